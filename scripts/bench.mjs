@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm run bench -- <name>`: builds, then runs bench/<name>.mjs (all benches without a name).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const names = process.argv.slice(2);
+const available = fs
+  .readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.replace(/\.mjs$/, ''));
+const unknown = names.filter((n) => !available.includes(n));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(', ')}; available: ${available.join(', ')}`);
+  process.exit(2);
+}
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'server'], {
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+for (const name of names.length > 0 ? names : available) {
+  const result = spawnSync(process.execPath, [path.join(root, 'bench', `${name}.mjs`)], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: every workspace's tests (vitest projects), then the browser tests (Playwright, when
+// present), then one closing line `N passed, N failed` over both.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-test-'));
+const extra = process.argv.slice(2);
+
+const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+console.log(`database engines under test: ${engines.join(', ')}`);
+console.log(
+  `redis under test: ${process.env.TEST_REDIS_URL ? process.env.TEST_REDIS_URL : 'no (TEST_REDIS_URL unset; in-memory only)'}`,
+);
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let broken = false;
+
+const unitReport = path.join(reports, 'vitest.json');
+const unit = spawnSync(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`, ...extra],
+  { cwd: root, stdio: 'inherit' },
+);
+if (fs.existsSync(unitReport)) {
+  const report = JSON.parse(fs.readFileSync(unitReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) broken = true;
+} else {
+  broken = true;
+}
+if (unit.status !== 0) broken = true;
+
+if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0) {
+  const e2eReport = path.join(reports, 'playwright.json');
+  const e2e = spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  if (fs.existsSync(e2eReport)) {
+    const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  } else {
+    broken = true;
+  }
+  if (e2e.status !== 0) broken = true;
+}
+
+if (broken && failed === 0) failed = 1; // a suite that could not run counts as a failure
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

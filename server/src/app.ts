@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/create-db.js';
+import { createDatabase } from './db/create-db.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { webPlugin } from './plugins/web.js';
+import { setProblemDocsBase } from './shared/problem.js';
+
+export interface AppOptions {
+  /** An open database to use instead of the configured one (tests share one across apps). */
+  database?: DatabaseHandle;
+  /** Apply migrations at start (default true). */
+  migrate?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the site's build at / (default true). */
+  serveWeb?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The whole product as one Fastify instance: plugins first, then each module under its prefix. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  setProblemDocsBase(config.publicUrl);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // A caller's own request id is kept (so logs join up across services), otherwise we make one.
+    requestIdHeader: 'x-request-id',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: () => randomUUID(),
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
+  });
+
+  // While shutting down, answers that were in flight close their keep-alive connection, so the
+  // server can finish closing once they are sent instead of waiting for clients to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const database =
+    options.database ??
+    createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rq.sqlite') });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, {
+    handle: database,
+    migrate: options.migrate ?? true,
+    ownsHandle: options.database === undefined,
+  });
+  app.decorate('config', config);
+  await app.register(openapiPlugin, { config });
+
+  await app.register(healthRoutes);
+
+  // The site goes last: its catch-all must not shadow any API or redirect route.
+  if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

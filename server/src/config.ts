@@ -1,0 +1,176 @@
+import path from 'node:path';
+
+/**
+ * The whole configuration, read once from the environment and validated at start.
+ * A bad value stops the process with one line naming the variable and what it accepts.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the site and API are reached from outside, e.g. https://rq.example.com */
+  publicUrl: string;
+  /** Base of the API, `${publicUrl}/api`; routes live under `${apiBase}/v1`. */
+  apiBase: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  dataDir: string;
+  /** postgres://... to use PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+  /** Folder with the site's production build, served at /. */
+  webDir: string;
+  /** Optional dedicated short host (e.g. https://rq.link): codes on it encode `${shortUrl}/{slug}`. */
+  shortUrl: string | undefined;
+  firebase: {
+    projectId: string;
+    /** Web API key and auth domain for the site's Firebase SDK; unused with the emulator. */
+    apiKey: string;
+    authDomain: string;
+    /** host:port of the Firebase Auth emulator; set means tokens come from the emulator. */
+    emulatorHost: string | undefined;
+  };
+  marketplace: {
+    /** The marketplace proxy secret (X-RapidAPI-Proxy-Secret); unset disables marketplace access. */
+    proxySecret: string | undefined;
+    /** The public marketplace page for API pricing, linked from the site's footer. */
+    url: string;
+  };
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or a local stand-in in tests. */
+    apiBase: string;
+    webhookId: string | undefined;
+    /** PayPal plan ids per plan id of plans.ts. */
+    planIds: Record<'hostnames' | 'basic' | 'pro' | 'ultra' | 'mega', string | undefined>;
+  };
+  /** Google Analytics measurement id; page views go to window.dataLayer either way. */
+  analyticsId: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly accepts: string,
+    readonly got: string,
+  ) {
+    super(`Invalid configuration: ${variable} must be ${accepts} (got ${JSON.stringify(got)})`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+export function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
+  }
+  return value;
+}
+
+export function oneOf<T extends string>(env: Env, name: string, fallback: T, choices: readonly T[]): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `one of ${choices.join(', ')}`, raw);
+  }
+  return raw as T;
+}
+
+export function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, 'true or false', raw);
+}
+
+export function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `a URL (${protocols.join(' or ')})`, raw);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(name, `a URL (${protocols.join(' or ')})`, raw);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function string(env: Env, name: string): string | undefined {
+  return read(env, name);
+}
+
+/**
+ * Without a Firebase project the product runs on the Auth emulator (project demo-rq), which
+ * `npm start` launches; with FIREBASE_PROJECT_ID set, tokens are checked against Google's keys.
+ */
+function firebaseConfig(env: Env): Config['firebase'] {
+  const projectId = read(env, 'FIREBASE_PROJECT_ID');
+  const emulatorHost = read(env, 'FIREBASE_AUTH_EMULATOR_HOST');
+  if (emulatorHost !== undefined && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'host:port', emulatorHost);
+  }
+  return {
+    projectId: projectId ?? 'demo-rq',
+    apiKey: read(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
+    authDomain: read(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId ?? 'demo-rq'}.firebaseapp.com`,
+    emulatorHost: emulatorHost ?? (projectId ? undefined : '127.0.0.1:9099'),
+  };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = read(env, 'HOST') ?? 'localhost';
+  const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  return {
+    port,
+    host,
+    publicUrl,
+    apiBase: `${publicUrl}/api`,
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', LOG_LEVELS),
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? path.join(repoRoot, 'data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    webDir: path.resolve(read(env, 'WEB_DIR') ?? path.join(repoRoot, 'web/build')),
+    shortUrl: url(env, 'SHORT_URL', ['http', 'https']),
+    firebase: firebaseConfig(env),
+    marketplace: {
+      proxySecret: read(env, 'MARKETPLACE_PROXY_SECRET'),
+      url: url(env, 'MARKETPLACE_URL', ['http', 'https']) ?? 'https://rapidapi.com/rq-codes/api/rq-codes',
+    },
+    paypal: {
+      clientId: read(env, 'PAYPAL_CLIENT_ID'),
+      clientSecret: read(env, 'PAYPAL_CLIENT_SECRET'),
+      apiBase: url(env, 'PAYPAL_API_BASE', ['http', 'https']) ?? 'https://api-m.sandbox.paypal.com',
+      webhookId: read(env, 'PAYPAL_WEBHOOK_ID'),
+      planIds: {
+        hostnames: read(env, 'PAYPAL_PLAN_HOSTNAMES'),
+        basic: read(env, 'PAYPAL_PLAN_BASIC'),
+        pro: read(env, 'PAYPAL_PLAN_PRO'),
+        ultra: read(env, 'PAYPAL_PLAN_ULTRA'),
+        mega: read(env, 'PAYPAL_PLAN_MEGA'),
+      },
+    },
+    analyticsId: read(env, 'GA_MEASUREMENT_ID'),
+  };
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database, Dialect } from './database.js';
+
+// PostgreSQL returns BIGINT (our epoch-ms columns) and COUNT(*) as strings; they fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** A cheap round trip, used by /readyz. */
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... for PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file; ':memory:' for tests. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
+  return createSqlite(options.sqliteFile ?? ':memory:');
+}
+
+function createSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while one writer commits; NORMAL sync is durable in WAL mode
+  // across process crashes (only an OS crash can lose the last commits).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async destroy() {
+      await db.destroy();
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+function createPostgres(connectionString: string, options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.pgPoolSize ?? 10,
+    connectionTimeoutMillis: 3000,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    async ping() {
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+      } finally {
+        client.release();
+      }
+    },
+    destroy: () => db.destroy(),
+  };
+}

@@ -1,0 +1,55 @@
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+/**
+ * The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the API.
+ * The interactive reference is served entirely from our own assets: it works offline.
+ */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'RQ Codes API',
+          version: '1.0.0',
+          description:
+            'Dynamic QR codes with redirect rules, custom hostnames and analytics. Errors are application/problem+json (RFC 9457) with a stable `code`.',
+        },
+        servers: [{ url: config.publicUrl }],
+        components: {
+          securitySchemes: {
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A Firebase ID token, or an API key (rq_...).',
+            },
+            apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          },
+        },
+        tags: [
+          { name: 'health', description: 'Liveness and readiness' },
+          { name: 'account', description: 'The signed-in account' },
+        ],
+      },
+      hideUntagged: true,
+    });
+
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+    await app.register(scalar, {
+      routePrefix: '/api/docs',
+      configuration: {
+        url: '/api/openapi.json',
+        title: 'RQ Codes API reference',
+        withDefaultFonts: false,
+        hideClientButton: true,
+        telemetry: false,
+      },
+    });
+  },
+  { name: 'openapi', dependencies: ['errors'] },
+);

@@ -1,0 +1,112 @@
+import { Type } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+
+describe('every error is problem+json', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      { name: 'sqlite' },
+      {
+        extend(app) {
+          app.post(
+            '/api/v1/echo',
+            {
+              schema: {
+                body: Type.Object(
+                  { name: Type.String({ minLength: 1 }), size: Type.Integer({ minimum: 1 }) },
+                  { additionalProperties: false },
+                ),
+              },
+            },
+            async (request) => request.body,
+          );
+          app.get('/api/v1/explode', async () => {
+            throw new Error('secret internal detail: password=hunter2');
+          });
+        },
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  const expectProblem = (response: { headers: Record<string, unknown>; json(): unknown }, code: string) => {
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = response.json() as Record<string, unknown>;
+    expect(body.code).toBe(code);
+    expect(body.type).toMatch(new RegExp(`/docs/api/errors#${code.replaceAll('_', '-')}$`));
+    expect(typeof body.title).toBe('string');
+    expect(typeof body.detail).toBe('string');
+    return body;
+  };
+
+  it('answers an unknown route with 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expectProblem(response, 'not_found');
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/healthz' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toContain('GET');
+    expectProblem(response, 'method_not_allowed');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "a",',
+    });
+    expect(response.statusCode).toBe(400);
+    expectProblem(response, 'malformed_json');
+  });
+
+  it('answers a 2 MB body with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), size: 1 }),
+    });
+    expect(response.statusCode).toBe(413);
+    expectProblem(response, 'payload_too_large');
+  });
+
+  it('answers invalid fields with 400 and a path per field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      payload: { name: '', size: 0, colour: 'red' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'validation_failed');
+    const paths = (body.errors as { path: string }[]).map((e) => e.path).sort();
+    expect(paths).toEqual(['/body/colour', '/body/name', '/body/size']);
+  });
+
+  it('answers a crash with 500 and keeps internals out of the body', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/explode' });
+    expect(response.statusCode).toBe(500);
+    const body = expectProblem(response, 'internal_error');
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('keeps a caller-given request id and makes one otherwise', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+function start(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  // One process (no tsx wrapper between the signal and the server), TypeScript loaded by tsx.
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the process', () => {
+  it('finishes an in-flight request on SIGTERM, refuses new ones, then exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-life-'));
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const { child, output } = start('test/fixtures/slow-server.ts', {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      DATABASE_URL: '',
+    });
+    const exit = exited(child);
+    await waitFor(() => output().includes('Server listening'), 'the server to listen');
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    await waitFor(() => output().includes('shutting down'), 'the shutdown to begin');
+
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    expect(await inFlight).toEqual({ status: 200, body: { finished: true } });
+    expect(await exit, output()).toBe(0);
+    // Every log line of a request carries its request id.
+    const requestLines = output()
+      .split('\n')
+      .filter((line) => line.includes('"url":"/slow"'));
+    expect(requestLines.length).toBeGreaterThan(0);
+    for (const line of requestLines) expect(JSON.parse(line).requestId).toBeTruthy();
+  });
+
+  it('stops at start with one clear line when a setting is invalid', async () => {
+    const { child, output } = start('src/server.ts', { PORT: 'eighty' });
+    expect(await exited(child)).toBe(1);
+    expect(output().trim()).toBe(
+      'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")',
+    );
+  });
+});

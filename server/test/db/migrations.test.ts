@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
+
+describe.each(engines)('storage on $name', (engine) => {
+  it('migrates, is idempotent, and stores and reads an account', async () => {
+    const database = await openTestDatabase(engine);
+    try {
+      expect(await migrateToLatest(database.handle.db)).toEqual([]);
+      const accounts = new AccountsService(database.handle.db);
+      const first = await accounts.ensureForFirebase({
+        uid: 'u1',
+        email: 'ada@example.com',
+        displayName: 'Ada',
+      });
+      const again = await accounts.ensureForFirebase({ uid: 'u1', email: 'other@example.com' });
+      expect(again.id).toBe(first.id);
+      expect(first.id).toMatch(/^acct_[0-9a-z]{26}$/);
+      expect(await accounts.getById(first.id)).toEqual(first);
+      expect(first).toMatchObject({
+        uid: 'u1',
+        email: 'ada@example.com',
+        displayName: 'Ada',
+        photoURL: null,
+      });
+      expect(Date.parse(first.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('creates one account when two first sign-ins race', async () => {
+    const database = await openTestDatabase(engine);
+    try {
+      const accounts = new AccountsService(database.handle.db);
+      const [a, b] = await Promise.all([
+        accounts.ensureForFirebase({ uid: 'race' }),
+        accounts.ensureForFirebase({ uid: 'race' }),
+      ]);
+      expect(a.id).toBe(b.id);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { type Engine, openTestDatabase, type TestDatabase } from './engines.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of the given engine, driven through `inject`. */
+export async function buildTestApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(engine);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

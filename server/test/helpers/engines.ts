@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
+import type { Dialect } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export interface Engine {
+  name: Dialect;
+}
+
+/** SQLite always; PostgreSQL whenever TEST_DATABASE_URL is set (CI sets it). */
+export const engines: Engine[] = [
+  { name: 'sqlite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const }] : []),
+];
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The connection string for PostgreSQL (with this test's schema), for processes we spawn. */
+  url: string | undefined;
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory SQLite, or a PostgreSQL schema of
+ * its own (so test files run in parallel without seeing each other's rows), dropped at close.
+ */
+export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine.name === 'sqlite') {
+    const handle = createDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(handle.db);
+    return { handle, url: undefined, schema: undefined, close: () => handle.destroy() };
+  }
+  const base = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = createDatabase({ databaseUrl: base, pgPoolSize: 1 });
+  await admin.db.schema.createSchema(schema).execute();
+  await admin.destroy();
+  const handle = createDatabase({ databaseUrl: base, pgSchema: schema, pgPoolSize: 5 });
+  await migrateToLatest(handle.db);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    handle,
+    url: url.toString(),
+    schema,
+    async close() {
+      await handle.destroy();
+      const cleanup = createDatabase({ databaseUrl: base, pgPoolSize: 1 });
+      await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      await cleanup.destroy();
+    },
+  };
+}
