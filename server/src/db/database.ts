@@ -1,4 +1,6 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
+import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
+import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table.js';
 
 /**
  * The database as Kysely sees it: one entry per table, each typed in its module's *.table.ts.
@@ -6,6 +8,10 @@ import type { AccountsTable } from '../modules/accounts/accounts.table.js';
  */
 export interface Database {
   accounts: AccountsTable;
+  qrcodes: QrCodesTable;
+  qrcode_rules: QrCodeRulesTable;
+  scans: ScansTable;
+  scan_counters: ScanCountersTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

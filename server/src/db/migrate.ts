@@ -9,7 +9,8 @@ class ListedMigrations implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations() });
+  // Modules add migrations independently; an older-dated one arriving later still applies.
+  const migrator = new Migrator({ db, provider: new ListedMigrations(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

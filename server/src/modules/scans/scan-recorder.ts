@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { appendScans } from './scans.repository.js';
+import type { NewScanRow } from './scans.table.js';
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export interface ScanRecorderOptions {
+  /** Where batches go when the database refuses them, to be replayed later. */
+  spoolDir: string;
+  log: FastifyBaseLogger;
+  /** Most scans in one transaction; more wait for the next one. */
+  maxBatch?: number;
+}
+
+/**
+ * Group commit for scans. Scans recorded while a batch is being written gather into the next
+ * batch, so N concurrent scans cost one transaction, not N. `record()` resolves once the scan's
+ * batch is durable, and the edge answers only then: an answered scan is never lost.
+ *
+ * If the database refuses a batch, the batch is appended to a spool file (fsynced) instead, and
+ * the spool is replayed into the database later; only if that also fails does `record()` reject.
+ */
+export class ScanRecorder {
+  private pending: NewScanRow[] = [];
+  private waiters: Waiter[] = [];
+  private writing: Promise<void> | null = null;
+  private readonly maxBatch: number;
+  private replayTimer: NodeJS.Timeout | null = null;
+  /** Transactions written and scans in them, for metrics and to show the grouping works. */
+  readonly stats = { batches: 0, scans: 0 };
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: ScanRecorderOptions,
+  ) {
+    this.maxBatch = options.maxBatch ?? 2000;
+  }
+
+  record(scan: NewScanRow): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push(scan);
+      this.waiters.push({ resolve, reject });
+      if (!this.writing) this.writing = this.writeLoop();
+    });
+  }
+
+  /** Resolves when everything recorded so far is durable. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async writeLoop(): Promise<void> {
+    // Let the requests that arrive in this tick join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      const waiters = this.waiters.splice(0, batch.length);
+      try {
+        await this.writeDurably(batch);
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    this.writing = null;
+  }
+
+  private async writeDurably(batch: NewScanRow[]): Promise<void> {
+    try {
+      await appendScans(this.db, batch);
+      this.stats.batches += 1;
+      this.stats.scans += batch.length;
+    } catch (error) {
+      this.options.log.error({ err: error, scans: batch.length }, 'scan batch refused; spooling it to disk');
+      spoolBatch(this.options.spoolDir, batch);
+      this.scheduleReplay();
+    }
+  }
+
+  private scheduleReplay(): void {
+    if (this.replayTimer) return;
+    this.replayTimer = setTimeout(() => {
+      this.replayTimer = null;
+      this.replaySpool().catch((error: unknown) => {
+        this.options.log.warn({ err: error }, 'spool replay failed; will retry');
+        this.scheduleReplay();
+      });
+    }, 5000);
+    this.replayTimer.unref();
+  }
+
+  /** Moves spooled scans into the database; a file is removed only after its rows commit. */
+  async replaySpool(): Promise<number> {
+    let replayed = 0;
+    for (const file of spoolFiles(this.options.spoolDir)) {
+      const rows = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as NewScanRow];
+          } catch {
+            return []; // a torn last line from a crash mid-append: its scan was never answered
+          }
+        });
+      if (rows.length > 0) await appendScans(this.db, rows);
+      fs.rmSync(file);
+      replayed += rows.length;
+    }
+    if (replayed > 0) this.options.log.info({ scans: replayed }, 'spooled scans replayed');
+    return replayed;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.replayTimer) clearTimeout(this.replayTimer);
+  }
+}
+
+function spoolFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+function spoolBatch(dir: string, batch: NewScanRow[]): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `scans-${Date.now()}-${process.pid}.jsonl`);
+  const fd = fs.openSync(file, 'a');
+  try {
+    fs.writeSync(fd, `${batch.map((row) => JSON.stringify(row)).join('\n')}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

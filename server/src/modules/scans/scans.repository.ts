@@ -1,0 +1,62 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { NewScanRow, ScanCounterRow } from './scans.table.js';
+
+/** Rows per INSERT: 15 columns each keeps a statement well under SQLite's 32,766 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+/** Appends scans and advances their codes' counters, all in one transaction. */
+export async function appendScans(db: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+  const counters = new Map<string, { total: number; bots: number; last_at: number }>();
+  for (const scan of scans) {
+    const counter = counters.get(scan.qrcode_id) ?? { total: 0, bots: 0, last_at: 0 };
+    if (scan.bot) counter.bots += 1;
+    else counter.total += 1;
+    counter.last_at = Math.max(counter.last_at, scan.at);
+    counters.set(scan.qrcode_id, counter);
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < scans.length; i += ROWS_PER_INSERT) {
+      await trx
+        .insertInto('scans')
+        .values(scans.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+    }
+    const rows = [...counters].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
+    await trx
+      .insertInto('scan_counters')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('qrcode_id').doUpdateSet({
+          total: sql`scan_counters.total + excluded.total`,
+          bots: sql`scan_counters.bots + excluded.bots`,
+          // Batches are written in order, so the newest batch holds the newest scan.
+          last_at: sql`excluded.last_at`,
+        }),
+      )
+      .execute();
+  });
+}
+
+export function findCounters(db: Kysely<Database>, codeIds: string[]): Promise<ScanCounterRow[]> {
+  if (codeIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('scan_counters').selectAll().where('qrcode_id', 'in', codeIds).execute();
+}
+
+/** Distinct human visitors per code since a time (the start of the UTC day for "today"). */
+export async function countUniqueSince(
+  db: Kysely<Database>,
+  codeIds: string[],
+  since: number,
+): Promise<Map<string, number>> {
+  if (codeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('scans')
+    .select(['qrcode_id', (eb) => eb.fn.count<number>('visitor_hash').distinct().as('unique')])
+    .where('qrcode_id', 'in', codeIds)
+    .where('at', '>=', since)
+    .where('bot', '=', 0)
+    .groupBy('qrcode_id')
+    .execute();
+  return new Map(rows.map((row) => [row.qrcode_id, Number(row.unique)]));
+}

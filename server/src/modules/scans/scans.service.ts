@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { ScanRecorder } from './scan-recorder.js';
+import { countUniqueSince, findCounters } from './scans.repository.js';
+import type { NewScanRow } from './scans.table.js';
+
+export interface ScanTotals {
+  total: number;
+  uniqueToday: number;
+  lastAt: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Records scans (group commit) and answers the per-code totals shown on the code resource. */
+export class ScansService {
+  readonly recorder: ScanRecorder;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: { dataDir: string; log: FastifyBaseLogger; clock?: Clock },
+    private readonly clock: Clock = options.clock ?? systemClock,
+  ) {
+    this.recorder = new ScanRecorder(db, { spoolDir: path.join(options.dataDir, 'spool'), log: options.log });
+  }
+
+  record(scan: NewScanRow): Promise<void> {
+    return this.recorder.record(scan);
+  }
+
+  /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */
+  async countedScans(codeId: string): Promise<number> {
+    const [counter] = await findCounters(this.db, [codeId]);
+    return counter?.total ?? 0;
+  }
+
+  async totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>> {
+    const startOfDay = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
+    const [counters, uniques] = await Promise.all([
+      findCounters(this.db, codeIds),
+      countUniqueSince(this.db, codeIds, startOfDay),
+    ]);
+    const byCode = new Map(counters.map((c) => [c.qrcode_id, c]));
+    return new Map(
+      codeIds.map((id) => {
+        const counter = byCode.get(id);
+        return [
+          id,
+          {
+            total: counter?.total ?? 0,
+            uniqueToday: uniques.get(id) ?? 0,
+            lastAt: counter ? toIso(counter.last_at) : null,
+          },
+        ];
+      }),
+    );
+  }
+}

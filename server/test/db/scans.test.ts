@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/create-db.js';
+import { ScanRecorder } from '../../src/modules/scans/scan-recorder.js';
+import { ScansService } from '../../src/modules/scans/scans.service.js';
+import type { NewScanRow } from '../../src/modules/scans/scans.table.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
+
+const log = pino({ level: 'silent' });
+
+function scan(code: string, at: number, overrides: Partial<NewScanRow> = {}): NewScanRow {
+  return {
+    qrcode_id: code,
+    account_id: 'acct_test',
+    at,
+    hostname: 'localhost',
+    rule_id: null,
+    target: 'https://example.com/',
+    country: 'DE',
+    region: null,
+    device: 'mobile',
+    os: 'ios',
+    browser: 'safari',
+    language: 'de',
+    referrer_host: null,
+    bot: 0,
+    visitor_hash: `v-${at % 7}`,
+    ...overrides,
+  };
+}
+
+describe.each(engines)('scans on $name', (engine) => {
+  it('writes concurrent scans in a few group commits and counts them', async () => {
+    const database = await openTestDatabase(engine);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-scans-'));
+    try {
+      const db = database.handle.db;
+      const scans = new ScansService(db, { dataDir, log });
+      const now = Date.now();
+      await Promise.all(
+        Array.from({ length: 500 }, (_, i) => scans.record(scan(i % 2 ? 'qr_a' : 'qr_b', now + i))),
+      );
+      await scans.record(scan('qr_a', now + 1000, { bot: 1 }));
+      expect(scans.recorder.stats.scans).toBe(501);
+      expect(scans.recorder.stats.batches).toBeLessThanOrEqual(3);
+
+      const totals = await scans.totalsFor(['qr_a', 'qr_b', 'qr_none']);
+      expect(totals.get('qr_a')).toEqual({
+        total: 250,
+        uniqueToday: 7,
+        lastAt: new Date(now + 1000).toISOString(),
+      });
+      expect(totals.get('qr_b')?.total).toBe(250);
+      expect(totals.get('qr_none')).toEqual({ total: 0, uniqueToday: 0, lastAt: null });
+      expect(await scans.countedScans('qr_a')).toBe(250);
+      const stored = await db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      expect(Number(stored?.n)).toBe(501);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('spools a batch the database refuses and replays it later', async () => {
+    const database = await openTestDatabase(engine);
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));
+    try {
+      const broken = createDatabase({ sqliteFile: ':memory:' }); // no tables: every insert fails
+      const refusing = new ScanRecorder(broken.db, { spoolDir, log });
+      await refusing.record(scan('qr_s', Date.now()));
+      await refusing.record(scan('qr_s', Date.now() + 1));
+      await refusing.close();
+      await broken.destroy();
+      expect(fs.readdirSync(spoolDir).length).toBeGreaterThan(0);
+
+      const healthy = new ScanRecorder(database.handle.db, { spoolDir, log });
+      expect(await healthy.replaySpool()).toBe(2);
+      expect(fs.readdirSync(spoolDir)).toEqual([]);
+      const totals = await new ScansService(database.handle.db, { dataDir: spoolDir, log }).totalsFor([
+        'qr_s',
+      ]);
+      expect(totals.get('qr_s')?.total).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
