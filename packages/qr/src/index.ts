@@ -1,0 +1,51 @@
+/**
+ * @rq/qr: styled QR codes that scan. Browser-safe: no Node built-ins and no DOM.
+ *
+ * Logos are taken as bytes or `data:` URLs only. Fetching a logo from an http(s) URL is the server's job,
+ * behind its SSRF guard; it then passes the bytes through `logoFromBytes()` into `style.logo.src`.
+ */
+
+export { createDesign, type Design, logoSide, minVersionForLogo } from './design.js';
+export { capacityOf, type EncodeOptions, type ErrorCorrection, encode, type QrMatrix } from './encode.js';
+export {
+  DataTooLongError,
+  QrError,
+  type QrErrorCode,
+  StyleError,
+  type StyleIssue,
+  type UnscannableReason,
+} from './errors.js';
+export { type LogoType, logoFromBytes, logoHref, sniffLogoType } from './logo.js';
+export {
+  CORNER_DOT_TYPES,
+  CORNER_SQUARE_TYPES,
+  type CornerDotType,
+  type CornerSquareType,
+  DEFAULT_STYLE,
+  DOT_TYPES,
+  type DotType,
+  ERROR_CORRECTION_LEVELS,
+  effectiveErrorCorrection,
+  type Gradient,
+  GradientSchema,
+  LOGO_AREA_CAPS,
+  MIN_CONTRAST,
+  MIN_MARGIN,
+  type Paint,
+  type ResolvedStyle,
+  resolveStyle,
+  type StyleInput,
+  StyleSchema,
+  type ValidationResult,
+  validateStyle,
+} from './style.js';
+export { designToSvg, renderSvg, type SvgOptions } from './svg.js';
+export {
+  configureVerifier,
+  type ImageDataLike,
+  isVerifierConfigured,
+  VERIFY_MIN_CONTRAST,
+  type VerifyOptions,
+  type VerifyResult,
+  verify,
+} from './verify.js';

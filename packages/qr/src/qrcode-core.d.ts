@@ -1,0 +1,24 @@
+// Types for the parts of node-qrcode's core that its published types leave out.
+declare module 'qrcode/lib/core/qrcode.js' {
+  import type { QRCode, QRCodeOptions } from 'qrcode';
+
+  const core: { create(text: string, options?: QRCodeOptions): QRCode };
+  export default core;
+}
+
+declare module 'qrcode/lib/core/version.js' {
+  const version: {
+    getCapacity(version: number, level: { bit: number }, mode?: { id: string }): number;
+  };
+  export default version;
+}
+
+declare module 'qrcode/lib/core/error-correction-level.js' {
+  const levels: Record<'L' | 'M' | 'Q' | 'H', { bit: number }>;
+  export default levels;
+}
+
+declare module 'qrcode/lib/core/mode.js' {
+  const modes: Record<'BYTE' | 'NUMERIC' | 'ALPHANUMERIC', { id: string }>;
+  export default modes;
+}

@@ -1,0 +1,275 @@
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { contrastRatio, luminanceOfRgb } from './color.js';
+import type { ErrorCorrection } from './encode.js';
+import { QrError, type UnscannableReason } from './errors.js';
+import { effectiveErrorCorrection, LOGO_AREA_CAPS, MIN_MARGIN, validateStyle } from './style.js';
+
+/** RGBA pixels, as in a canvas `ImageData`; no DOM needed. */
+export interface ImageDataLike {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+export type VerifyResult =
+  | { ok: true; text: string }
+  | { ok: false; reason: UnscannableReason; message: string };
+
+export interface VerifyOptions {
+  /** The design's style; lets a failed decode be explained (logo over its cap, quiet zone, contrast). */
+  style?: unknown;
+}
+
+/**
+ * Least contrast measured in the pixels (darkest 2% against lightest 2%). Lower than the style's 3:1:
+ * anti-aliasing and gradients pull the measured extremes together a little.
+ */
+export const VERIFY_MIN_CONTRAST = 2.5;
+
+let configured = false;
+
+/**
+ * Tells the verifier where zxing's WebAssembly is: its bytes, or a URL the page serves from its own
+ * bundle (zxing-wasm/reader/zxing_reader.wasm). It is never fetched from a CDN. The Node entry
+ * configures itself from node_modules.
+ */
+export function configureVerifier(
+  source: { wasmBinary: ArrayBuffer | Uint8Array } | { wasmUrl: string },
+): void {
+  if ('wasmBinary' in source) {
+    const bytes =
+      source.wasmBinary instanceof Uint8Array ? source.wasmBinary : new Uint8Array(source.wasmBinary);
+    const wasmBinary = bytes.buffer.slice(
+      bytes.byteOffset,
+      bytes.byteOffset + bytes.byteLength,
+    ) as ArrayBuffer;
+    prepareZXingModule({ overrides: { wasmBinary } });
+  } else {
+    const url = source.wasmUrl;
+    prepareZXingModule({ overrides: { locateFile: () => url } });
+  }
+  configured = true;
+}
+
+export function isVerifierConfigured(): boolean {
+  return configured;
+}
+
+const LINEAR = new Float64Array(256);
+for (let i = 0; i < 256; i++) LINEAR[i] = luminanceOfRgb(i, 0, 0) / 0.2126;
+
+/** zxing-wasm reads any object with RGBA `data`, `width` and `height`; its types ask for a DOM ImageData. */
+function asImageData(image: ImageDataLike): ImageData {
+  const { data } = image;
+  const pixels = new Uint8ClampedArray(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+  return { data: pixels, width: image.width, height: image.height, colorSpace: 'srgb' };
+}
+
+/** The image as seen on a white page: transparent pixels are composited on white. */
+function onWhite(image: ImageDataLike): ImageDataLike {
+  const { data } = image;
+  let opaque = true;
+  for (let i = 3; i < data.length; i += 4) {
+    if (data[i] !== 255) {
+      opaque = false;
+      break;
+    }
+  }
+  if (opaque) return image;
+  const out = new Uint8ClampedArray(data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = (data[i + 3] as number) / 255;
+    const white = 255 * (1 - alpha);
+    out[i] = (data[i] as number) * alpha + white;
+    out[i + 1] = (data[i + 1] as number) * alpha + white;
+    out[i + 2] = (data[i + 2] as number) * alpha + white;
+    out[i + 3] = 255;
+  }
+  return { data: out, width: image.width, height: image.height };
+}
+
+interface Tones {
+  dark: number;
+  light: number;
+  /** Relative luminance of each pixel, row by row. */
+  luminance: Float32Array;
+}
+
+function tones(image: ImageDataLike): Tones {
+  const { data } = image;
+  const count = image.width * image.height;
+  const luminance = new Float32Array(count);
+  const bins = new Uint32Array(1024);
+  for (let p = 0, i = 0; p < count; p++, i += 4) {
+    const value =
+      0.2126 * (LINEAR[data[i] as number] as number) +
+      0.7152 * (LINEAR[data[i + 1] as number] as number) +
+      0.0722 * (LINEAR[data[i + 2] as number] as number);
+    luminance[p] = value;
+    const bin = Math.min(1023, Math.floor(value * 1024));
+    bins[bin] = (bins[bin] as number) + 1;
+  }
+  const percentile = (share: number) => {
+    let seen = 0;
+    const target = share * count;
+    for (let b = 0; b < 1024; b++) {
+      seen += bins[b] as number;
+      if (seen > target) return (b + 0.5) / 1024;
+    }
+    return 1;
+  };
+  return { dark: percentile(0.02), light: percentile(0.98), luminance };
+}
+
+/** Dark pixels (below the middle tone) in the ring of `quiet` pixels around the symbol's box. */
+function quietZoneClear(
+  image: ImageDataLike,
+  luminance: Float32Array,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  quiet: number,
+  threshold: number,
+): boolean {
+  const x0 = Math.floor(box.x0 - quiet);
+  const y0 = Math.floor(box.y0 - quiet);
+  const x1 = Math.ceil(box.x1 + quiet);
+  const y1 = Math.ceil(box.y1 + quiet);
+  if (x0 < 0 || y0 < 0 || x1 > image.width || y1 > image.height) return false;
+  const inset = Math.max(1, quiet * 0.25);
+  let dark = 0;
+  let total = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const inside = x >= box.x0 - inset && x < box.x1 + inset && y >= box.y0 - inset && y < box.y1 + inset;
+      if (inside) continue;
+      total++;
+      if ((luminance[y * image.width + x] as number) < threshold) dark++;
+    }
+  }
+  return total === 0 || dark / total < 0.01;
+}
+
+/** What a design's style tells about a failed decode; read loosely, as the style may break a rule. */
+interface DesignHint {
+  margin: number | null;
+  logoShare: number | null;
+  logoCap: number;
+  framed: boolean;
+}
+
+function designHint(style: unknown): DesignHint {
+  const result = validateStyle(style);
+  if (result.ok) {
+    const { logo, frame, margin } = result.style;
+    return {
+      margin,
+      logoShare: logo ? logo.size : null,
+      logoCap: LOGO_AREA_CAPS[effectiveErrorCorrection(result.style)],
+      framed: frame !== null,
+    };
+  }
+  const loose = (typeof style === 'object' && style !== null ? style : {}) as Record<string, unknown>;
+  const logo =
+    typeof loose.logo === 'object' && loose.logo !== null ? (loose.logo as Record<string, unknown>) : null;
+  const level = ['L', 'M', 'Q', 'H'].includes(loose.errorCorrection as string)
+    ? (loose.errorCorrection as ErrorCorrection)
+    : 'M';
+  return {
+    margin: typeof loose.margin === 'number' ? loose.margin : null,
+    logoShare: logo ? (typeof logo.size === 'number' ? logo.size : 0.1) : null,
+    logoCap:
+      LOGO_AREA_CAPS[
+        effectiveErrorCorrection({
+          errorCorrection: level,
+          logo: logo ? { src: '', size: 0, margin: 0 } : null,
+        })
+      ],
+    framed: typeof loose.frame === 'object' && loose.frame !== null,
+  };
+}
+
+function edgeIsDark(image: ImageDataLike, tone: Tones): boolean {
+  const threshold = (tone.dark + tone.light) / 2;
+  const { width, height } = image;
+  let dark = 0;
+  for (let x = 0; x < width; x++) {
+    if ((tone.luminance[x] as number) < threshold) dark++;
+    if ((tone.luminance[(height - 1) * width + x] as number) < threshold) dark++;
+  }
+  for (let y = 0; y < height; y++) {
+    if ((tone.luminance[y * width] as number) < threshold) dark++;
+    if ((tone.luminance[y * width + width - 1] as number) < threshold) dark++;
+  }
+  return dark / (2 * (width + height)) > 0.05;
+}
+
+function explainFailure(hint: DesignHint, image: ImageDataLike, tone: Tones): VerifyResult {
+  // Without a frame, a symbol drawn up to the image's edge has no quiet zone.
+  if ((hint.margin !== null && hint.margin < MIN_MARGIN) || (!hint.framed && edgeIsDark(image, tone))) {
+    return {
+      ok: false,
+      reason: 'quiet_zone_too_small',
+      message: `the quiet zone is under ${MIN_MARGIN} modules`,
+    };
+  }
+  if (hint.logoShare !== null) {
+    return {
+      ok: false,
+      reason: 'logo_too_large',
+      message: `the symbol does not decode with a logo over ${Math.round(hint.logoShare * 100)}% of it (cap ${Math.round(hint.logoCap * 100)}%)`,
+    };
+  }
+  return { ok: false, reason: 'other', message: 'zxing found no readable QR code in the image' };
+}
+
+/**
+ * Decodes the image with zxing and answers ok when it gives back exactly `expected`, with enough contrast
+ * and a quiet zone of at least 2 modules; otherwise not ok with a reason. Transparent pixels are judged on
+ * white, as a phone sees a code on a white page.
+ */
+export async function verify(
+  image: ImageDataLike,
+  expected: string,
+  options: VerifyOptions = {},
+): Promise<VerifyResult> {
+  if (!configured) {
+    throw new QrError(
+      'verifier_not_configured',
+      'Call configureVerifier() with zxing_reader.wasm from node_modules (or use @rq/qr/node) before verify().',
+    );
+  }
+  const seen = onWhite(image);
+  const tone = tones(seen);
+  const ratio = contrastRatio(tone.dark, tone.light);
+  if (ratio < VERIFY_MIN_CONTRAST) {
+    return {
+      ok: false,
+      reason: 'contrast_too_low',
+      message: `the contrast is ${ratio.toFixed(2)}:1; at least ${VERIFY_MIN_CONTRAST}:1 is needed`,
+    };
+  }
+  const [result] = await readBarcodes(asImageData(seen), {
+    formats: ['QRCode'],
+    tryHarder: true,
+    tryInvert: false,
+    maxNumberOfSymbols: 1,
+  });
+  if (!result?.isValid) return explainFailure(designHint(options.style), seen, tone);
+  if (result.text !== expected) {
+    return { ok: false, reason: 'other', message: 'the symbol decodes to different data' };
+  }
+  const { topLeft, topRight, bottomLeft, bottomRight } = result.position;
+  const xs = [topLeft.x, topRight.x, bottomLeft.x, bottomRight.x];
+  const ys = [topLeft.y, topRight.y, bottomLeft.y, bottomRight.y];
+  const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const modules = Number.parseInt(result.version, 10) * 4 + 17;
+  const moduleSize = (box.x1 - box.x0) / (modules - 1);
+  const threshold = (tone.dark + tone.light) / 2;
+  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN + 0.5), threshold)) {
+    return {
+      ok: false,
+      reason: 'quiet_zone_too_small',
+      message: `the light margin around the symbol is under ${MIN_MARGIN} modules`,
+    };
+  }
+  return { ok: true, text: result.text };
+}
