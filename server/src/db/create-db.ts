@@ -12,6 +12,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use when it is not the default one. */
+  schema?: string | undefined;
   /** A cheap round trip, used by /readyz. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -62,12 +64,14 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
     connectionTimeoutMillis: 3000,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
+    schema: options.pgSchema,
     async ping() {
       const client = await pool.connect();
       try {

@@ -8,9 +8,15 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // Modules add migrations independently; an older-dated one arriving later still applies.
-  const migrator = new Migrator({ db, provider: new ListedMigrations(), allowUnorderedMigrations: true });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new ListedMigrations(),
+    // Modules add migrations independently; an older-dated one arriving later still applies.
+    allowUnorderedMigrations: true,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { ensureServerSecret } from '../db/server-secret.js';
 
 /** Makes the database available as `app.database`, migrated, and closes it when the app closes. */
 export const dbPlugin = fp(
@@ -11,10 +12,11 @@ export const dbPlugin = fp(
   ) => {
     const { handle } = options;
     if (options.migrate) {
-      const applied = await migrateToLatest(handle.db);
+      const applied = await migrateToLatest(handle.db, handle.schema);
       if (applied.length > 0) app.log.info({ applied, dialect: handle.dialect }, 'migrations applied');
     }
     app.decorate('database', handle);
+    app.decorate('serverSecret', await ensureServerSecret(handle.db));
     if (options.ownsHandle) app.addHook('onClose', async () => handle.destroy());
   },
   { name: 'db' },
@@ -23,5 +25,7 @@ export const dbPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Server-wide secret shared by every instance on this database (salts visitor hashes). */
+    serverSecret: string;
   }
 }

@@ -7,7 +7,7 @@ describe.each(engines)('storage on $name', (engine) => {
   it('migrates, is idempotent, and stores and reads an account', async () => {
     const database = await openTestDatabase(engine);
     try {
-      expect(await migrateToLatest(database.handle.db)).toEqual([]);
+      expect(await migrateToLatest(database.handle.db, database.schema)).toEqual([]);
       const accounts = new AccountsService(database.handle.db);
       const first = await accounts.ensureForFirebase({
         uid: 'u1',

@@ -1,9 +1,33 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createDatabase } from '../../src/db/create-db.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import { buildTestApp } from '../helpers/app.js';
-import { engines } from '../helpers/engines.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
+
+/** A TCP relay to PostgreSQL that the test can cut, as if the database server went away. */
+async function cuttableRelay(host: string, port: number): Promise<{ port: number; cut(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 describe.each(engines)('health on $name', (engine) => {
   it('is live and ready while the database answers', async () => {
@@ -18,12 +42,19 @@ describe.each(engines)('health on $name', (engine) => {
     }
   });
 
-  it('is live but not ready once the database is gone', async () => {
-    // A database that does not answer: a closed SQLite handle, or PostgreSQL on a port nobody serves.
-    const handle =
-      engine.name === 'sqlite'
-        ? createDatabase({ sqliteFile: ':memory:' })
-        : createDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test' });
+  it('is live but not ready once the database goes away', async () => {
+    const database = await openTestDatabase(engine);
+    let handle: DatabaseHandle = database.handle;
+    let cut: () => Promise<void>;
+    if (engine.name === 'postgres') {
+      const url = new URL(database.url as string);
+      const relay = await cuttableRelay(url.hostname, Number(url.port || 5432));
+      url.host = `127.0.0.1:${relay.port}`;
+      handle = createDatabase({ databaseUrl: url.toString(), pgSchema: database.schema as string });
+      cut = relay.cut;
+    } else {
+      cut = () => database.handle.destroy(); // the SQLite file handle is gone
+    }
     const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), {
       database: handle,
       migrate: false,
@@ -31,7 +62,8 @@ describe.each(engines)('health on $name', (engine) => {
     });
     await app.ready();
     try {
-      if (engine.name === 'sqlite') await handle.destroy();
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await cut();
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
@@ -39,7 +71,8 @@ describe.each(engines)('health on $name', (engine) => {
       expect(ready.json().code).toBe('unavailable');
     } finally {
       await app.close();
-      if (engine.name === 'postgres') await handle.destroy();
+      if (handle !== database.handle) await handle.destroy();
+      await database.close();
     }
   });
 });

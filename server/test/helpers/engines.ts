@@ -37,7 +37,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   await admin.db.schema.createSchema(schema).execute();
   await admin.destroy();
   const handle = createDatabase({ databaseUrl: base, pgSchema: schema, pgPoolSize: 5 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
