@@ -1,0 +1,157 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Config, Plugin, PluginModule } from '@docusaurus/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import QRCode from 'qrcode';
+
+/** The URL the landing page's sample code encodes (a dynamic code on the primary host). */
+const LANDING_QR_DATA = 'https://rq.codes/r/spring-menu';
+
+interface LandingQr {
+  size: number;
+  modules: number[];
+  data: string;
+}
+
+/**
+ * The landing page's styled QR code: the module matrix is computed once at build time with
+ * node-qrcode, and the page draws it with rounded dots and rounded finder patterns.
+ */
+function landingQrPlugin(): Plugin<LandingQr> {
+  return {
+    name: 'rq-landing-qr',
+    async loadContent() {
+      const qr = QRCode.create(LANDING_QR_DATA, { errorCorrectionLevel: 'Q' });
+      return { size: qr.modules.size, modules: Array.from(qr.modules.data), data: LANDING_QR_DATA };
+    },
+    async contentLoaded({ content, actions }) {
+      actions.setGlobalData(content);
+    },
+  };
+}
+
+// Runtime settings (API base, Firebase, PayPal, marketplace, analytics id) are NOT here: the site
+// reads them from GET /api/v1/config at run time, so one build serves any deployment.
+const config: Config = {
+  title: 'RQ Codes',
+  tagline: 'Dynamic QR codes with redirect rules, custom hostnames, analytics and an API',
+  favicon: 'img/favicon.svg',
+  url: 'https://rq.codes',
+  baseUrl: '/',
+  trailingSlash: false,
+  titleDelimiter: '|',
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' }, mdx1Compat: { headingIds: true } },
+
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+
+  clientModules: ['./src/clientModules/pageView.ts', './src/clientModules/chunkReload.ts'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+        },
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'tutorials',
+        path: 'tutorials',
+        routeBasePath: 'tutorials',
+        sidebarPath: './sidebarsTutorials.ts',
+        breadcrumbs: true,
+      },
+    ],
+    landingQrPlugin as PluginModule,
+  ],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'exec-url-2024',
+      content:
+        'New: <a href="/tutorials/using-exec-url">exec URLs</a> let your own endpoint decide where every scan goes.',
+      isCloseable: true,
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    navbar: {
+      title: 'RQ Codes',
+      logo: { alt: 'RQ Codes', src: 'img/logo.svg' },
+      hideOnScroll: false,
+      items: [
+        { type: 'doc', docId: 'intro', label: 'Docs', position: 'left' },
+        {
+          to: '/tutorials/first-QR-code',
+          label: 'Tutorials',
+          position: 'left',
+          activeBasePath: '/tutorials',
+        },
+        { type: 'custom-apiReference', label: 'API reference', position: 'left' },
+        { to: '/qr-design-tool', label: 'Design tool', position: 'right' },
+        { to: '/api-keys', label: 'API keys', position: 'right' },
+        { to: '/hosts', label: 'Hostnames', position: 'right' },
+        { to: '/analytics', label: 'Analytics', position: 'right' },
+        { type: 'custom-account', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Pricing',
+          items: [
+            { label: 'Custom Hostnames', to: '/increase-limit' },
+            { label: 'Dynamic Scan Redirects', to: '/increase-redirects-limit' },
+            // The marketplace page is a deployment setting: Footer/LinkItem swaps in runtime config.
+            {
+              label: 'API pricing',
+              href: 'https://rapidapi.com/rq-codes/api/rq-codes',
+              'data-runtime-href': 'marketplaceUrl',
+            },
+          ],
+        },
+        {
+          title: 'Company',
+          items: [
+            { label: 'Contact us', to: '/contact-us' },
+            { label: 'Terms of service', to: '/terms-of-service' },
+            { label: 'Privacy policy', to: '/privacy-policy' },
+            { label: 'Cookie policy', to: '/cookie-policy' },
+          ],
+        },
+      ],
+      copyright: `Copyright © 2024 RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,64 @@
+import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+
+/** The docs sidebar: an introduction, then one generated category index per product area. */
+const sidebars: SidebarsConfig = {
+  docs: [
+    'intro',
+    {
+      type: 'category',
+      label: 'QR codes',
+      link: {
+        type: 'generated-index',
+        slug: '/category/qr-codes',
+        description: 'Create, style, fetch, update and delete QR codes.',
+      },
+      items: [
+        'rq-codes/qr-code-data-modes',
+        'rq-codes/custom-identifiers',
+        'rq-codes/rq-response-format',
+        'rq-codes/getting-qr-codes',
+        'rq-codes/delete-update-qrcode',
+        'rq-codes/qr-code-styling',
+        'rq-codes/logo-on-qrcode',
+        'rq-codes/api-exec-url-data-mode',
+      ],
+    },
+    {
+      type: 'category',
+      label: 'Redirection rules',
+      link: {
+        type: 'generated-index',
+        slug: '/category/redirection-rules',
+        description: 'Decide where each scan goes: by device, country, language, time, A/B split and more.',
+      },
+      items: ['rules/create-rules', 'rules/get-rules', 'rules/delete-update-rule', 'rules/assign-rules'],
+    },
+    {
+      type: 'category',
+      label: 'Custom hostnames',
+      link: {
+        type: 'generated-index',
+        slug: '/category/custom-hostnames',
+        description: 'Serve your codes from your own domain.',
+      },
+      items: ['hostnames/redirection-hostnames'],
+    },
+    {
+      type: 'category',
+      label: 'Analytics',
+      link: {
+        type: 'generated-index',
+        slug: '/category/analytics',
+        description: 'Count and break down the scans of your dynamic codes.',
+      },
+      items: ['analytics/redirection-analytics'],
+    },
+    {
+      type: 'category',
+      label: 'API',
+      items: ['api/errors'],
+    },
+  ],
+};
+
+export default sidebars;

@@ -1,0 +1,76 @@
+import { apiRequest } from '@site/src/lib/api';
+import { type FormEvent, useState } from 'react';
+import styles from './ApiKeys.module.css';
+import ProblemMessage from './ProblemMessage';
+import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from './types';
+
+/** The end of the chosen day in UTC, so a key "expiring on" a date works through that date. */
+function endOfDayUtc(date: string): string {
+  return new Date(`${date}T23:59:59.000Z`).toISOString();
+}
+
+export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['qrcodes:read', 'qrcodes:write']);
+  const [expires, setExpires] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const toggle = (scope: ApiKeyScope) =>
+    setScopes((current) =>
+      current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope],
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { name: name.trim(), scopes, ...(expires ? { expiresAt: endOfDayUtc(expires) } : {}) };
+      const created = await apiRequest<CreatedApiKey>('POST', '/api-keys', body);
+      onCreated(created);
+      setName('');
+      setExpires('');
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className={styles.form} aria-label="Create an API key">
+      <label className={styles.field}>
+        <span>Name</span>
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={100}
+          placeholder="Production server"
+        />
+      </label>
+      <fieldset className={styles.scopes}>
+        <legend>Scopes</legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope.id} className={styles.scope}>
+            <input type="checkbox" checked={scopes.includes(scope.id)} onChange={() => toggle(scope.id)} />
+            <code>{scope.id}</code>
+            <span>{scope.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.field}>
+        <span>Expires (optional)</span>
+        <input type="date" value={expires} min={today} onChange={(e) => setExpires(e.target.value)} />
+      </label>
+      <ProblemMessage error={error} />
+      <div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create key'}
+        </button>
+      </div>
+    </form>
+  );
+}

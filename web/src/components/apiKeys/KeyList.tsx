@@ -1,0 +1,125 @@
+import { apiRequest } from '@site/src/lib/api';
+import { useState } from 'react';
+import styles from './ApiKeys.module.css';
+import ProblemMessage from './ProblemMessage';
+import type { ApiKey } from './types';
+
+function when(iso: string | null, never = 'Never'): string {
+  if (!iso) return never;
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const revoke = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest<void>('DELETE', `/api-keys/${encodeURIComponent(apiKey.id)}`);
+      onRevoked(apiKey.id);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <tr data-testid="api-key-row">
+      <td>
+        <strong>{apiKey.name}</strong>
+        <div>
+          <code>{apiKey.prefix}…</code>
+        </div>
+      </td>
+      <td>
+        <ul className={styles.scopeList}>
+          {apiKey.scopes.map((scope) => (
+            <li key={scope}>
+              <code>{scope}</code>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>{when(apiKey.createdAt)}</td>
+      <td>{when(apiKey.lastUsedAt)}</td>
+      <td>{when(apiKey.expiresAt)}</td>
+      <td className={styles.actions}>
+        {!confirming && (
+          <button
+            type="button"
+            className="button button--outline button--danger button--sm"
+            onClick={() => setConfirming(true)}
+          >
+            Revoke
+          </button>
+        )}
+        {confirming && (
+          <div className={styles.confirm} role="alertdialog" aria-label={`Revoke ${apiKey.name}`}>
+            <p>Revoke “{apiKey.name}”? Requests using it stop working at once.</p>
+            <div className={styles.confirmButtons}>
+              <button
+                type="button"
+                className="button button--danger button--sm"
+                disabled={busy}
+                onClick={() => void revoke()}
+              >
+                Yes, revoke
+              </button>
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                disabled={busy}
+                onClick={() => setConfirming(false)}
+              >
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+        <ProblemMessage error={error} />
+      </td>
+    </tr>
+  );
+}
+
+export default function KeyList({
+  keys,
+  loading,
+  onRevoked,
+}: {
+  keys: ApiKey[];
+  loading: boolean;
+  onRevoked: (id: string) => void;
+}) {
+  if (keys.length === 0) {
+    return (
+      <p className={styles.empty}>{loading ? 'Loading your keys…' : 'No keys yet. Create one above.'}</p>
+    );
+  }
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Expires</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} onRevoked={onRevoked} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import Link from '@docusaurus/Link';
+import { useHistory } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { signOutUser, useAuth } from '@site/src/lib/auth';
+import NavbarNavLink from '@theme/NavbarItem/NavbarNavLink';
+import clsx from 'clsx';
+import { useEffect, useRef, useState } from 'react';
+import styles from './AccountNavbarItem.module.css';
+
+/** The account menu's links, in the seed's order; Logout follows them. */
+export const ACCOUNT_LINKS = [
+  { to: '/subscriptions', label: 'Subscriptions' },
+  { to: '/api-keys', label: 'API keys' },
+  { to: '/hosts', label: 'Hostnames' },
+  { to: '/analytics', label: 'Analytics' },
+] as const;
+
+function useLogout(): () => void {
+  const history = useHistory();
+  return () => {
+    signOutUser()
+      .then(() => history.push('/'))
+      .catch((error: unknown) => console.error('Logout failed', error));
+  };
+}
+
+function Avatar({ photoURL, name }: { photoURL: string | null; name: string }) {
+  const fallback = useBaseUrl('/img/default-avatar.svg');
+  const [src, setSrc] = useState(photoURL || fallback);
+  return (
+    <img
+      className={styles.avatar}
+      src={src}
+      alt={name}
+      width={28}
+      height={28}
+      referrerPolicy="no-referrer"
+      onError={() => setSrc(fallback)}
+    />
+  );
+}
+
+/** Login when signed out; when signed in, an avatar that opens the account menu. */
+export default function AccountNavbarItem({
+  mobile = false,
+}: {
+  mobile?: boolean;
+  position?: 'left' | 'right';
+}) {
+  const auth = useAuth();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !menuRef.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (auth.status === 'loading') {
+    return mobile ? null : <span className={clsx('navbar__item', styles.placeholder)} aria-hidden="true" />;
+  }
+  if (auth.status === 'signedOut') {
+    const link = (
+      <NavbarNavLink
+        className={mobile ? 'menu__link' : 'navbar__item navbar__link'}
+        to="/login"
+        label="Login"
+      />
+    );
+    return mobile ? <li className="menu__list-item">{link}</li> : link;
+  }
+
+  const name = auth.user.displayName || auth.user.email || 'Your account';
+  if (mobile) {
+    return (
+      <li className="menu__list-item">
+        <div className={clsx('menu__link', styles.mobileHeader)}>
+          <Avatar photoURL={auth.user.photoURL} name={name} />
+          <span>{name}</span>
+        </div>
+        <ul className="menu__list">
+          {ACCOUNT_LINKS.map((item) => (
+            <li className="menu__list-item" key={item.to}>
+              <Link className="menu__link" to={item.to}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li className="menu__list-item">
+            <button type="button" className={clsx('menu__link', styles.logoutButton)} onClick={logout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </li>
+    );
+  }
+
+  return (
+    <div
+      className={clsx('navbar__item dropdown dropdown--hoverable dropdown--right', open && 'dropdown--show')}
+      ref={menuRef}
+    >
+      <button
+        type="button"
+        className={clsx('navbar__link', styles.trigger)}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label="Account menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar photoURL={auth.user.photoURL} name={name} />
+      </button>
+      <ul className={clsx('dropdown__menu', styles.menu)}>
+        <li className={styles.identity}>
+          <strong>{auth.user.displayName || 'Signed in'}</strong>
+          {auth.user.email && <span>{auth.user.email}</span>}
+        </li>
+        {ACCOUNT_LINKS.map((item) => (
+          <li key={item.to}>
+            <Link className="dropdown__link" to={item.to} onClick={() => setOpen(false)}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className={clsx('dropdown__link', styles.logoutButton)}
+            onClick={() => {
+              setOpen(false);
+              logout();
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

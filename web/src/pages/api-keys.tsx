@@ -1,0 +1,25 @@
+import Link from '@docusaurus/Link';
+import ApiKeysManager from '@site/src/components/apiKeys/ApiKeysManager';
+import RequireAccount from '@site/src/components/RequireAccount';
+import Layout from '@theme/Layout';
+
+export default function ApiKeysPage() {
+  return (
+    <Layout
+      title="API keys"
+      description="Create and revoke the keys your applications use to call the RQ Codes API."
+    >
+      <main className="rq-page">
+        <h1>API keys</h1>
+        <p className="rq-lead">
+          Keys let your applications call the API as your account. Send one as{' '}
+          <code>Authorization: Bearer rq_…</code> or <code>X-API-Key</code>. Give each key only the scopes it
+          needs; see the <Link to="/docs/intro">docs</Link> for what each call requires.
+        </p>
+        <RequireAccount>
+          <ApiKeysManager />
+        </RequireAccount>
+      </main>
+    </Layout>
+  );
+}
