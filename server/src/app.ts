@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openapiPlugin, { config });
 
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
   if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });

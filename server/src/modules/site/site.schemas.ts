@@ -1,0 +1,47 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The public settings the site reads at run time (GET /api/v1/config); no secret is ever in here. */
+export const SiteConfig = Type.Object(
+  {
+    apiBase: Type.String({ description: 'Base URL of the API; routes live under {apiBase}/v1.' }),
+    shortBase: Type.String({
+      description: 'Base of short URLs on the primary host: codes encode {shortBase}/{slug}.',
+    }),
+    firebase: Type.Object(
+      {
+        apiKey: Type.String(),
+        authDomain: Type.String(),
+        projectId: Type.String(),
+        emulatorUrl: Type.Optional(
+          Type.String({
+            description: 'Set when sign-in runs on the Firebase Auth emulator (connectAuthEmulator).',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    paypal: Type.Object(
+      {
+        clientId: Nullable(Type.String()),
+        plans: Type.Object(
+          {
+            hostnames: Nullable(Type.String()),
+            basic: Nullable(Type.String()),
+            pro: Nullable(Type.String()),
+            ultra: Nullable(Type.String()),
+            mega: Nullable(Type.String()),
+          },
+          { additionalProperties: false, description: 'PayPal plan ids per plan; null when not configured.' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    marketplaceUrl: Type.String({ description: 'The API marketplace page for API pricing.' }),
+    analyticsId: Nullable(Type.String({ description: 'Google Analytics measurement id, or null.' })),
+  },
+  { additionalProperties: false, $id: 'SiteConfig' },
+);
+
+export type SiteConfig = Static<typeof SiteConfig>;

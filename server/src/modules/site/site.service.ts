@@ -1,0 +1,29 @@
+import type { Config } from '../../config.js';
+import type { SiteConfig } from './site.schemas.js';
+
+/** The public part of the configuration, in the shape the site reads (API.md: GET /config). */
+export function publicSiteConfig(config: Config): SiteConfig {
+  const { firebase, paypal } = config;
+  return {
+    apiBase: config.apiBase,
+    shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
+    firebase: {
+      apiKey: firebase.apiKey,
+      authDomain: firebase.authDomain,
+      projectId: firebase.projectId,
+      ...(firebase.emulatorHost ? { emulatorUrl: `http://${firebase.emulatorHost}` } : {}),
+    },
+    paypal: {
+      clientId: paypal.clientId ?? null,
+      plans: {
+        hostnames: paypal.planIds.hostnames ?? null,
+        basic: paypal.planIds.basic ?? null,
+        pro: paypal.planIds.pro ?? null,
+        ultra: paypal.planIds.ultra ?? null,
+        mega: paypal.planIds.mega ?? null,
+      },
+    },
+    marketplaceUrl: config.marketplace.url,
+    analyticsId: config.analyticsId ?? null,
+  };
+}
