@@ -241,10 +241,17 @@ export function compileCondition(when: RuleCondition | null | undefined): {
   return { test, usesScanCount: state.usesScanCount };
 }
 
+/** An http(s) URL with a real host (a template can leave `https://.example.com`, which URL accepts). */
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    const host = url.hostname;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      host !== '' &&
+      !host.startsWith('.') &&
+      !host.includes('..')
+    );
   } catch {
     return false;
   }

@@ -80,7 +80,10 @@ describe('date bounds', () => {
       kind: 'instant',
       epochMs: at('2026-12-24T17:00:00Z'),
     });
-    expect(parseDateBound('2026-12-24T18:00Z')).toEqual({ kind: 'instant', epochMs: at('2026-12-24T18:00:00Z') });
+    expect(parseDateBound('2026-12-24T18:00Z')).toEqual({
+      kind: 'instant',
+      epochMs: at('2026-12-24T18:00:00Z'),
+    });
     expect(parseDateBound('2026-12-24T18:00:00.250Z')).toEqual({
       kind: 'instant',
       epochMs: at('2026-12-24T18:00:00.250Z'),
