@@ -1,0 +1,428 @@
+import { randomInt } from 'node:crypto';
+import type { FieldError } from '../../shared/problem.js';
+
+/**
+ * The pure parts of the QR codes module: what a code's data, target and exec settings may be,
+ * how static data becomes the text a symbol encodes, and what a slug may be.
+ */
+
+export const CODE_MODES = ['static', 'redirect', 'exec'] as const;
+export type CodeMode = (typeof CODE_MODES)[number];
+
+export const STATIC_KINDS = ['text', 'url', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const;
+export type StaticKind = (typeof STATIC_KINDS)[number];
+
+export const WIFI_ENCRYPTIONS = ['WPA', 'WEP', 'nopass'] as const;
+
+export const LIMITS = {
+  urlLength: 2048,
+  textLength: 2900,
+  fieldLength: 500,
+  titleLength: 200,
+  tagLength: 50,
+  tags: 20,
+  rules: 50,
+  execTimeoutMin: 100,
+  execTimeoutMax: 5000,
+  execTimeoutDefault: 1500,
+} as const;
+
+/** What static data may hold: every field of every kind; which ones a kind takes is checked below. */
+export interface StaticData {
+  kind: StaticKind;
+  text?: string;
+  url?: string;
+  to?: string;
+  subject?: string;
+  body?: string;
+  number?: string;
+  message?: string;
+  ssid?: string;
+  password?: string;
+  encryption?: (typeof WIFI_ENCRYPTIONS)[number];
+  hidden?: boolean;
+  name?: string;
+  org?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  lat?: number;
+  lng?: number;
+}
+
+export interface ExecSettings {
+  url: string;
+  timeoutMs: number;
+  fallback: string;
+}
+
+/** The fields of each kind: `true` marks a required one. */
+export const STATIC_FIELDS: Readonly<Record<StaticKind, Readonly<Record<string, boolean>>>> = {
+  text: { text: true },
+  url: { url: true },
+  email: { to: true, subject: false, body: false },
+  phone: { number: true },
+  sms: { number: true, message: false },
+  wifi: { ssid: true, password: false, encryption: true, hidden: false },
+  vcard: { name: true, org: false, phone: false, email: false, url: false, address: false },
+  geo: { lat: true, lng: true },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Field checks
+
+/** An absolute http(s) URL with a host, or a message saying what is wrong with it. */
+export function httpUrlProblem(value: string): string | null {
+  if (value.length > LIMITS.urlLength) return `must be at most ${LIMITS.urlLength} characters`;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return 'must be an absolute http(s) URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http(s) URL';
+  if (parsed.hostname === '') return 'must name a host';
+  return null;
+}
+
+// Pragmatic address check: one @, a non-empty local part without spaces, a dotted domain.
+const EMAIL =
+  /^[^\s@"<>()[\]\\,;:]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+/** E.164-ish: an optional +, digits with spaces, dots, dashes or parentheses between, 3 to 15 digits. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[0-9][0-9 ().-]*$/.test(value) || value.length > 32) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 3 && digits <= 15;
+}
+
+/** The number as it goes into `tel:` and `SMSTO:`: the + and the digits only. */
+export function compactPhoneNumber(value: string): string {
+  return (value.trim().startsWith('+') ? '+' : '') + value.replace(/\D/g, '');
+}
+
+function hasControlCharacters(value: string): boolean {
+  // Newlines are fine in free text (messages, addresses); other control characters are not.
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if ((code < 0x20 && char !== '\n' && char !== '\r' && char !== '\t') || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+/** Checks static data against its kind; paths are JSON pointers under `base` (e.g. "/body/data"). */
+export function validateStaticData(data: StaticData, base: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const fields = STATIC_FIELDS[data.kind];
+  if (!fields) return [{ path: `${base}/kind`, message: `must be one of: ${STATIC_KINDS.join(', ')}` }];
+  const record = data as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === 'kind') continue;
+    if (!(key in fields))
+      errors.push({ path: `${base}/${key}`, message: `is not a field of ${data.kind} data` });
+  }
+  for (const [key, required] of Object.entries(fields)) {
+    const value = record[key];
+    if (required && (value === undefined || value === null || value === '')) {
+      errors.push({ path: `${base}/${key}`, message: `is required for ${data.kind} data` });
+    } else if (isString(value) && hasControlCharacters(value)) {
+      errors.push({ path: `${base}/${key}`, message: 'must not contain control characters' });
+    }
+  }
+  if (errors.length > 0) return errors;
+
+  const at = (key: string, message: string) => errors.push({ path: `${base}/${key}`, message });
+  switch (data.kind) {
+    case 'url': {
+      const problem = httpUrlProblem(data.url ?? '');
+      if (problem) at('url', problem);
+      break;
+    }
+    case 'email':
+      if (!isEmailAddress(data.to ?? '')) at('to', 'must be an email address');
+      break;
+    case 'phone':
+    case 'sms':
+      if (!isPhoneNumber(data.number ?? '')) at('number', 'must be a phone number like +14155550123');
+      break;
+    case 'wifi': {
+      const ssidBytes = Buffer.byteLength(data.ssid ?? '');
+      if (ssidBytes > 32) at('ssid', 'must be at most 32 bytes');
+      const password = data.password ?? '';
+      if (data.encryption === 'nopass' && password !== '') {
+        at('password', 'must be absent when encryption is nopass');
+      } else if (data.encryption === 'WPA' && (password.length < 8 || password.length > 63)) {
+        at('password', 'must be 8 to 63 characters for WPA');
+      } else if (
+        data.encryption === 'WEP' &&
+        !/^(.{5}|.{13}|[0-9A-Fa-f]{10}|[0-9A-Fa-f]{26})$/.test(password)
+      ) {
+        at('password', 'must be 5 or 13 characters, or 10 or 26 hex digits, for WEP');
+      }
+      break;
+    }
+    case 'vcard':
+      if (data.phone !== undefined && !isPhoneNumber(data.phone)) at('phone', 'must be a phone number');
+      if (data.email !== undefined && !isEmailAddress(data.email)) at('email', 'must be an email address');
+      if (data.url !== undefined) {
+        const problem = httpUrlProblem(data.url);
+        if (problem) at('url', problem);
+      }
+      break;
+    case 'geo':
+      if (!Number.isFinite(data.lat) || (data.lat ?? 0) < -90 || (data.lat ?? 0) > 90) {
+        at('lat', 'must be a latitude from -90 to 90');
+      }
+      if (!Number.isFinite(data.lng) || (data.lng ?? 0) < -180 || (data.lng ?? 0) > 180) {
+        at('lng', 'must be a longitude from -180 to 180');
+      }
+      break;
+    case 'text':
+      break;
+  }
+  return errors;
+}
+
+export interface ModeFields {
+  mode: CodeMode;
+  target: string | null | undefined;
+  data: StaticData | null | undefined;
+  exec: Partial<ExecSettings> | null | undefined;
+}
+
+/**
+ * A code's mode and the fields it needs: redirect needs `target`, exec needs `exec`, static needs
+ * `data`; the fields of the other modes must be absent or null.
+ */
+export function validateModeFields(code: ModeFields, base: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const present = (value: unknown) => value !== undefined && value !== null;
+  const needs: Record<CodeMode, 'target' | 'data' | 'exec'> = {
+    redirect: 'target',
+    static: 'data',
+    exec: 'exec',
+  };
+  const own = needs[code.mode];
+  for (const field of ['target', 'data', 'exec'] as const) {
+    if (field === own && !present(code[field])) {
+      errors.push({ path: `${base}/${field}`, message: `is required when mode is ${code.mode}` });
+    } else if (field !== own && present(code[field])) {
+      errors.push({
+        path: `${base}/${field}`,
+        message: `is only for ${modeOf(field)} codes; send null or leave it out`,
+      });
+    }
+  }
+  if (errors.length > 0) return errors;
+  if (code.mode === 'redirect') {
+    const problem = httpUrlProblem(code.target ?? '');
+    if (problem) errors.push({ path: `${base}/target`, message: problem });
+  } else if (code.mode === 'static' && code.data) {
+    errors.push(...validateStaticData(code.data, `${base}/data`));
+  } else if (code.mode === 'exec' && code.exec) {
+    errors.push(...validateExec(code.exec, `${base}/exec`));
+  }
+  return errors;
+}
+
+function modeOf(field: 'target' | 'data' | 'exec'): CodeMode {
+  return field === 'target' ? 'redirect' : field === 'data' ? 'static' : 'exec';
+}
+
+export function validateExec(exec: Partial<ExecSettings>, base: string): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const key of ['url', 'fallback'] as const) {
+    const value = exec[key];
+    if (value === undefined || value === null) {
+      errors.push({ path: `${base}/${key}`, message: 'is required' });
+      continue;
+    }
+    const problem = httpUrlProblem(value);
+    if (problem) errors.push({ path: `${base}/${key}`, message: problem });
+  }
+  const timeout = exec.timeoutMs;
+  if (
+    timeout !== undefined &&
+    (!Number.isInteger(timeout) || timeout < LIMITS.execTimeoutMin || timeout > LIMITS.execTimeoutMax)
+  ) {
+    errors.push({
+      path: `${base}/timeoutMs`,
+      message: `must be a whole number of milliseconds from ${LIMITS.execTimeoutMin} to ${LIMITS.execTimeoutMax}`,
+    });
+  }
+  return errors;
+}
+
+export function normalizeExec(exec: Partial<ExecSettings>): ExecSettings {
+  return {
+    url: exec.url ?? '',
+    timeoutMs: exec.timeoutMs ?? LIMITS.execTimeoutDefault,
+    fallback: exec.fallback ?? '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static data to the encoded payload
+
+/** Escapes `\ ; , : "` with a backslash, as the WIFI: format wants. */
+export function escapeWifi(value: string): string {
+  return value.replace(/([\\;,:"])/g, '\\$1');
+}
+
+/** vCard 3.0 text escaping (RFC 2426 §5): backslash, comma, semicolon and newlines. */
+export function escapeVcard(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+function vcardName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  const family = parts.length > 1 ? (parts.pop() ?? '') : '';
+  return `${escapeVcard(family)};${escapeVcard(parts.join(' '))};;;`;
+}
+
+function formatCoordinate(value: number): string {
+  // At most 7 decimals (about 1 cm), trailing zeros dropped; never exponent notation or "-0".
+  const fixed = value.toFixed(7).replace(/\.?0+$/, '');
+  return fixed === '-0' ? '0' : fixed;
+}
+
+/** The text a static code's symbol encodes. */
+export function encodeStaticData(data: StaticData): string {
+  switch (data.kind) {
+    case 'text':
+      return data.text ?? '';
+    case 'url':
+      return data.url ?? '';
+    case 'email': {
+      const query = new URLSearchParams();
+      if (data.subject) query.set('subject', data.subject);
+      if (data.body) query.set('body', data.body);
+      // mailto wants %20 for spaces (RFC 6068), not URLSearchParams' +.
+      const search = query.toString().replace(/\+/g, '%20');
+      return `mailto:${data.to ?? ''}${search ? `?${search}` : ''}`;
+    }
+    case 'phone':
+      return `tel:${compactPhoneNumber(data.number ?? '')}`;
+    case 'sms':
+      return `SMSTO:${compactPhoneNumber(data.number ?? '')}:${data.message ?? ''}`;
+    case 'wifi': {
+      const encryption = data.encryption ?? 'nopass';
+      let text = `WIFI:T:${encryption};S:${escapeWifi(data.ssid ?? '')};`;
+      if (encryption !== 'nopass') text += `P:${escapeWifi(data.password ?? '')};`;
+      if (data.hidden) text += 'H:true;';
+      return `${text};`;
+    }
+    case 'vcard': {
+      const name = data.name ?? '';
+      const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${vcardName(name)}`, `FN:${escapeVcard(name)}`];
+      if (data.org) lines.push(`ORG:${escapeVcard(data.org)}`);
+      if (data.phone) lines.push(`TEL:${compactPhoneNumber(data.phone)}`);
+      if (data.email) lines.push(`EMAIL:${escapeVcard(data.email)}`);
+      if (data.url) lines.push(`URL:${escapeVcard(data.url)}`);
+      if (data.address) lines.push(`ADR:;;${escapeVcard(data.address)};;;;`);
+      lines.push('END:VCARD');
+      return lines.join('\r\n');
+    }
+    case 'geo':
+      return `geo:${formatCoordinate(data.lat ?? 0)},${formatCoordinate(data.lng ?? 0)}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slugs
+
+export const SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$';
+const SLUG = new RegExp(SLUG_PATTERN);
+
+/**
+ * Words the site and the API use at the top level of the primary host; a code may not take one
+ * there. Compared without case, so `API` or `Docs` cannot be mistaken for the site either.
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  'api',
+  'docs',
+  'r',
+  'tutorials',
+  'login',
+  'logout',
+  'analytics',
+  'api-keys',
+  'hosts',
+  'hostnames',
+  'subscriptions',
+  'qr-design-tool',
+  'increase-limit',
+  'increase-redirects-limit',
+  'contact-us',
+  'terms-of-service',
+  'privacy-policy',
+  'cookie-policy',
+  'markdown-page',
+  'assets',
+  'img',
+  'healthz',
+  'readyz',
+  'metrics',
+  'search',
+  'blog',
+  'static',
+  'internal',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+  'manifest.json',
+  '404',
+  '404.html',
+  'index.html',
+];
+
+const RESERVED = new Set(RESERVED_SLUGS.map((word) => word.toLowerCase()));
+
+export function isValidSlug(slug: string): boolean {
+  return SLUG.test(slug);
+}
+
+/** Reserved words apply to the primary host only (`hostKey` ''): custom hostnames serve nothing else. */
+export function isReservedSlug(slug: string, hostKey: string): boolean {
+  return hostKey === '' && RESERVED.has(slug.toLowerCase());
+}
+
+/** Letters and digits that cannot be mistaken for each other (no 0/O/o, 1/l/I). */
+export const SLUG_ALPHABET = '23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+export const RANDOM_SLUG_LENGTH = 8;
+
+export function randomSlug(length = RANDOM_SLUG_LENGTH): string {
+  let slug = '';
+  for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
+  return slug;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tags
+
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()))];
+}
+
+export function validateTags(tags: readonly string[], base: string): FieldError[] {
+  const errors: FieldError[] = [];
+  tags.forEach((tag, i) => {
+    if (tag.trim() === '') errors.push({ path: `${base}/${i}`, message: 'must not be blank' });
+    else if (hasControlCharacters(tag) || /[\r\n\t]/.test(tag)) {
+      errors.push({ path: `${base}/${i}`, message: 'must not contain control characters' });
+    }
+  });
+  return errors;
+}
