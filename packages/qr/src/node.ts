@@ -74,12 +74,17 @@ export function verifyPng(png: Uint8Array, expected: string, options?: VerifyOpt
   return verify(pngPixels(png), expected, options);
 }
 
-/** RGBA pixels of a PNG composited on white, drawn 1:1 by resvg. */
-export function pngPixels(png: Uint8Array): ImageDataLike {
+function pngWrapper(png: Uint8Array): { svg: string; width: number } {
   const { width, height } = pngSize(png);
   const href = `data:image/png;base64,${Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64')}`;
-  const wrapper = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" image-rendering="optimizeSpeed" href="${href}"/></svg>`;
-  return rasterize(wrapper, width);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" image-rendering="optimizeSpeed" href="${href}"/></svg>`;
+  return { svg, width };
+}
+
+/** RGBA pixels of a PNG composited on white, drawn 1:1 by resvg. */
+export function pngPixels(png: Uint8Array): ImageDataLike {
+  const { svg, width } = pngWrapper(png);
+  return rasterize(svg, width);
 }
 
 /** Renders a laid-out design as PNG at its size in px (64 to 4096). */
@@ -113,4 +118,12 @@ export async function renderVerified(
   const verification = await verifySvg(svg, data, { style: design.style });
   if (!options.png) return { svg, verification };
   return { svg, png: pngOf(svg, design.pixelWidth), verification };
+}
+
+/** The PNG composited on white, as a phone sees it on a white page (for decoders that ignore alpha). */
+export function pngOnWhite(png: Uint8Array): Buffer {
+  const { svg, width } = pngWrapper(png);
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: FONTLESS, background: '#ffffff' })
+    .render()
+    .asPng();
 }

@@ -90,6 +90,7 @@ function reachesOutside(text: string): boolean {
 
 function sanitizeCss(css: string): string {
   return css
+    .replace(/@import[^;]*;?/gi, '')
     .split('}')
     .filter((rule) => rule.trim() !== '' && !reachesOutside(rule))
     .map((rule) => `${rule}}`)
@@ -138,6 +139,11 @@ function sanitizeNodes(nodes: XmlNode[]): XmlNode[] {
       out.push(node);
       continue;
     }
+    // A link's drawing stays; the link goes.
+    if (tag === 'a') {
+      out.push(...sanitizeNodes(node[tag] as XmlNode[]));
+      continue;
+    }
     if (!ALLOWED_ELEMENTS.has(tag)) continue;
     const attributes = sanitizeAttributes(tag, (node[':@'] as Record<string, string> | undefined) ?? {});
     if (attributes === null) continue;
@@ -154,7 +160,8 @@ function sanitizeNodes(nodes: XmlNode[]): XmlNode[] {
 export function sanitizeSvg(source: string): string | null {
   let tree: XmlNode[];
   try {
-    tree = parser.parse(source) as XmlNode[];
+    // A logo needs no DTD; its entities could only point elsewhere or blow up in size.
+    tree = parser.parse(source.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/i, '')) as XmlNode[];
   } catch {
     return null;
   }

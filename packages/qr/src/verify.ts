@@ -262,9 +262,10 @@ export async function verify(
   const ys = [topLeft.y, topRight.y, bottomLeft.y, bottomRight.y];
   const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
   const modules = Number.parseInt(result.version, 10) * 4 + 17;
-  const moduleSize = (box.x1 - box.x0) / (modules - 1);
+  // zxing gives the outer corners of the symbol.
+  const moduleSize = (box.x1 - box.x0) / modules;
   const threshold = (tone.dark + tone.light) / 2;
-  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN + 0.5), threshold)) {
+  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN - 0.1), threshold)) {
     return {
       ok: false,
       reason: 'quiet_zone_too_small',

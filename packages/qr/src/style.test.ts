@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { StyleError } from './errors.js';
+import {
+  DEFAULT_STYLE,
+  effectiveErrorCorrection,
+  resolveStyle,
+  StyleSchema,
+  validateStyle,
+} from './style.js';
+
+function issuesOf(input: unknown) {
+  const result = validateStyle(input);
+  if (result.ok) throw new Error('expected the style to be refused');
+  return result.issues;
+}
+
+describe('style', () => {
+  it('fills the defaults of PRODUCT.md §2', () => {
+    expect(DEFAULT_STYLE).toMatchObject({
+      size: 512,
+      margin: 4,
+      errorCorrection: 'M',
+      dots: { type: 'square', color: '#000000', gradient: null },
+      background: { color: '#ffffff' },
+      logo: null,
+      frame: null,
+    });
+  });
+
+  it('lets corners inherit the dots colour unless they set their own', () => {
+    const style = resolveStyle({ dots: { color: '#1E3A8A' }, cornerDots: { color: '#333' } });
+    expect(style.cornerSquares.color).toBe('#1e3a8a');
+    expect(style.cornerDots.color).toBe('#333333');
+  });
+
+  it('reports unknown words with their field path and the allowed values', () => {
+    const issues = issuesOf({ dots: { type: 'hearts' } });
+    expect(issues).toEqual([
+      {
+        path: '/style/dots/type',
+        message: 'must be one of: square, rounded, dots, classy, classy-rounded, extra-rounded',
+      },
+    ]);
+  });
+
+  it('reports problems inside a nullable logo or frame at their own path', () => {
+    expect(issuesOf({ logo: { src: 'data:image/png;base64,AA', size: 2 } })[0]?.path).toBe(
+      '/style/logo/size',
+    );
+    expect(issuesOf({ frame: { text: '' } })[0]?.path).toBe('/style/frame/text');
+    expect(issuesOf({ dots: { gradient: { type: 'linear', stops: [] } } })[0]?.path).toBe(
+      '/style/dots/gradient/stops',
+    );
+  });
+
+  it('takes another base path for the issues', () => {
+    expect(validateStyle({ size: 10 }, '/design').ok).toBe(false);
+    expect(issuesOf({ size: 10 })[0]?.path).toBe('/style/size');
+    const result = validateStyle({ size: 10 }, '/design');
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/design/size']);
+  });
+
+  it('refuses a margin under 2 modules as a quiet zone too small', () => {
+    for (const margin of [0, 1]) {
+      expect(issuesOf({ margin })).toEqual([
+        expect.objectContaining({ path: '/style/margin', reason: 'quiet_zone_too_small' }),
+      ]);
+    }
+    expect(validateStyle({ margin: 2 }).ok).toBe(true);
+  });
+
+  it('refuses a contrast of 1.2:1 with the path of the colour', () => {
+    // #d3d3d3 on white is 1.5:1, #e6e6e6 is 1.2:1.
+    const issues = issuesOf({ dots: { color: '#e6e6e6' } });
+    expect(issues[0]).toMatchObject({ path: '/style/dots/color', reason: 'contrast_too_low' });
+    expect(issues[0]?.message).toContain('1.2');
+  });
+
+  it('checks every gradient stop against the background, and light codes on dark grounds', () => {
+    const gradient = {
+      type: 'linear',
+      stops: [
+        { offset: 0, color: '#000000' },
+        { offset: 1, color: '#eeeeee' },
+      ],
+    };
+    expect(issuesOf({ dots: { gradient } })[0]?.path).toBe('/style/dots/gradient/stops/1/color');
+    const inverted = issuesOf({ dots: { color: '#ffffff' }, background: { color: '#000000' } });
+    expect(inverted[0]?.message).toContain('darker than the background');
+  });
+
+  it('judges a transparent background as white', () => {
+    expect(validateStyle({ background: { color: 'transparent' } }).ok).toBe(true);
+    expect(issuesOf({ background: { color: 'transparent' }, dots: { color: '#eeeeee' } })[0]?.reason).toBe(
+      'contrast_too_low',
+    );
+  });
+
+  it('raises the level to Q with a logo and caps the logo per level', () => {
+    const logo = { src: 'data:image/png;base64,AA', size: 0.15 };
+    expect(effectiveErrorCorrection(resolveStyle({ errorCorrection: 'L', logo }))).toBe('Q');
+    expect(effectiveErrorCorrection(resolveStyle({ errorCorrection: 'H', logo }))).toBe('H');
+    expect(validateStyle({ errorCorrection: 'H', logo: { ...logo, size: 0.2 } }).ok).toBe(true);
+    const over = issuesOf({ errorCorrection: 'Q', logo: { ...logo, size: 0.16 } });
+    expect(over[0]).toMatchObject({ path: '/style/logo/size', reason: 'logo_too_large' });
+    expect(over[0]?.message).toContain('15%');
+  });
+
+  it('refuses frame text the embedded font cannot draw', () => {
+    expect(issuesOf({ frame: { text: 'Scan 我' } })[0]).toMatchObject({ path: '/style/frame/text' });
+    expect(validateStyle({ frame: { text: 'Scannez-moi • Jetzt scannen €' } }).ok).toBe(true);
+  });
+
+  it('throws a StyleError with the issues from resolveStyle', () => {
+    expect(() => resolveStyle({ margin: 0 })).toThrow(StyleError);
+  });
+
+  it('exports a JSON schema with defaults for the API', () => {
+    expect(StyleSchema.properties.margin.minimum).toBe(2);
+    expect(StyleSchema.properties.margin.default).toBe(4);
+    expect(JSON.parse(JSON.stringify(StyleSchema)).properties.dots.properties.type.anyOf).toHaveLength(6);
+  });
+});
