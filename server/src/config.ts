@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseAllowEntry } from './shared/safe-fetch.js';
 
 /**
  * The whole configuration, read once from the environment and validated at start.
@@ -48,6 +49,11 @@ export interface Config {
   };
   /** Google Analytics measurement id; page views go to window.dataLayer either way. */
   analyticsId: string | undefined;
+  /**
+   * Hosts and networks that server-side fetches of user-given URLs (exec calls, logos) may reach
+   * although they are not public: host names, `*.suffix`, IPs or CIDRs. Empty by default.
+   */
+  ssrfAllow: string[];
 }
 
 export class ConfigError extends Error {
@@ -132,6 +138,22 @@ function firebaseConfig(env: Env): Config['firebase'] {
   };
 }
 
+/** SSRF_ALLOW: a comma-separated list; each entry must be a host name, `*.suffix`, IP or CIDR. */
+function ssrfAllow(env: Env): string[] {
+  const raw = read(env, 'SSRF_ALLOW');
+  if (raw === undefined) return [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!parseAllowEntry(entry)) {
+      throw new ConfigError('SSRF_ALLOW', 'comma-separated host names, *.suffixes, IPs or CIDRs', entry);
+    }
+  }
+  return entries;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -172,5 +194,6 @@ export function loadConfig(env: Env = process.env): Config {
       },
     },
     analyticsId: read(env, 'GA_MEASUREMENT_ID'),
+    ssrfAllow: ssrfAllow(env),
   };
 }
