@@ -397,7 +397,8 @@ describe('resolveAction', () => {
     const draws = 100_000;
     for (let i = 0; i < draws; i++) {
       const target = resolveAction(split, scan(), { ...opts, random });
-      counts[target?.splitIndex ?? -1]++;
+      const index = target?.splitIndex ?? 0;
+      counts[index] = (counts[index] ?? 0) + 1;
     }
     const shares = counts.map((c) => c / draws);
     expect(shares[0]).toBeCloseTo(0.2, 1);

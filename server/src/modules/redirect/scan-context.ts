@@ -1,0 +1,205 @@
+import { createHash, createHmac } from 'node:crypto';
+import { formatIpAddress, type IpAddress, parseIpAddress } from '../rules/ip-address.js';
+import type { ScanContext } from '../rules/rules.context.js';
+import { type GeoLocation, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
+import {
+  classifyUserAgent,
+  type Languages,
+  normalizeScanHost,
+  parseAcceptLanguage,
+  referrerHost,
+  type UserAgentInfo,
+} from './scan-context.parse.js';
+
+export type { ScanContext } from '../rules/rules.context.js';
+
+/**
+ * Builds the ScanContext of one scan from the request's raw parts. User agents, language
+ * headers and addresses repeat a lot, so each is parsed once and kept in a bounded LRU cache.
+ * The raw address is used to match rules and to look up the country; what is stored is only
+ * the daily-salted visitorHash.
+ */
+
+/** A bounded least-recently-used cache (a Map keeps insertion order; a hit moves to the end). */
+export class LruCache<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  getOrCompute(key: string, compute: (key: string) => V): V {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const value = compute(key);
+    this.set(key, value);
+    return value;
+  }
+}
+
+// User agents longer than this are classified but not cached (they are rare and often junk).
+const MAX_CACHED_KEY = 1024;
+const userAgents = new LruCache<UserAgentInfo>(10_000);
+const acceptLanguages = new LruCache<Languages>(2_000);
+const NO_LOCATION: GeoLocation = { country: null, region: null };
+const locationCaches = new WeakMap<GeoLookup, LruCache<GeoLocation>>();
+
+function cached<V>(cache: LruCache<V>, key: string | undefined, compute: (key: string | undefined) => V): V {
+  if (key === undefined || key.length > MAX_CACHED_KEY) return compute(key);
+  return cache.getOrCompute(key, compute);
+}
+
+/** Classifies a User-Agent once per distinct string. */
+export function userAgentInfo(userAgent: string | undefined): UserAgentInfo {
+  return cached(userAgents, userAgent, classifyUserAgent);
+}
+
+/** Country and region of an address (nothing when private, reserved or unknown), cached per lookup. */
+export function locate(address: IpAddress | null, geo: GeoLookup = sharedGeoLookup()): GeoLocation {
+  if (address === null) return NO_LOCATION;
+  let cache = locationCaches.get(geo);
+  if (!cache) {
+    cache = new LruCache<GeoLocation>(50_000);
+    locationCaches.set(geo, cache);
+  }
+  return cache.getOrCompute(formatIpAddress(address), () => geo.lookup(address) ?? NO_LOCATION);
+}
+
+/** The request's address as rules see it: a zone id dropped, IPv4-mapped IPv6 as IPv4. */
+export function parseRequestIp(ip: string | undefined): IpAddress | null {
+  if (!ip) return null;
+  const percent = ip.indexOf('%');
+  return parseIpAddress(percent === -1 ? ip : ip.slice(0, percent));
+}
+
+type HeaderValue = string | string[] | undefined;
+
+function header(headers: Record<string, HeaderValue>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+type QueryInput = string | URLSearchParams | Record<string, unknown>;
+
+function toSearchParams(url: string | undefined, query: QueryInput | undefined): URLSearchParams {
+  if (query instanceof URLSearchParams) return query;
+  if (typeof query === 'string') return new URLSearchParams(query);
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (typeof item === 'string') params.append(name, item);
+      }
+    }
+    return params;
+  }
+  const question = url?.indexOf('?') ?? -1;
+  return new URLSearchParams(question === -1 || url === undefined ? '' : url.slice(question + 1));
+}
+
+export interface ScanRequest {
+  headers: Record<string, HeaderValue>;
+  /** The client's address as the server sees it (after trusted proxies). */
+  ip: string | undefined;
+  /** The Host the request came in on (a port is dropped). */
+  hostname: string;
+  /** The request URL (path and query); its query is used unless `query` is given. */
+  url?: string;
+  query?: QueryInput;
+  now: number;
+  /** Counted scans of the code before this one (a function is only called when a rule needs it). */
+  scansBefore?: number | (() => number);
+}
+
+export interface ScanContextOptions {
+  /** The GeoIP lookup (the shared DB-IP one by default); null skips geolocation. */
+  geo?: GeoLookup | null;
+}
+
+export function buildScanContext(request: ScanRequest, options: ScanContextOptions = {}): ScanContext {
+  const ua = userAgentInfo(header(request.headers, 'user-agent'));
+  const languages = cached(acceptLanguages, header(request.headers, 'accept-language'), parseAcceptLanguage);
+  const ip = parseRequestIp(request.ip);
+  const geo = options.geo === null ? NO_LOCATION : locate(ip, options.geo ?? sharedGeoLookup());
+  return {
+    now: request.now,
+    hostname: normalizeScanHost(request.hostname),
+    ip,
+    device: ua.device,
+    os: ua.os,
+    browser: ua.browser,
+    bot: ua.bot,
+    languages: languages.languages,
+    language: languages.language,
+    country: geo.country,
+    region: geo.region,
+    referrerHost: referrerHost(header(request.headers, 'referer')),
+    query: toSearchParams(request.url, request.query),
+    scansBefore: request.scansBefore ?? 0,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const salts = new Map<string, Buffer>();
+
+/** The UTC calendar day of an instant, "2026-03-04". */
+export function utcDay(epochMs: number): string {
+  return new Date(Math.floor(epochMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The salt of a UTC day, derived from the server secret: the same all day on every instance,
+ * and yesterday's cannot be recomputed without the secret, so hashes cannot be joined across days.
+ */
+export function dailySalt(secret: string, day: string): Buffer {
+  const key = `${secret.length}:${secret}\n${day}`;
+  let salt = salts.get(key);
+  if (!salt) {
+    salt = createHmac('sha256', secret).update(`rq-visitor-salt:${day}`).digest();
+    if (salts.size >= 8) salts.clear();
+    salts.set(key, salt);
+  }
+  return salt;
+}
+
+/**
+ * The daily-salted visitor hash for unique counts: sha256(salt of the UTC day, address, user
+ * agent), 128 bits, base64url. The address is normalised first (`::ffff:1.2.3.4` is `1.2.3.4`).
+ */
+export function visitorHash(
+  secret: string,
+  now: number,
+  ip: string | undefined,
+  userAgent: string | undefined,
+): string {
+  const address = parseRequestIp(ip);
+  return createHash('sha256')
+    .update(dailySalt(secret, utcDay(now)))
+    .update('\n')
+    .update(address ? formatIpAddress(address) : (ip ?? ''))
+    .update('\n')
+    .update(userAgent ?? '')
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
