@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { DataTooLongError, QrError, StyleError, type StyleIssue, validateStyle } from '@rq/qr';
+import { renderVerified } from '@rq/qr/node';
+import { Problem } from '../../shared/problem.js';
+import type { ImageQueryInput } from './qrcodes.schemas.js';
+
+export type ImageFormat = 'svg' | 'png';
+
+export interface RenderedImage {
+  format: ImageFormat;
+  /** SVG text or PNG bytes. */
+  body: string | Buffer;
+  contentType: 'image/svg+xml; charset=utf-8' | 'image/png';
+}
+
+/** The base64 or text form of an image inside a JSON answer. */
+export function imageData(image: RenderedImage): string {
+  return typeof image.body === 'string' ? image.body : image.body.toString('base64');
+}
+
+/**
+ * Style issues as a problem: issues that make a design hard to scan (contrast, logo size, quiet
+ * zone) are a 422 `unscannable_design`; malformed values a 400 `validation_failed`.
+ */
+export function styleProblem(issues: readonly StyleIssue[]): Problem {
+  const errors = issues.map(({ path, message }) => ({ path, message }));
+  const unscannable = issues.find((issue) => issue.reason !== undefined);
+  if (unscannable) {
+    return new Problem(
+      'unscannable_design',
+      `The design would not scan reliably: ${unscannable.path} ${unscannable.message}.`,
+      {
+        errors,
+        extensions: { reason: unscannable.reason },
+      },
+    );
+  }
+  return new Problem('validation_failed', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
+    errors,
+  });
+}
+
+/** Checks a style without rendering; the issues' paths start at `path` (e.g. "/body/style"). */
+export function checkStyle(style: unknown, path: string): void {
+  const result = validateStyle(style, path);
+  if (!result.ok) throw styleProblem(result.issues);
+}
+
+/**
+ * Rendering errors of @rq/qr as problems. `dataPath` is where the encoded data came from, so a
+ * too-long text points at the field to shorten.
+ */
+function renderProblem(error: unknown, dataPath: string, stylePath: string): Problem {
+  if (error instanceof StyleError) {
+    return styleProblem(
+      error.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^\/style/, stylePath) })),
+    );
+  }
+  if (error instanceof DataTooLongError) {
+    return new Problem('validation_failed', error.message, {
+      errors: [{ path: dataPath, message: error.message }],
+    });
+  }
+  if (error instanceof QrError) {
+    const path =
+      error.code === 'invalid_logo' || error.code === 'logo_fetch_required'
+        ? `${stylePath}/logo/src`
+        : dataPath;
+    return new Problem('validation_failed', error.message, { errors: [{ path, message: error.message }] });
+  }
+  throw error;
+}
+
+const CACHE_ENTRIES = 64;
+
+/**
+ * Renders and verifies designs. The same (data, style, format) is rendered once and kept in a
+ * small LRU, so the image in a create answer, a reload of the image URL and the redirect of a
+ * design tool preview do not decode the same drawing again.
+ */
+export class ImageRenderer {
+  private readonly cache = new Map<string, RenderedImage>();
+
+  async render(
+    data: string,
+    style: unknown,
+    format: ImageFormat,
+    paths: { data: string; style: string },
+  ): Promise<RenderedImage> {
+    const key = createHash('sha256')
+      .update(format)
+      .update('\0')
+      .update(data)
+      .update('\0')
+      .update(JSON.stringify(style ?? {}))
+      .digest('base64');
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    let rendered: Awaited<ReturnType<typeof renderVerified>>;
+    try {
+      rendered = await renderVerified(data, style ?? {}, { png: format === 'png' });
+    } catch (error) {
+      throw renderProblem(error, paths.data, paths.style);
+    }
+    if (!rendered.verification.ok) {
+      const { reason, message } = rendered.verification;
+      throw new Problem('unscannable_design', `The design does not scan: ${message}`, {
+        extensions: { reason },
+      });
+    }
+    const image: RenderedImage =
+      format === 'png' && rendered.png
+        ? { format, body: rendered.png, contentType: 'image/png' }
+        : { format: 'svg', body: rendered.svg, contentType: 'image/svg+xml; charset=utf-8' };
+    this.cache.set(key, image);
+    if (this.cache.size > CACHE_ENTRIES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    return image;
+  }
+}
+
+type StyleObject = Record<string, unknown>;
+
+function section(style: StyleObject, name: string): StyleObject {
+  const value = style[name];
+  return typeof value === 'object' && value !== null ? { ...(value as StyleObject) } : {};
+}
+
+/** The stored style with the flat query overrides of the image endpoints laid over it. */
+export function applyImageOverrides(style: unknown, query: ImageQueryInput): StyleObject {
+  const result: StyleObject =
+    typeof style === 'object' && style !== null ? { ...(style as StyleObject) } : {};
+  if (query.size !== undefined) result.size = query.size;
+  if (query.margin !== undefined) result.margin = query.margin;
+  if (query.errorCorrection !== undefined) result.errorCorrection = query.errorCorrection;
+  const paint = (name: string, type: string | undefined, color: string | undefined) => {
+    if (type === undefined && color === undefined) return;
+    const part = section(result, name);
+    if (type !== undefined) part.type = type;
+    // A colour given in the query replaces a stored gradient, or it would not show.
+    if (color !== undefined) {
+      part.color = color;
+      part.gradient = null;
+    }
+    result[name] = part;
+  };
+  paint('dots', query.dotsType, query.dotsColor);
+  paint('cornerSquares', query.cornerSquaresType, query.cornerSquaresColor);
+  paint('cornerDots', query.cornerDotsType, query.cornerDotsColor);
+  if (query.backgroundColor !== undefined) {
+    result.background = { ...section(result, 'background'), color: query.backgroundColor, gradient: null };
+  }
+  if (query.frameText !== undefined) result.frame = { ...section(result, 'frame'), text: query.frameText };
+  return result;
+}

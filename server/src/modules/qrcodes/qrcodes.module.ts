@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fetchLogo } from './qrcodes.logo.js';
+import { type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
+import { QrCodesService } from './qrcodes.service.js';
+
+/**
+ * The QR codes module: decorates `app.qrcodes` (the service the redirect edge reads through)
+ * and registers the API routes in their own context.
+ */
+export const qrcodesModule = fp(
+  async (app: FastifyInstance, options: { auth: QrCodesAuth }) => {
+    const { config } = app;
+    const service = new QrCodesService(app.database.db, {
+      dialect: app.database.dialect,
+      shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
+      fetchLogo: (url, path) => fetchLogo(url, path, config.ssrfAllow),
+      scans: () => (app.hasDecorator('scans') ? app.scans : undefined),
+      rules: () => undefined,
+    });
+    app.decorate('qrcodes', service);
+    await app.register(qrcodesRoutes, { auth: options.auth });
+  },
+  { name: 'qrcodes', dependencies: ['db', 'errors'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    qrcodes: QrCodesService;
+  }
+}

@@ -1,0 +1,196 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.js';
+import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
+
+export function findCode(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<QrCodeRow | undefined> {
+  return db
+    .selectFrom('qrcodes')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findCodeBySlug(
+  db: Kysely<Database>,
+  hostKey: string,
+  slug: string,
+): Promise<QrCodeRow | undefined> {
+  return db
+    .selectFrom('qrcodes')
+    .selectAll()
+    .where('host_key', '=', hostKey)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export async function insertCode(db: Kysely<Database>, row: NewQrCodeRow): Promise<void> {
+  await db.insertInto('qrcodes').values(row).execute();
+}
+
+export async function updateCode(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  changes: QrCodeUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('qrcodes')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the code and its rule assignments; the row as it was, or undefined when there was none. */
+export async function deleteCode(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<QrCodeRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findCode(trx, accountId, id);
+    if (!row) return undefined;
+    await trx.deleteFrom('qrcode_rules').where('qrcode_id', '=', id).execute();
+    await trx.deleteFrom('qrcodes').where('id', '=', id).execute();
+    return row;
+  });
+}
+
+export interface CodeFilter {
+  mode?: string | undefined;
+  tag?: string | undefined;
+  hostKey?: string | undefined;
+  /** Case-insensitive text found in the title or the slug. */
+  text?: string | undefined;
+  /** Ids below this one (the list runs newest first). */
+  before?: string | undefined;
+  limit: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The account's codes, newest first, one page of keyset pagination by id. */
+export function listCodes(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  accountId: string,
+  filter: CodeFilter,
+): Promise<QrCodeRow[]> {
+  let query = db.selectFrom('qrcodes').selectAll().where('account_id', '=', accountId);
+  if (filter.mode !== undefined) query = query.where('mode', '=', filter.mode as QrCodeRow['mode']);
+  if (filter.hostKey !== undefined) query = query.where('host_key', '=', filter.hostKey);
+  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+  if (filter.tag !== undefined) {
+    // Tags are stored as a JSON array of strings; the tag in its JSON quotes matches one element exactly.
+    const needle = JSON.stringify(filter.tag);
+    query =
+      dialect === 'postgres'
+        ? query.where(sql<boolean>`strpos(tags_json, ${needle}) > 0`)
+        : query.where(sql<boolean>`instr(tags_json, ${needle}) > 0`);
+  }
+  if (filter.text !== undefined) {
+    const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(coalesce(title, ''))`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(slug)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function findRuleIds(
+  db: Kysely<Database>,
+  codeIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byCode = new Map<string, string[]>(codeIds.map((id) => [id, []]));
+  if (codeIds.length === 0) return byCode;
+  const rows = await db
+    .selectFrom('qrcode_rules')
+    .select(['qrcode_id', 'rule_id'])
+    .where('qrcode_id', 'in', [...codeIds])
+    .orderBy('qrcode_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byCode.get(row.qrcode_id)?.push(row.rule_id);
+  return byCode;
+}
+
+/** Replaces a code's rules with `ruleIds`, in order, and touches the code's updated time. */
+export function replaceRules(
+  db: Kysely<Database>,
+  accountId: string,
+  codeId: string,
+  ruleIds: readonly string[],
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute((trx) => writeRules(trx, accountId, codeId, ruleIds, now));
+}
+
+async function writeRules(
+  trx: Kysely<Database>,
+  accountId: string,
+  codeId: string,
+  ruleIds: readonly string[],
+  now: number,
+): Promise<boolean> {
+  const touched = await updateCode(trx, accountId, codeId, { updated_at: now });
+  if (!touched) return false;
+  await trx.deleteFrom('qrcode_rules').where('qrcode_id', '=', codeId).execute();
+  if (ruleIds.length > 0) {
+    await trx
+      .insertInto('qrcode_rules')
+      .values(ruleIds.map((rule_id, position) => ({ qrcode_id: codeId, position, rule_id })))
+      .execute();
+  }
+  return true;
+}
+
+/**
+ * Takes a rule out of every code that uses it, closing the gap in each code's order.
+ * Answers the codes that changed.
+ */
+export async function removeRuleEverywhere(
+  db: Kysely<Database>,
+  ruleId: string,
+  now: number,
+): Promise<Array<Pick<QrCodeRow, 'id' | 'host_key' | 'slug'>>> {
+  return db.transaction().execute(async (trx) => {
+    const affected = await trx
+      .selectFrom('qrcode_rules')
+      .innerJoin('qrcodes', 'qrcodes.id', 'qrcode_rules.qrcode_id')
+      .select(['qrcodes.id', 'qrcodes.host_key', 'qrcodes.slug', 'qrcodes.account_id'])
+      .where('qrcode_rules.rule_id', '=', ruleId)
+      .distinct()
+      .execute();
+    if (affected.length === 0) return [];
+    const remaining = await findRuleIds(
+      trx,
+      affected.map((code) => code.id),
+    );
+    for (const code of affected) {
+      const ruleIds = (remaining.get(code.id) ?? []).filter((id) => id !== ruleId);
+      await writeRules(trx, code.account_id, code.id, ruleIds, now);
+    }
+    return affected.map(({ id, host_key, slug }) => ({ id, host_key, slug }));
+  });
+}
+
+/**
+ * True when the error is a unique-constraint violation, in either dialect: PostgreSQL's SQLSTATE
+ * 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE (or PRIMARYKEY) from better-sqlite3.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,328 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { Problem } from '../../shared/problem.js';
+import { applyImageOverrides, type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
+import {
+  CodeListSchema,
+  CodeParams,
+  CodeSchema,
+  CreateCodeBody,
+  type CreateCodeInput,
+  CreateCodeQuery,
+  GetCodeQuery,
+  ImageQuery,
+  type ImageQueryInput,
+  ListQuery,
+  type ListQueryInput,
+  PatchCodeBody,
+  type PatchCodeInput,
+  RenderBody,
+  type RenderInput,
+  RulesBody,
+} from './qrcodes.schemas.js';
+import type { QrCodesService } from './qrcodes.service.js';
+
+/** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
+export interface QrCodesAuth {
+  /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
+  require(
+    scope: 'qrcodes:read' | 'qrcodes:write',
+  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  accountOf(request: FastifyRequest): string;
+  /** Makes a create idempotent under an Idempotency-Key header. */
+  idempotent?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Route options that limit a public endpoint per client IP. */
+  publicRateLimit?: Pick<RouteShorthandOptions, 'config' | 'onRequest' | 'preHandler'>;
+}
+
+const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
+);
+
+function problems(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ProblemSchema]));
+}
+
+const ImageBody = Type.String({ description: 'The bare image (SVG text or PNG bytes)' });
+
+/** A JSON answer, or the bare image when the caller asked for one. */
+function withImages(schema: TSchema) {
+  return {
+    content: {
+      'application/json': { schema },
+      'image/svg+xml': { schema: ImageBody },
+      'image/png': { schema: ImageBody },
+    },
+  };
+}
+
+type Wanted = 'json' | ImageFormat;
+
+/** `?format=` wins; otherwise the Accept header's best of JSON, SVG and PNG; JSON by default. */
+export function negotiate(format: string | undefined, accept: string | undefined): Wanted {
+  if (format === 'json' || format === 'svg' || format === 'png') return format;
+  if (!accept) return 'json';
+  const offers: Record<string, Wanted> = {
+    'application/json': 'json',
+    'application/*': 'json',
+    'image/svg+xml': 'svg',
+    'image/png': 'png',
+  };
+  let best: { wanted: Wanted; q: number } = { wanted: 'json', q: 0 };
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const wanted = offers[type.trim()];
+    if (!wanted) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (Number.isFinite(q) && q > best.q) best = { wanted, q };
+  }
+  return best.wanted;
+}
+
+function sendImage(reply: FastifyReply, image: RenderedImage, download = false, name = 'qrcode') {
+  reply
+    .type(image.contentType)
+    .header('cache-control', 'private, no-cache')
+    .header('x-content-type-options', 'nosniff');
+  if (download) reply.header('content-disposition', `attachment; filename="${name}.${image.format}"`);
+  return reply.send(image.body);
+}
+
+const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/image.${format}`;
+
+/** /api/v1/qrcodes and /api/v1/render. */
+export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCodesAuth }): Promise<void> {
+  const service: QrCodesService = app.qrcodes;
+  const read = { preHandler: auth.require('qrcodes:read') };
+  const write = { preHandler: auth.require('qrcodes:write') };
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+
+  // PATCH is a JSON merge patch; its own media type parses like JSON.
+  app.addContentTypeParser(
+    'application/merge-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  app.post<{ Body: CreateCodeInput; Querystring: { format?: Wanted; imageFormat?: ImageFormat } }>(
+    '/api/v1/qrcodes',
+    {
+      preHandler: [auth.require('qrcodes:write'), ...(auth.idempotent ? [auth.idempotent] : [])],
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Create a QR code',
+        description:
+          'Answers the code with its `image`; `?format=svg|png` or an `Accept: image/svg+xml|image/png` header answers the bare image. Accepts an `Idempotency-Key` header.',
+        security,
+        querystring: CreateCodeQuery,
+        body: CreateCodeBody,
+        response: { 201: withImages(CodeSchema), ...problems(400, 401, 403, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const wanted = negotiate(request.query.format, request.headers.accept);
+      const imageFormat: ImageFormat = wanted === 'json' ? (request.query.imageFormat ?? 'svg') : wanted;
+      const { code, image } = await service.create(auth.accountOf(request), request.body, imageFormat);
+      reply.code(201).header('location', `/api/v1/qrcodes/${code.id}`);
+      if (wanted !== 'json') return sendImage(reply, image);
+      return {
+        ...code,
+        image: { format: image.format, data: imageData(image), url: imageUrl(code.id, image.format) },
+      };
+    },
+  );
+
+  app.get<{ Querystring: ListQueryInput }>(
+    '/api/v1/qrcodes',
+    {
+      ...read,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'List QR codes',
+        description: 'Newest first. Filters combine; `q` looks in the title and the slug.',
+        security,
+        querystring: ListQuery,
+        response: { 200: CodeListSchema, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.list(auth.accountOf(request), request.query),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { include?: 'image'; format?: Wanted } }>(
+    '/api/v1/qrcodes/:id',
+    {
+      ...read,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Get a QR code',
+        description:
+          '`?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image.',
+        security,
+        params: CodeParams,
+        querystring: GetCodeQuery,
+        response: { 200: withImages(CodeSchema), ...problems(400, 401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = auth.accountOf(request);
+      const { id } = request.params;
+      const wanted = negotiate(request.query.format, request.headers.accept);
+      if (wanted !== 'json') return sendImage(reply, await service.imageOf(accountId, id, wanted));
+      const code = await service.get(accountId, id);
+      if (request.query.include !== 'image') return code;
+      const image = await service.imageOf(accountId, id, 'svg');
+      return {
+        ...code,
+        image: { format: image.format, data: imageData(image), url: imageUrl(id, image.format) },
+      };
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: PatchCodeInput }>(
+    '/api/v1/qrcodes/:id',
+    {
+      ...write,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Change a QR code',
+        description: 'A JSON merge patch (RFC 7396): omitted fields stay, `null` clears.',
+        security,
+        params: CodeParams,
+        body: PatchCodeBody,
+        response: { 200: CodeSchema, ...problems(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => service.update(auth.accountOf(request), request.params.id, request.body),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/qrcodes/:id',
+    {
+      ...write,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Delete a QR code',
+        description: 'Its short URL stops redirecting at once.',
+        security,
+        params: CodeParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(auth.accountOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  const RulesAnswer = Type.Object({ rules: Type.Array(Type.String()) });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/qrcodes/:id/rules',
+    {
+      ...read,
+      schema: {
+        tags: ['qrcodes'],
+        summary: "A QR code's rules, in order",
+        security,
+        params: CodeParams,
+        response: { 200: RulesAnswer, ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ rules: await service.getRules(auth.accountOf(request), request.params.id) }),
+  );
+
+  app.put<{ Params: { id: string }; Body: { rules: string[] } }>(
+    '/api/v1/qrcodes/:id/rules',
+    {
+      ...write,
+      schema: {
+        tags: ['qrcodes'],
+        summary: "Replace a QR code's rules",
+        description:
+          'The first enabled rule that matches a scan decides; no match sends the scan to the default target.',
+        security,
+        params: CodeParams,
+        body: RulesBody,
+        response: { 200: RulesAnswer, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      rules: await service.setRules(auth.accountOf(request), request.params.id, request.body.rules),
+    }),
+  );
+
+  for (const format of ['svg', 'png'] as const) {
+    app.get<{ Params: { id: string }; Querystring: ImageQueryInput }>(
+      `/api/v1/qrcodes/:id/image.${format}`,
+      {
+        ...read,
+        schema: {
+          tags: ['qrcodes'],
+          summary: `The QR code as ${format.toUpperCase()}`,
+          description:
+            'Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.',
+          security,
+          params: CodeParams,
+          querystring: ImageQuery,
+          response: {
+            200: { content: { [format === 'svg' ? 'image/svg+xml' : 'image/png']: { schema: ImageBody } } },
+            ...problems(400, 401, 403, 404, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const accountId = auth.accountOf(request);
+        const { id } = request.params;
+        const { download, ...overrides } = request.query;
+        const style =
+          Object.keys(overrides).length > 0
+            ? await service.get(accountId, id).then((code) => applyImageOverrides(code.style, overrides))
+            : undefined;
+        const image = await service.imageOf(accountId, id, format, style);
+        return sendImage(reply, image, download === true, id);
+      },
+    );
+  }
+
+  app.post<{ Body: RenderInput }>(
+    '/api/v1/render',
+    {
+      ...auth.publicRateLimit,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Render a design (public)',
+        description:
+          'Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here.',
+        body: RenderBody,
+        response: {
+          200: withImages(Type.Object({ format: Type.String(), data: Type.String() })),
+          ...problems(400, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, style, format } = request.body;
+      const logo = (style as { logo?: { src?: unknown } | null } | undefined)?.logo;
+      if (typeof logo?.src === 'string' && /^https?:/i.test(logo.src)) {
+        throw new Problem('validation_failed', 'The render endpoint takes logos as data: URLs only.', {
+          errors: [{ path: '/body/style/logo/src', message: 'must be a data: URL here' }],
+        });
+      }
+      const image = await service.images.render(data, style ?? {}, format === 'png' ? 'png' : 'svg', {
+        data: '/body/data',
+        style: '/body/style',
+      });
+      if (format === 'json') return { format: image.format, data: imageData(image) };
+      return sendImage(reply, image);
+    },
+  );
+}

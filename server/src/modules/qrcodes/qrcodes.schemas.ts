@@ -1,0 +1,353 @@
+import { type StyleInput, StyleSchema } from '@rq/qr';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import {
+  CODE_MODES,
+  type ExecSettings,
+  LIMITS,
+  SLUG_PATTERN,
+  STATIC_KINDS,
+  type StaticData,
+  WIFI_ENCRYPTIONS,
+} from './qrcodes.validate.js';
+
+/**
+ * The QR code resource as API.md defines it. Objects refuse unknown fields, so a typo is a 400
+ * with its path; what a schema cannot say (each data kind's fields, URLs, phone numbers, reserved
+ * slugs) qrcodes.validate.ts checks.
+ */
+
+function stringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/**
+ * A copy of a schema without `$id` (one schema may appear in many routes) and, for merge patches,
+ * without `default`s (a default filled into a patch would overwrite a stored value).
+ */
+function plainCopy(schema: unknown, dropDefaults: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => plainCopy(item, dropDefaults));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$id' || (dropDefaults && key === 'default')) continue;
+    copy[key] = plainCopy(value, dropDefaults);
+  }
+  return copy;
+}
+
+// Without defaults: Ajv refuses defaults inside unions, and a stored style keeps what the caller gave.
+/**
+ * The schema or null. A type list rather than a union: with Ajv's type coercion, a union tries
+ * its first branch first and would turn null into "" or 0 before the null branch is reached.
+ */
+function orNull<T extends TSchema>(schema: T) {
+  const node = schema as TSchema & { type?: unknown; enum?: unknown[] };
+  return Type.Unsafe<Static<T> | null>(
+    typeof node.type === 'string'
+      ? { ...node, type: [node.type, 'null'], ...(node.enum ? { enum: [...node.enum, null] } : {}) }
+      : { anyOf: [{ type: 'null' }, node] },
+  );
+}
+
+/**
+ * A merge patch of an object schema: every optional field may also be null (which removes it),
+ * at every depth.
+ */
+function nullableFields(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = schema as Record<string, unknown>;
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map(nullableFields) };
+  if (node.type !== 'object' || typeof node.properties !== 'object' || node.properties === null) return node;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  const properties: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node.properties as Record<string, unknown>)) {
+    const inner = nullableFields(value) as Record<string, unknown>;
+    const allowsNull =
+      inner.type === 'null' ||
+      (Array.isArray(inner.anyOf) && inner.anyOf.some((v) => (v as { type?: unknown }).type === 'null'));
+    properties[key] = required.has(key) || allowsNull ? inner : orNull(inner as TSchema);
+  }
+  return { ...node, properties };
+}
+
+const StyleBody = Type.Unsafe<StyleInput>(plainCopy(StyleSchema, true) as TSchema);
+const StylePatch = Type.Unsafe<StyleInput>(nullableFields(plainCopy(StyleSchema, true)) as TSchema);
+
+const HttpUrl = (description: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: LIMITS.urlLength,
+    description: `${description} (absolute http(s) URL)`,
+  });
+
+const Field = (description: string, maxLength: number = LIMITS.fieldLength) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength, description }));
+
+/**
+ * Static data: `kind` and the fields of that kind. One object rather than a union of eight keeps
+ * the errors to the one field that is wrong; which fields each kind takes is checked after.
+ */
+export const StaticDataSchema = Type.Unsafe<StaticData>(
+  Type.Object(
+    {
+      kind: stringEnum(STATIC_KINDS, { description: 'What the symbol encodes' }),
+      text: Field('text: the text itself', LIMITS.textLength),
+      url: Field('url, vcard: an http(s) URL', LIMITS.urlLength),
+      to: Field('email: the address', 254),
+      subject: Field('email: subject'),
+      body: Field('email: body', 1000),
+      number: Field('phone, sms: the number, E.164 preferred (+14155550123)', 32),
+      message: Field('sms: the message', 1000),
+      ssid: Field('wifi: the network name', 64),
+      password: Type.Optional(
+        Type.String({ maxLength: 63, description: 'wifi: the password (none for nopass)' }),
+      ),
+      encryption: Type.Optional(stringEnum(WIFI_ENCRYPTIONS, { description: 'wifi: WPA, WEP or nopass' })),
+      hidden: Type.Optional(Type.Boolean({ description: 'wifi: the network does not broadcast its name' })),
+      name: Field('vcard: full name', 200),
+      org: Field('vcard: organisation', 200),
+      phone: Field('vcard: phone number', 32),
+      email: Field('vcard: email address', 254),
+      address: Field('vcard: postal address'),
+      lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'geo: latitude' })),
+      lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'geo: longitude' })),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng }',
+    },
+  ),
+);
+
+/** Static data as a merge patch: `kind` may be left out (the stored kind stays), other fields may be null. */
+function dataPatchSchema(): TSchema {
+  const { required: _kindIsRequiredOnlyOnCreate, ...schema } = nullableFields(
+    plainCopy(StaticDataSchema, true),
+  ) as Record<string, unknown>;
+  return schema as TSchema;
+}
+
+export const ExecSchema = Type.Object(
+  {
+    url: HttpUrl('Where each scan is POSTed, signed with the account signing secret'),
+    timeoutMs: Type.Optional(
+      Type.Integer({
+        minimum: LIMITS.execTimeoutMin,
+        maximum: LIMITS.execTimeoutMax,
+        description: `How long to wait for the reply (default ${LIMITS.execTimeoutDefault})`,
+      }),
+    ),
+    fallback: HttpUrl('Where scans go when the exec URL times out, fails or answers nonsense'),
+  },
+  { additionalProperties: false },
+);
+
+const ExecPatch = Type.Object(
+  {
+    url: Type.Optional(ExecSchema.properties.url),
+    timeoutMs: Type.Optional(orNull(ExecSchema.properties.timeoutMs)),
+    fallback: Type.Optional(ExecSchema.properties.fallback),
+  },
+  { additionalProperties: false },
+);
+
+const Mode = stringEnum(CODE_MODES, {
+  description:
+    'static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL',
+});
+const Slug = Type.String({
+  pattern: SLUG_PATTERN,
+  description: 'The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted',
+});
+const Title = Type.String({ maxLength: LIMITS.titleLength });
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tagLength }), {
+  maxItems: LIMITS.tags,
+});
+const Hostname = Type.Null({
+  description:
+    'The custom hostname to serve the code from; null for the primary short host (custom hostnames come later)',
+});
+
+export const CreateCodeBody = Type.Object(
+  {
+    mode: Mode,
+    slug: Type.Optional(Slug),
+    hostname: Type.Optional(Hostname),
+    target: Type.Optional(orNull(HttpUrl('redirect: the default target'))),
+    data: Type.Optional(orNull(StaticDataSchema)),
+    exec: Type.Optional(orNull(ExecSchema)),
+    style: Type.Optional(StyleBody),
+    title: Type.Optional(orNull(Title)),
+    tags: Type.Optional(Tags),
+    enabled: Type.Optional(Type.Boolean({ default: true })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { mode: 'redirect', target: 'https://example.com/menu', title: 'Spring menu', tags: ['menu'] },
+      { mode: 'static', data: { kind: 'wifi', ssid: 'Cafe', password: 'espresso42', encryption: 'WPA' } },
+      {
+        mode: 'exec',
+        exec: { url: 'https://example.com/qr-hook', timeoutMs: 1500, fallback: 'https://example.com/' },
+      },
+    ],
+  },
+);
+export type CreateCodeInput = Static<typeof CreateCodeBody>;
+
+export const PatchCodeBody = Type.Object(
+  {
+    mode: Type.Optional(Mode),
+    slug: Type.Optional(Slug),
+    hostname: Type.Optional(Hostname),
+    target: Type.Optional(orNull(HttpUrl('redirect: the default target'))),
+    data: Type.Optional(orNull(Type.Unsafe<Partial<StaticData>>(dataPatchSchema()))),
+    exec: Type.Optional(orNull(ExecPatch)),
+    style: Type.Optional(orNull(StylePatch)),
+    title: Type.Optional(orNull(Title)),
+    tags: Type.Optional(orNull(Tags)),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    description: 'A JSON merge patch (RFC 7396): omitted fields stay, null clears.',
+    examples: [{ target: 'https://example.com/summer-menu', tags: ['menu', 'summer'] }],
+  },
+);
+export type PatchCodeInput = Static<typeof PatchCodeBody>;
+
+const ScanTotalsSchema = Type.Object({
+  total: Type.Integer({ description: 'Counted scans, bots excluded' }),
+  uniqueToday: Type.Integer({ description: 'Distinct scanners since midnight UTC' }),
+  lastAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export const ImageSchema = Type.Object({
+  format: stringEnum(['svg', 'png'] as const),
+  data: Type.String({ description: 'SVG text, or the PNG in base64' }),
+  url: Type.String({ description: 'Where to fetch the image again' }),
+});
+
+export const CodeSchema = Type.Object(
+  {
+    id: Type.String({ description: 'qr_...' }),
+    slug: Type.String(),
+    hostname: Type.Union([Type.String(), Type.Null()]),
+    shortUrl: Type.String({ description: 'The URL a dynamic code encodes' }),
+    mode: Mode,
+    target: Type.Union([Type.String(), Type.Null()]),
+    data: Type.Union([StaticDataSchema, Type.Null()]),
+    exec: Type.Union([
+      Type.Object({ url: Type.String(), timeoutMs: Type.Integer(), fallback: Type.String() }),
+      Type.Null(),
+    ]),
+    rules: Type.Array(Type.String(), { description: 'Rule ids in evaluation order' }),
+    style: Type.Unsafe<StyleInput>({ type: 'object', additionalProperties: true, description: 'See Style' }),
+    title: Type.Union([Type.String(), Type.Null()]),
+    tags: Type.Array(Type.String()),
+    enabled: Type.Boolean(),
+    scans: ScanTotalsSchema,
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    image: Type.Optional(ImageSchema),
+  },
+  { additionalProperties: false },
+);
+export type CodeResource = Static<typeof CodeSchema>;
+export type ExecResource = ExecSettings;
+
+export const CodeParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const ListQuery = Type.Object(
+  {
+    mode: Type.Optional(Mode),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
+    hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type ListQueryInput = Static<typeof ListQuery>;
+
+export const CodeListSchema = Type.Object({
+  data: Type.Array(CodeSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+
+const Format = stringEnum(['json', 'svg', 'png'] as const, {
+  description: 'json (default) answers the resource; svg or png answers the bare image',
+});
+
+export const GetCodeQuery = Type.Object(
+  {
+    include: Type.Optional(stringEnum(['image'] as const, { description: 'image: add the rendered image' })),
+    format: Type.Optional(Format),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateCodeQuery = Type.Object(
+  {
+    format: Type.Optional(Format),
+    imageFormat: Type.Optional(
+      stringEnum(['svg', 'png'] as const, { description: 'The format of `image` in JSON' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RulesBody = Type.Object(
+  {
+    rules: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: LIMITS.rules,
+      description: 'Rule ids in evaluation order; the first enabled rule that matches decides',
+    }),
+  },
+  { additionalProperties: false, examples: [{ rules: [] }] },
+);
+
+const HexOrTransparent = Type.String({ pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|transparent)$' });
+const Hex = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' });
+
+/** Flat overrides of the stored style for the image endpoints (query strings are flat). */
+export const ImageQuery = Type.Object(
+  {
+    size: Type.Optional(Type.Integer({ minimum: 64, maximum: 4096, description: 'Width in px' })),
+    margin: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, description: 'Quiet zone in modules' })),
+    errorCorrection: Type.Optional(stringEnum(['L', 'M', 'Q', 'H'] as const)),
+    dotsType: Type.Optional(
+      stringEnum(['square', 'rounded', 'dots', 'classy', 'classy-rounded', 'extra-rounded'] as const),
+    ),
+    dotsColor: Type.Optional(Hex),
+    cornerSquaresType: Type.Optional(stringEnum(['square', 'rounded', 'extra-rounded', 'dot'] as const)),
+    cornerSquaresColor: Type.Optional(Hex),
+    cornerDotsType: Type.Optional(stringEnum(['square', 'dot'] as const)),
+    cornerDotsColor: Type.Optional(Hex),
+    backgroundColor: Type.Optional(HexOrTransparent),
+    frameText: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    download: Type.Optional(Type.Boolean({ description: 'Answer as an attachment' })),
+  },
+  { additionalProperties: false },
+);
+export type ImageQueryInput = Static<typeof ImageQuery>;
+
+export const RenderBody = Type.Object(
+  {
+    data: Type.String({ minLength: 1, maxLength: LIMITS.textLength, description: 'The text to encode' }),
+    style: Type.Optional(StyleBody),
+    format: Type.Optional(stringEnum(['svg', 'png', 'json'] as const, { default: 'svg' })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { data: 'https://example.com', style: { size: 256, dots: { type: 'rounded' } }, format: 'svg' },
+    ],
+  },
+);
+export type RenderInput = Static<typeof RenderBody>;
