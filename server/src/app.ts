@@ -5,9 +5,11 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { setProblemDocsBase } from './shared/problem.js';
@@ -67,7 +69,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ownsHandle: options.database === undefined,
   });
   app.decorate('config', config);
+  await app.register(metricsPlugin);
   await app.register(openapiPlugin, { config });
+
+  // Services other modules call; scans drain into the database before it closes (hooks run LIFO).
+  app.decorate('scans', new ScansService(app.database.db, { dataDir: config.dataDir, log: app.log }));
+  app.addHook('onClose', async () => app.scans.recorder.close());
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -81,5 +88,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    scans: ScansService;
   }
 }
