@@ -440,6 +440,7 @@ describe('redirects', () => {
       if (req.url === '/a') res.writeHead(302, { location: '/b' }).end();
       else if (req.url === '/b') res.writeHead(307, { location: '/c' }).end();
       else if (req.url === '/metadata') res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
+      else if (req.url === '/broken') res.writeHead(302, { location: 'http://[oops/' }).end();
       else res.end(`at ${req.url}`);
     });
     const safe = fetcher({ allow: ['127.0.0.1'] });
@@ -450,5 +451,6 @@ describe('redirects', () => {
     expect(await reasonOf(safe.fetch(`${server.url}/metadata`, { ...GET, maxRedirects: 5 }))).toBe(
       'blocked_address',
     );
+    expect(await reasonOf(safe.fetch(`${server.url}/broken`, { ...GET, maxRedirects: 5 }))).toBe('bad_url');
   });
 });

@@ -414,7 +414,10 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(status) && location && redirects < (request.maxRedirects ?? 0)) {
           response.destroy();
-          url = checkUrl(new URL(location, url));
+          const next = URL.parse(location, url.href);
+          if (!next)
+            throw new SafeFetchError('bad_url', `unusable redirect location: ${location.slice(0, 200)}`);
+          url = checkUrl(next);
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
             body = undefined;
