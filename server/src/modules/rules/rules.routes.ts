@@ -1,0 +1,206 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type FieldError, validationFailed } from '../../shared/problem.js';
+import {
+  Rule,
+  RuleCreateBody,
+  RuleIdParams,
+  RuleList,
+  RuleListQuery,
+  RulePatchBody,
+} from './rules.schemas.js';
+import type { RuleShapeCheck, RulesService } from './rules.service.js';
+
+/** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
+export interface RulesAuth {
+  /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
+  require(
+    scope: 'rules:read' | 'rules:write',
+  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  accountOf(request: FastifyRequest): string;
+  /** Makes a create idempotent under an Idempotency-Key header. */
+  idempotent?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
+);
+
+function problems(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ProblemSchema]));
+}
+
+/** Ajv's error objects, as far as field paths need them. */
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string | undefined;
+}
+
+/** The same paths and words the errors plugin gives Fastify's own validation errors. */
+export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): FieldError[] {
+  return issues.map((issue) => {
+    let path = issue.instancePath;
+    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+      path = `${path}/${issue.params.missingProperty}`;
+    } else if (
+      issue.keyword === 'additionalProperties' &&
+      typeof issue.params.additionalProperty === 'string'
+    ) {
+      path = `${path}/${issue.params.additionalProperty}`;
+    }
+    const message =
+      issue.keyword === 'additionalProperties'
+        ? 'is not a known field'
+        : issue.keyword === 'required'
+          ? 'is required'
+          : (issue.message ?? 'is invalid');
+    return { path: `${prefix}${path}`, message };
+  });
+}
+
+// A JSON body nested deeper than this is refused before the schema validator walks it.
+const MAX_BODY_DEPTH = 40;
+
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop() as { value: unknown; depth: number };
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    if (current !== null && typeof current === 'object') {
+      for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return deepest;
+}
+
+async function refuseDeepBodies(request: FastifyRequest): Promise<void> {
+  if (depthOf(request.body) > MAX_BODY_DEPTH) {
+    throw validationFailed([{ path: '/body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }]);
+  }
+}
+
+/** /api/v1/rules: create, list, get, change (JSON merge patch) and delete redirect rules. */
+export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesAuth }): Promise<void> {
+  const service: RulesService = app.rules;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const read = auth.require('rules:read');
+  const write = auth.require('rules:write');
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+
+  // PATCH is a JSON merge patch; its own media type parses like JSON.
+  if (!app.hasContentTypeParser('application/merge-patch+json')) {
+    app.addContentTypeParser(
+      'application/merge-patch+json',
+      { parseAs: 'string' },
+      app.getDefaultJsonParser('error', 'error'),
+    );
+  }
+
+  api.post(
+    '/api/v1/rules',
+    {
+      preHandler: [write, ...(auth.idempotent ? [auth.idempotent] : [])],
+      preValidation: refuseDeepBodies,
+      schema: {
+        tags: ['rules'],
+        summary: 'Create a rule',
+        description:
+          'A condition tree (`when`; none means always) and an action (`then`). Checked on write: unknown fields, CIDRs, time zones, weights and targets are 400s with field paths. Accepts an `Idempotency-Key` header.',
+        security,
+        body: RuleCreateBody,
+        response: { 201: Rule, ...problems(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const rule = await service.create(auth.accountOf(request), request.body);
+      return reply.code(201).header('location', `/api/v1/rules/${rule.id}`).send(rule);
+    },
+  );
+
+  api.get(
+    '/api/v1/rules',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['rules'],
+        summary: 'List rules',
+        description: 'Newest first, a page at a time: pass `nextCursor` back as `cursor`.',
+        security,
+        querystring: RuleListQuery,
+        response: { 200: RuleList, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.list(auth.accountOf(request), request.query),
+  );
+
+  api.get(
+    '/api/v1/rules/:id',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['rules'],
+        summary: 'Get a rule',
+        security,
+        params: RuleIdParams,
+        response: { 200: Rule, ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request) => service.get(auth.accountOf(request), request.params.id),
+  );
+
+  api.patch(
+    '/api/v1/rules/:id',
+    {
+      preHandler: write,
+      preValidation: refuseDeepBodies,
+      schema: {
+        tags: ['rules'],
+        summary: 'Change a rule',
+        description:
+          'A JSON merge patch (RFC 7396): omitted fields stay, `null` removes, objects (`when`, `then`) merge key by key. The merged rule is checked like a new one. Codes using the rule follow the change at once.',
+        security,
+        params: RuleIdParams,
+        body: RulePatchBody,
+        response: { 200: Rule, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const validate = request.compileValidationSchema(RuleCreateBody);
+      const checkShape: RuleShapeCheck = (candidate) =>
+        validate(candidate) ? [] : fieldErrorsOf((validate.errors ?? []) as AjvIssue[], '/body');
+      return service.update(auth.accountOf(request), request.params.id, request.body, checkShape);
+    },
+  );
+
+  api.delete(
+    '/api/v1/rules/:id',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['rules'],
+        summary: 'Delete a rule',
+        description: 'The rule is removed from every code that had it.',
+        security,
+        params: RuleIdParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...problems(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(auth.accountOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

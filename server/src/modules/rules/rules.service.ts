@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
+import { applyMergePatch } from '../qrcodes/merge-patch.js';
+import { deleteRule, findRule, findRules, insertRule, listRules, updateRule } from './rules.repository.js';
+import type {
+  Rule,
+  RuleAction,
+  RuleCondition,
+  RuleCreateBody,
+  RuleList,
+  RulePatchBody,
+} from './rules.schemas.js';
+import type { RuleRow } from './rules.table.js';
+import { validateRule } from './rules.validate.js';
+
+/** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
+export type RuleChangeListener = (ruleId: string) => void;
+/** A rule was deleted: codes that had it assigned must drop it. Awaited before DELETE answers. */
+export type RuleDeletedListener = (ruleId: string, accountId: string) => Promise<void> | void;
+/** Checks a merged rule against the create schema (the routes pass Fastify's validator in). */
+export type RuleShapeCheck = (candidate: unknown) => FieldError[];
+
+export interface RulesServiceOptions {
+  clock?: Clock;
+}
+
+const RULE_ID = /^rule_[0-9a-z]{26}$/;
+const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!RULE_ID.test(id)) {
+    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
+  }
+  return id;
+}
+
+function toResource(row: RuleRow): Rule {
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    when: row.when_json === null ? null : (JSON.parse(row.when_json) as RuleCondition),
+    // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
+    then: JSON.parse(row.then_json) as RuleAction,
+    createdAt: toIso(row.created_at) as string,
+    updatedAt: toIso(row.updated_at) as string,
+  };
+}
+
+/**
+ * Redirect rules. Every method that reads or changes a rule takes the account id, and a rule
+ * of another account is a `not_found`, never a `forbidden`.
+ */
+export class RulesService {
+  private readonly clock: Clock;
+  private readonly changeListeners = new Set<RuleChangeListener>();
+  private readonly deletedListeners = new Set<RuleDeletedListener>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: RulesServiceOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Listens for changed and deleted rules; answers a function that stops listening. */
+  onChange(listener: RuleChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Listens for deleted rules (the QR codes module drops them from its assignments). */
+  onRuleDeleted(listener: RuleDeletedListener): () => void {
+    this.deletedListeners.add(listener);
+    return () => this.deletedListeners.delete(listener);
+  }
+
+  async create(accountId: string, body: RuleCreateBody): Promise<Rule> {
+    const errors = validateRule(body);
+    if (errors.length > 0) throw validationFailed(errors);
+    const now = this.clock.now();
+    const id = newId('rule', now);
+    await insertRule(this.db, {
+      id,
+      account_id: accountId,
+      name: body.name,
+      enabled: body.enabled === false ? 0 : 1,
+      when_json: body.when ? JSON.stringify(body.when) : null,
+      then_json: JSON.stringify(body.then),
+      created_at: now,
+      updated_at: now,
+    });
+    return this.get(accountId, id);
+  }
+
+  async get(accountId: string, id: string): Promise<Rule> {
+    const row = await findRule(this.db, accountId, id);
+    if (!row) throw notFound('rule');
+    return toResource(row);
+  }
+
+  async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<RuleList> {
+    const limit = query.limit ?? 50;
+    const rows = await listRules(this.db, accountId, {
+      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toResource),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  /**
+   * The account's rules among `ids`, in the order of `ids`; ids that are not the account's are
+   * left out. For the QR codes module (assignment checks) and the redirect edge (evaluation).
+   */
+  async getManyForAccount(accountId: string, ids: readonly string[]): Promise<Rule[]> {
+    const rows = await findRules(this.db, accountId, [...new Set(ids)]);
+    const byId = new Map(rows.map((row) => [row.id, toResource(row)]));
+    return [...new Set(ids)].flatMap((id) => {
+      const rule = byId.get(id);
+      return rule ? [rule] : [];
+    });
+  }
+
+  /**
+   * Applies a JSON merge patch (RFC 7396): `when` and `then` merge key by key, `null` removes.
+   * The merged rule must pass the create schema (`checkShape`) and the semantic checks.
+   */
+  async update(
+    accountId: string,
+    id: string,
+    patch: RulePatchBody,
+    checkShape: RuleShapeCheck,
+  ): Promise<Rule> {
+    const row = await findRule(this.db, accountId, id);
+    if (!row) throw notFound('rule');
+    const current = toResource(row);
+    const merged = applyMergePatch(
+      {
+        name: current.name,
+        enabled: current.enabled,
+        // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
+        then: current.then,
+        ...(current.when ? { when: current.when } : {}),
+      },
+      patch,
+    );
+    const shapeErrors = checkShape(merged);
+    if (shapeErrors.length > 0) throw validationFailed(shapeErrors);
+    const next = merged as unknown as RuleCreateBody;
+    const errors = validateRule(next);
+    if (errors.length > 0) throw validationFailed(errors);
+    const updated = await updateRule(this.db, accountId, id, {
+      name: next.name,
+      enabled: next.enabled === false ? 0 : 1,
+      when_json: next.when ? JSON.stringify(next.when) : null,
+      then_json: JSON.stringify(next.then),
+      updated_at: Math.max(this.clock.now(), row.updated_at),
+    });
+    if (!updated) throw notFound('rule');
+    this.emitChange(id);
+    return this.get(accountId, id);
+  }
+
+  /** Deletes a rule and removes it from every code that had it. */
+  async delete(accountId: string, id: string): Promise<void> {
+    if (!(await deleteRule(this.db, accountId, id))) throw notFound('rule');
+    for (const listener of this.deletedListeners) await listener(id, accountId);
+    this.emitChange(id);
+  }
+
+  private emitChange(id: string): void {
+    for (const listener of this.changeListeners) listener(id);
+  }
+}
