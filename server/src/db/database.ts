@@ -1,5 +1,6 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
+import type { RulesTable } from '../modules/rules/rules.table.js';
 import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table.js';
 
 /**
@@ -10,6 +11,7 @@ export interface Database {
   accounts: AccountsTable;
   qrcodes: QrCodesTable;
   qrcode_rules: QrCodeRulesTable;
+  rules: RulesTable;
   scans: ScansTable;
   scan_counters: ScanCountersTable;
 }
