@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fetchLogo } from './qrcodes.logo.js';
-import { type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
+import { appAuth, type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
 
 /**
@@ -9,17 +9,17 @@ import { QrCodesService } from './qrcodes.service.js';
  * and registers the API routes in their own context.
  */
 export const qrcodesModule = fp(
-  async (app: FastifyInstance, options: { auth: QrCodesAuth }) => {
+  async (app: FastifyInstance, options: { auth?: QrCodesAuth }) => {
     const { config } = app;
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       fetchLogo: (url, path) => fetchLogo(url, path, config.ssrfAllow),
       scans: () => (app.hasDecorator('scans') ? app.scans : undefined),
-      rules: () => undefined,
+      rules: () => (app.hasDecorator('rules') ? app.rules : undefined),
     });
     app.decorate('qrcodes', service);
-    await app.register(qrcodesRoutes, { auth: options.auth });
+    await app.register(qrcodesRoutes, { auth: options.auth ?? appAuth(app) });
   },
   { name: 'qrcodes', dependencies: ['db', 'errors'] },
 );

@@ -1,6 +1,13 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import { Problem } from '../../shared/problem.js';
+import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
 import { applyImageOverrides, type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
 import {
   CodeListSchema,
@@ -21,18 +28,27 @@ import {
   RulesBody,
 } from './qrcodes.schemas.js';
 import type { QrCodesService } from './qrcodes.service.js';
+import { findNulCharacter } from './qrcodes.validate.js';
 
 /** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
 export interface QrCodesAuth {
   /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
-  require(
-    scope: 'qrcodes:read' | 'qrcodes:write',
-  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  require(scope: 'qrcodes:read' | 'qrcodes:write'): preHandlerHookHandler;
   accountOf(request: FastifyRequest): string;
   /** Makes a create idempotent under an Idempotency-Key header. */
-  idempotent?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Route options that limit a public endpoint per client IP. */
-  publicRateLimit?: Pick<RouteShorthandOptions, 'config' | 'onRequest' | 'preHandler'>;
+  idempotent?: preHandlerHookHandler | undefined;
+  /** Route config that gives a public endpoint its own per-IP budget. */
+  publicRateLimit?: (max: number) => Pick<RouteShorthandOptions, 'config'>;
+}
+
+/** The app's own sign-in (plugins/auth.ts), Idempotency-Key (plugins/idempotency.ts) and per-IP limits. */
+export function appAuth(app: FastifyInstance): QrCodesAuth {
+  return {
+    require: (scope) => app.authenticate({ scope }),
+    accountOf: (request) => request.account.id,
+    idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
+    publicRateLimit: (max) => ({ config: { rateLimit: { max, name: 'render' } } }),
+  };
 }
 
 const ProblemSchema = Type.Object(
@@ -105,6 +121,15 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
   const read = { preHandler: auth.require('qrcodes:read') };
   const write = { preHandler: auth.require('qrcodes:write') };
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+
+  app.addHook('preHandler', async (request) => {
+    const path = findNulCharacter(request.query, '/query') ?? findNulCharacter(request.body, '/body');
+    if (path !== null) {
+      throw new Problem('validation_failed', `${path}: must not contain NUL characters`, {
+        errors: [{ path, message: 'must not contain NUL characters' }],
+      });
+    }
+  });
 
   // PATCH is a JSON merge patch; its own media type parses like JSON.
   app.addContentTypeParser(
@@ -296,7 +321,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
   app.post<{ Body: RenderInput }>(
     '/api/v1/render',
     {
-      ...auth.publicRateLimit,
+      ...auth.publicRateLimit?.(PUBLIC_RATE_LIMITS.render),
       schema: {
         tags: ['qrcodes'],
         summary: 'Render a design (public)',

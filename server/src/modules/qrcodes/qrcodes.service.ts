@@ -30,6 +30,7 @@ import {
   type StaticData,
   validateModeFields,
   validateTags,
+  validateTitle,
 } from './qrcodes.validate.js';
 
 /** What the redirect edge needs of a code, and nothing else. */
@@ -196,6 +197,10 @@ export class QrCodesService {
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
     const limit = query.limit ?? 50;
+    // Ajv's type coercion turns "1e309" into Infinity and lets it through integer and maximum.
+    if (!Number.isSafeInteger(limit)) {
+      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
+    }
     const rows = await listCodes(this.db, this.options.dialect, accountId, {
       mode: query.mode,
       tag: query.tag,
@@ -370,6 +375,7 @@ export class QrCodesService {
     const errors = [
       ...validateModeFields({ mode: state.mode, target: state.target, data: state.data, exec }, '/body'),
       ...validateTags(state.tags, '/body/tags'),
+      ...validateTitle(state.title, '/body/title'),
     ];
     if (errors.length > 0) throw validationFailed(errors);
     checkStyle(state.style, '/body/style');

@@ -426,3 +426,25 @@ export function validateTags(tags: readonly string[], base: string): FieldError[
   });
   return errors;
 }
+
+export function validateTitle(title: string | null, path: string): FieldError[] {
+  return title !== null && (hasControlCharacters(title) || /[\r\n\t]/.test(title))
+    ? [{ path, message: 'must be one line without control characters' }]
+    : [];
+}
+
+/**
+ * The first string in a request that holds a NUL character, as a JSON pointer. PostgreSQL cannot
+ * store NUL in text, and no field of ours has a use for it, so it is refused before any work.
+ */
+export function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = key.includes('\u0000')
+      ? `${path}/${key}`
+      : findNulCharacter(inner, `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
