@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RulesAuth, rulesRoutes } from './rules.routes.js';
+import { appAuth, type RulesAuth, rulesRoutes } from './rules.routes.js';
 import { RulesService } from './rules.service.js';
 
 /**
@@ -9,14 +9,14 @@ import { RulesService } from './rules.service.js';
  * code that had it: the QR codes service, when present, is told before DELETE answers.
  */
 export const rulesModule = fp(
-  async (app: FastifyInstance, options: { auth: RulesAuth }) => {
+  async (app: FastifyInstance, options: { auth?: RulesAuth }) => {
     const service = new RulesService(app.database.db);
     app.decorate('rules', service);
     // Looked up when a rule is deleted, so the modules may register in either order.
     service.onRuleDeleted(async (ruleId) => {
       if (app.hasDecorator('qrcodes')) await app.qrcodes.removeRule(ruleId);
     });
-    await app.register(rulesRoutes, { auth: options.auth });
+    await app.register(rulesRoutes, { auth: options.auth ?? appAuth(app) });
   },
   { name: 'rules', dependencies: ['db', 'errors'] },
 );

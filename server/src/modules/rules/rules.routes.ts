@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { type FieldError, validationFailed } from '../../shared/problem.js';
 import {
   Rule,
@@ -15,12 +15,19 @@ import type { RuleShapeCheck, RulesService } from './rules.service.js';
 /** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
 export interface RulesAuth {
   /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
-  require(
-    scope: 'rules:read' | 'rules:write',
-  ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  require(scope: 'rules:read' | 'rules:write'): preHandlerHookHandler;
   accountOf(request: FastifyRequest): string;
   /** Makes a create idempotent under an Idempotency-Key header. */
-  idempotent?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  idempotent?: preHandlerHookHandler | undefined;
+}
+
+/** The app's own sign-in (plugins/auth.ts) and Idempotency-Key support (plugins/idempotency.ts). */
+export function appAuth(app: FastifyInstance): RulesAuth {
+  return {
+    require: (scope) => app.authenticate({ scope }),
+    accountOf: (request) => request.account.id,
+    idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
+  };
 }
 
 const ProblemSchema = Type.Object(
