@@ -343,6 +343,54 @@ describe.each(engines)('rules API on $name', (engine) => {
     expect(await t.app.rules.getManyForAccount(alice.accountId, [])).toEqual([]);
   });
 
+  it('removes a deleted rule from every code that had it', async () => {
+    const dana = await signedInUser(t);
+    const first = await createOk(dana.headers, rule({ name: 'first' }));
+    const second = await createOk(dana.headers, rule({ name: 'second' }));
+    const codes: string[] = [];
+    for (const slug of ['rules-del-a', 'rules-del-b']) {
+      const code = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/qrcodes',
+        headers: dana.headers,
+        payload: { slug: `${slug}-${engine.name}`, mode: 'redirect', target: 'https://example.com/' },
+      });
+      expect(code.statusCode, code.body).toBe(201);
+      const id = (code.json() as { id: string }).id;
+      codes.push(id);
+      const assigned = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/qrcodes/${id}/rules`,
+        headers: dana.headers,
+        payload: { rules: [first.id, second.id] },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+    }
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/rules/${first.id}`,
+      headers: dana.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    for (const id of codes) {
+      const rules = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/qrcodes/${id}/rules`,
+        headers: dana.headers,
+      });
+      expect(rules.json()).toEqual({ rules: [second.id] });
+    }
+    // Another account's rule id cannot be assigned: to that account it does not exist.
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/qrcodes/${codes[0]}/rules`,
+      headers: dana.headers,
+      payload: { rules: [(await createOk(bob.headers, rule({}))).id] },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(errorPaths(foreign.json())).toEqual(['/body/rules/0']);
+  });
+
   it('never answers 5xx to mangled rules', async () => {
     const valid = rule({
       when: { all: [{ time: { from: '09:00', to: '17:00', days: [1], timeZone: 'UTC' } }, { ip: ['::1'] }] },
