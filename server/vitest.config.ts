@@ -8,6 +8,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/helpers/global-setup.ts'],
+    globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/firebase-setup.ts'],
   },
 });

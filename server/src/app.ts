@@ -4,13 +4,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webPlugin } from './plugins/web.js';
 import { setProblemDocsBase } from './shared/problem.js';
 
@@ -72,11 +79,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(metricsPlugin);
   await app.register(openapiPlugin, { config });
 
+  // Accounts, sign-in (app.authenticate), rate limits and Idempotency-Key, before any route.
+  app.decorate('accounts', new AccountsService(app.database.db));
+  app.decorate('apiKeys', new ApiKeysService(app.database.db));
+  await app.register(rateLimitPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(idempotencyPlugin);
+
   // Services other modules call; scans drain into the database before it closes (hooks run LIFO).
   app.decorate('scans', new ScansService(app.database.db, { dataDir: config.dataDir, log: app.log }));
   app.addHook('onClose', async () => app.scans.recorder.close());
 
   await app.register(healthRoutes);
+  await app.register(accountsRoutes, { prefix: '/api/v1' });
+  await app.register(apiKeysRoutes, { prefix: '/api/v1' });
   await app.register(siteRoutes);
 
   // The site goes last: its catch-all must not shadow any API or redirect route.

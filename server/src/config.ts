@@ -17,6 +17,8 @@ export interface Config {
   /** postgres://... to use PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? path.join(repoRoot, 'data')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'rq:',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

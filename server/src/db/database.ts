@@ -1,7 +1,9 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
+import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
 import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table.js';
+import type { IdempotencyKeysTable } from '../plugins/idempotency.js';
 
 /**
  * The database as Kysely sees it: one entry per table, each typed in its module's *.table.ts.
@@ -9,6 +11,8 @@ import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table
  */
 export interface Database {
   accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
   qrcodes: QrCodesTable;
   qrcode_rules: QrCodeRulesTable;
   rules: RulesTable;

@@ -33,6 +33,7 @@ export const openapiPlugin = fp(
         tags: [
           { name: 'health', description: 'Liveness and readiness' },
           { name: 'account', description: 'The signed-in account' },
+          { name: 'api-keys', description: 'API keys: created, listed and revoked by signed-in users' },
         ],
       },
       hideUntagged: true,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AccountRow, NewAccountRow } from './accounts.table.js';
+import type { AccountRow, AccountUpdate, NewAccountRow } from './accounts.table.js';
 
 export function findAccountById(db: Kysely<Database>, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -10,11 +10,37 @@ export function findAccountByFirebaseUid(db: Kysely<Database>, uid: string): Pro
   return db.selectFrom('accounts').selectAll().where('firebase_uid', '=', uid).executeTakeFirst();
 }
 
-/** Inserts unless the uid already has an account (two first requests can race). */
+export function findAccountByMarketplaceUser(
+  db: Kysely<Database>,
+  user: string,
+): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('marketplace_user', '=', user).executeTakeFirst();
+}
+
+/** Inserts unless the uid (or marketplace user) already has an account (two first requests can race). */
 export async function insertAccount(db: Kysely<Database>, row: NewAccountRow): Promise<void> {
   await db
     .insertInto('accounts')
     .values(row)
     .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function updateAccount(db: Kysely<Database>, id: string, update: AccountUpdate): Promise<void> {
+  await db.updateTable('accounts').set(update).where('id', '=', id).execute();
+}
+
+/** Sets the signing secret only if none is set yet, so two first reads agree on one secret. */
+export async function setSigningSecretIfAbsent(
+  db: Kysely<Database>,
+  id: string,
+  secret: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ signing_secret: secret, signing_secret_created_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('signing_secret', 'is', null)
     .execute();
 }

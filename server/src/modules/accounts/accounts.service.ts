@@ -1,8 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
-import { findAccountByFirebaseUid, findAccountById, insertAccount } from './accounts.repository.js';
+import { Problem } from '../../shared/problem.js';
+import {
+  findAccountByFirebaseUid,
+  findAccountById,
+  findAccountByMarketplaceUser,
+  insertAccount,
+  setSigningSecretIfAbsent,
+  updateAccount,
+} from './accounts.repository.js';
 import type { AccountRow } from './accounts.table.js';
 
 export interface Account {
@@ -21,6 +30,14 @@ export interface FirebaseIdentity {
   photoURL?: string | null | undefined;
 }
 
+/** The signing secret as `GET /me/signing-secret` shows it: enough to recognise, not to use. */
+export interface MaskedSigningSecret {
+  secret: string;
+  createdAt: string;
+}
+
+const SIGNING_SECRET_PREFIX = 'rqsig_';
+
 export function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
@@ -32,6 +49,10 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
+export function maskSecret(secret: string): string {
+  return `${SIGNING_SECRET_PREFIX}${'•'.repeat(8)}${secret.slice(-4)}`;
+}
+
 export class AccountsService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -40,7 +61,7 @@ export class AccountsService {
     return row && toAccount(row);
   }
 
-  /** The account of a Firebase user, created on first sign-in. */
+  /** The account of a Firebase user, created on first sign-in (with the profile the token carries). */
   async ensureForFirebase(identity: FirebaseIdentity): Promise<Account> {
     const existing = await findAccountByFirebaseUid(this.db, identity.uid);
     if (existing) return toAccount(existing);
@@ -58,4 +79,64 @@ export class AccountsService {
     if (!created) throw new Error(`account for ${identity.uid} vanished after insert`);
     return toAccount(created);
   }
+
+  /** The account of an API-marketplace user (X-RapidAPI-User), created on first request. */
+  async ensureForMarketplace(user: string): Promise<Account> {
+    const existing = await findAccountByMarketplaceUser(this.db, user);
+    if (existing) return toAccount(existing);
+    const now = Date.now();
+    await insertAccount(this.db, {
+      id: newId('acct', now),
+      firebase_uid: null,
+      marketplace_user: user,
+      email: null,
+      display_name: user,
+      photo_url: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const created = await findAccountByMarketplaceUser(this.db, user);
+    if (!created) throw new Error(`account for marketplace user ${user} vanished after insert`);
+    return toAccount(created);
+  }
+
+  /**
+   * The account's secret in clear, for signing exec calls and webhooks (HMAC); made on first use.
+   * Throws not_found for an unknown account.
+   */
+  async getSigningSecret(accountId: string): Promise<string> {
+    return (await this.signingSecretRow(accountId)).secret;
+  }
+
+  async getMaskedSigningSecret(accountId: string): Promise<MaskedSigningSecret> {
+    const { secret, createdAt } = await this.signingSecretRow(accountId);
+    return { secret: maskSecret(secret), createdAt };
+  }
+
+  /** Replaces the secret; the answer is the only time the new one is shown. */
+  async rotateSigningSecret(accountId: string): Promise<{ secret: string; createdAt: string }> {
+    const now = Date.now();
+    const secret = newSigningSecret();
+    await updateAccount(this.db, accountId, {
+      signing_secret: secret,
+      signing_secret_created_at: now,
+      updated_at: now,
+    });
+    return { secret, createdAt: toIso(now) ?? '' };
+  }
+
+  private async signingSecretRow(accountId: string): Promise<{ secret: string; createdAt: string }> {
+    let row = await findAccountById(this.db, accountId);
+    if (!row) throw new Problem('not_found', 'No such account.');
+    if (row.signing_secret === null) {
+      await setSigningSecretIfAbsent(this.db, accountId, newSigningSecret(), Date.now());
+      row = await findAccountById(this.db, accountId);
+    }
+    if (!row?.signing_secret) throw new Error(`signing secret of ${accountId} vanished after insert`);
+    return { secret: row.signing_secret, createdAt: toIso(row.signing_secret_created_at) ?? '' };
+  }
+}
+
+function newSigningSecret(): string {
+  return `${SIGNING_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
 }

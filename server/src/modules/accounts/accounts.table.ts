@@ -6,6 +6,11 @@ export interface AccountsTable {
   email: string | null;
   display_name: string | null;
   photo_url: string | null;
+  /** The marketplace's user id (X-RapidAPI-User) for accounts that come through the marketplace. */
+  marketplace_user: string | null;
+  /** Kept in clear: the server signs with it (see docs/adr/2026-11-22-accounts-keys-and-secrets.md). */
+  signing_secret: string | null;
+  signing_secret_created_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,0 +1,13 @@
+/** Types for firebase-emulator.mjs (imported from TypeScript by the test setups). */
+export interface FirebaseEmulator {
+  /** '127.0.0.1:PORT': the value for FIREBASE_AUTH_EMULATOR_HOST. */
+  host: string;
+  stop(): Promise<void>;
+}
+
+export function startFirebaseEmulator(options?: {
+  port?: number;
+  projectId?: string;
+}): Promise<FirebaseEmulator>;
+
+export function freePort(): Promise<number>;

@@ -1,0 +1,129 @@
+// The Firebase Auth emulator (firebase-tools), started on free ports for `npm start`, the server's
+// test run and the browser tests. Everything it needs is generated in a temporary folder; nothing
+// reaches the internet, and stop() ends the whole process group (the CLI spawns children).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const firebaseBin = path.join(root, 'node_modules/.bin/firebase');
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function answers(host) {
+  try {
+    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    const body = await response.json();
+    return body?.authEmulator?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+function emulatorEnv() {
+  const env = { ...process.env };
+  // A parent's emulator settings must not leak into this one.
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  delete env.FIREBASE_EMULATOR_HUB;
+  // No internet here: no update check, no prompts. (Usage reporting is off unless a user opted in.)
+  env.NO_UPDATE_NOTIFIER = '1';
+  env.CI = 'true';
+  return env;
+}
+
+/**
+ * Starts the Auth emulator and resolves once it answers.
+ * @param {{ port?: number, projectId?: string }} [options]
+ * @returns {Promise<{ host: string, stop(): Promise<void> }>} host is '127.0.0.1:PORT'
+ */
+export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}) {
+  const authPort = port ?? (await freePort());
+  // The CLI also starts a hub and a logging emulator; they get free ports too, so several
+  // emulators (npm start, the test run, Playwright) can run side by side.
+  const hubPort = await freePort();
+  const loggingPort = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-firebase-'));
+  const configFile = path.join(dir, 'firebase.json');
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: authPort },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+        ui: { enabled: false },
+        // Tokens for another project (tests of wrong-project tokens) without a warning per call.
+        singleProjectMode: false,
+      },
+    }),
+  );
+
+  const child = spawn(
+    firebaseBin,
+    ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile],
+    {
+      cwd: dir,
+      detached: true, // its own process group, so stop() reaches the CLI's children as well
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: emulatorEnv(),
+    },
+  );
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  const exit = new Promise((resolve) => {
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    });
+  });
+
+  const host = `127.0.0.1:${authPort}`;
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = async () => {
+    if (!exited) {
+      killGroup('SIGTERM');
+      const timer = setTimeout(() => killGroup('SIGKILL'), STOP_TIMEOUT_MS);
+      await exit;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await answers(host))) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `the Firebase Auth emulator did not start on ${host}${exited ? ' (it exited)' : ''}:\n${output}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { host, stop };
+}

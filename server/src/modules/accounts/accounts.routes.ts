@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
+
+/** The signed-in account and its signing secret (for exec calls and webhooks). */
+export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        tags: ['account'],
+        summary: 'The account you are signed in as',
+        description: 'Created on first sign-in. Any API key of the account may read it, whatever its scopes.',
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => request.account,
+  );
+
+  app.get(
+    '/me/signing-secret',
+    {
+      preHandler: app.authenticate({ session: true }),
+      schema: {
+        tags: ['account'],
+        summary: 'The signing secret, masked',
+        description:
+          'RQ Codes signs exec calls and webhooks with this secret (HMAC-SHA256). It is made on first use; only its last characters are shown here. Signed-in users only.',
+        response: { 200: SigningSecretSchema },
+      },
+    },
+    async (request) => app.accounts.getMaskedSigningSecret(request.account.id),
+  );
+
+  app.post(
+    '/me/signing-secret/rotate',
+    {
+      preHandler: app.authenticate({ session: true }),
+      schema: {
+        tags: ['account'],
+        summary: 'Replace the signing secret',
+        description:
+          'Makes a new secret and answers with it in full: the only time it is shown. Calls signed from now on use the new secret. Signed-in users only.',
+        response: { 200: SigningSecretSchema },
+      },
+    },
+    async (request) => app.accounts.rotateSigningSecret(request.account.id),
+  );
+}

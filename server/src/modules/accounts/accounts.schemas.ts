@@ -1,0 +1,26 @@
+import { Type } from '@sinclair/typebox';
+
+export const AccountSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['acct_01jdx0m6r4c5zk2d9w1v8t7q3n'] }),
+    uid: Type.Union([Type.String(), Type.Null()], {
+      description: 'Firebase user id; null for marketplace accounts',
+    }),
+    email: Type.Union([Type.String(), Type.Null()]),
+    displayName: Type.Union([Type.String(), Type.Null()]),
+    photoURL: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+
+export const SigningSecretSchema = Type.Object(
+  {
+    secret: Type.String({
+      description: 'The secret; masked (rqsig_••••••••abcd) except in the answer to a rotation',
+      examples: ['rqsig_••••••••Xy7Q'],
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);

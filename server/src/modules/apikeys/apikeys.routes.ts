@@ -1,0 +1,83 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ProblemSchema } from '../../plugins/auth.js';
+import {
+  ApiKeyListSchema,
+  ApiKeyParams,
+  ApiKeySchema,
+  CreateApiKeyBody,
+  CreatedApiKeySchema,
+  ListApiKeysQuery,
+} from './apikeys.schemas.js';
+
+/** API keys are managed by signed-in users only: a key can never create, list or revoke keys. */
+export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const session = app.authenticate({ session: true });
+
+  app.post(
+    '/api-keys',
+    {
+      preHandler: [session, app.idempotent],
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Create an API key',
+        description: 'The answer holds the key itself (`key`), shown this once; we keep only its hash.',
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKeySchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.apiKeys.create(request.account.id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api-keys',
+    {
+      preHandler: session,
+      schema: {
+        tags: ['api-keys'],
+        summary: 'List API keys',
+        description: 'Live keys, newest first, without the keys themselves.',
+        querystring: ListApiKeysQuery,
+        response: { 200: ApiKeyListSchema },
+      },
+    },
+    async (request) => app.apiKeys.list(request.account.id, request.query),
+  );
+
+  app.get(
+    '/api-keys/:id',
+    {
+      preHandler: session,
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Get an API key',
+        params: ApiKeyParams,
+        response: { 200: ApiKeySchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => app.apiKeys.get(request.account.id, request.params.id),
+  );
+
+  app.delete(
+    '/api-keys/:id',
+    {
+      preHandler: session,
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke an API key',
+        description: 'From now on the key is refused with 401.',
+        params: ApiKeyParams,
+        response: { 204: Type.Null({ description: 'Revoked' }), 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.apiKeys.revoke(request.account.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

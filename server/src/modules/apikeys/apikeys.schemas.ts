@@ -1,0 +1,64 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { SCOPES } from './apikeys.scopes.js';
+
+export const ScopeSchema = Type.Union(
+  SCOPES.map((scope) => Type.Literal(scope)),
+  { description: 'What the key may do' },
+);
+
+export const ApiKeySchema = Type.Object(
+  {
+    id: Type.String({ examples: ['key_01jdx0m6r4c5zk2d9w1v8t7q3n'] }),
+    name: Type.String(),
+    prefix: Type.String({
+      description: 'The first characters of the key, to tell keys apart',
+      examples: ['rq_AbC1'],
+    }),
+    scopes: Type.Array(ScopeSchema),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Updated at most once a minute',
+    }),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedApiKeySchema = Type.Intersect([
+  ApiKeySchema,
+  Type.Object({
+    key: Type.String({ description: 'The key itself: shown this once, stored only as a hash' }),
+  }),
+]);
+
+export const CreateApiKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    scopes: Type.Array(ScopeSchema, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true }),
+    expiresAt: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'No expiry when omitted or null',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'CI deploys', scopes: ['qrcodes:read', 'qrcodes:write'] }],
+  },
+);
+export type CreateApiKeyInput = Static<typeof CreateApiKeyBody>;
+
+export const ListApiKeysQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    cursor: Type.Optional(Type.String({ description: 'nextCursor of the previous page' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ApiKeyListSchema = Type.Object(
+  { data: Type.Array(ApiKeySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) },
+  { additionalProperties: false },
+);
+
+export const ApiKeyParams = Type.Object({ id: Type.String({ description: 'The key id (key_...)' }) });

@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { toIso } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { notFound, Problem, validationFailed } from '../../shared/problem.js';
+import {
+  findApiKeyByHash,
+  findLiveApiKey,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  touchApiKey,
+} from './apikeys.repository.js';
+import { isScope, type Scope } from './apikeys.scopes.js';
+import type { ApiKeyRow } from './apikeys.table.js';
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface NewApiKeyInput {
+  name: string;
+  scopes: Scope[];
+  expiresAt?: string | null | undefined;
+}
+
+/** A key that checked out: whose it is and what it may do. */
+export interface VerifiedApiKey {
+  keyId: string;
+  accountId: string;
+  scopes: Scope[];
+}
+
+export const KEY_PREFIX = 'rq_';
+/** 32 random bytes (256 bits) in base64url: 43 characters after the prefix. */
+const KEY_PATTERN = /^rq_[A-Za-z0-9_-]{43}$/;
+const VISIBLE_CHARACTERS = KEY_PREFIX.length + 4;
+const LAST_USED_EVERY_MS = 60_000;
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return value.startsWith(KEY_PREFIX);
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  const scopes = (JSON.parse(row.scopes_json) as string[]).filter(isScope);
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes,
+    createdAt: toIso(row.created_at) ?? '',
+    lastUsedAt: toIso(row.last_used_at),
+    expiresAt: toIso(row.expires_at),
+  };
+}
+
+const encodeCursor = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^key_[0-9a-z]{26}$/.test(id)) {
+    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this list gave out' }]);
+  }
+  return id;
+}
+
+export class ApiKeysService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async create(accountId: string, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
+    const now = this.now();
+    let expiresAt: number | null = null;
+    if (input.expiresAt) {
+      expiresAt = Date.parse(input.expiresAt);
+      if (Number.isNaN(expiresAt) || expiresAt <= now) {
+        throw validationFailed([{ path: '/body/expiresAt', message: 'must be a time in the future' }]);
+      }
+    }
+    const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const row: ApiKeyRow = {
+      id: newId('key', now),
+      account_id: accountId,
+      name: input.name,
+      prefix: key.slice(0, VISIBLE_CHARACTERS),
+      key_hash: hashApiKey(key),
+      scopes_json: JSON.stringify([...new Set(input.scopes)]),
+      created_at: now,
+      last_used_at: null,
+      expires_at: expiresAt,
+      revoked_at: null,
+    };
+    await insertApiKey(this.db, row);
+    return { ...toApiKey(row), key };
+  }
+
+  async list(
+    accountId: string,
+    query: { limit?: number | undefined; cursor?: string | undefined },
+  ): Promise<{ data: ApiKey[]; nextCursor: string | null }> {
+    const limit = query.limit ?? 50;
+    const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await listApiKeys(this.db, accountId, { limit: limit + 1, before });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toApiKey),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  async get(accountId: string, id: string): Promise<ApiKey> {
+    const row = await findLiveApiKey(this.db, accountId, id);
+    if (!row) throw notFound('API key');
+    return toApiKey(row);
+  }
+
+  async revoke(accountId: string, id: string): Promise<void> {
+    if (!(await revokeApiKey(this.db, accountId, id, this.now()))) throw notFound('API key');
+  }
+
+  /** Finds a key by its hash; unknown, malformed, revoked and expired keys are 401. */
+  async verify(key: string): Promise<VerifiedApiKey> {
+    if (!KEY_PATTERN.test(key)) throw unauthorized('That is not an RQ Codes API key.');
+    const row = await findApiKeyByHash(this.db, hashApiKey(key));
+    if (!row) throw unauthorized('Unknown API key.');
+    const now = this.now();
+    if (row.revoked_at !== null) throw unauthorized('This API key was revoked.');
+    if (row.expires_at !== null && row.expires_at <= now) {
+      throw unauthorized(`This API key expired at ${toIso(row.expires_at)}.`);
+    }
+    if (row.last_used_at === null || row.last_used_at <= now - LAST_USED_EVERY_MS) {
+      await touchApiKey(this.db, row.id, now, LAST_USED_EVERY_MS);
+    }
+    return { keyId: row.id, accountId: row.account_id, scopes: toApiKey(row).scopes };
+  }
+}
+
+function unauthorized(detail: string): Problem {
+  return new Problem('unauthorized', detail, {
+    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The plans, their limits and prices, in one place (PRODUCT.md §7). Operators change the defaults
+ * here; PayPal plan ids come from the configuration (config.paypal.planIds).
+ */
+
+export const PLAN_IDS = ['free', 'hostnames', 'basic', 'pro', 'ultra', 'mega'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** A plan sells custom hostnames or monthly redirects; free is what every account starts with. */
+export type PlanKind = 'free' | 'hostnames' | 'redirects';
+
+export interface Plan {
+  id: PlanId;
+  kind: PlanKind;
+  name: string;
+  /** Custom hostnames the account may have while on this plan. */
+  hostnames: number;
+  /** Redirects a calendar month before codes fall back to their default target. */
+  redirectsPerMonth: number;
+  /** Price a month in `currency`, as a decimal string (PayPal's format); free is "0.00". */
+  price: string;
+  currency: 'USD';
+  interval: 'month';
+  /** API requests a minute, per API key (or per signed-in session). */
+  apiRequestsPerMinute: number;
+}
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  free: {
+    id: 'free',
+    kind: 'free',
+    name: 'Free',
+    hostnames: 0,
+    redirectsPerMonth: 1_000,
+    price: '0.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 60,
+  },
+  hostnames: {
+    id: 'hostnames',
+    kind: 'hostnames',
+    name: 'Custom Hostnames',
+    hostnames: 10,
+    redirectsPerMonth: 1_000,
+    price: '9.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 120,
+  },
+  basic: {
+    id: 'basic',
+    kind: 'redirects',
+    name: 'Dynamic Scan Redirects: Basic',
+    hostnames: 0,
+    redirectsPerMonth: 10_000,
+    price: '5.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 120,
+  },
+  pro: {
+    id: 'pro',
+    kind: 'redirects',
+    name: 'Dynamic Scan Redirects: Pro',
+    hostnames: 0,
+    redirectsPerMonth: 100_000,
+    price: '19.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 300,
+  },
+  ultra: {
+    id: 'ultra',
+    kind: 'redirects',
+    name: 'Dynamic Scan Redirects: Ultra',
+    hostnames: 0,
+    redirectsPerMonth: 1_000_000,
+    price: '79.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 600,
+  },
+  mega: {
+    id: 'mega',
+    kind: 'redirects',
+    name: 'Dynamic Scan Redirects: Mega',
+    hostnames: 0,
+    redirectsPerMonth: 10_000_000,
+    price: '299.00',
+    currency: 'USD',
+    interval: 'month',
+    apiRequestsPerMinute: 1_200,
+  },
+};
+
+/**
+ * What an account may do with the plans it holds: a hostnames plan and a redirects plan combine,
+ * and each limit is the largest any held plan grants (free is always held).
+ */
+export function limitsFor(planIds: readonly PlanId[]): {
+  hostnames: number;
+  redirectsPerMonth: number;
+  apiRequestsPerMinute: number;
+} {
+  const held = [PLANS.free, ...planIds.map((id) => PLANS[id])];
+  return {
+    hostnames: Math.max(...held.map((p) => p.hostnames)),
+    redirectsPerMonth: Math.max(...held.map((p) => p.redirectsPerMonth)),
+    apiRequestsPerMinute: Math.max(...held.map((p) => p.apiRequestsPerMinute)),
+  };
+}
+
+/** The window every API budget is counted over. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * Budgets per client IP for answers nobody is signed in for: every unauthenticated /api answer
+ * (including failed sign-ins, which slows down key guessing) draws from `unauthenticated`; public
+ * endpoints that do real work opt into a stricter budget of their own (e.g. `render`).
+ */
+export const PUBLIC_RATE_LIMITS = {
+  unauthenticated: 300,
+  render: 30,
+} as const;

@@ -1,0 +1,264 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import type { Config } from '../config.js';
+import type { Account, AccountsService } from '../modules/accounts/accounts.service.js';
+import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
+import { type ApiKeysService, looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
+import { Problem } from '../shared/problem.js';
+
+export type { Account } from '../modules/accounts/accounts.service.js';
+export { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
+
+/**
+ * Who is calling. Requests carry `Authorization: Bearer <Firebase ID token | rq_ key>` or
+ * `X-API-Key: rq_...`; the API marketplace's proxy vouches for its users with a shared secret.
+ */
+export interface Principal {
+  kind: 'firebase' | 'apiKey' | 'marketplace';
+  /** The API key's id when kind is apiKey. */
+  keyId?: string;
+  /** What the caller may do: a key's own scopes; every scope for users and marketplace callers. */
+  scopes: readonly Scope[];
+}
+
+/** What a route needs: a scope (keys must hold it), or a signed-in user (no keys at all). */
+export interface AuthRequirement {
+  scope?: Scope;
+  /** Only a Firebase ID token will do: key management, the signing secret. */
+  session?: boolean;
+}
+
+const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
+
+export type AuthHook = onRequestHookHandler &
+  preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
+
+/** Problem details as response schema, for the 401/403/429 answers every protected route adds. */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
+);
+
+function unauthorized(detail: string, invalidToken = true): Problem {
+  return new Problem('unauthorized', detail, {
+    headers: { 'www-authenticate': invalidToken ? 'Bearer error="invalid_token"' : 'Bearer' },
+  });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A JWT's header, to refuse unsigned tokens before anything else looks at them. */
+function jwtAlgorithm(token: string): string | undefined {
+  const [header] = token.split('.');
+  try {
+    const parsed = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
+    return typeof parsed.alg === 'string' ? parsed.alg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies callers and hands routes a typed `request.account` and `request.principal`.
+ * Routes opt in with `preHandler: app.authenticate({ scope: 'rules:write' })` (or `onRequest:`);
+ * the route's OpenAPI entry then gets its `security` and 401/403/429 answers automatically.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    // firebase-admin reads the emulator host from the environment; one named app per Fastify app,
+    // so several apps in one process (tests) never share state.
+    if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
+    const firebaseApp = initializeApp({ projectId: config.firebase.projectId }, `rq-auth-${randomUUID()}`);
+    const firebaseAuth = getAuth(firebaseApp);
+    app.addHook('onClose', async () => deleteApp(firebaseApp));
+
+    async function verifyFirebaseToken(token: string): Promise<DecodedIdToken> {
+      // Outside emulator mode only signed tokens are acceptable, whatever the environment says.
+      if (!config.firebase.emulatorHost && jwtAlgorithm(token) !== 'RS256') {
+        throw unauthorized('The ID token is not signed (RS256); sign in with Firebase to get one.');
+      }
+      try {
+        return await firebaseAuth.verifyIdToken(token);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'auth/id-token-expired') {
+          throw unauthorized('The ID token has expired; get a fresh one from Firebase (getIdToken()).');
+        }
+        if (typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error') {
+          const reason = String((error as Error).message).split(/(?<=\.)\s+(?=Make sure|See )/)[0];
+          throw unauthorized(`The ID token could not be verified: ${reason}`);
+        }
+        app.log.error({ err: error }, 'Firebase ID token verification failed');
+        throw new Problem('unavailable', 'Sign-in cannot be checked right now; try again shortly.');
+      }
+    }
+
+    function marketplaceUser(request: FastifyRequest): string | undefined {
+      const secret = config.marketplace.proxySecret;
+      const given = singleHeader(request.headers['x-rapidapi-proxy-secret']);
+      if (!secret || given === undefined || !sameSecret(given, secret)) return undefined;
+      const user = singleHeader(request.headers['x-rapidapi-user'])?.trim();
+      if (!user) throw unauthorized('The marketplace request names no user (X-RapidAPI-User).');
+      return user;
+    }
+
+    async function identify(request: FastifyRequest): Promise<{ account: Account; principal: Principal }> {
+      const fromMarketplace = marketplaceUser(request);
+      if (fromMarketplace !== undefined) {
+        const account = await app.accounts.ensureForMarketplace(fromMarketplace);
+        return { account, principal: { kind: 'marketplace', scopes: SCOPES } };
+      }
+      const authorization = singleHeader(request.headers.authorization);
+      const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+      if (authorization !== undefined && bearer === undefined) {
+        throw unauthorized('The Authorization header must be "Bearer <ID token or API key>".');
+      }
+      const credential = bearer ?? singleHeader(request.headers['x-api-key'])?.trim();
+      if (!credential) {
+        throw unauthorized(
+          'Sign in: send Authorization: Bearer <Firebase ID token or API key>, or X-API-Key: rq_...',
+          false,
+        );
+      }
+      if (looksLikeApiKey(credential)) {
+        const key = await app.apiKeys.verify(credential);
+        const account = await app.accounts.getById(key.accountId);
+        if (!account) throw unauthorized('Unknown API key.');
+        return { account, principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes } };
+      }
+      const decoded = await verifyFirebaseToken(credential);
+      const account = await app.accounts.ensureForFirebase({
+        uid: decoded.uid,
+        email: decoded.email,
+        displayName: typeof decoded.name === 'string' ? decoded.name : undefined,
+        photoURL: decoded.picture,
+      });
+      return { account, principal: { kind: 'firebase', scopes: SCOPES } };
+    }
+
+    function authenticate(requirement: AuthRequirement = {}): AuthHook {
+      const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        let identity: { account: Account; principal: Principal };
+        try {
+          identity = await identify(request);
+        } catch (error) {
+          // Failed sign-ins draw on the client IP's budget, which slows down guessing.
+          if (error instanceof Problem && error.code === 'unauthorized')
+            await app.rateLimits.consumeForIp(request, reply);
+          throw error;
+        }
+        const { account, principal } = identity;
+        request.authContext = identity;
+        await app.rateLimits.consumeForAccount(reply, account.id, principal.keyId);
+        if (requirement.session && principal.kind !== 'firebase') {
+          throw new Problem(
+            'forbidden',
+            'Only a signed-in user (Firebase ID token) can do this; API keys and marketplace access cannot.',
+          );
+        }
+        if (requirement.scope && !principal.scopes.includes(requirement.scope)) {
+          throw new Problem('insufficient_scope', `This API key lacks the scope "${requirement.scope}".`, {
+            extensions: { scope: requirement.scope },
+          });
+        }
+      };
+      return Object.assign(hook, { [AUTH_REQUIREMENT]: requirement }) as AuthHook;
+    }
+
+    app.decorate('authenticate', authenticate);
+    app.decorateRequest('authContext', null);
+    app.decorateRequest('account', {
+      getter(this: FastifyRequest): Account {
+        if (!this.authContext) throw new Error('request.account read on a route without app.authenticate()');
+        return this.authContext.account;
+      },
+    });
+    app.decorateRequest('principal', {
+      getter(this: FastifyRequest): Principal {
+        if (!this.authContext)
+          throw new Error('request.principal read on a route without app.authenticate()');
+        return this.authContext.principal;
+      },
+    });
+
+    app.addHook('onRoute', (route) => {
+      const requirement = findRequirement(route);
+      if (!requirement) return;
+      route.config = { ...route.config, auth: requirement };
+      documentSecurity(route, requirement);
+    });
+  },
+  { name: 'auth', dependencies: ['errors', 'rate-limit'] },
+);
+
+function findRequirement(route: RouteOptions): AuthRequirement | undefined {
+  const hooks = [route.onRequest, route.preHandler].flatMap((h) =>
+    h === undefined ? [] : Array.isArray(h) ? h : [h],
+  );
+  for (const hook of hooks) {
+    const requirement = (hook as Partial<AuthHook>)[AUTH_REQUIREMENT];
+    if (requirement) return requirement;
+  }
+  return undefined;
+}
+
+/** The OpenAPI entry says how to authenticate and what the refusals look like. */
+function documentSecurity(route: RouteOptions, requirement: AuthRequirement): void {
+  route.schema ??= {};
+  const schema = route.schema as { security?: unknown; response?: Record<string, TSchema> };
+  schema.security ??= requirement.session ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
+  if (schema.response) {
+    schema.response['401'] ??= ProblemSchema;
+    if (requirement.session || requirement.scope) schema.response['403'] ??= ProblemSchema;
+    schema.response['429'] ??= ProblemSchema;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsService;
+    apiKeys: ApiKeysService;
+    /**
+     * A hook (use as `preHandler` or `onRequest`) that admits only authenticated callers meeting
+     * the requirement, counts them against their rate limit, and sets request.account/principal.
+     */
+    authenticate(requirement?: AuthRequirement): AuthHook;
+  }
+  interface FastifyRequest {
+    authContext: { account: Account; principal: Principal } | null;
+    /** The caller's account; only on routes behind app.authenticate() (reading it elsewhere throws). */
+    readonly account: Account;
+    /** How the caller authenticated and with which scopes; only behind app.authenticate(). */
+    readonly principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Set automatically on routes behind app.authenticate(). */
+    auth?: AuthRequirement;
+  }
+}

@@ -1,0 +1,230 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { limitsFor, type PlanId, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
+import { Problem } from '../shared/problem.js';
+
+/**
+ * Fixed-window budgets: per API key (or signed-in account) by plan, and per client IP for answers
+ * nobody is signed in for. Every /api answer carries RateLimit-Limit, -Remaining and -Reset; over
+ * budget is 429 `rate_limited` with Retry-After. With REDIS_URL the counts live in Redis, so all
+ * instances share one budget; when Redis does not answer, each instance counts alone until it does.
+ */
+
+/** A public endpoint's own per-IP budget, as route config: `config: { rateLimit: { max: 30 } }`. */
+export interface RouteRateLimit {
+  /** Requests per window per client IP. */
+  max: number;
+  /** Window length (default one minute). */
+  windowMs?: number;
+  /** Budget name; routes with the same name share a budget (default: the route's URL). */
+  name?: string;
+}
+
+export interface RateLimitHit {
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = () => Date.now()) {
+    this.sweeper = setInterval(() => this.sweep(), RATE_LIMIT_WINDOW_MS);
+    this.sweeper.unref();
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetMs: window.resetAt - now };
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.windows.clear();
+  }
+}
+
+// One round trip: count, start the window on the first hit, report what is left of it.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const answer = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, windowMs)) as [
+      number,
+      number,
+    ];
+    return { count: Number(answer[0]), resetMs: Number(answer[1]) };
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
+  }
+}
+
+/** Redis while it answers; the local count while it does not (said once in the log each way). */
+export class FallbackRateLimitStore implements RateLimitStore {
+  private degraded = false;
+
+  constructor(
+    private readonly primary: RateLimitStore,
+    private readonly fallback: RateLimitStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    try {
+      const hit = await this.primary.hit(key, windowMs);
+      if (this.degraded) {
+        this.degraded = false;
+        this.log.info('Redis answers again: rate limits are shared between instances');
+      }
+      return hit;
+    } catch (error) {
+      if (!this.degraded) {
+        this.degraded = true;
+        this.log.warn({ err: error }, 'Redis does not answer: counting rate limits on this instance');
+      }
+      return this.fallback.hit(key, windowMs);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.primary.close(), this.fallback.close()]);
+  }
+}
+
+export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, {
+    // Fail fast instead of queueing: a request must never wait on a Redis that is away.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+  });
+  let reported = false;
+  redis.on('error', (error) => {
+    if (!reported) log.warn({ err: error }, 'Redis connection failed; retrying in the background');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  return redis;
+}
+
+export type PlanResolver = (accountId: string) => Promise<readonly PlanId[]>;
+
+export interface RateLimits {
+  store: RateLimitStore;
+  /**
+   * The plans an account holds, for its per-key budget. Everyone is on free until billing replaces
+   * this at start (`app.rateLimits.planResolver = ...`).
+   */
+  planResolver: PlanResolver;
+  /** Counts one request against `bucket`; sets the RateLimit-* headers; throws 429 when over. */
+  consume(reply: FastifyReply, bucket: string, max: number, windowMs?: number): Promise<void>;
+  /** Counts against the client IP: the route's own public budget, else the unauthenticated one. */
+  consumeForIp(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts against an API key (or an account's sessions) with the budget of the account's plans. */
+  consumeForAccount(reply: FastifyReply, accountId: string, keyId: string | undefined): Promise<void>;
+}
+
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, { config, store }: { config: Config; store?: RateLimitStore }) => {
+    const limitStore =
+      store ??
+      (config.redisUrl
+        ? new FallbackRateLimitStore(
+            new RedisRateLimitStore(createRedisClient(config.redisUrl, app.log), config.redisKeyPrefix),
+            new MemoryRateLimitStore(),
+            app.log,
+          )
+        : new MemoryRateLimitStore());
+    app.addHook('onClose', async () => limitStore.close());
+
+    const rateLimits: RateLimits = {
+      store: limitStore,
+      planResolver: async () => [],
+      async consume(reply, bucket, max, windowMs = RATE_LIMIT_WINDOW_MS) {
+        const { count, resetMs } = await limitStore.hit(bucket, windowMs);
+        const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+        reply.header('ratelimit-limit', String(max));
+        reply.header('ratelimit-remaining', String(Math.max(0, max - count)));
+        reply.header('ratelimit-reset', String(resetSeconds));
+        if (count > max) {
+          throw new Problem(
+            'rate_limited',
+            `Over the limit of ${max} requests in ${Math.round(windowMs / 1000)} s; retry in ${resetSeconds} s.`,
+            { headers: { 'retry-after': String(resetSeconds) } },
+          );
+        }
+      },
+      async consumeForIp(request, reply) {
+        const own = request.routeOptions.config.rateLimit;
+        if (own) {
+          const name = own.name ?? request.routeOptions.url ?? 'route';
+          return rateLimits.consume(reply, `ip:${name}:${request.ip}`, own.max, own.windowMs);
+        }
+        return rateLimits.consume(reply, `ip:${request.ip}`, PUBLIC_RATE_LIMITS.unauthenticated);
+      },
+      async consumeForAccount(reply, accountId, keyId) {
+        const { apiRequestsPerMinute } = limitsFor(await rateLimits.planResolver(accountId));
+        const bucket = keyId ? `key:${keyId}` : `account:${accountId}`;
+        return rateLimits.consume(reply, bucket, apiRequestsPerMinute);
+      },
+    };
+    app.decorate('rateLimits', rateLimits);
+
+    // Routes behind authentication count once the caller is known (the auth hook does that);
+    // every other /api answer, 404s included, counts against the client IP here.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config.auth) return;
+      await rateLimits.consumeForIp(request, reply);
+    });
+  },
+  { name: 'rate-limit', dependencies: ['errors'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+  interface FastifyContextConfig {
+    /** A public endpoint's own per-IP budget (see RouteRateLimit). */
+    rateLimit?: RouteRateLimit;
+  }
+}
