@@ -170,6 +170,7 @@ describe('RulePatchBody', () => {
     expect((await post('/patch', { enabled: false })).statusCode).toBe(200);
     expect(await errorsOf({ id: 'rule_x' }, '/patch')).toEqual(['/body/id']);
     expect(await errorsOf({}, '/patch')).toEqual(['/body']);
+    expect(await errorsOf({ when: 'always' }, '/patch')).toEqual(['/body/when']);
     expect(await errorsOf({ action: null }, '/patch')).toEqual(['/body/then']);
   });
 });

@@ -225,7 +225,8 @@ export const RulePatchBody = Type.Object(
     name: Type.Optional(RuleName),
     enabled: Type.Optional(Type.Boolean()),
     when: Type.Optional(
-      Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      Type.Unsafe<Record<string, unknown> | null>({
+        type: ['object', 'null'],
         description: 'Merged into the condition; null removes it (the rule then always matches).',
       }),
     ),
