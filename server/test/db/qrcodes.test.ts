@@ -10,6 +10,7 @@ import {
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
+import { emulatorHost } from '../helpers/firebase.js';
 
 type Json = Record<string, unknown>;
 
@@ -76,7 +77,11 @@ describe.each(engines)('QR codes API on $name', (engine) => {
   beforeAll(async () => {
     logos = await logoServer();
     t = await buildTestApp(engine, {
-      env: { SSRF_ALLOW: '127.0.0.1', SHORT_URL: 'https://rq.test' },
+      env: {
+        SSRF_ALLOW: '127.0.0.1',
+        SHORT_URL: 'https://rq.test',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      },
       // Every account on the largest plan, so this file's requests stay within one minute's budget.
       extend: (app) => {
         app.rateLimits.planResolver = async () => ['mega'];
