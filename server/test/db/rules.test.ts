@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedKey, createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -440,6 +441,23 @@ describe.each(engines)('rules API on $name', (engine) => {
       });
       expect(response.statusCode, JSON.stringify(payload)).toBeLessThan(500);
       expect(response.statusCode, response.body).not.toBe(429);
+    }
+  });
+});
+
+describe('the rules API in the OpenAPI document', () => {
+  it('documents every route, with the recursive condition as one component', async () => {
+    const t = await buildTestApp({ name: 'sqlite' });
+    try {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      expect((await new Validator().validate(document)).valid).toBe(true);
+      expect(Object.keys(document.paths['/api/v1/rules']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(document.paths['/api/v1/rules/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
+      const schemas = Object.values(document.components.schemas) as { title?: string }[];
+      expect(schemas.filter((schema) => schema.title === 'RuleCondition')).toHaveLength(1);
+      expect(document.paths['/api/v1/rules'].post.tags).toEqual(['rules']);
+    } finally {
+      await t.close();
     }
   });
 });
