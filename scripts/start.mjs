@@ -1,24 +1,44 @@
 #!/usr/bin/env node
 // `npm start`: builds what is stale, then serves the whole product (site, API, redirects) on
 // http://localhost:8080 with the embedded defaults. Ctrl-C stops everything cleanly.
+// Without FIREBASE_PROJECT_ID, sign-in runs on the Firebase Auth emulator, started here.
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
+import { freePort, startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const DEFAULT_EMULATOR_PORT = 9099;
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const env = { ...process.env };
-const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], { stdio: 'inherit', env });
-
-const children = [server];
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    for (const child of children) if (child.exitCode === null) child.kill(signal);
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
-server.on('exit', (code) => {
-  for (const child of children) if (child !== server && child.exitCode === null) child.kill('SIGTERM');
+
+const env = { ...process.env };
+let emulator;
+if (!env.FIREBASE_PROJECT_ID?.trim()) {
+  const port = (await portIsFree(DEFAULT_EMULATOR_PORT)) ? DEFAULT_EMULATOR_PORT : await freePort();
+  console.log(`starting the Firebase Auth emulator (project demo-rq) on 127.0.0.1:${port}...`);
+  emulator = await startFirebaseEmulator({ port, projectId: 'demo-rq' });
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  console.log(`Firebase Auth emulator ready on ${emulator.host}`);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], { stdio: 'inherit', env });
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+server.on('exit', async (code) => {
+  await emulator?.stop();
   process.exit(code ?? 0);
 });

@@ -35,8 +35,10 @@ async function answers(host) {
   }
 }
 
-function emulatorEnv() {
+function emulatorEnv(dir) {
   const env = { ...process.env };
+  // The CLI finds other running emulators through a file in the temp folder; each gets its own.
+  env.TMPDIR = dir;
   // A parent's emulator settings must not leak into this one.
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   delete env.FIREBASE_EMULATOR_HUB;
@@ -80,7 +82,7 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
       cwd: dir,
       detached: true, // its own process group, so stop() reaches the CLI's children as well
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: emulatorEnv(),
+      env: emulatorEnv(dir),
     },
   );
   let output = '';

@@ -145,6 +145,21 @@ export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
   return redis;
 }
 
+const REDIS_START_WAIT_MS = 2000;
+
+function waitUntilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
+}
+
 export type PlanResolver = (accountId: string) => Promise<readonly PlanId[]>;
 
 export interface RateLimits {
@@ -164,15 +179,17 @@ export interface RateLimits {
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config, store }: { config: Config; store?: RateLimitStore }) => {
-    const limitStore =
-      store ??
-      (config.redisUrl
-        ? new FallbackRateLimitStore(
-            new RedisRateLimitStore(createRedisClient(config.redisUrl, app.log), config.redisKeyPrefix),
-            new MemoryRateLimitStore(),
-            app.log,
-          )
-        : new MemoryRateLimitStore());
+    let limitStore: RateLimitStore = store ?? new MemoryRateLimitStore();
+    if (!store && config.redisUrl) {
+      const redis = createRedisClient(config.redisUrl, app.log);
+      // Requests never wait for Redis, so give it a moment to connect before the first one.
+      await waitUntilReady(redis, REDIS_START_WAIT_MS);
+      limitStore = new FallbackRateLimitStore(
+        new RedisRateLimitStore(redis, config.redisKeyPrefix),
+        limitStore,
+        app.log,
+      );
+    }
     app.addHook('onClose', async () => limitStore.close());
 
     const rateLimits: RateLimits = {

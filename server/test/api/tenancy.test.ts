@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { engines } from '../helpers/engines.js';
+import { emulatorHost } from '../helpers/firebase.js';
+
+/**
+ * Tenancy, for every route that takes an id, read from the OpenAPI document: account A creates
+ * the object (POST on the collection path, with the create route's first body example), and
+ * account B gets 404 for every method on it. A new route is covered without editing this file;
+ * a route whose object this test cannot create fails it (see CONTRIBUTING.md, "Create routes").
+ */
+
+interface Operation {
+  requestBody?: {
+    content?: Record<
+      string,
+      { schema?: { examples?: unknown[] }; examples?: Record<string, { value?: unknown }> }
+    >;
+  };
+  security?: unknown[];
+}
+type PathItem = Partial<Record<'get' | 'put' | 'post' | 'patch' | 'delete', Operation>>;
+interface OpenApiDocument {
+  paths: Record<string, PathItem>;
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+/** The first example of an operation's JSON body, wherever the generator put it. */
+function bodyExample(operation: Operation | undefined): unknown {
+  const json = operation?.requestBody?.content?.['application/json'];
+  if (!json) return undefined;
+  // One example becomes the media type's `example`, several its `examples`.
+  if (json.example !== undefined) return json.example;
+  const named = json.examples && Object.values(json.examples)[0]?.value;
+  return named ?? json.schema?.examples?.[0];
+}
+
+const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
+
+// The document is read once up front, so each {id} route becomes a test of its own.
+const probe = await buildTestApp({ name: 'sqlite' }, { env });
+const document = (
+  await probe.app.inject({ method: 'GET', url: '/api/openapi.json' })
+).json() as OpenApiDocument;
+await probe.close();
+const idPaths = Object.keys(document.paths)
+  .filter((path) => path.includes('{id}'))
+  .sort();
+
+describe.each(engines)('tenancy on $name: another account gets 404 for every object', (engine) => {
+  let t: TestApp;
+  let a: SignedInUser;
+  let b: SignedInUser;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env });
+    a = await signedInUser(t);
+    b = await signedInUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('finds routes with ids in the OpenAPI document', () => {
+    expect(idPaths).toContain('/api/v1/api-keys/{id}');
+  });
+
+  it.each(idPaths)('%s', async (idPath) => {
+    const params = [...idPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    expect(params, `${idPath}: only {id} can be filled in by this test`).toEqual(['id']);
+    const collection = idPath.slice(0, idPath.indexOf('/{id}'));
+    const create = document.paths[collection]?.post;
+    if (!create) throw new Error(`${idPath}: no POST ${collection} to create the object with`);
+    const example = bodyExample(create);
+    if (example === undefined) {
+      throw new Error(
+        `POST ${collection} has no body example: give its body schema examples: [{...}] (CONTRIBUTING.md)`,
+      );
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: collection,
+      headers: a.headers,
+      payload: example as object,
+    });
+    if (created.statusCode < 200 || created.statusCode >= 300) {
+      throw new Error(`POST ${collection} with its example answered ${created.statusCode}: ${created.body}`);
+    }
+    const id = (created.json() as { id?: unknown }).id;
+    if (typeof id !== 'string') throw new Error(`POST ${collection} answered without an id: ${created.body}`);
+    const url = idPath.replace('{id}', encodeURIComponent(id));
+    const item = document.paths[idPath] ?? {};
+
+    if (item.get) {
+      const own = await t.app.inject({ method: 'GET', url, headers: a.headers });
+      expect(own.statusCode, `A reads its own ${url}: ${own.body}`).toBeLessThan(400);
+    }
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const body = operation.requestBody ? (bodyExample(operation) ?? example) : undefined;
+      const response = await t.app.inject({
+        method: method.toUpperCase() as Uppercase<typeof method>,
+        url,
+        headers: b.headers,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(
+        response.statusCode,
+        `${method.toUpperCase()} ${idPath} as another account: ${response.body}`,
+      ).toBe(404);
+      expect((response.json() as { code: string }).code).toBe('not_found');
+    }
+    if (item.get) {
+      const still = await t.app.inject({ method: 'GET', url, headers: a.headers });
+      expect(still.statusCode, `A's ${url} survives B's attempts`).toBeLessThan(400);
+    }
+  });
+});
