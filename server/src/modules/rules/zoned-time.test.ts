@@ -15,6 +15,11 @@ describe('zone clocks', () => {
     expect(isKnownTimeZone('+01:00')).toBe(false);
   });
 
+  it('keeps one clock per zone, however it is spelt', () => {
+    expect(zoneClock('europe/berlin')).toBe(zoneClock('Europe/Berlin'));
+    expect(zoneClock('europe/berlin').at(Date.parse('2026-07-01T10:00:00Z')).minuteOfDay).toBe(12 * 60);
+  });
+
   it('reads the wall clock and ISO weekday', () => {
     // 2026-03-02 is a Monday.
     expect(zoneClock('UTC').at(at('2026-03-02T09:30:00Z'))).toMatchObject({

@@ -65,7 +65,9 @@ function readWallClock(formatter: Intl.DateTimeFormat, epochMs: number): WallClo
 
 /** The shared clock of a zone; throws a RangeError for a zone Intl does not know. */
 export function zoneClock(timeZone: string): ZoneClock {
-  const cached = zones.get(timeZone);
+  // Intl reads zone names case-insensitively; one clock per zone however a rule spells it.
+  const key = timeZone.toLowerCase();
+  const cached = zones.get(key);
   if (cached) return cached;
   const formatter = new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -91,7 +93,7 @@ export function zoneClock(timeZone: string): ZoneClock {
       return last;
     },
   };
-  zones.set(timeZone, clock);
+  zones.set(key, clock);
   return clock;
 }
 
