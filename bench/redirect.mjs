@@ -35,7 +35,18 @@ function freePort() {
 function runWrk(url) {
   const result = spawnSync(
     'wrk',
-    ['-t', '1', '-c', String(CONNECTIONS), '-d', DURATION, '--latency', '-H', `User-Agent: ${USER_AGENT}`, url],
+    [
+      '-t',
+      '1',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      DURATION,
+      '--latency',
+      '-H',
+      `User-Agent: ${USER_AGENT}`,
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const out = result.stdout;
@@ -51,7 +62,10 @@ function runWrk(url) {
 async function bareServer() {
   const port = await freePort();
   const server = http.createServer((_request, response) => {
-    response.writeHead(302, { location: 'https://example.com/desktop', 'cache-control': 'no-store, private' });
+    response.writeHead(302, {
+      location: 'https://example.com/desktop',
+      'cache-control': 'no-store, private',
+    });
     response.end();
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -114,7 +128,11 @@ async function seed(base) {
       when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
       then: { redirect: 'https://example.com/spring' },
     },
-    { name: 'Desktop', when: { device: ['desktop'] }, then: { redirect: 'https://example.com/desktop', status: 302 } },
+    {
+      name: 'Desktop',
+      when: { device: ['desktop'] },
+      then: { redirect: 'https://example.com/desktop', status: 302 },
+    },
   ];
   const ids = [];
   for (const rule of rules) ids.push((await api(base, 'POST', '/rules', rule)).id);
@@ -153,8 +171,12 @@ try {
   const db = new Database(path.join(dataDir, 'rq.sqlite'), { readonly: true });
   const recorded = db.prepare('select count(*) as n from scans').get().n - 1; // minus the seed check
   db.close();
-  console.log(`bare node:http: ${peer.rps.toFixed(0)} rps, p99 ${peer.p99ms.toFixed(2)} ms, ${peer.requests} requests`);
-  console.log(`rq-codes: ${us.rps.toFixed(0)} rps, p99 ${us.p99ms.toFixed(2)} ms, ${us.requests} read by wrk`);
+  console.log(
+    `bare node:http: ${peer.rps.toFixed(0)} rps, p99 ${peer.p99ms.toFixed(2)} ms, ${peer.requests} requests`,
+  );
+  console.log(
+    `rq-codes: ${us.rps.toFixed(0)} rps, p99 ${us.p99ms.toFixed(2)} ms, ${us.requests} read by wrk`,
+  );
   console.log(
     `redirect: ${us.rps.toFixed(0)} rps, x${(us.rps / peer.rps).toFixed(2)} of bare node:http, p99 ${us.p99ms.toFixed(2)} ms, answered ${answered}, recorded ${recorded}`,
   );

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { ScanContext } from '../rules/rules.context.js';
+import {
+  type CompiledRule,
+  compileRule,
+  evaluateRules,
+  STICKY_COOKIE_MAX_AGE_SECONDS,
+  STICKY_COOKIE_NAME,
+} from '../rules/rules.matcher.js';
+import { callExec } from './exec.js';
+
+/** What the edge keeps per code: enough to answer a scan without touching the database. */
+export interface EdgeCode {
+  id: string;
+  accountId: string;
+  slug: string;
+  mode: 'static' | 'redirect' | 'exec';
+  enabled: boolean;
+  target: string | null;
+  exec: { url: string; timeoutMs: number; fallback: string } | null;
+  rules: CompiledRule[];
+  /** Counted scans so far; the edge advances it as it records, for `scans` conditions. */
+  countedScans: number;
+}
+
+export interface ScanOutcome {
+  url: string;
+  status: 301 | 302 | 307 | 308;
+  ruleId: string | null;
+  setCookie?: string;
+}
+
+/** Reads one code with its rules (in their assigned order) for the cache. */
+export async function loadEdgeCode(
+  app: FastifyInstance,
+  key: string,
+): Promise<{ value: EdgeCode; dependsOn: string[] } | null> {
+  const [hostKey = '', slug = ''] = key.split('\n');
+  const code = await app.qrcodes.findForRedirect(hostKey, slug);
+  if (!code) return null;
+  const [rules, countedScans] = await Promise.all([
+    code.ruleIds.length > 0 ? app.rules.getManyForAccount(code.accountId, code.ruleIds) : [],
+    app.scans.countedScans(code.id),
+  ]);
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const ordered = code.ruleIds.flatMap((id) => {
+    const rule = byId.get(id);
+    return rule ? [compileRule(rule)] : [];
+  });
+  return {
+    value: {
+      id: code.id,
+      accountId: code.accountId,
+      slug: code.slug,
+      mode: code.mode,
+      enabled: code.enabled,
+      target: code.target,
+      exec: code.exec,
+      rules: ordered,
+      countedScans,
+    },
+    dependsOn: code.ruleIds,
+  };
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** Decides where one scan goes: the first matching rule, the exec URL's answer, or the default. */
+export async function resolveScan(
+  app: FastifyInstance,
+  code: EdgeCode,
+  context: ScanContext,
+  cookieHeader: string | undefined,
+): Promise<ScanOutcome> {
+  if (code.mode === 'exec' && code.exec) {
+    const secret = await app.accounts.getSigningSecret(code.accountId);
+    const answer = await callExec({
+      url: code.exec.url,
+      timeoutMs: code.exec.timeoutMs,
+      secret,
+      allow: app.config.ssrfAllow,
+      payload: {
+        code: code.id,
+        slug: code.slug,
+        hostname: context.hostname,
+        time: new Date(context.now).toISOString(),
+        country: context.country,
+        device: context.device,
+        os: context.os,
+        browser: context.browser,
+        language: context.language,
+        referrer: context.referrerHost,
+        query: Object.fromEntries(context.query),
+      },
+    });
+    return answer.ok
+      ? { url: answer.url, status: answer.status, ruleId: null }
+      : { url: code.exec.fallback, status: 302, ruleId: null };
+  }
+
+  if (code.rules.length > 0) {
+    const stickyKey = readCookie(cookieHeader, STICKY_COOKIE_NAME);
+    const match = evaluateRules(code.rules, context, {
+      slug: code.slug,
+      ...(stickyKey ? { stickyKey } : {}),
+    });
+    if (match) {
+      const outcome: ScanOutcome = {
+        url: match.target.url,
+        status: match.target.status,
+        ruleId: match.rule.id,
+      };
+      if (match.target.newStickyKey) {
+        outcome.setCookie = `${STICKY_COOKIE_NAME}=${match.target.newStickyKey}; Max-Age=${STICKY_COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+      }
+      return outcome;
+    }
+  }
+  return { url: code.target ?? app.config.publicUrl, status: 302, ruleId: null };
+}

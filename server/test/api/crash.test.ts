@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/create-db.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const SECRET = 'crash-test-secret';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error('the server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function api(base: string, method: string, url: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-rapidapi-proxy-secret': SECRET,
+      'x-rapidapi-user': 'crash-test',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+describe.each(engines)('a crash on $name', (engine) => {
+  it('loses no scan that was answered with a redirect', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-crash-'));
+    const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      MARKETPLACE_PROXY_SECRET: SECRET,
+    };
+    let server = await startServer(env);
+    try {
+      await api(server.base, 'POST', '/qrcodes', {
+        slug: 'crash',
+        mode: 'redirect',
+        target: 'https://example.com/',
+      });
+
+      // A burst of concurrent scans, each with its own referrer so each can be found again.
+      const answered: string[] = [];
+      const scans = Array.from({ length: 600 }, (_, i) => `scan-${i}.example`);
+      let killed = false;
+      const requests = scans.map(async (host, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i % 100));
+        try {
+          const response = await fetch(`${server.base}/r/crash`, {
+            redirect: 'manual',
+            headers: {
+              referer: `https://${host}/`,
+              'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+            },
+          });
+          if (response.status === 302) answered.push(host);
+          if (answered.length >= 150 && !killed) {
+            killed = true;
+            server.child.kill('SIGKILL');
+          }
+        } catch {
+          // cut off by the kill: never answered, so the scanner saw no redirect
+        }
+      });
+      await Promise.all(requests);
+      expect(killed).toBe(true);
+      const { child } = server;
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.once('exit', resolve));
+      expect(answered.length).toBeLessThan(scans.length); // the kill really cut the burst short
+
+      server = await startServer(env);
+      const handle = database?.handle ?? createDatabase({ sqliteFile: path.join(dataDir, 'rq.sqlite') });
+      const stored = await handle.db.selectFrom('scans').select('referrer_host').execute();
+      const recorded = new Set(stored.map((row) => row.referrer_host));
+      const lost = answered.filter((host) => !recorded.has(host));
+      expect(lost).toEqual([]);
+      if (!database) await handle.destroy();
+    } finally {
+      server.child.kill('SIGKILL');
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
