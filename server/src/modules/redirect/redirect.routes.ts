@@ -32,7 +32,7 @@ async function serveRedirects(app: FastifyInstance): Promise<void> {
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, hostKey: string, slug: string) => {
     const code = await cache.get(EdgeCache.key(hostKey, slug));
-    if (!code || !code.enabled || code.mode === 'static') {
+    if (!code?.enabled || code.mode === 'static') {
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
