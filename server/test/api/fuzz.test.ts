@@ -45,7 +45,10 @@ type OpenApi = {
       {
         parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Schema }>;
         requestBody?: {
-          content?: Record<string, { schema?: Schema; examples?: Record<string, { value: unknown }> }>;
+          content?: Record<
+            string,
+            { schema?: Schema; example?: unknown; examples?: Record<string, { value: unknown }> }
+          >;
         };
       }
     >
@@ -68,7 +71,9 @@ function operationsOf(document: OpenApi): Operation[] {
       if (!HTTP_METHODS.includes(method)) continue;
       const json = operation.requestBody?.content?.['application/json'];
       const body = resolveRef(document, json?.schema);
+      // One example becomes the media type's `example`, several its `examples`.
       const bodyExamples = [
+        ...(json?.example === undefined ? [] : [json.example]),
         ...(body?.examples ?? []),
         ...Object.values(json?.examples ?? {}).map((example) => example.value),
       ];
@@ -274,7 +279,8 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
       if (operation.method !== 'POST' || operation.path.includes('{')) continue;
       for (const example of operation.bodyExamples) {
         const response = await inject({ method: 'POST', url: operation.path, payload: example as object });
-        const id = response.statusCode < 300 ? (response.json() as { id?: unknown }).id : undefined;
+        const json = response.statusCode < 300 && /json/.test(String(response.headers['content-type']));
+        const id = json ? (response.json() as { id?: unknown }).id : undefined;
         if (typeof id === 'string' && !owned.has(operation.path)) owned.set(operation.path, id);
       }
     }

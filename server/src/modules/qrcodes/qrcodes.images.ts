@@ -72,6 +72,8 @@ function renderProblem(error: unknown, dataPath: string, stylePath: string): Pro
 }
 
 const CACHE_ENTRIES = 64;
+/** Large PNGs add up: the cache also stays under this many bytes. */
+const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Renders and verifies designs. The same (data, style, format) is rendered once and kept in a
@@ -80,6 +82,7 @@ const CACHE_ENTRIES = 64;
  */
 export class ImageRenderer {
   private readonly cache = new Map<string, RenderedImage>();
+  private cachedBytes = 0;
 
   async render(
     data: string,
@@ -117,9 +120,12 @@ export class ImageRenderer {
         ? { format, body: rendered.png, contentType: 'image/png' }
         : { format: 'svg', body: rendered.svg, contentType: 'image/svg+xml; charset=utf-8' };
     this.cache.set(key, image);
-    if (this.cache.size > CACHE_ENTRIES) {
+    this.cachedBytes += image.body.length;
+    while (this.cache.size > CACHE_ENTRIES || this.cachedBytes > CACHE_BYTES) {
       const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+      if (oldest === undefined) break;
+      this.cachedBytes -= this.cache.get(oldest)?.body.length ?? 0;
+      this.cache.delete(oldest);
     }
     return image;
   }
