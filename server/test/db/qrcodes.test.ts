@@ -65,7 +65,6 @@ describe.each(engines)('QR codes API on $name', (engine) => {
       const response = await call(owner, 'POST', '/api/v1/rules', {
         name: `rule ${i}`,
         when: { device: ['mobile'] },
-        // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
         then: { redirect: `https://example.com/rule-${i}` },
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -574,6 +573,32 @@ describe.each(engines)('QR codes API on $name', (engine) => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
+  });
+
+  it('shows the scan totals of the scans service on the resource', async () => {
+    const code = await create({ mode: 'redirect', target: 'https://example.com/counted' });
+    const scan = {
+      qrcode_id: code.id as string,
+      account_id: 'acct_unused',
+      hostname: 'localhost',
+      rule_id: null,
+      target: 'https://example.com/counted',
+      country: null,
+      region: null,
+      device: 'mobile',
+      os: 'ios',
+      browser: 'safari',
+      language: 'en',
+      referrer_host: null,
+      bot: 0,
+    };
+    const now = Date.now();
+    await t.app.scans.record({ ...scan, at: now, visitor_hash: 'visitor-a' });
+    await t.app.scans.record({ ...scan, at: now, visitor_hash: 'visitor-b' });
+    const read = (await call(alice, 'GET', `/api/v1/qrcodes/${code.id}`)).json() as { scans: Json };
+    expect(read.scans).toEqual({ total: 2, uniqueToday: 2, lastAt: new Date(now).toISOString() });
+    const listed = (await call(alice, 'GET', '/api/v1/qrcodes?limit=100')).json() as { data: Json[] };
+    expect(listed.data.find((c) => c.id === code.id)?.scans).toMatchObject({ total: 2 });
   });
 
   it('tells the edge about every change', async () => {
