@@ -9,6 +9,7 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountsRoutes, { prefix: '/api/v1' });
   await app.register(apiKeysRoutes, { prefix: '/api/v1' });
   await app.register(siteRoutes);
+  await app.register(qrcodesModule);
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
   if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });
