@@ -35,6 +35,16 @@ async function answers(host) {
   }
 }
 
+const WATCHDOG = `
+const [parent, group] = process.argv.slice(1).map(Number);
+setInterval(() => {
+  try { process.kill(parent, 0); } catch {
+    try { process.kill(-group, 'SIGTERM'); } catch {}
+    process.exit(0);
+  }
+}, 1000);
+`;
+
 function emulatorEnv(dir) {
   const env = { ...process.env };
   // The CLI finds other running emulators through a file in the temp folder; each gets its own.
@@ -99,6 +109,13 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
     });
   });
 
+  // If this process dies without calling stop() (a killed test run), a watchdog ends the emulator.
+  const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(child.pid)], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watchdog.unref();
+
   const host = `127.0.0.1:${authPort}`;
   const killGroup = (signal) => {
     try {
@@ -108,6 +125,7 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
     }
   };
   const stop = async () => {
+    watchdog.kill('SIGKILL');
     if (!exited) {
       killGroup('SIGTERM');
       const timer = setTimeout(() => killGroup('SIGKILL'), STOP_TIMEOUT_MS);
