@@ -10,6 +10,7 @@ import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
+import { rulesModule } from './modules/rules/rules.module.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes);
   await app.register(accountsRoutes, { prefix: '/api/v1' });
   await app.register(apiKeysRoutes, { prefix: '/api/v1' });
+  await app.register(rulesModule);
   await app.register(siteRoutes);
   await app.register(qrcodesModule);
 
