@@ -1,5 +1,6 @@
 import { encode, type QrMatrix } from './encode.js';
 import { DataTooLongError, StyleError } from './errors.js';
+import { logoDamage } from './logo-fit.js';
 import { effectiveErrorCorrection, type ResolvedStyle, resolveStyle } from './style.js';
 
 /** Modules kept clear of the logo on each side: finders, separators, timing and format information. */
@@ -21,6 +22,26 @@ export function minVersionForLogo(share: number): number {
   return 40;
 }
 
+/** Centres of the alignment patterns of a version (ISO/IEC 18004 annex E), as node-qrcode places them. */
+export function alignmentCentres(version: number): Array<[number, number]> {
+  if (version === 1) return [];
+  const count = Math.floor(version / 7) + 2;
+  const size = version * 4 + 17;
+  const interval = size === 145 ? 26 : Math.ceil((size - 13) / (2 * count - 2)) * 2;
+  const coords = [size - 7];
+  for (let i = 1; i < count - 1; i++) coords.push((coords[i - 1] as number) - interval);
+  coords.push(6);
+  coords.reverse();
+  const centres: Array<[number, number]> = [];
+  for (let i = 0; i < count; i++) {
+    for (let j = 0; j < count; j++) {
+      const finder = (i === 0 && j === 0) || (i === 0 && j === count - 1) || (i === count - 1 && j === 0);
+      if (!finder) centres.push([coords[i] as number, coords[j] as number]);
+    }
+  }
+  return centres;
+}
+
 /** Everything needed to draw a design, in module units. */
 export interface Design {
   style: ResolvedStyle;
@@ -35,35 +56,72 @@ export interface Design {
   /** Frame ring thickness and text band height, 0 without a frame. */
   framePad: number;
   frameBand: number;
-  /** Cleared logo square in module coordinates of the matrix, or null. */
-  logo: { start: number; side: number } | null;
+  /**
+   * Cleared logo square in module coordinates of the matrix, or null, with the alignment patterns that
+   * fall in it: they stay drawn (the logo is clipped around them), as zbar lays its grid on them.
+   */
+  logo: { start: number; side: number; keep: Array<[number, number]> } | null;
   /** Pixel size of the whole image. */
   pixelWidth: number;
   pixelHeight: number;
 }
 
-function encodeFor(data: string, style: ResolvedStyle): QrMatrix {
+function logoFits(matrix: QrMatrix, share: number): boolean {
+  const side = logoSide(matrix.size, share);
+  // Decoders threshold locally, and a dark logo pulls the modules around it too: the ring of modules
+  // around the cleared square is counted as lost as well, which is the reserve for a real camera.
+  const damage = logoDamage(matrix, (matrix.size - side) / 2 - 1, side + 2);
+  return damage.worst <= damage.repairable;
+}
+
+function logoTooLarge(share: number, where: string): StyleError {
+  return new StyleError([
+    {
+      path: '/style/logo/size',
+      message: `a logo over ${Math.round(share * 100)}% of the symbol breaks more codewords ${where} than error correction repairs`,
+      reason: 'logo_too_large',
+    },
+  ]);
+}
+
+/**
+ * With a logo, the smallest version from which the function patterns stay clear and the codewords the
+ * logo breaks stay repairable, with a reserve, in every block.
+ */
+function encodeWithLogo(data: string, style: ResolvedStyle, share: number): QrMatrix {
   const errorCorrection = effectiveErrorCorrection(style);
-  if (!style.logo) return encode(data, { errorCorrection, version: style.version });
-  const needed = minVersionForLogo(style.logo.size);
+  const needed = minVersionForLogo(share);
   if (style.version !== null) {
     if (style.version < needed) {
       throw new StyleError([
         {
           path: '/style/version',
-          message: `a logo of ${Math.round(style.logo.size * 100)}% needs version ${needed} or higher`,
+          message: `a logo of ${Math.round(share * 100)}% needs version ${needed} or higher`,
         },
       ]);
     }
-    return encode(data, { errorCorrection, version: style.version });
+    const matrix = encode(data, { errorCorrection, version: style.version });
+    if (!logoFits(matrix, share)) throw logoTooLarge(share, `at version ${style.version}`);
+    return matrix;
   }
+  let matrix: QrMatrix;
   try {
-    return encode(data, { errorCorrection, version: needed });
+    matrix = encode(data, { errorCorrection, version: needed });
   } catch (error) {
     // The data needs a larger version than the logo does; that one has room for the logo too.
-    if (error instanceof DataTooLongError) return encode(data, { errorCorrection });
-    throw error;
+    if (!(error instanceof DataTooLongError)) throw error;
+    matrix = encode(data, { errorCorrection });
   }
+  while (!logoFits(matrix, share)) {
+    if (matrix.version === 40) throw logoTooLarge(share, 'at any version');
+    matrix = encode(data, { errorCorrection, version: matrix.version + 1 });
+  }
+  return matrix;
+}
+
+function encodeFor(data: string, style: ResolvedStyle): QrMatrix {
+  if (style.logo) return encodeWithLogo(data, style, style.logo.size);
+  return encode(data, { errorCorrection: style.errorCorrection, version: style.version });
 }
 
 /** Validates the style (throws `StyleError`), encodes the data and lays the design out. */
@@ -79,7 +137,10 @@ export function createDesign(data: string, styleInput?: unknown): Design {
   let logo: Design['logo'] = null;
   if (style.logo) {
     const side = logoSide(count, style.logo.size);
-    logo = side > 0 ? { start: (count - side) / 2, side } : null;
+    const start = (count - side) / 2;
+    const inside = (v: number) => v + 2 >= start && v - 2 < start + side;
+    const keep = alignmentCentres(matrix.version).filter(([row, col]) => inside(row) && inside(col));
+    logo = side > 0 ? { start, side, keep } : null;
   }
   return {
     style,

@@ -20,6 +20,8 @@ export interface QrMatrix {
   readonly errorCorrection: ErrorCorrection;
   readonly mask: number;
   readonly modules: Uint8Array;
+  /** 1 for function-pattern modules (finders, timing, alignment, format and version information). */
+  readonly reserved: Uint8Array;
 }
 
 const encoder = new TextEncoder();
@@ -55,5 +57,5 @@ export function encode(data: string, options: EncodeOptions = {}): QrMatrix {
   }
   const { size, data: modules, reservedBit } = symbol.modules;
   const mask = applyBestMask(modules, reservedBit, size, symbol.version, levels[errorCorrection].bit);
-  return { size, version: symbol.version, errorCorrection, mask, modules };
+  return { size, version: symbol.version, errorCorrection, mask, modules, reserved: reservedBit };
 }

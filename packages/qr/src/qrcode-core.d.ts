@@ -22,3 +22,16 @@ declare module 'qrcode/lib/core/mode.js' {
   const modes: Record<'BYTE' | 'NUMERIC' | 'ALPHANUMERIC', { id: string }>;
   export default modes;
 }
+
+declare module 'qrcode/lib/core/error-correction-code.js' {
+  const ecc: {
+    getBlocksCount(version: number, level: { bit: number }): number;
+    getTotalCodewordsCount(version: number, level: { bit: number }): number;
+  };
+  export default ecc;
+}
+
+declare module 'qrcode/lib/core/utils.js' {
+  const utils: { getSymbolTotalCodewords(version: number): number };
+  export default utils;
+}

@@ -52,7 +52,8 @@ function radii(
     }
     case 'classy':
     case 'classy-rounded': {
-      const radius = type === 'classy' ? 0.5 : 1;
+      // Rounder than 0.75 and zbar misreads the thin lens shapes next to a logo.
+      const radius = type === 'classy' ? 0.5 : 0.75;
       const lone = !l && !r && !t && !b;
       return [lone || (!l && !t) ? radius : 0, 0, lone || (!r && !b) ? radius : 0, 0];
     }
@@ -135,7 +136,7 @@ const CORNER_SQUARE_RADIUS: Record<CornerSquareType, number> = {
   square: 0,
   rounded: 1.5,
   'extra-rounded': 2.5,
-  dot: 3.5,
+  dot: 3.2,
 };
 
 /** The 7x7 outer ring of a finder pattern at (x, y). */
@@ -144,7 +145,11 @@ export function cornerSquarePath(type: CornerSquareType, x: number, y: number): 
   return roundedRect(x, y, 7, 7, radius) + roundedRect(x + 1, y + 1, 5, 5, Math.max(0, radius - 1), false);
 }
 
-/** The 3x3 centre of a finder pattern whose ring starts at (x, y). */
-export function cornerDotPath(type: CornerDotType, x: number, y: number): string {
-  return roundedRect(x + 2, y + 2, 3, 3, type === 'dot' ? 1.5 : 0);
+/**
+ * The 3x3 centre of a finder pattern whose ring starts at (x, y). Inside a round ring a square centre
+ * gets softened corners: sharp ones come within 0.4 module of the ring, and zbar then misses the finder.
+ */
+export function cornerDotPath(type: CornerDotType, x: number, y: number, ring: CornerSquareType): string {
+  const radius = type === 'dot' ? 1.5 : ring === 'dot' ? 1.1 : 0;
+  return roundedRect(x + 2, y + 2, 3, 3, radius);
 }

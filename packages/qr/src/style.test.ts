@@ -98,12 +98,17 @@ describe('style', () => {
 
   it('raises the level to Q with a logo and caps the logo per level', () => {
     const logo = { src: 'data:image/png;base64,AA', size: 0.15 };
-    expect(effectiveErrorCorrection(resolveStyle({ errorCorrection: 'L', logo }))).toBe('Q');
+    expect(
+      effectiveErrorCorrection(resolveStyle({ errorCorrection: 'L', logo: { ...logo, size: 0.05 } })),
+    ).toBe('Q');
     expect(effectiveErrorCorrection(resolveStyle({ errorCorrection: 'H', logo }))).toBe('H');
     expect(validateStyle({ errorCorrection: 'H', logo: { ...logo, size: 0.2 } }).ok).toBe(true);
     const over = issuesOf({ errorCorrection: 'Q', logo: { ...logo, size: 0.16 } });
     expect(over[0]).toMatchObject({ path: '/style/logo/size', reason: 'logo_too_large' });
     expect(over[0]?.message).toContain('15%');
+    // The cap is the requested level's, though the symbol is encoded at Q.
+    expect(issuesOf({ errorCorrection: 'L', logo: { ...logo, size: 0.06 } })[0]?.message).toContain('5%');
+    expect(validateStyle({ errorCorrection: 'M', logo: { ...logo, size: 0.1 } }).ok).toBe(true);
   });
 
   it('refuses frame text the embedded font cannot draw', () => {

@@ -47,7 +47,11 @@ export const CORNER_SQUARE_TYPES = ['square', 'rounded', 'extra-rounded', 'dot']
 export const CORNER_DOT_TYPES = ['square', 'dot'] as const;
 export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 
-/** Share of the symbol's area a logo may take (cleared modules plus its margin), per effective level. */
+/**
+ * Share of the symbol's area a logo may take (cleared modules plus its margin), per requested level. The
+ * symbol itself is encoded at least at Q, and at a version where the codewords the logo breaks stay
+ * repairable in every block (see logo-fit.ts).
+ */
 export const LOGO_AREA_CAPS: Readonly<Record<ErrorCorrection, number>> = { L: 0.05, M: 0.1, Q: 0.15, H: 0.2 };
 /** Least WCAG contrast between every dark colour (each gradient stop) and the background. */
 export const MIN_CONTRAST = 3;
@@ -352,12 +356,12 @@ function contrastIssues(style: ResolvedStyle, base: string): StyleIssue[] {
 function designIssues(style: ResolvedStyle, base: string): StyleIssue[] {
   const issues = contrastIssues(style, base);
   if (style.logo) {
-    const level = effectiveErrorCorrection(style);
+    const level = style.errorCorrection;
     const cap = LOGO_AREA_CAPS[level];
     if (style.logo.size > cap + 1e-9) {
       issues.push({
         path: `${base}/logo/size`,
-        message: `a logo over ${Math.round(style.logo.size * 100)}% of the symbol is above the ${Math.round(cap * 100)}% that stays readable at error-correction ${level}`,
+        message: `a logo of ${Math.round(style.logo.size * 100)}% of the symbol is above the ${Math.round(cap * 100)}% cap of error-correction ${level}`,
         reason: 'logo_too_large',
       });
     }

@@ -74,7 +74,14 @@ function drawnModules(design: Design): Uint8Array {
   clear(0, 0, 7);
   clear(0, size - 7, 7);
   clear(size - 7, 0, 7);
-  if (design.logo) clear(design.logo.start, design.logo.start, design.logo.side);
+  if (design.logo) {
+    clear(design.logo.start, design.logo.start, design.logo.side);
+    for (const [row, col] of design.logo.keep) {
+      for (let r = row - 2; r <= row + 2; r++) {
+        for (let c = col - 2; c <= col + 2; c++) on[r * size + c] = modules[r * size + c] as number;
+      }
+    }
+  }
   return on;
 }
 
@@ -109,7 +116,7 @@ function backgroundSvg(design: Design, painter: Painter): string {
   return `<path fill="${fill}" shape-rendering="crispEdges" d="M${pad} ${pad}h${side}v${side}h${-side}z"/>`;
 }
 
-function logoSvg(design: Design): string {
+function logoSvg(design: Design, prefix: string): string {
   const { logo } = design;
   if (!logo || !design.style.logo) return '';
   const inset = Math.min(design.style.logo.margin, logo.side / 4);
@@ -117,7 +124,15 @@ function logoSvg(design: Design): string {
   const x = design.originX + logo.start + inset;
   const y = design.originY + logo.start + inset;
   const href = logoHref(design.style.logo.src);
-  return `<image x="${round(x)}" y="${round(y)}" width="${round(side)}" height="${round(side)}" preserveAspectRatio="xMidYMid meet" href="${href}"/>`;
+  const image = `x="${round(x)}" y="${round(y)}" width="${round(side)}" height="${round(side)}" preserveAspectRatio="xMidYMid meet" href="${href}"`;
+  if (logo.keep.length === 0) return `<image ${image}/>`;
+  // Holes in the logo (one module larger than each alignment pattern) keep those patterns readable.
+  let holes = roundedRect(x, y, side, side, 0);
+  for (const [row, col] of logo.keep) {
+    holes += roundedRect(design.originX + col - 3, design.originY + row - 3, 7, 7, 0, false);
+  }
+  const id = `${prefix}-logo`;
+  return `<clipPath id="${id}"><path d="${holes}"/></clipPath><image clip-path="url(#${id})" ${image}/>`;
 }
 
 /** Draws a laid-out design as a standalone SVG document. */
@@ -133,7 +148,7 @@ export function designToSvg(design: Design, options: SvgOptions = {}): string {
   let centres = '';
   for (const [x, y] of finderOrigins(design)) {
     squares += cornerSquarePath(style.cornerSquares.type, x, y);
-    centres += cornerDotPath(style.cornerDots.type, x, y);
+    centres += cornerDotPath(style.cornerDots.type, x, y, style.cornerSquares.type);
   }
   const squaresFill = painter.fill('cs', style.cornerSquares, symbolBox);
   const centresFill = painter.fill('cd', style.cornerDots, symbolBox);
@@ -145,8 +160,8 @@ export function designToSvg(design: Design, options: SvgOptions = {}): string {
     frame +
     `<path fill="${dotsFill}"${crisp(style.dots.type === 'square')} d="${dots}"/>` +
     `<path fill="${squaresFill}"${crisp(style.cornerSquares.type === 'square')} d="${squares}"/>` +
-    `<path fill="${centresFill}"${crisp(style.cornerDots.type === 'square')} d="${centres}"/>` +
-    logoSvg(design) +
+    `<path fill="${centresFill}"${crisp(style.cornerDots.type === 'square' && style.cornerSquares.type !== 'dot')} d="${centres}"/>` +
+    logoSvg(design, options.idPrefix ?? 'rq') +
     '</svg>'
   );
 }

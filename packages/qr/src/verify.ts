@@ -2,7 +2,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { contrastRatio, luminanceOfRgb } from './color.js';
 import type { ErrorCorrection } from './encode.js';
 import { QrError, type UnscannableReason } from './errors.js';
-import { effectiveErrorCorrection, LOGO_AREA_CAPS, MIN_MARGIN, validateStyle } from './style.js';
+import { LOGO_AREA_CAPS, MIN_MARGIN, validateStyle } from './style.js';
 
 /** RGBA pixels, as in a canvas `ImageData`; no DOM needed. */
 export interface ImageDataLike {
@@ -163,7 +163,7 @@ function designHint(style: unknown): DesignHint {
     return {
       margin,
       logoShare: logo ? logo.size : null,
-      logoCap: LOGO_AREA_CAPS[effectiveErrorCorrection(result.style)],
+      logoCap: LOGO_AREA_CAPS[result.style.errorCorrection],
       framed: frame !== null,
     };
   }
@@ -176,13 +176,7 @@ function designHint(style: unknown): DesignHint {
   return {
     margin: typeof loose.margin === 'number' ? loose.margin : null,
     logoShare: logo ? (typeof logo.size === 'number' ? logo.size : 0.1) : null,
-    logoCap:
-      LOGO_AREA_CAPS[
-        effectiveErrorCorrection({
-          errorCorrection: level,
-          logo: logo ? { src: '', size: 0, margin: 0 } : null,
-        })
-      ],
+    logoCap: LOGO_AREA_CAPS[level],
     framed: typeof loose.frame === 'object' && loose.frame !== null,
   };
 }
@@ -265,7 +259,7 @@ export async function verify(
   // zxing gives the outer corners of the symbol.
   const moduleSize = (box.x1 - box.x0) / modules;
   const threshold = (tone.dark + tone.light) / 2;
-  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN - 0.1), threshold)) {
+  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN - 0.5), threshold)) {
     return {
       ok: false,
       reason: 'quiet_zone_too_small',
