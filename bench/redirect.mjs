@@ -59,17 +59,23 @@ function runWrk(url) {
   return { requests, rps, p99ms, out };
 }
 
+/** The peer: a bare node:http server in its own process, answering every request with a 302. */
 async function bareServer() {
   const port = await freePort();
-  const server = http.createServer((_request, response) => {
-    response.writeHead(302, {
-      location: 'https://example.com/desktop',
-      'cache-control': 'no-store, private',
-    });
-    response.end();
-  });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/r/bench`, close: () => new Promise((r) => server.close(r)) };
+  const source = `require('node:http').createServer((q, s) => {
+    s.writeHead(302, { location: 'https://example.com/desktop', 'cache-control': 'no-store, private' });
+    s.end();
+  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/r/bench`,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function ourServer(dataDir) {

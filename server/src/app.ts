@@ -10,6 +10,7 @@ import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
+import { redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rulesModule);
   await app.register(siteRoutes);
   await app.register(qrcodesModule);
+  await app.register(redirectRoutes);
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
   if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });

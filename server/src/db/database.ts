@@ -13,6 +13,7 @@ export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  server_settings: { key: string; value: string };
   qrcodes: QrCodesTable;
   qrcode_rules: QrCodeRulesTable;
   rules: RulesTable;

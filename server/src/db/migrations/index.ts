@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026_11_22_0001_accounts.js';
+import * as serverSettings from './2026_11_22_0002_server_settings.js';
 import * as apiKeys from './2026_11_22_0010_api_keys.js';
 import * as idempotencyKeys from './2026_11_22_0011_idempotency_keys.js';
 import * as rules from './2026_11_22_0100_rules.js';
@@ -9,6 +10,7 @@ import * as scans from './2026_11_22_0300_scans.js';
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_accounts': accounts,
+  '2026_11_22_0002_server_settings': serverSettings,
   '2026_11_22_0010_api_keys': apiKeys,
   '2026_11_22_0011_idempotency_keys': idempotencyKeys,
   '2026_11_22_0100_rules': rules,
