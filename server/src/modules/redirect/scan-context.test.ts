@@ -273,14 +273,12 @@ describe('buildScanContext', () => {
         id: 'rule_bots',
         enabled: true,
         when: { bot: true },
-        // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
         then: { redirect: 'https://bots.example' },
       }),
       compileRule({
         id: 'rule_ios',
         enabled: true,
         when: { all: [{ os: ['ios'] }, { country: ['DE', 'AT'] }] },
-        // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
         then: { redirect: 'https://apps.example/{lang}/app?c={country}&s={slug}', passQuery: true },
       }),
     ];

@@ -40,7 +40,6 @@ function scan(overrides: Partial<ScanContext> = {}): ScanContext {
 
 /** A rule as the API stores it; `then` is the API's field name. */
 function rule(id: string, when: RuleCondition | null, action: RuleAction, enabled = true): CompiledRule {
-  // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
   return compileRule({ id, enabled, when, then: action });
 }
 

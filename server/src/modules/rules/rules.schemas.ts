@@ -210,7 +210,6 @@ export const RuleCreateBody = Type.Object(
     name: RuleName,
     enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
     when: Type.Optional(RuleCondition),
-    // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
     then: RuleAction,
   },
   { additionalProperties: false },
@@ -230,7 +229,6 @@ export const RulePatchBody = Type.Object(
         description: 'Merged into the condition; null removes it (the rule then always matches).',
       }),
     ),
-    // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
     then: Type.Optional(
       Type.Object({}, { additionalProperties: true, description: 'Merged into the action.' }),
     ),
@@ -244,7 +242,6 @@ export const Rule = Type.Object(
     name: Type.String(),
     enabled: Type.Boolean(),
     when: Type.Union([RuleCondition, Type.Null()]),
-    // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
     then: RuleAction,
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),

@@ -44,7 +44,6 @@ function toResource(row: RuleRow): Rule {
     name: row.name,
     enabled: row.enabled === 1,
     when: row.when_json === null ? null : (JSON.parse(row.when_json) as RuleCondition),
-    // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
     then: JSON.parse(row.then_json) as RuleAction,
     createdAt: toIso(row.created_at) as string,
     updatedAt: toIso(row.updated_at) as string,
@@ -147,7 +146,6 @@ export class RulesService {
       {
         name: current.name,
         enabled: current.enabled,
-        // biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
         then: current.then,
         ...(current.when ? { when: current.when } : {}),
       },

@@ -11,7 +11,6 @@ import {
 } from './rules.validate.js';
 
 const redirect = (url: string): RuleAction => ({ redirect: url });
-// biome-ignore lint/suspicious/noThenProperty: the API names the action `then`
 const ruleOf = (when: RuleCondition | null, action: RuleAction) => ({ when, then: action });
 const paths = (when: RuleCondition) => validateCondition(when, '/body/when').map((e) => e.path);
 
