@@ -11,6 +11,7 @@ describe('answer format', () => {
     expect(negotiate(undefined, 'application/json, image/png;q=0.5')).toBe('json');
     expect(negotiate(undefined, 'text/html, */*;q=0.8')).toBe('json');
     expect(negotiate(undefined, 'image/png;q=abc')).toBe('json');
+    expect(negotiate(undefined, 'image/*')).toBe('svg');
   });
 });
 

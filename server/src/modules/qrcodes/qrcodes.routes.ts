@@ -91,6 +91,7 @@ export function negotiate(format: string | undefined, accept: string | undefined
     'application/*': 'json',
     'image/svg+xml': 'svg',
     'image/png': 'png',
+    'image/*': 'svg',
   };
   let best: { wanted: Wanted; q: number } = { wanted: 'json', q: 0 };
   for (const part of accept.split(',')) {
