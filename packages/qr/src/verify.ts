@@ -55,14 +55,39 @@ export function isVerifierConfigured(): boolean {
   return configured;
 }
 
-const LINEAR = new Float64Array(256);
-for (let i = 0; i < 256; i++) LINEAR[i] = luminanceOfRgb(i, 0, 0) / 0.2126;
+/** Each channel's share of relative luminance, per 8-bit value. */
+const RED = new Float32Array(256);
+const GREEN = new Float32Array(256);
+const BLUE = new Float32Array(256);
+for (let i = 0; i < 256; i++) {
+  RED[i] = luminanceOfRgb(i, 0, 0);
+  GREEN[i] = luminanceOfRgb(0, i, 0);
+  BLUE[i] = luminanceOfRgb(0, 0, i);
+}
+
+function luminanceAt(data: ImageDataLike['data'], pixel: number): number {
+  const i = pixel * 4;
+  return (
+    (RED[data[i] as number] as number) +
+    (GREEN[data[i + 1] as number] as number) +
+    (BLUE[data[i + 2] as number] as number)
+  );
+}
 
 /** zxing-wasm reads any object with RGBA `data`, `width` and `height`; its types ask for a DOM ImageData. */
 function asImageData(image: ImageDataLike): ImageData {
   const { data } = image;
   const pixels = new Uint8ClampedArray(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
   return { data: pixels, width: image.width, height: image.height, colorSpace: 'srgb' };
+}
+
+/** A quick pass first; the thorough one (rotations, downscaling) only when the quick one finds nothing. */
+async function decode(image: ImageData) {
+  const options = { formats: ['QRCode' as const], tryInvert: false, maxNumberOfSymbols: 1 };
+  const [quick] = await readBarcodes(image, { ...options, tryHarder: false });
+  if (quick?.isValid) return quick;
+  const [thorough] = await readBarcodes(image, { ...options, tryHarder: true });
+  return thorough;
 }
 
 /** The image as seen on a white page: transparent pixels are composited on white. */
@@ -91,23 +116,24 @@ function onWhite(image: ImageDataLike): ImageDataLike {
 interface Tones {
   dark: number;
   light: number;
-  /** Relative luminance of each pixel, row by row. */
-  luminance: Float32Array;
 }
 
+/** The 2nd and 98th percentile of luminance, from about 16k pixels on an even grid. */
 function tones(image: ImageDataLike): Tones {
-  const { data } = image;
-  const count = image.width * image.height;
-  const luminance = new Float32Array(count);
+  const { data, width, height } = image;
+  const step = Math.max(1, Math.round(Math.sqrt((width * height) / 16384)));
   const bins = new Uint32Array(1024);
-  for (let p = 0, i = 0; p < count; p++, i += 4) {
-    const value =
-      0.2126 * (LINEAR[data[i] as number] as number) +
-      0.7152 * (LINEAR[data[i + 1] as number] as number) +
-      0.0722 * (LINEAR[data[i + 2] as number] as number);
-    luminance[p] = value;
-    const bin = Math.min(1023, Math.floor(value * 1024));
-    bins[bin] = (bins[bin] as number) + 1;
+  let count = 0;
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0, i = y * width * 4; x < width; x += step, i += step * 4) {
+      const value =
+        (RED[data[i] as number] as number) +
+        (GREEN[data[i + 1] as number] as number) +
+        (BLUE[data[i + 2] as number] as number);
+      const bin = Math.min(1023, (value * 1024) | 0);
+      bins[bin] = (bins[bin] as number) + 1;
+      count++;
+    }
   }
   const percentile = (share: number) => {
     let seen = 0;
@@ -118,13 +144,25 @@ function tones(image: ImageDataLike): Tones {
     }
     return 1;
   };
-  return { dark: percentile(0.02), light: percentile(0.98), luminance };
+  return { dark: percentile(0.02), light: percentile(0.98) };
 }
 
-/** Dark pixels (below the middle tone) in the ring of `quiet` pixels around the symbol's box. */
+/** Share of dark pixels (below `threshold`) in a rectangle, clipped to the image. */
+function darkShare(image: ImageDataLike, x0: number, y0: number, x1: number, y1: number, threshold: number) {
+  let dark = 0;
+  let total = 0;
+  for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(image.width, x1); x++) {
+      total++;
+      if (luminanceAt(image.data, y * image.width + x) < threshold) dark++;
+    }
+  }
+  return { dark, total };
+}
+
+/** True when the band of `quiet` pixels around the symbol's box lies in the image and is light. */
 function quietZoneClear(
   image: ImageDataLike,
-  luminance: Float32Array,
   box: { x0: number; y0: number; x1: number; y1: number },
   quiet: number,
   threshold: number,
@@ -134,17 +172,20 @@ function quietZoneClear(
   const x1 = Math.ceil(box.x1 + quiet);
   const y1 = Math.ceil(box.y1 + quiet);
   if (x0 < 0 || y0 < 0 || x1 > image.width || y1 > image.height) return false;
-  const inset = Math.max(1, quiet * 0.25);
-  let dark = 0;
-  let total = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      const inside = x >= box.x0 - inset && x < box.x1 + inset && y >= box.y0 - inset && y < box.y1 + inset;
-      if (inside) continue;
-      total++;
-      if ((luminance[y * image.width + x] as number) < threshold) dark++;
-    }
-  }
+  // Leave out a quarter of the band next to the symbol, where its anti-aliased edge lies.
+  const inset = Math.max(1, Math.round(quiet * 0.25));
+  const ix0 = Math.floor(box.x0) - inset;
+  const iy0 = Math.floor(box.y0) - inset;
+  const ix1 = Math.ceil(box.x1) + inset;
+  const iy1 = Math.ceil(box.y1) + inset;
+  const strips = [
+    darkShare(image, x0, y0, x1, iy0, threshold),
+    darkShare(image, x0, iy1, x1, y1, threshold),
+    darkShare(image, x0, iy0, ix0, iy1, threshold),
+    darkShare(image, ix1, iy0, x1, iy1, threshold),
+  ];
+  const dark = strips.reduce((sum, strip) => sum + strip.dark, 0);
+  const total = strips.reduce((sum, strip) => sum + strip.total, 0);
   return total === 0 || dark / total < 0.01;
 }
 
@@ -184,15 +225,13 @@ function designHint(style: unknown): DesignHint {
 function edgeIsDark(image: ImageDataLike, tone: Tones): boolean {
   const threshold = (tone.dark + tone.light) / 2;
   const { width, height } = image;
-  let dark = 0;
-  for (let x = 0; x < width; x++) {
-    if ((tone.luminance[x] as number) < threshold) dark++;
-    if ((tone.luminance[(height - 1) * width + x] as number) < threshold) dark++;
-  }
-  for (let y = 0; y < height; y++) {
-    if ((tone.luminance[y * width] as number) < threshold) dark++;
-    if ((tone.luminance[y * width + width - 1] as number) < threshold) dark++;
-  }
+  const edges = [
+    darkShare(image, 0, 0, width, 1, threshold),
+    darkShare(image, 0, height - 1, width, height, threshold),
+    darkShare(image, 0, 0, 1, height, threshold),
+    darkShare(image, width - 1, 0, width, height, threshold),
+  ];
+  const dark = edges.reduce((sum, edge) => sum + edge.dark, 0);
   return dark / (2 * (width + height)) > 0.05;
 }
 
@@ -241,12 +280,7 @@ export async function verify(
       message: `the contrast is ${ratio.toFixed(2)}:1; at least ${VERIFY_MIN_CONTRAST}:1 is needed`,
     };
   }
-  const [result] = await readBarcodes(asImageData(seen), {
-    formats: ['QRCode'],
-    tryHarder: true,
-    tryInvert: false,
-    maxNumberOfSymbols: 1,
-  });
+  const result = await decode(asImageData(seen));
   if (!result?.isValid) return explainFailure(designHint(options.style), seen, tone);
   if (result.text !== expected) {
     return { ok: false, reason: 'other', message: 'the symbol decodes to different data' };
@@ -259,7 +293,7 @@ export async function verify(
   // zxing gives the outer corners of the symbol.
   const moduleSize = (box.x1 - box.x0) / modules;
   const threshold = (tone.dark + tone.light) / 2;
-  if (!quietZoneClear(seen, tone.luminance, box, moduleSize * (MIN_MARGIN - 0.5), threshold)) {
+  if (!quietZoneClear(seen, box, moduleSize * (MIN_MARGIN - 0.5), threshold)) {
     return {
       ok: false,
       reason: 'quiet_zone_too_small',
