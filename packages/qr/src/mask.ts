@@ -68,41 +68,38 @@ function writeFormatInfo(m: Uint8Array, size: number, levelBit: number, mask: nu
   m[(size - 8) * size + 8] = 1;
 }
 
-function penalty(m: Uint8Array, size: number): number {
+/** N1 (runs of five or more) and N3 (finder-like 1011101 with four light) along rows, or along columns. */
+function linePenalty(m: Uint8Array, size: number, alongRows: boolean): number {
+  const major = alongRows ? size : 1;
+  const minor = alongRows ? 1 : size;
   let points = 0;
   for (let a = 0; a < size; a++) {
-    let runRow = 0;
-    let runCol = 0;
-    let lastRow = -1;
-    let lastCol = -1;
-    let bitsRow = 0;
-    let bitsCol = 0;
-    for (let b = 0; b < size; b++) {
-      const h = m[a * size + b] as number;
-      const v = m[b * size + a] as number;
-      if (h === lastRow) runRow++;
+    let k = a * major;
+    let run = 0;
+    let last = -1;
+    let bits = 0;
+    for (let b = 0; b < size; b++, k += minor) {
+      const v = m[k] as number;
+      if (v === last) run++;
       else {
-        if (runRow >= 5) points += runRow - 2;
-        lastRow = h;
-        runRow = 1;
+        if (run >= 5) points += run - 2;
+        last = v;
+        run = 1;
       }
-      if (v === lastCol) runCol++;
-      else {
-        if (runCol >= 5) points += runCol - 2;
-        lastCol = v;
-        runCol = 1;
-      }
-      bitsRow = ((bitsRow << 1) & 0x7ff) | h;
-      bitsCol = ((bitsCol << 1) & 0x7ff) | v;
-      if (b >= 10) {
-        if (bitsRow === 0x5d0 || bitsRow === 0x05d) points += 40;
-        if (bitsCol === 0x5d0 || bitsCol === 0x05d) points += 40;
-      }
+      bits = ((bits << 1) & 0x7ff) | v;
+      if (b >= 10 && (bits === 0x5d0 || bits === 0x05d)) points += 40;
     }
-    if (runRow >= 5) points += runRow - 2;
-    if (runCol >= 5) points += runCol - 2;
+    if (run >= 5) points += run - 2;
   }
+  return points;
+}
+
+/** N2 (2x2 blocks of one colour) and N4 (dark share away from half). */
+function areaPenalty(m: Uint8Array, size: number): number {
+  let points = 0;
   let dark = 0;
+  for (let k = 0; k < m.length; k++) dark += m[k] as number;
+  points += Math.abs(Math.ceil((dark * 100) / m.length / 5) - 10) * 10;
   for (let r = 0; r < size - 1; r++) {
     const row = r * size;
     for (let c = 0; c < size - 1; c++) {
@@ -114,9 +111,16 @@ function penalty(m: Uint8Array, size: number): number {
       if (sum === 4 || sum === 0) points += 3;
     }
   }
-  for (let k = 0; k < m.length; k++) dark += m[k] as number;
-  points += Math.abs(Math.ceil((dark * 100) / m.length / 5) - 10) * 10;
   return points;
+}
+
+/** node-qrcode's penalty, stopping once it reaches `limit` (such a mask cannot win any more). */
+function penalty(m: Uint8Array, size: number, limit: number): number {
+  let points = areaPenalty(m, size);
+  if (points >= limit) return points;
+  points += linePenalty(m, size, true);
+  if (points >= limit) return points;
+  return points + linePenalty(m, size, false);
 }
 
 /**
@@ -141,7 +145,7 @@ export function applyBestMask(
     const mask = masks[p] as Uint8Array;
     for (let k = 0; k < work.length; k++) work[k] = (raw[k] as number) ^ (mask[k] as number);
     writeFormatInfo(work, size, levelBit, p);
-    const score = penalty(work, size);
+    const score = penalty(work, size, lowest);
     if (score < lowest) {
       lowest = score;
       best = p;
