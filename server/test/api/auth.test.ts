@@ -33,7 +33,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(engine, {
-      env: { MARKETPLACE_PROXY_SECRET: 'mp-secret-123' },
+      env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), MARKETPLACE_PROXY_SECRET: 'mp-secret-123' },
       extend: addScopedRoute,
     });
   });
