@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(idempotencyPlugin);
 
   // Services other modules call; scans drain into the database before it closes (hooks run LIFO).
-  app.decorate('scans', new ScansService(app.database.db, { dataDir: config.dataDir, log: app.log }));
+  app.decorate('scans', new ScansService(app.database, { dataDir: config.dataDir, log: app.log }));
   app.addHook('onClose', async () => app.scans.recorder.close());
 
   await app.register(healthRoutes);

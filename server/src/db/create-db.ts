@@ -12,6 +12,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The raw SQLite connection, for the few hot paths that need prepared statements. */
+  sqlite?: SQLite.Database;
   /** The PostgreSQL schema in use when it is not the default one. */
   schema?: string | undefined;
   /** A cheap round trip, used by /readyz. */
@@ -47,6 +49,7 @@ function createSqlite(file: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -21,7 +21,8 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
 
 /** Turns Ajv's errors into field paths a caller can act on: "/body/style/size". */
 function fieldErrors(error: FastifyError): FieldError[] {
-  const context = error.validationContext ?? 'body';
+  // Paths name the part of the request as our docs do: /body, /query, /params, /headers.
+  const context = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
   return (error.validation ?? []).map((issue) => {
     let path = issue.instancePath;
     const params = issue.params as Record<string, unknown>;
@@ -48,6 +49,10 @@ export function toProblem(error: FastifyError | Problem): Problem {
       errors,
     });
   }
+  // PostgreSQL refuses NUL and invalid UTF-8 in text: that is the caller's input, not our failure.
+  if (error.code === '22021' || error.code === '22P05') {
+    return new Problem('bad_request', 'Text must not contain NUL characters or invalid UTF-8.');
+  }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new Problem(mapped, error.message);
   if (error.statusCode === 429) {
@@ -60,6 +65,14 @@ export function toProblem(error: FastifyError | Problem): Problem {
     'internal_error',
     'Something went wrong on our side. The request id identifies it in our logs.',
   );
+}
+
+/** Paths of Infinity and NaN values in parsed input (bounded depth: bodies are size-capped anyway). */
+function nonFiniteNumbers(value: unknown, path: string, depth = 0): FieldError[] {
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? [] : [{ path, message: 'must be a finite number' }];
+  if (value === null || typeof value !== 'object' || depth > 32) return [];
+  return Object.entries(value).flatMap(([key, item]) => nonFiniteNumbers(item, `${path}/${key}`, depth + 1));
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -84,6 +97,19 @@ export const errorsPlugin = fp(
             // the same path registered twice for one method (HEAD beside GET) is fine
           }
         }
+      }
+    });
+
+    // `1e309` parses (JSON) or coerces (query) to Infinity, which passes minimum/maximum checks.
+    app.addHook('preHandler', async (request) => {
+      const errors = [
+        ...nonFiniteNumbers(request.query, '/query'),
+        ...nonFiniteNumbers(request.body, '/body'),
+      ];
+      if (errors.length > 0) {
+        throw new Problem('validation_failed', errors.map((e) => `${e.path} ${e.message}`).join('; '), {
+          errors,
+        });
       }
     });
 

@@ -21,6 +21,11 @@ describe('every error is problem+json', () => {
             },
             async (request) => request.body,
           );
+          app.get(
+            '/api/v1/page',
+            { schema: { querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100 }) }) } },
+            async (request) => request.query,
+          );
           app.get('/api/v1/explode', async () => {
             throw new Error('secret internal detail: password=hunter2');
           });
@@ -85,6 +90,28 @@ describe('every error is problem+json', () => {
     const body = expectProblem(response, 'validation_failed');
     const paths = (body.errors as { path: string }[]).map((e) => e.path).sort();
     expect(paths).toEqual(['/body/colour', '/body/name', '/body/size']);
+  });
+
+  it.each(['1e309', '-1e309', 'NaN', '0', '101', 'ten'])(
+    'refuses ?limit=%s with a /query path',
+    async (limit) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/page?limit=${limit}` });
+      expect(response.statusCode).toBe(400);
+      const body = expectProblem(response, 'validation_failed');
+      expect((body.errors as { path: string }[]).map((e) => e.path)).toEqual(['/query/limit']);
+    },
+  );
+
+  it('refuses a body number that parses to Infinity', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a","size":1e309}',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'validation_failed');
+    expect((body.errors as { path: string }[]).map((e) => e.path)).toEqual(['/body/size']);
   });
 
   it('answers a crash with 500 and keeps internals out of the body', async () => {

@@ -38,7 +38,7 @@ describe.each(engines)('scans on $name', (engine) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-scans-'));
     try {
       const db = database.handle.db;
-      const scans = new ScansService(db, { dataDir, log });
+      const scans = new ScansService(database.handle, { dataDir, log });
       const now = Date.now();
       await Promise.all(
         Array.from({ length: 500 }, (_, i) => scans.record(scan(i % 2 ? 'qr_a' : 'qr_b', now + i))),
@@ -71,19 +71,17 @@ describe.each(engines)('scans on $name', (engine) => {
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));
     try {
       const broken = createDatabase({ sqliteFile: ':memory:' }); // no tables: every insert fails
-      const refusing = new ScanRecorder(broken.db, { spoolDir, log });
+      const refusing = new ScanRecorder(broken, { spoolDir, log });
       await refusing.record(scan('qr_s', Date.now()));
       await refusing.record(scan('qr_s', Date.now() + 1));
       await refusing.close();
       await broken.destroy();
       expect(fs.readdirSync(spoolDir).length).toBeGreaterThan(0);
 
-      const healthy = new ScanRecorder(database.handle.db, { spoolDir, log });
+      const healthy = new ScanRecorder(database.handle, { spoolDir, log });
       expect(await healthy.replaySpool()).toBe(2);
       expect(fs.readdirSync(spoolDir)).toEqual([]);
-      const totals = await new ScansService(database.handle.db, { dataDir: spoolDir, log }).totalsFor([
-        'qr_s',
-      ]);
+      const totals = await new ScansService(database.handle, { dataDir: spoolDir, log }).totalsFor(['qr_s']);
       expect(totals.get('qr_s')?.total).toBe(2);
     } finally {
       await database.close();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/create-db.js';
 import { appendScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
@@ -37,7 +36,7 @@ export class ScanRecorder {
   readonly stats = { batches: 0, scans: 0 };
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly database: DatabaseHandle,
     private readonly options: ScanRecorderOptions,
   ) {
     this.maxBatch = options.maxBatch ?? 2000;
@@ -74,7 +73,7 @@ export class ScanRecorder {
 
   private async writeDurably(batch: NewScanRow[]): Promise<void> {
     try {
-      await appendScans(this.db, batch);
+      await appendScans(this.database, batch);
       this.stats.batches += 1;
       this.stats.scans += batch.length;
     } catch (error) {
@@ -111,7 +110,7 @@ export class ScanRecorder {
             return []; // a torn last line from a crash mid-append: its scan was never answered
           }
         });
-      if (rows.length > 0) await appendScans(this.db, rows);
+      if (rows.length > 0) await appendScans(this.database, rows);
       fs.rmSync(file);
       replayed += rows.length;
     }

@@ -1,13 +1,20 @@
+import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import type { NewScanRow, ScanCounterRow } from './scans.table.js';
 
 /** Rows per INSERT: 15 columns each keeps a statement well under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 1000;
 
-/** Appends scans and advances their codes' counters, all in one transaction. */
-export async function appendScans(db: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
-  const counters = new Map<string, { total: number; bots: number; last_at: number }>();
+interface Counter {
+  total: number;
+  bots: number;
+  last_at: number;
+}
+
+function countersOf(scans: NewScanRow[]): Map<string, Counter> {
+  const counters = new Map<string, Counter>();
   for (const scan of scans) {
     const counter = counters.get(scan.qrcode_id) ?? { total: 0, bots: 0, last_at: 0 };
     if (scan.bot) counter.bots += 1;
@@ -15,7 +22,14 @@ export async function appendScans(db: Kysely<Database>, scans: NewScanRow[]): Pr
     counter.last_at = Math.max(counter.last_at, scan.at);
     counters.set(scan.qrcode_id, counter);
   }
-  await db.transaction().execute(async (trx) => {
+  return counters;
+}
+
+/** Appends scans and advances their codes' counters, all in one transaction. */
+export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): Promise<void> {
+  if (handle.sqlite) return appendScansSqlite(handle.db, handle.sqlite, scans);
+  const counters = countersOf(scans);
+  await handle.db.transaction().execute(async (trx) => {
     for (let i = 0; i < scans.length; i += ROWS_PER_INSERT) {
       await trx
         .insertInto('scans')
@@ -59,4 +73,52 @@ export async function countUniqueSince(
     .groupBy('qrcode_id')
     .execute();
   return new Map(rows.map((row) => [row.qrcode_id, Number(row.unique)]));
+}
+
+const SCAN_COLUMNS = [
+  'qrcode_id',
+  'account_id',
+  'at',
+  'hostname',
+  'rule_id',
+  'target',
+  'country',
+  'region',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer_host',
+  'bot',
+  'visitor_hash',
+] as const satisfies readonly (keyof NewScanRow)[];
+
+const sqliteWriters = new WeakMap<SQLite.Database, (scans: NewScanRow[]) => void>();
+
+/**
+ * SQLite's written-out version: prepared once, run in one synchronous transaction. Building a
+ * new multi-row statement per batch cost more than the writes themselves.
+ */
+function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
+  let writer = sqliteWriters.get(sqlite);
+  if (writer) return writer;
+  const insertScan = sqlite.prepare(
+    `insert into scans (${SCAN_COLUMNS.join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const advanceCounter = sqlite.prepare(
+    `insert into scan_counters (qrcode_id, total, bots, last_at) values (?, ?, ?, ?)
+     on conflict (qrcode_id) do update set total = scan_counters.total + excluded.total,
+       bots = scan_counters.bots + excluded.bots, last_at = excluded.last_at`,
+  );
+  writer = sqlite.transaction((scans: NewScanRow[]) => {
+    for (const scan of scans) insertScan.run(SCAN_COLUMNS.map((column) => scan[column] ?? null));
+    for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
+  });
+  sqliteWriters.set(sqlite, writer);
+  return writer;
+}
+
+async function appendScansSqlite(db: Kysely<Database>, sqlite: SQLite.Database, scans: NewScanRow[]) {
+  // Holding Kysely's connection keeps this out of any transaction Kysely has open on it.
+  await db.connection().execute(async () => sqliteWriter(sqlite)(scans));
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { ScanRecorder } from './scan-recorder.js';
@@ -19,12 +20,18 @@ const DAY_MS = 86_400_000;
 export class ScansService {
   readonly recorder: ScanRecorder;
 
+  private readonly db: Kysely<Database>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    database: DatabaseHandle,
     options: { dataDir: string; log: FastifyBaseLogger; clock?: Clock },
     private readonly clock: Clock = options.clock ?? systemClock,
   ) {
-    this.recorder = new ScanRecorder(db, { spoolDir: path.join(options.dataDir, 'spool'), log: options.log });
+    this.db = database.db;
+    this.recorder = new ScanRecorder(database, {
+      spoolDir: path.join(options.dataDir, 'spool'),
+      log: options.log,
+    });
   }
 
   record(scan: NewScanRow): Promise<void> {
