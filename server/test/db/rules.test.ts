@@ -262,7 +262,15 @@ describe.each(engines)('rules API on $name', (engine) => {
   });
 
   it('checks list parameters', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=ten', 'cursor=not-a-cursor', 'colour=red']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'limit=1e309',
+      'limit=2.5',
+      'cursor=not-a-cursor',
+      'colour=red',
+    ]) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/v1/rules?${query}`,

@@ -212,7 +212,16 @@ export const RuleCreateBody = Type.Object(
     when: Type.Optional(RuleCondition),
     then: RuleAction,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        name: 'iPhones to the App Store',
+        when: { all: [{ os: ['ios'] }, { not: { country: ['CN'] } }] },
+        then: { redirect: 'https://apps.apple.com/app/id1?c={country}', status: 302, passQuery: true },
+      },
+    ],
+  },
 );
 
 /**
@@ -233,7 +242,16 @@ export const RulePatchBody = Type.Object(
       Type.Object({}, { additionalProperties: true, description: 'Merged into the action.' }),
     ),
   },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [
+      {
+        name: 'Weekday office hours',
+        when: { time: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5], timeZone: 'Europe/Berlin' } },
+      },
+    ],
+  },
 );
 
 export const Rule = Type.Object(

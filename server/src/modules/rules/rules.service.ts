@@ -104,6 +104,10 @@ export class RulesService {
 
   async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<RuleList> {
     const limit = query.limit ?? 50;
+    // The schema says 1..100, but Ajv lets `?limit=1e309` through as Infinity.
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
+    }
     const rows = await listRules(this.db, accountId, {
       before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
       limit: limit + 1,
