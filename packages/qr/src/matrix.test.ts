@@ -130,6 +130,15 @@ const zbarParser = new XMLParser({
 });
 const run = promisify(execFile);
 
+interface ZbarSymbol {
+  data: string | { '#cdata': string };
+}
+
+interface ZbarHolder {
+  symbol?: ZbarSymbol | ZbarSymbol[];
+  index?: ZbarHolder | ZbarHolder[];
+}
+
 /** zbarimg on one file: the texts of the symbols it read (none when it read nothing). */
 async function zbarDecode(file: string): Promise<string[]> {
   let stdout: string;
@@ -140,10 +149,11 @@ async function zbarDecode(file: string): Promise<string[]> {
     if ((error as { code?: unknown }).code === 4) return [];
     throw error;
   }
-  const sources = [zbarParser.parse(stdout).barcodes?.source ?? []].flat();
+  const parsed = zbarParser.parse(stdout) as { barcodes?: { source?: ZbarHolder | ZbarHolder[] } };
+  const sources = [parsed.barcodes?.source ?? []].flat();
   const holders = sources.flatMap((source) => [source, ...[source.index ?? []].flat()]);
-  const symbols = holders.flatMap((holder: { symbol?: unknown }) => [holder.symbol ?? []].flat());
-  return symbols.map((symbol: { data: { '#cdata': string } | string }) =>
+  const symbols = holders.flatMap((holder) => [holder.symbol ?? []].flat());
+  return symbols.map((symbol) =>
     typeof symbol.data === 'string' ? symbol.data : String(symbol.data['#cdata']),
   );
 }
