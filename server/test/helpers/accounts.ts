@@ -1,6 +1,6 @@
 import type { Scope } from '../../src/plugins/auth.js';
 import type { TestApp } from './app.js';
-import { type EmulatorUser, signUp } from './firebase.js';
+import { type EmulatorUser, emulatorHost, signUp } from './firebase.js';
 
 export interface SignedInUser extends EmulatorUser {
   accountId: string;
@@ -13,6 +13,12 @@ export async function signedInUser(
   t: TestApp,
   options: Parameters<typeof signUp>[0] = {},
 ): Promise<SignedInUser> {
+  if (t.config.firebase.emulatorHost !== emulatorHost()) {
+    // firebase-admin asks the emulator about every user it verifies, so it must be this run's.
+    throw new Error(
+      `the test app's FIREBASE_AUTH_EMULATOR_HOST is ${t.config.firebase.emulatorHost}: build it with env { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } (helpers/firebase.ts)`,
+    );
+  }
   const user = await signUp(options);
   const headers = { authorization: `Bearer ${user.idToken}` };
   const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
