@@ -5,6 +5,7 @@ import { verifyExecSignature } from '../../src/modules/redirect/exec.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
+import { emulatorHost } from '../helpers/firebase.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -19,7 +20,13 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
   let user: SignedInUser;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { SHORT_URL: 'http://rq.test', SSRF_ALLOW: '127.0.0.1' } });
+    t = await buildTestApp(engine, {
+      env: {
+        SHORT_URL: 'http://rq.test',
+        SSRF_ALLOW: '127.0.0.1',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      },
+    });
     user = await signedInUser(t);
   });
   afterAll(() => t.close());
