@@ -15,7 +15,7 @@ interface Operation {
   requestBody?: {
     content?: Record<
       string,
-      { schema?: { examples?: unknown[] }; examples?: Record<string, { value?: unknown }> }
+      { schema?: { examples?: unknown[] }; example?: unknown; examples?: Record<string, { value?: unknown }> }
     >;
   };
   security?: unknown[];
