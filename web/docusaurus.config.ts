@@ -94,6 +94,8 @@ const config: Config = {
       id: 'exec-url-2024',
       content:
         'New: <a href="/tutorials/using-exec-url">exec URLs</a> let your own endpoint decide where every scan goes.',
+      backgroundColor: '#4f46e5',
+      textColor: '#ffffff',
       isCloseable: true,
     },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

@@ -38,9 +38,9 @@ export function firebaseAuth(config: RuntimeConfig): Promise<Auth> {
   return authPromise;
 }
 
-/** The Auth instance if the settings and SDK have loaded; rejects otherwise. */
+/** The Auth instance, loading the settings and the SDK first when needed. */
 function currentAuth(): Promise<Auth> {
-  return authPromise ?? Promise.reject(new Error('Sign-in is not ready yet.'));
+  return authPromise ?? loadRuntimeConfig().then(firebaseAuth);
 }
 
 function toUser(user: User): SignedInUser {

@@ -1,6 +1,6 @@
 import { alreadyReloaded, markReloaded } from '@site/src/lib/chunkReload';
-import type { LoadingComponentProps as Props } from 'react-loadable';
 import { useEffect } from 'react';
+import type { LoadingComponentProps as Props } from 'react-loadable';
 import styles from './Loading.module.css';
 
 /**

@@ -118,7 +118,7 @@ export default function AccountNavbarItem({
     >
       <button
         type="button"
-        className={clsx('navbar__link', styles.trigger)}
+        className={styles.trigger}
         aria-haspopup="true"
         aria-expanded={open}
         aria-label="Account menu"

@@ -1,0 +1,68 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The running server's origin (set by global-setup.ts, inherited by the workers). */
+export function baseUrl(): string {
+  const url = process.env.RQ_E2E_BASE_URL;
+  if (!url) throw new Error('RQ_E2E_BASE_URL is not set: run the tests with `npx playwright test`');
+  return url;
+}
+
+export const test = base.extend<{ acceptCookies: boolean }>({
+  acceptCookies: [true, { option: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  // Most tests are not about the cookie notice; they start with consent given so it never covers a link.
+  context: async ({ context, acceptCookies }, use) => {
+    if (acceptCookies) {
+      await context.addInitScript(() => {
+        window.localStorage.setItem('cookieConsent', 'accepted');
+      });
+    }
+    await use(context);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** A fresh email address for a new emulator account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-42';
+
+/** Waits until the site has hydrated and knows the auth state (the navbar shows Login or the avatar). */
+export async function waitForAuthState(page: Page): Promise<void> {
+  await expect(
+    page
+      .getByRole('link', { name: 'Login', exact: true })
+      .or(page.getByRole('button', { name: 'Account menu' })),
+  ).toBeVisible();
+}
+
+export async function signUp(page: Page, email: string, name = 'E2E Tester'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.locator('form[aria-label="Create account"] button[type=submit]').click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.locator('form[aria-label="Sign in"] button[type=submit]').click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/** Opens the signed-in account menu in the navbar. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' })).toBeVisible();
+}

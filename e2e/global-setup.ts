@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type FirebaseEmulator, freePort, startFirebaseEmulator } from '../scripts/lib/firebase-emulator.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The marketplace page the footer must link to: a setting, so the test sets its own. */
+export const E2E_MARKETPLACE_URL = 'https://marketplace.example.com/rq-codes';
+
+async function waitForReady(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become ready at ${url}:\n${log()}`);
+}
+
+/**
+ * Starts the Firebase Auth emulator (the project's launcher, scripts/lib/firebase-emulator.mjs)
+ * and the built server on free ports with a throw-away DATA_DIR. Tests read the addresses from
+ * the environment (workers inherit it). Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const serverEntry = path.join(root, 'server/dist/server.js');
+  const siteBuild = path.join(root, 'web/build/index.html');
+  for (const needed of [serverEntry, siteBuild]) {
+    if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
+  }
+
+  // A running emulator may be reused (RQ_E2E_AUTH_EMULATOR_HOST=127.0.0.1:9099) to iterate quickly.
+  let emulator: FirebaseEmulator | undefined;
+  let emulatorHost = process.env.RQ_E2E_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) {
+    emulator = await startFirebaseEmulator({ port: await freePort() });
+    emulatorHost = emulator.host;
+  }
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      FIREBASE_PROJECT_ID: '',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      MARKETPLACE_URL: E2E_MARKETPLACE_URL,
+      GA_MEASUREMENT_ID: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  try {
+    await waitForReady(`${baseURL}/readyz`, server, () => output);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await emulator?.stop();
+    throw error;
+  }
+
+  process.env.RQ_E2E_BASE_URL = baseURL;
+  process.env.RQ_E2E_AUTH_EMULATOR_HOST_IN_USE = emulatorHost;
+  process.env.RQ_E2E_MARKETPLACE_URL = E2E_MARKETPLACE_URL;
+
+  return async () => {
+    const exited = new Promise<void>((resolve) => {
+      if (server.exitCode !== null) resolve();
+      else server.once('exit', () => resolve());
+    });
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await emulator?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
