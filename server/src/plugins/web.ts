@@ -56,7 +56,8 @@ export const webPlugin = fp(
       handler: (request, reply) => {
         const urlPath = request.url.split('?')[0] ?? '/';
         const file = urlPath.startsWith('/api/') ? undefined : resolve(urlPath);
-        if (!file) return app.notFoundPage.render?.(request, reply) ?? reply.callNotFound();
+        // The not-found handler answers: the site's 404 page for pages, problem+json under /api/.
+        if (!file) return reply.callNotFound();
         return sendPage(reply, file);
       },
     });

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+
+/** The site's build as Docusaurus writes it with trailingSlash: false (page.html, dir/page.html). */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-web-'));
+  const files: Record<string, string> = {
+    'index.html': '<h1>home</h1>',
+    '404.html': '<h1>Page Not Found</h1>',
+    'login.html': '<h1>login</h1>',
+    'docs/intro.html': '<h1>intro</h1>',
+    'docs/category/qr-codes.html': '<h1>qr codes</h1>',
+    'assets/js/main.0123abcd.js': 'console.log(1)',
+  };
+  for (const [file, body] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), body);
+  }
+  return dir;
+}
+
+describe('the site is served at / beside the API', () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fakeBuild();
+    database = await openTestDatabase({ name: 'sqlite' });
+    app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIR: webDir }), {
+      database: database.handle,
+      migrate: false,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'home'],
+    ['/login', 'login'],
+    ['/login?next=%2Fapi-keys', 'login'],
+    ['/docs/intro', 'intro'],
+    ['/docs/intro/', 'intro'],
+    ['/docs/category/qr-codes', 'qr codes'],
+  ])('%s is the page', async (url, text) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(text);
+  });
+
+  it('hashed assets are cached for a year, pages are revalidated', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/js/main.0123abcd.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('an unknown page is the site not-found page with status 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page Not Found');
+  });
+
+  it('an unknown API path is a problem+json 404, never the site page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json().code).toBe('not_found');
+  });
+
+  it('the site settings answer beside the site', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().apiBase).toBe('http://localhost:8080/api');
+  });
+});
