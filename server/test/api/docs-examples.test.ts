@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../src/plugins/auth.js';
+import { createApiKey, signedInUser } from '../helpers/accounts.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { emulatorHost } from '../helpers/firebase.js';
+import { freePort, pageProblems, runPage } from './docs-runner.js';
+
+/**
+ * The examples of the QR code and rules docs and of the tutorials, run against the real server
+ * over HTTP: every ```bash block of a page, in order, in one bash session (conventions in
+ * docs-runner.ts). Each page gets a new user and an API key with every scope, so pages neither
+ * share slugs nor one account's rate limit.
+ */
+
+const webDir = path.resolve(import.meta.dirname, '../../../web');
+const inDir = (dir: string) =>
+  fs
+    .readdirSync(path.join(webDir, dir))
+    .filter((name) => name.endsWith('.md') || name.endsWith('.mdx'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
+const pages = [
+  ...inDir('docs/rq-codes'),
+  ...inDir('docs/rules'),
+  'tutorials/first-QR-code.md',
+  'tutorials/using-exec-url.md',
+];
+
+/** What a page must show beyond its own samples. */
+const extraChecks: Record<string, (outputs: string[]) => void> = {
+  // The receiver verified the signed call and chose the prize page; stopped, the fallback took over.
+  'tutorials/using-exec-url.md': (outputs) => {
+    const all = outputs.join('\n');
+    expect(all).toMatch(/^302 https:\/\/example\.com\/prize\?/m);
+    expect(all).toMatch(/^302 https:\/\/example\.com\/poster$/m);
+  },
+};
+
+describe('docs examples run against the real server', () => {
+  let t: TestApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await buildTestApp(
+      { name: 'sqlite' },
+      {
+        env: {
+          FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+          PUBLIC_URL: origin,
+          // The exec tutorial's receiver listens on loopback.
+          SSRF_ALLOW: '127.0.0.1',
+        },
+      },
+    );
+    await t.app.listen({ port, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(pages)('%s', async (page) => {
+    const markdown = fs.readFileSync(path.join(webDir, page), 'utf8');
+    const user = await signedInUser(t);
+    const key = await createApiKey(t, user, [...SCOPES], { name: `docs ${page}` });
+    const run = await runPage(markdown, {
+      RQ: `${origin}/api/v1`,
+      RQ_BASE: origin,
+      RQ_API_KEY: key.key,
+      RQ_ID_TOKEN: user.idToken,
+      PORT: String(await freePort()),
+    });
+    try {
+      const problems = pageProblems(markdown, run);
+      expect(problems, `${page}:\n\n${problems.join('\n\n')}`).toEqual([]);
+      extraChecks[page]?.(run.blocks.map((block) => block.output));
+    } finally {
+      run.stop();
+    }
+  });
+});
