@@ -1,27 +1,46 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config, Plugin, PluginModule } from '@docusaurus/types';
 import { themes as prismThemes } from 'prism-react-renderer';
-import QRCode from 'qrcode';
 
 /** The URL the landing page's sample code encodes (a dynamic code on the primary host). */
 const LANDING_QR_DATA = 'https://rq.codes/r/spring-menu';
 
 interface LandingQr {
-  size: number;
-  modules: number[];
   data: string;
+  svg: string;
 }
 
+/** The landing page's sample design, in the same style options the API takes. */
+const LANDING_QR_STYLE = {
+  size: 232,
+  margin: 4,
+  errorCorrection: 'Q',
+  dots: {
+    type: 'dots',
+    gradient: {
+      type: 'linear',
+      rotation: 45,
+      stops: [
+        { offset: 0, color: '#3730a3' },
+        { offset: 1, color: '#6d28d9' },
+      ],
+    },
+  },
+  cornerSquares: { type: 'extra-rounded', color: '#312e81' },
+  cornerDots: { type: 'dot', color: '#312e81' },
+  background: { color: '#ffffff' },
+};
+
 /**
- * The landing page's styled QR code: the module matrix is computed once at build time with
- * node-qrcode, and the page draws it with rounded dots and rounded finder patterns.
+ * The landing page's styled QR code, rendered once at build time by our own renderer (@rq/qr), so
+ * the page ships finished SVG and no renderer code.
  */
 function landingQrPlugin(): Plugin<LandingQr> {
   return {
     name: 'rq-landing-qr',
     async loadContent() {
-      const qr = QRCode.create(LANDING_QR_DATA, { errorCorrectionLevel: 'Q' });
-      return { size: qr.modules.size, modules: Array.from(qr.modules.data), data: LANDING_QR_DATA };
+      const { renderSvg } = await import('@rq/qr');
+      return { data: LANDING_QR_DATA, svg: renderSvg(LANDING_QR_DATA, LANDING_QR_STYLE) };
     },
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);

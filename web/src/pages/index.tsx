@@ -1,6 +1,5 @@
 import Link from '@docusaurus/Link';
 import { usePluginData } from '@docusaurus/useGlobalData';
-import StyledQr from '@site/src/components/StyledQr';
 import CodeBlock from '@theme/CodeBlock';
 import Layout from '@theme/Layout';
 import styles from './index.module.css';
@@ -53,9 +52,9 @@ const FEATURES = [
 ] as const;
 
 interface LandingQr {
-  size: number;
-  modules: number[];
   data: string;
+  /** Rendered at build time by @rq/qr from our own style options (see docusaurus.config.ts). */
+  svg: string;
 }
 
 export default function Home() {
@@ -86,7 +85,14 @@ export default function Home() {
             </div>
           </div>
           <figure className={styles.qrCard}>
-            <StyledQr size={qr.size} modules={qr.modules} title={`QR code for ${qr.data}`} pixels={232} />
+            <div
+              className={styles.qr}
+              role="img"
+              aria-label={`QR code for ${qr.data}`}
+              // Our own renderer's output, produced at build time from constants: no user input.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time SVG from @rq/qr.
+              dangerouslySetInnerHTML={{ __html: qr.svg }}
+            />
             <figcaption>
               <code>{qr.data.replace(/^https:\/\//, '')}</code>
               <span>dots · extra-rounded corners · gradient</span>
