@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
@@ -10,7 +11,7 @@ import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
-import { redirectRoutes } from './modules/redirect/redirect.routes.js';
+import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -39,7 +40,13 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The whole product as one Fastify instance: plugins first, then each module under its prefix. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   setProblemDocsBase(config.publicUrl);
+  // Scans on real sockets are answered before Fastify's routing (see redirect.routes.ts).
+  let rawEdge: RawEdgeListener | undefined;
   const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (!rawEdge?.(request, response)) handler(request, response);
+      }),
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -52,6 +59,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
+
+  // PATCH bodies are JSON merge patches (RFC 7396); their media type parses like JSON.
+  app.addContentTypeParser(
+    'application/merge-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
@@ -99,7 +113,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rulesModule);
   await app.register(siteRoutes);
   await app.register(qrcodesModule);
-  await app.register(redirectRoutes);
+  await app.register(redirectRoutes, {
+    installRawListener: (listener) => {
+      rawEdge = listener;
+    },
+  });
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
   if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });

@@ -16,6 +16,7 @@ import type { Account, AccountsService } from '../modules/accounts/accounts.serv
 import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
 import { type ApiKeysService, looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
 import { Problem } from '../shared/problem.js';
+import { ProblemSchema } from '../shared/problem-schema.js';
 
 export type { Account } from '../modules/accounts/accounts.service.js';
 export { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
@@ -43,19 +44,6 @@ const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
 export type AuthHook = onRequestHookHandler &
   preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
-
-/** Problem details as response schema, for the 401/403/429 answers every protected route adds. */
-export const ProblemSchema = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
-);
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {

@@ -19,17 +19,23 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'bad_request',
 };
 
+/** Ajv's error objects, as far as field paths need them. */
+export interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string | undefined;
+}
+
 /** Turns Ajv's errors into field paths a caller can act on: "/body/style/size". */
-function fieldErrors(error: FastifyError): FieldError[] {
-  // Paths name the part of the request as our docs do: /body, /query, /params, /headers.
-  const context = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  return (error.validation ?? []).map((issue) => {
+export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): FieldError[] {
+  return issues.map((issue) => {
     let path = issue.instancePath;
-    const params = issue.params as Record<string, unknown>;
-    if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
-      path = `${path}/${params.missingProperty}`;
-    } else if (issue.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-      path = `${path}/${params.additionalProperty}`;
+    const { missingProperty, additionalProperty } = issue.params;
+    if (issue.keyword === 'required' && typeof missingProperty === 'string') {
+      path = `${path}/${missingProperty}`;
+    } else if (issue.keyword === 'additionalProperties' && typeof additionalProperty === 'string') {
+      path = `${path}/${additionalProperty}`;
     }
     const message =
       issue.keyword === 'additionalProperties'
@@ -37,8 +43,14 @@ function fieldErrors(error: FastifyError): FieldError[] {
         : issue.keyword === 'required'
           ? 'is required'
           : (issue.message ?? 'is invalid');
-    return { path: `/${context}${path}`, message };
+    return { path: `${prefix}${path}`, message };
   });
+}
+
+function fieldErrors(error: FastifyError): FieldError[] {
+  // Paths name the part of the request as our docs do: /body, /query, /params, /headers.
+  const context = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+  return fieldErrorsOf(error.validation ?? [], `/${context}`);
 }
 
 export function toProblem(error: FastifyError | Problem): Problem {

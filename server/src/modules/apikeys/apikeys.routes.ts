@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ProblemSchema } from '../../plugins/auth.js';
+import { ProblemSchema } from '../../shared/problem-schema.js';
 import {
   ApiKeyListSchema,
   ApiKeyParams,

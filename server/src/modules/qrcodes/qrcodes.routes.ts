@@ -7,6 +7,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { Problem } from '../../shared/problem.js';
+import { problemResponses } from '../../shared/problem-schema.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
 import { applyImageOverrides, type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
 import {
@@ -49,22 +50,6 @@ export function appAuth(app: FastifyInstance): QrCodesAuth {
     idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
     publicRateLimit: (max) => ({ config: { rateLimit: { max, name: 'render' } } }),
   };
-}
-
-const ProblemSchema = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
-);
-
-function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ProblemSchema]));
 }
 
 const ImageBody = Type.String({ description: 'The bare image (SVG text or PNG bytes)' });
@@ -132,13 +117,6 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     }
   });
 
-  // PATCH is a JSON merge patch; its own media type parses like JSON.
-  app.addContentTypeParser(
-    'application/merge-patch+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
-
   app.post<{ Body: CreateCodeInput; Querystring: { format?: Wanted; imageFormat?: ImageFormat } }>(
     '/api/v1/qrcodes',
     {
@@ -151,7 +129,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         querystring: CreateCodeQuery,
         body: CreateCodeBody,
-        response: { 201: withImages(CodeSchema), ...problems(400, 401, 403, 409, 422, 429) },
+        response: { 201: withImages(CodeSchema), ...problemResponses(400, 401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -177,7 +155,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         description: 'Newest first. Filters combine; `q` looks in the title and the slug.',
         security,
         querystring: ListQuery,
-        response: { 200: CodeListSchema, ...problems(400, 401, 403, 429) },
+        response: { 200: CodeListSchema, ...problemResponses(400, 401, 403, 429) },
       },
     },
     async (request) => service.list(auth.accountOf(request), request.query),
@@ -195,7 +173,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         params: CodeParams,
         querystring: GetCodeQuery,
-        response: { 200: withImages(CodeSchema), ...problems(400, 401, 403, 404, 422, 429) },
+        response: { 200: withImages(CodeSchema), ...problemResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -224,7 +202,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         params: CodeParams,
         body: PatchCodeBody,
-        response: { 200: CodeSchema, ...problems(400, 401, 403, 404, 409, 422, 429) },
+        response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request) => service.update(auth.accountOf(request), request.params.id, request.body),
@@ -240,7 +218,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         description: 'Its short URL stops redirecting at once.',
         security,
         params: CodeParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...problems(401, 403, 404, 429) },
+        response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -260,7 +238,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         summary: "A QR code's rules, in order",
         security,
         params: CodeParams,
-        response: { 200: RulesAnswer, ...problems(401, 403, 404, 429) },
+        response: { 200: RulesAnswer, ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request) => ({ rules: await service.getRules(auth.accountOf(request), request.params.id) }),
@@ -278,7 +256,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         params: CodeParams,
         body: RulesBody,
-        response: { 200: RulesAnswer, ...problems(400, 401, 403, 404, 429) },
+        response: { 200: RulesAnswer, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => ({
@@ -301,7 +279,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
           querystring: ImageQuery,
           response: {
             200: { content: { [format === 'svg' ? 'image/svg+xml' : 'image/png']: { schema: ImageBody } } },
-            ...problems(400, 401, 403, 404, 422, 429),
+            ...problemResponses(400, 401, 403, 404, 422, 429),
           },
         },
       },
@@ -331,7 +309,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         body: RenderBody,
         response: {
           200: withImages(Type.Object({ format: Type.String(), data: Type.String() })),
-          ...problems(400, 415, 422, 429),
+          ...problemResponses(400, 415, 422, 429),
         },
       },
     },

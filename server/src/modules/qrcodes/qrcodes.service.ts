@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
-import { applyMergePatch } from './merge-patch.js';
 import { checkStyle, type ImageFormat, ImageRenderer, type RenderedImage } from './qrcodes.images.js';
 import {
   deleteCode,

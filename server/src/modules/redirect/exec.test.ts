@@ -79,6 +79,7 @@ const PAYLOAD: ExecPayload = {
   browser: 'Mobile Safari',
   language: 'de-DE',
   referrer: null,
+  bot: false,
   query: { utm_source: 'poster', table: '12' },
 };
 

@@ -48,6 +48,8 @@ export interface ExecPayload {
   language: string | null;
   /** The Referer's host; null when none. */
   referrer: string | null;
+  /** True when the scanner is automated (a crawler or link preview); such scans are not counted. */
+  bot: boolean;
   /** The scan URL's query parameters (the first value of each). */
   query: Record<string, string>;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, loadEdgeCode, resolveScan } from './redirect.service.js';
@@ -12,14 +13,44 @@ const NOT_FOUND_PAGE = `<!doctype html>
 main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
 <body><main><h1>This code is not active</h1><p>The QR code you scanned does not exist, or its owner has turned it off.</p></main></body></html>`;
 
+/** One scan as the edge needs it, whichever way it arrived. */
+interface ScanRequest {
+  method: string;
+  hostKey: string;
+  slug: string;
+  headers: IncomingHttpHeaders;
+  ip: string | undefined;
+  hostname: string;
+  url: string;
+}
+
+interface ScanAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
+export type RawEdgeListener = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+export interface RedirectOptions {
+  /** Receives the raw listener that app.ts puts in front of Fastify on real sockets. */
+  installRawListener?: (listener: RawEdgeListener) => void;
+}
+
 /**
  * The public hot path: /r/{slug} on the primary host, /{slug} on the short host. Resolve the
  * code from the cache, evaluate its rules, record the scan durably, then answer the redirect.
- * No admin code lives here. Not encapsulated, so the short-host hook sees every request.
+ * No admin code lives here. On real sockets scans are answered before Fastify sees them (its
+ * per-request work cost a third of the edge's throughput); the same logic is also registered as
+ * Fastify routes, which is what `inject` reaches.
  */
-export const redirectRoutes = fp(serveRedirects, { name: 'redirect', dependencies: ['qrcodes', 'rules'] });
+export const redirectRoutes = fp<RedirectOptions>(serveRedirects, {
+  name: 'redirect',
+  dependencies: ['qrcodes', 'rules'],
+});
 
-async function serveRedirects(app: FastifyInstance): Promise<void> {
+async function serveRedirects(app: FastifyInstance, options: RedirectOptions): Promise<void> {
   const cache = new EdgeCache<EdgeCode>((key) => loadEdgeCode(app, key), {
     maxEntries: 100_000,
     missTtlMs: 5_000,
@@ -33,27 +64,30 @@ async function serveRedirects(app: FastifyInstance): Promise<void> {
   app.rules.onChange((ruleId) => cache.invalidateDependency(ruleId));
 
   const primaryHost = new URL(app.config.publicUrl).host.toLowerCase();
-  const shortHost = app.config.shortUrl ? new URL(app.config.shortUrl).host.toLowerCase() : undefined;
+  const configuredShortHost = app.config.shortUrl
+    ? new URL(app.config.shortUrl).host.toLowerCase()
+    : undefined;
+  const shortHost = configuredShortHost !== primaryHost ? configuredShortHost : undefined;
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, hostKey: string, slug: string) => {
-    const code = await cache.get(EdgeCache.key(hostKey, slug));
+  const answerScan = async (scan: ScanRequest): Promise<ScanAnswer> => {
+    const code = await cache.get(EdgeCache.key(scan.hostKey, scan.slug));
     if (!code?.enabled || code.mode === 'static') {
-      return reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(NOT_FOUND_PAGE);
+      return {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        body: NOT_FOUND_PAGE,
+      };
     }
-    const counted = request.method === 'GET';
+    const counted = scan.method === 'GET';
     const context = buildScanContext({
-      headers: request.headers,
-      ip: request.ip,
-      hostname: request.hostname,
-      url: request.url,
+      headers: scan.headers,
+      ip: scan.ip,
+      hostname: scan.hostname,
+      url: scan.url,
       now: Date.now(),
       scansBefore: code.countedScans,
     });
-    const outcome = await resolveScan(app, code, context, request.headers.cookie);
+    const outcome = await resolveScan(app, code, context, scan.headers.cookie, { callExec: counted });
     if (counted) {
       if (!context.bot) code.countedScans += 1;
       try {
@@ -72,39 +106,114 @@ async function serveRedirects(app: FastifyInstance): Promise<void> {
           language: context.language,
           referrer_host: context.referrerHost,
           bot: context.bot ? 1 : 0,
-          visitor_hash: visitorHash(app.serverSecret, context.now, request.ip, request.headers['user-agent']),
+          visitor_hash: visitorHash(app.serverSecret, context.now, scan.ip, scan.headers['user-agent']),
         });
       } catch (error) {
         // Neither the database nor the disk spool took it: still send the scanner on, loudly.
-        request.log.error({ err: error, code: code.id }, 'scan could not be recorded');
+        app.log.error({ err: error, code: code.id }, 'scan could not be recorded');
       }
       app.metrics.redirectsAnswered.inc();
     }
-    if (outcome.setCookie) reply.header('set-cookie', outcome.setCookie);
-    return reply
-      .code(outcome.status)
-      .header('location', outcome.url)
-      .header('cache-control', 'no-store, private')
-      .header('referrer-policy', 'no-referrer-when-downgrade')
-      .send();
+    const headers: Record<string, string> = {
+      location: outcome.url,
+      'cache-control': 'no-store, private',
+      'referrer-policy': 'no-referrer-when-downgrade',
+    };
+    if (outcome.setCookie) headers['set-cookie'] = outcome.setCookie;
+    return { status: outcome.status, headers };
   };
 
-  const routeOptions = { schema: { hide: true }, logLevel: 'warn' as const };
+  /** Which slug a request asks for, or undefined when it is not the edge's. */
+  const slugOf = (host: string, path: string): string | undefined => {
+    if (path.startsWith('/r/')) return path.slice(3);
+    if (shortHost && host === shortHost) return path.slice(1);
+    return undefined;
+  };
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/r/:slug',
-    ...routeOptions,
-    handler: (request, reply) => serve(request, reply, '', (request.params as { slug: string }).slug),
+    schema: { hide: true },
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      const answer = await answerScan({
+        method: request.method,
+        hostKey: '',
+        slug: (request.params as { slug: string }).slug,
+        headers: request.headers,
+        ip: request.ip,
+        hostname: request.hostname,
+        url: request.url,
+      });
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    },
   });
 
   // Every path on the dedicated short host is a slug; the host's root goes to the site.
-  if (shortHost && shortHost !== primaryHost) {
+  if (shortHost) {
     app.addHook('onRequest', async (request, reply) => {
       if (request.host.toLowerCase() !== shortHost) return;
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const slug = decodeURIComponent((request.url.split('?')[0] ?? '/').slice(1));
       if (slug === '') return reply.redirect(app.config.publicUrl, 302);
-      return serve(request, reply, '', slug);
+      const answer = await answerScan({
+        method: request.method,
+        hostKey: '',
+        slug,
+        headers: request.headers,
+        ip: request.ip,
+        hostname: request.hostname,
+        url: request.url,
+      });
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
   }
+
+  options.installRawListener?.((request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const host = (request.headers.host ?? '').toLowerCase();
+    const rawSlug = slugOf(host, path);
+    // Anything unusual (the short host's root, nested paths, bad escapes) goes through Fastify.
+    if (!rawSlug || rawSlug.includes('/')) return false;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(rawSlug);
+    } catch {
+      return false;
+    }
+    const scan: ScanRequest = {
+      method: request.method,
+      hostKey: '',
+      slug,
+      headers: request.headers,
+      ip: clientIp(request, app.config.trustProxy),
+      hostname: host.replace(/:\d+$/, ''),
+      url,
+    };
+    answerScan(scan).then(
+      (answer) => {
+        // While shutting down, close the connection after this answer (as app.ts does for Fastify's).
+        if (!app.server.listening) answer.headers.connection = 'close';
+        response.writeHead(answer.status, answer.headers).end(answer.body);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error, url }, 'scan failed');
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
+      },
+    );
+    return true;
+  });
+}
+
+/** The scanner's address: the socket's, or with TRUST_PROXY the first X-Forwarded-For entry. */
+function clientIp(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return request.socket.remoteAddress;
 }

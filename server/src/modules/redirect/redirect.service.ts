@@ -78,8 +78,11 @@ export async function resolveScan(
   code: EdgeCode,
   context: ScanContext,
   cookieHeader: string | undefined,
+  options: { callExec: boolean },
 ): Promise<ScanOutcome> {
   if (code.mode === 'exec' && code.exec) {
+    // A HEAD is answered but not a scan: it must not make the owner's endpoint act.
+    if (!options.callExec) return { url: code.exec.fallback, status: 302, ruleId: null };
     const secret = await app.accounts.getSigningSecret(code.accountId);
     const answer = await callExec({
       url: code.exec.url,
@@ -97,6 +100,7 @@ export async function resolveScan(
         browser: context.browser,
         language: context.language,
         referrer: context.referrerHost,
+        bot: context.bot,
         query: Object.fromEntries(context.query),
       },
     });

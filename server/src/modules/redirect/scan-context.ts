@@ -163,15 +163,25 @@ const DAY_MS = 86_400_000;
 const salts = new Map<string, Buffer>();
 
 /** The UTC calendar day of an instant, "2026-03-04". */
+let lastDay = { index: Number.NaN, text: '' };
+
 export function utcDay(epochMs: number): string {
-  return new Date(Math.floor(epochMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+  // Every scan asks; the answer changes once a day.
+  const index = Math.floor(epochMs / DAY_MS);
+  if (index !== lastDay.index) {
+    lastDay = { index, text: new Date(index * DAY_MS).toISOString().slice(0, 10) };
+  }
+  return lastDay.text;
 }
 
 /**
  * The salt of a UTC day, derived from the server secret: the same all day on every instance,
  * and yesterday's cannot be recomputed without the secret, so hashes cannot be joined across days.
  */
+let lastSalt: { secret: string; day: string; salt: Buffer } = { secret: '', day: '', salt: Buffer.alloc(0) };
+
 export function dailySalt(secret: string, day: string): Buffer {
+  if (lastSalt.secret === secret && lastSalt.day === day) return lastSalt.salt;
   const key = `${secret.length}:${secret}\n${day}`;
   let salt = salts.get(key);
   if (!salt) {
@@ -179,6 +189,7 @@ export function dailySalt(secret: string, day: string): Buffer {
     if (salts.size >= 8) salts.clear();
     salts.set(key, salt);
   }
+  lastSalt = { secret, day, salt };
   return salt;
 }
 

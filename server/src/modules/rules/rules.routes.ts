@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { fieldErrorsOf } from '../../plugins/errors.js';
 import { type FieldError, validationFailed } from '../../shared/problem.js';
+import { problemResponses } from '../../shared/problem-schema.js';
 import {
   Rule,
   RuleCreateBody,
@@ -28,52 +30,6 @@ export function appAuth(app: FastifyInstance): RulesAuth {
     accountOf: (request) => request.account.id,
     idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
   };
-}
-
-const ProblemSchema = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
-);
-
-function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ProblemSchema]));
-}
-
-/** Ajv's error objects, as far as field paths need them. */
-interface AjvIssue {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string | undefined;
-}
-
-/** The same paths and words the errors plugin gives Fastify's own validation errors. */
-export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): FieldError[] {
-  return issues.map((issue) => {
-    let path = issue.instancePath;
-    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
-      path = `${path}/${issue.params.missingProperty}`;
-    } else if (
-      issue.keyword === 'additionalProperties' &&
-      typeof issue.params.additionalProperty === 'string'
-    ) {
-      path = `${path}/${issue.params.additionalProperty}`;
-    }
-    const message =
-      issue.keyword === 'additionalProperties'
-        ? 'is not a known field'
-        : issue.keyword === 'required'
-          ? 'is required'
-          : (issue.message ?? 'is invalid');
-    return { path: `${prefix}${path}`, message };
-  });
 }
 
 // A JSON body nested deeper than this is refused before the schema validator walks it.
@@ -107,15 +63,6 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
   const write = auth.require('rules:write');
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
 
-  // PATCH is a JSON merge patch; its own media type parses like JSON.
-  if (!app.hasContentTypeParser('application/merge-patch+json')) {
-    app.addContentTypeParser(
-      'application/merge-patch+json',
-      { parseAs: 'string' },
-      app.getDefaultJsonParser('error', 'error'),
-    );
-  }
-
   api.post(
     '/api/v1/rules',
     {
@@ -128,7 +75,7 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
           'A condition tree (`when`; none means always) and an action (`then`). Checked on write: unknown fields, CIDRs, time zones, weights and targets are 400s with field paths. Accepts an `Idempotency-Key` header.',
         security,
         body: RuleCreateBody,
-        response: { 201: Rule, ...problems(400, 401, 403, 409, 429) },
+        response: { 201: Rule, ...problemResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -147,7 +94,7 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         description: 'Newest first, a page at a time: pass `nextCursor` back as `cursor`.',
         security,
         querystring: RuleListQuery,
-        response: { 200: RuleList, ...problems(400, 401, 403, 429) },
+        response: { 200: RuleList, ...problemResponses(400, 401, 403, 429) },
       },
     },
     async (request) => service.list(auth.accountOf(request), request.query),
@@ -162,7 +109,7 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         summary: 'Get a rule',
         security,
         params: RuleIdParams,
-        response: { 200: Rule, ...problems(401, 403, 404, 429) },
+        response: { 200: Rule, ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request) => service.get(auth.accountOf(request), request.params.id),
@@ -181,13 +128,13 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         security,
         params: RuleIdParams,
         body: RulePatchBody,
-        response: { 200: Rule, ...problems(400, 401, 403, 404, 429) },
+        response: { 200: Rule, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
       const validate = request.compileValidationSchema(RuleCreateBody);
       const checkShape: RuleShapeCheck = (candidate) =>
-        validate(candidate) ? [] : fieldErrorsOf((validate.errors ?? []) as AjvIssue[], '/body');
+        validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '/body');
       return service.update(auth.accountOf(request), request.params.id, request.body, checkShape);
     },
   );
@@ -202,7 +149,7 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         description: 'The rule is removed from every code that had it.',
         security,
         params: RuleIdParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...problems(401, 403, 404, 429) },
+        response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

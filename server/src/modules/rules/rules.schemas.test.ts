@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors.js';
-import { fieldErrorsOf } from './rules.routes.js';
+import { errorsPlugin, fieldErrorsOf } from '../../plugins/errors.js';
 import { RuleCreateBody, RulePatchBody } from './rules.schemas.js';
 
 /**

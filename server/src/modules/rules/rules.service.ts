@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
-import { applyMergePatch } from '../qrcodes/merge-patch.js';
 import { deleteRule, findRule, findRules, insertRule, listRules, updateRule } from './rules.repository.js';
 import type {
   Rule,

@@ -93,6 +93,8 @@ const SCAN_COLUMNS = [
   'visitor_hash',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
+const SCANS_PER_STATEMENT = 32;
+
 const sqliteWriters = new WeakMap<SQLite.Database, (scans: NewScanRow[]) => void>();
 
 /**
@@ -110,8 +112,21 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
      on conflict (qrcode_id) do update set total = scan_counters.total + excluded.total,
        bots = scan_counters.bots + excluded.bots, last_at = excluded.last_at`,
   );
+  // Rows go in groups of SCANS_PER_STATEMENT through one prepared multi-row statement.
+  const insertGroup = sqlite.prepare(
+    `insert into scans (${SCAN_COLUMNS.join(', ')}) values ${Array.from(
+      { length: SCANS_PER_STATEMENT },
+      () => `(${SCAN_COLUMNS.map(() => '?').join(', ')})`,
+    ).join(', ')}`,
+  );
+  const valuesOf = (scans: NewScanRow[]) =>
+    scans.flatMap((scan) => SCAN_COLUMNS.map((column) => scan[column] ?? null));
   writer = sqlite.transaction((scans: NewScanRow[]) => {
-    for (const scan of scans) insertScan.run(SCAN_COLUMNS.map((column) => scan[column] ?? null));
+    let i = 0;
+    for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
+      insertGroup.run(valuesOf(scans.slice(i, i + SCANS_PER_STATEMENT)));
+    }
+    for (const scan of scans.slice(i)) insertScan.run(valuesOf([scan]));
     for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
   });
   sqliteWriters.set(sqlite, writer);
