@@ -59,9 +59,9 @@ export class EdgeCache<T> {
     const expiresAt = loaded ? Number.POSITIVE_INFINITY : this.options.now() + this.options.missTtlMs;
     this.slots.set(key, { value: loaded?.value ?? null, expiresAt });
     for (const dependency of loaded?.dependsOn ?? []) {
-      let keys = this.dependents.get(dependency);
-      if (!keys) this.dependents.set(dependency, (keys = new Set()));
+      const keys = this.dependents.get(dependency) ?? new Set<string>();
       keys.add(key);
+      this.dependents.set(dependency, keys);
     }
     this.evict();
     return loaded?.value ?? null;

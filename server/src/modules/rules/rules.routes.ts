@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
-import { type FieldError, validationFailed } from '../../shared/problem.js';
+import { validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import {
   Rule,
