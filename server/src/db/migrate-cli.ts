@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { createDatabase } from './create-db.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateDatabase } from './migrate.js';
 
 /** `npm run migrate`: applies every pending migration to the configured database. */
 const config = loadConfig();
@@ -10,7 +10,7 @@ const handle = createDatabase({
   sqliteFile: path.join(config.dataDir, 'rq.sqlite'),
 });
 try {
-  const applied = await migrateToLatest(handle.db);
+  const applied = await migrateDatabase(handle);
   console.log(
     applied.length > 0
       ? `migrated ${handle.dialect}: ${applied.join(', ')}`

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DatabaseHandle } from './create-db.js';
 import { migrations } from './migrations/index.js';
 
 /** Migrations are imported, not read from a folder, so the build needs no file copying. */
@@ -28,4 +29,17 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Migrates a handle's database. On PostgreSQL the bookkeeping tables are pinned to the schema in
+ * use, since Kysely otherwise finds another schema's copies and takes them for ours.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<string[]> {
+  let schema = handle.schema;
+  if (handle.dialect === 'postgres' && !schema) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+    schema = rows[0]?.schema;
+  }
+  return migrateToLatest(handle.db, schema);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/create-db.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateDatabase } from '../db/migrate.js';
 import { ensureServerSecret } from '../db/server-secret.js';
 
 /** Makes the database available as `app.database`, migrated, and closes it when the app closes. */
@@ -12,7 +12,7 @@ export const dbPlugin = fp(
   ) => {
     const { handle } = options;
     if (options.migrate) {
-      const applied = await migrateToLatest(handle.db, handle.schema);
+      const applied = await migrateDatabase(handle);
       if (applied.length > 0) app.log.info({ applied, dialect: handle.dialect }, 'migrations applied');
     }
     app.decorate('database', handle);

@@ -127,8 +127,11 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const problem = toProblem(error);
-      if (problem.status >= 500) {
+      if (problem.status >= 500 && !(error instanceof Problem)) {
         request.log.error({ err: error }, 'request failed');
+      } else if (problem.status >= 500) {
+        // A 5xx we chose to answer (the database is down): worth a warning, not a stack trace.
+        request.log.warn({ code: problem.code, detail: problem.detail }, 'request not served');
       } else {
         request.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { createDatabase } from '../../src/db/create-db.js';
+import { migrateDatabase, migrateToLatest } from '../../src/db/migrate.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
 
@@ -44,3 +45,27 @@ describe.each(engines)('storage on $name', (engine) => {
     }
   });
 });
+
+describe.runIf(engines.some((engine) => engine.name === 'postgres'))(
+  'migrations on a shared PostgreSQL',
+  () => {
+    it('migrates a schema even when another schema on the server has its own migration tables', async () => {
+      const other = await openTestDatabase({ name: 'postgres' }); // a migrated schema, kysely tables included
+      const admin = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL as string, pgPoolSize: 1 });
+      const schema = `fresh_${Date.now().toString(36)}`;
+      await admin.db.schema.createSchema(schema).execute();
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const fresh = createDatabase({ databaseUrl: url.toString(), pgPoolSize: 1 }); // no pgSchema: like DATABASE_URL
+      try {
+        expect((await migrateDatabase(fresh)).length).toBeGreaterThan(0);
+        expect(await migrateDatabase(fresh)).toEqual([]);
+      } finally {
+        await fresh.destroy();
+        await admin.db.schema.dropSchema(schema).cascade().execute();
+        await admin.destroy();
+        await other.close();
+      }
+    });
+  },
+);
