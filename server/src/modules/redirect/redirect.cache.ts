@@ -33,14 +33,19 @@ export class EdgeCache<T> {
     return `${hostKey}\n${slug}`;
   }
 
-  async get(key: string): Promise<T | null> {
+  /** The cached value without waiting (undefined: not cached, so `get` must load it). */
+  peek(key: string): T | null | undefined {
     const slot = this.slots.get(key);
-    if (slot && slot.expiresAt > this.options.now()) {
-      // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
-      this.slots.delete(key);
-      this.slots.set(key, slot);
-      return slot.value;
-    }
+    if (!slot || slot.expiresAt <= this.options.now()) return undefined;
+    // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    return slot.value;
+  }
+
+  async get(key: string): Promise<T | null> {
+    const cached = this.peek(key);
+    if (cached !== undefined) return cached;
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
     const loading = this.fill(key);

@@ -70,7 +70,8 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
   const shortHost = configuredShortHost !== primaryHost ? configuredShortHost : undefined;
 
   const answerScan = async (scan: ScanRequest): Promise<ScanAnswer> => {
-    const code = await cache.get(EdgeCache.key(scan.hostKey, scan.slug));
+    const key = EdgeCache.key(scan.hostKey, scan.slug);
+    const code = cache.peek(key) ?? (await cache.get(key));
     if (!code?.enabled || code.mode === 'static') {
       return {
         status: 404,
@@ -87,7 +88,8 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       now: Date.now(),
       scansBefore: code.countedScans,
     });
-    const outcome = await resolveScan(app, code, context, scan.headers.cookie, { callExec: counted });
+    const resolved = resolveScan(app, code, context, scan.headers.cookie, { callExec: counted });
+    const outcome = resolved instanceof Promise ? await resolved : resolved;
     if (counted) {
       if (!context.bot) code.countedScans += 1;
       try {

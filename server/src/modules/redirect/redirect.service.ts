@@ -72,41 +72,21 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** Decides where one scan goes: the first matching rule, the exec URL's answer, or the default. */
-export async function resolveScan(
+/**
+ * Decides where one scan goes: the first matching rule, the exec URL's answer, or the default.
+ * Only exec needs to wait; every other scan is decided without a promise (this is the hot path).
+ */
+export function resolveScan(
   app: FastifyInstance,
   code: EdgeCode,
   context: ScanContext,
   cookieHeader: string | undefined,
   options: { callExec: boolean },
-): Promise<ScanOutcome> {
+): ScanOutcome | Promise<ScanOutcome> {
   if (code.mode === 'exec' && code.exec) {
     // A HEAD is answered but not a scan: it must not make the owner's endpoint act.
     if (!options.callExec) return { url: code.exec.fallback, status: 302, ruleId: null };
-    const secret = await app.accounts.getSigningSecret(code.accountId);
-    const answer = await callExec({
-      url: code.exec.url,
-      timeoutMs: code.exec.timeoutMs,
-      secret,
-      allow: app.config.ssrfAllow,
-      payload: {
-        code: code.id,
-        slug: code.slug,
-        hostname: context.hostname,
-        time: new Date(context.now).toISOString(),
-        country: context.country,
-        device: context.device,
-        os: context.os,
-        browser: context.browser,
-        language: context.language,
-        referrer: context.referrerHost,
-        bot: context.bot,
-        query: Object.fromEntries(context.query),
-      },
-    });
-    return answer.ok
-      ? { url: answer.url, status: answer.status, ruleId: null }
-      : { url: code.exec.fallback, status: 302, ruleId: null };
+    return askExec(app, code, code.exec, context);
   }
 
   if (code.rules.length > 0) {
@@ -128,4 +108,36 @@ export async function resolveScan(
     }
   }
   return { url: code.target ?? app.config.publicUrl, status: 302, ruleId: null };
+}
+
+async function askExec(
+  app: FastifyInstance,
+  code: EdgeCode,
+  exec: NonNullable<EdgeCode['exec']>,
+  context: ScanContext,
+): Promise<ScanOutcome> {
+  const secret = await app.accounts.getSigningSecret(code.accountId);
+  const answer = await callExec({
+    url: exec.url,
+    timeoutMs: exec.timeoutMs,
+    secret,
+    allow: app.config.ssrfAllow,
+    payload: {
+      code: code.id,
+      slug: code.slug,
+      hostname: context.hostname,
+      time: new Date(context.now).toISOString(),
+      country: context.country,
+      device: context.device,
+      os: context.os,
+      browser: context.browser,
+      language: context.language,
+      referrer: context.referrerHost,
+      bot: context.bot,
+      query: Object.fromEntries(context.query),
+    },
+  });
+  return answer.ok
+    ? { url: answer.url, status: answer.status, ruleId: null }
+    : { url: exec.fallback, status: 302, ruleId: null };
 }
