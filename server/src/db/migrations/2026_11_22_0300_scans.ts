@@ -20,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('visitor_hash', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('scans_code_at').on('scans').columns(['qrcode_id', 'at']).execute();
-  await db.schema.createIndex('scans_account_at').on('scans').columns(['account_id', 'at']).execute();
 
   await db.schema
     .createTable('scan_counters')

@@ -5,9 +5,22 @@ import type { DatabaseHandle } from '../../db/create-db.js';
 import { appendScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
-interface Waiter {
+/** Scans waiting to be written together; every scan in it shares one promise. */
+interface Batch {
+  rows: NewScanRow[];
+  durable: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const durable = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { rows: [], durable, resolve, reject };
 }
 
 export interface ScanRecorderOptions {
@@ -27,8 +40,7 @@ export interface ScanRecorderOptions {
  * the spool is replayed into the database later; only if that also fails does `record()` reject.
  */
 export class ScanRecorder {
-  private pending: NewScanRow[] = [];
-  private waiters: Waiter[] = [];
+  private batches: Batch[] = [];
   private writing: Promise<void> | null = null;
   private readonly maxBatch: number;
   private replayTimer: NodeJS.Timeout | null = null;
@@ -43,11 +55,14 @@ export class ScanRecorder {
   }
 
   record(scan: NewScanRow): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push(scan);
-      this.waiters.push({ resolve, reject });
-      if (!this.writing) this.writing = this.writeLoop();
-    });
+    let batch = this.batches.at(-1);
+    if (!batch || batch.rows.length >= this.maxBatch) {
+      batch = newBatch();
+      this.batches.push(batch);
+    }
+    batch.rows.push(scan);
+    if (!this.writing) this.writing = this.writeLoop();
+    return batch.durable;
   }
 
   /** Resolves when everything recorded so far is durable. */
@@ -58,14 +73,12 @@ export class ScanRecorder {
   private async writeLoop(): Promise<void> {
     // Let the requests that arrive in this tick join the first batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.maxBatch);
-      const waiters = this.waiters.splice(0, batch.length);
+    for (let batch = this.batches.shift(); batch; batch = this.batches.shift()) {
       try {
-        await this.writeDurably(batch);
-        for (const waiter of waiters) waiter.resolve();
+        await this.writeDurably(batch.rows);
+        batch.resolve();
       } catch (error) {
-        for (const waiter of waiters) waiter.reject(error);
+        batch.reject(error);
       }
     }
     this.writing = null;

@@ -93,7 +93,7 @@ const SCAN_COLUMNS = [
   'visitor_hash',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
-const SCANS_PER_STATEMENT = 32;
+const SCANS_PER_STATEMENT = 64;
 
 const sqliteWriters = new WeakMap<SQLite.Database, (scans: NewScanRow[]) => void>();
 
@@ -119,14 +119,25 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
       () => `(${SCAN_COLUMNS.map(() => '?').join(', ')})`,
     ).join(', ')}`,
   );
-  const valuesOf = (scans: NewScanRow[]) =>
-    scans.flatMap((scan) => SCAN_COLUMNS.map((column) => scan[column] ?? null));
+  const groupValues: unknown[] = new Array(SCANS_PER_STATEMENT * SCAN_COLUMNS.length);
+  const rowValues: unknown[] = new Array(SCAN_COLUMNS.length);
+  // Parameters are copied into two reused arrays: this runs for every scan.
+  const fill = (target: unknown[], scan: NewScanRow, offset: number) => {
+    for (let c = 0; c < SCAN_COLUMNS.length; c++)
+      target[offset + c] = scan[SCAN_COLUMNS[c] as keyof NewScanRow] ?? null;
+  };
   writer = sqlite.transaction((scans: NewScanRow[]) => {
     let i = 0;
     for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
-      insertGroup.run(valuesOf(scans.slice(i, i + SCANS_PER_STATEMENT)));
+      for (let r = 0; r < SCANS_PER_STATEMENT; r++) {
+        fill(groupValues, scans[i + r] as NewScanRow, r * SCAN_COLUMNS.length);
+      }
+      insertGroup.run(groupValues);
     }
-    for (const scan of scans.slice(i)) insertScan.run(valuesOf([scan]));
+    for (; i < scans.length; i++) {
+      fill(rowValues, scans[i] as NewScanRow, 0);
+      insertScan.run(rowValues);
+    }
     for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
   });
   sqliteWriters.set(sqlite, writer);
