@@ -222,6 +222,8 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('https://example.com/short');
     expect((await scan('/', { host: 'rq.test' })).headers.location).toBe(t.config.publicUrl);
+    expect((await scan('/%E0%A4%A', { host: 'rq.test' })).statusCode).toBeLessThan(500); // a bad escape is no code
+    expect((await scan('/r/short', { host: 'rq.test' })).headers.location).toBe('https://example.com/short');
   });
 
   it('asks the exec URL, signed, and falls back when it fails', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, loadEdgeCode, resolveScan } from './redirect.service.js';
@@ -71,7 +71,8 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
 
   const answerScan = async (scan: ScanRequest): Promise<ScanAnswer> => {
     const key = EdgeCache.key(scan.hostKey, scan.slug);
-    const code = cache.peek(key) ?? (await cache.get(key));
+    const cached = cache.peek(key);
+    const code = cached === undefined ? await cache.get(key) : cached;
     if (!code?.enabled || code.mode === 'static') {
       return {
         status: 404,
@@ -125,11 +126,35 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     return { status: outcome.status, headers };
   };
 
-  /** Which slug a request asks for, or undefined when it is not the edge's. */
+  /**
+   * The slug a path asks for on a host: after /r/ anywhere, or the whole path on the short host.
+   * Undefined when the path is not the edge's; a bad escape is kept as written (no code has it).
+   */
   const slugOf = (host: string, path: string): string | undefined => {
-    if (path.startsWith('/r/')) return path.slice(3);
-    if (shortHost && host === shortHost) return path.slice(1);
-    return undefined;
+    const raw = path.startsWith('/r/')
+      ? path.slice(3)
+      : shortHost && host === shortHost
+        ? path.slice(1)
+        : undefined;
+    if (raw === undefined) return undefined;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+
+  const serveThroughFastify = async (request: FastifyRequest, reply: FastifyReply, slug: string) => {
+    const answer = await answerScan({
+      method: request.method,
+      hostKey: '',
+      slug,
+      headers: request.headers,
+      ip: request.ip,
+      hostname: request.hostname,
+      url: request.url,
+    });
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   };
 
   app.route({
@@ -137,37 +162,18 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     url: '/r/:slug',
     schema: { hide: true },
     logLevel: 'warn',
-    handler: async (request, reply) => {
-      const answer = await answerScan({
-        method: request.method,
-        hostKey: '',
-        slug: (request.params as { slug: string }).slug,
-        headers: request.headers,
-        ip: request.ip,
-        hostname: request.hostname,
-        url: request.url,
-      });
-      return reply.code(answer.status).headers(answer.headers).send(answer.body);
-    },
+    handler: (request, reply) =>
+      serveThroughFastify(request, reply, (request.params as { slug: string }).slug),
   });
 
   // Every path on the dedicated short host is a slug; the host's root goes to the site.
   if (shortHost) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.host.toLowerCase() !== shortHost) return;
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const slug = decodeURIComponent((request.url.split('?')[0] ?? '/').slice(1));
+      const slug = slugOf(request.host.toLowerCase(), request.url.split('?')[0] ?? '/');
+      if (slug === undefined || request.url.startsWith('/r/')) return;
       if (slug === '') return reply.redirect(app.config.publicUrl, 302);
-      const answer = await answerScan({
-        method: request.method,
-        hostKey: '',
-        slug,
-        headers: request.headers,
-        ip: request.ip,
-        hostname: request.hostname,
-        url: request.url,
-      });
-      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      return serveThroughFastify(request, reply, slug);
     });
   }
 
@@ -177,15 +183,9 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const host = (request.headers.host ?? '').toLowerCase();
-    const rawSlug = slugOf(host, path);
-    // Anything unusual (the short host's root, nested paths, bad escapes) goes through Fastify.
-    if (!rawSlug || rawSlug.includes('/')) return false;
-    let slug: string;
-    try {
-      slug = decodeURIComponent(rawSlug);
-    } catch {
-      return false;
-    }
+    const slug = slugOf(host, path);
+    // Anything unusual (the short host's root, nested paths) goes through Fastify.
+    if (!slug || slug.includes('/')) return false;
     const scan: ScanRequest = {
       method: request.method,
       hostKey: '',
