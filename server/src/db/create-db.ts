@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { openSqlite } from './sqlite-file.js';
 
 // PostgreSQL returns BIGINT (our epoch-ms columns) and COUNT(*) as strings; they fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -37,14 +37,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function createSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  // WAL lets readers go on while one writer commits; NORMAL sync is durable in WAL mode
-  // across process crashes (only an OS crash can lose the last commits).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(file);
+  const checkpointer = file === ':memory:' ? undefined : SqliteCheckpointer.start(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
@@ -54,6 +48,7 @@ function createSqlite(file: string): DatabaseHandle {
       await sql`select 1`.execute(db);
     },
     async destroy() {
+      await checkpointer?.stop();
       await db.destroy();
       if (sqlite.open) sqlite.close();
     },

@@ -1,0 +1,70 @@
+import { once } from 'node:events';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+import { type CheckpointerSettings, STOP } from './sqlite-checkpoint.protocol.js';
+
+/**
+ * Checkpoints a SQLite file's WAL from a thread of its own. SQLite's automatic checkpoint runs
+ * inside whichever commit crosses 1000 pages: on the redirect edge that was the event loop copying
+ * pages and syncing the file in the middle of a burst of scans, a third of what a scan's write
+ * cost, and the slowest redirects. The app's connection stops checkpointing while this runs.
+ *
+ * The thread's checkpoints are passive: they never make a commit wait. SQLite reuses the WAL from
+ * its start once a checkpoint has caught up with it, which any pause in writes allows; under
+ * unbroken writes it keeps growing, so past `restartFrames` the thread forces a RESTART, which
+ * holds the next commit back for as long as it takes (tens of milliseconds): rare, and bounded.
+ */
+export class SqliteCheckpointer {
+  private readonly exited: Promise<unknown>;
+
+  private constructor(private readonly worker: Worker) {
+    this.exited = once(worker, 'exit');
+  }
+
+  static start(
+    connection: SQLite.Database,
+    file: string,
+    options: Partial<Omit<CheckpointerSettings, 'file'>> = {},
+  ): SqliteCheckpointer {
+    const settings: CheckpointerSettings = {
+      file,
+      intervalMs: options.intervalMs ?? 100,
+      // 65,536 pages of 4 KiB: the WAL stays under about 256 MiB.
+      restartFrames: options.restartFrames ?? 65_536,
+    };
+    const worker = startWorker(new URL('./sqlite-checkpoint.worker.js', import.meta.url), settings);
+    // The thread must not keep a process alive that is otherwise done.
+    worker.unref();
+    // Should the thread die, the connection checkpoints by itself again rather than let the WAL grow.
+    worker.on('error', (error) => {
+      process.emitWarning(`the SQLite checkpointer stopped (${error.message}); commits checkpoint again`);
+    });
+    worker.once('exit', () => resumeAutocheckpoint(connection));
+    connection.pragma('wal_autocheckpoint = 0');
+    return new SqliteCheckpointer(worker);
+  }
+
+  /** Runs a last checkpoint and ends the thread; the connection checkpoints by itself again. */
+  async stop(): Promise<void> {
+    this.worker.ref(); // the process waits for that last checkpoint
+    this.worker.postMessage(STOP);
+    await this.exited;
+  }
+}
+
+/**
+ * Starts a worker from its built `.js` file, or from the TypeScript sources (tests, tsx), where the
+ * thread first registers tsx itself: Node 20 does not take `--import` in a worker's execArgv.
+ */
+function startWorker(entry: URL, workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(entry, { workerData });
+  const source = pathToFileURL(fileURLToPath(entry).replace(/\.js$/, '.ts')).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+function resumeAutocheckpoint(connection: SQLite.Database): void {
+  if (connection.open) connection.pragma('wal_autocheckpoint = 1000');
+}

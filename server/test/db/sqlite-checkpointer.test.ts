@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/create-db.js';
+import { SqliteCheckpointer } from '../../src/db/sqlite-checkpointer.js';
+import { openSqlite } from '../../src/db/sqlite-file.js';
+
+const FRAME_BYTES = 4096 + 24;
+
+function tempFile(): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rq-wal-')), 'rq.sqlite');
+}
+
+function sizeOf(file: string): number {
+  return fs.existsSync(file) ? fs.statSync(file).size : 0;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `count` commits of ten 1 kB rows each into table t. */
+function commitsOf(sqlite: SQLite.Database, count: number): () => void {
+  const insert = sqlite.prepare('insert into t values (randomblob(1000))');
+  const commit = sqlite.transaction(() => {
+    for (let i = 0; i < 10; i++) insert.run();
+  });
+  return () => {
+    for (let i = 0; i < count; i++) commit();
+  };
+}
+
+describe('the SQLite checkpointer thread', () => {
+  it('checkpoints for the app, and the WAL starts over after each pause in writes', async () => {
+    const file = tempFile();
+    const handle = createDatabase({ sqliteFile: file });
+    const sqlite = handle.sqlite;
+    if (!sqlite) throw new Error('a SQLite handle has its connection');
+    const bursts = 8;
+    try {
+      // The app's connection no longer checkpoints inside its commits.
+      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      sqlite.exec('create table t (x blob)');
+      const burst = commitsOf(sqlite, 100); // about 1 MB in 100 commits
+      burst();
+      const oneBurstOfWal = sizeOf(`${file}-wal`);
+      for (let b = 1; b < bursts; b++) {
+        await sleep(400);
+        burst();
+      }
+      await sleep(400);
+      // The bursts are in the database file, written there by the thread...
+      expect(sizeOf(file)).toBeGreaterThan(bursts * 1_000_000);
+      // ...and the WAL was reused from its start after pauses instead of holding every burst.
+      expect(sizeOf(`${file}-wal`)).toBeLessThan((bursts / 2) * oneBurstOfWal);
+    } finally {
+      await handle.destroy();
+    }
+    const reopened = openSqlite(file);
+    expect(reopened.prepare('select count(*) as n from t').get()).toEqual({ n: bursts * 1000 });
+    reopened.close();
+  });
+
+  it('keeps the WAL from growing without end while writes never pause', async () => {
+    const walAfterUnbrokenWrites = async (restartFrames: number) => {
+      const file = tempFile();
+      const sqlite = openSqlite(file);
+      sqlite.exec('create table t (x blob)');
+      const checkpointer = SqliteCheckpointer.start(sqlite, file, { intervalMs: 10, restartFrames });
+      const commit = commitsOf(sqlite, 1);
+      // Like the edge under load: a commit every few tenths of a millisecond, never a pause long
+      // enough for a passive checkpoint (two file syncs) to catch up.
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        commit();
+        const busyUntil = performance.now() + 0.3;
+        while (performance.now() < busyUntil) {} // the event loop's other work between commits
+      }
+      const wal = sizeOf(`${file}-wal`);
+      await checkpointer.stop();
+      sqlite.close();
+      return wal;
+    };
+    const unlimited = await walAfterUnbrokenWrites(Number.MAX_SAFE_INTEGER);
+    const limited = await walAfterUnbrokenWrites(300);
+    expect(unlimited).toBeGreaterThan(20 * 300 * FRAME_BYTES);
+    expect(limited).toBeLessThan(unlimited / 2);
+  });
+
+  it('hands checkpointing back to the connection when it stops', async () => {
+    const file = tempFile();
+    const sqlite = openSqlite(file);
+    const checkpointer = SqliteCheckpointer.start(sqlite, file);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await checkpointer.stop();
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    sqlite.close();
+  });
+});
