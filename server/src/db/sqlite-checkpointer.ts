@@ -13,7 +13,8 @@ import { type CheckpointerSettings, STOP } from './sqlite-checkpoint.protocol.js
  * The thread's checkpoints are passive: they never make a commit wait. SQLite reuses the WAL from
  * its start once a checkpoint has caught up with it, which any pause in writes allows; under
  * unbroken writes it keeps growing, so past `restartFrames` the thread forces a RESTART, which
- * holds the next commit back for as long as it takes (tens of milliseconds): rare, and bounded.
+ * holds the next commit back while it runs (about a tenth of a second at the default limit, once
+ * per ten seconds of unbroken peak load): rare, and bounded.
  */
 export class SqliteCheckpointer {
   private readonly exited: Promise<unknown>;
