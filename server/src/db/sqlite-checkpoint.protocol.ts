@@ -6,5 +6,5 @@ export interface CheckpointerSettings {
   restartFrames: number;
 }
 
-/** From the app: checkpoint once more and end. */
+/** From the app: end the thread. */
 export const STOP = 'stop';

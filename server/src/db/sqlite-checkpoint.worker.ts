@@ -29,8 +29,8 @@ function checkpoint(): void {
 const timer = setInterval(checkpoint, settings.intervalMs);
 port.on('message', (message: unknown) => {
   if (message !== STOP) return;
+  // No last checkpoint here: the app's connection, closed last, checkpoints the WAL as it closes.
   clearInterval(timer);
-  checkpoint();
   sqlite.close();
   port.close();
 });

@@ -46,9 +46,9 @@ export class SqliteCheckpointer {
     return new SqliteCheckpointer(worker);
   }
 
-  /** Runs a last checkpoint and ends the thread; the connection checkpoints by itself again. */
+  /** Ends the thread; the connection checkpoints by itself again. */
   async stop(): Promise<void> {
-    this.worker.ref(); // the process waits for that last checkpoint
+    this.worker.ref(); // the process waits for the thread to close its connection
     this.worker.postMessage(STOP);
     await this.exited;
   }
