@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createDesign } from './design.js';
 import { designToPng, pngPixels, rasterize, renderVerified, verify, verifyPng, verifySvg } from './node.js';
+import { CORNER_SQUARE_TYPES, DOT_TYPES } from './style.js';
 import { renderSvg } from './svg.js';
 import { SHORT_URL, TEXT_300 } from './test-support/fixtures.js';
 import type { ImageDataLike } from './verify.js';
@@ -87,6 +88,32 @@ describe('verify', () => {
     expect(await verify(oneModule, TEXT_300)).toMatchObject({ ok: false, reason: 'quiet_zone_too_small' });
     const twoModules = crop(image, 2 * scale, 2 * scale, (design.matrix.size + 4) * scale);
     expect(await verify(twoModules, TEXT_300)).toEqual({ ok: true, text: TEXT_300 });
+  });
+
+  it('accepts a margin of exactly 2 modules, the documented minimum (issue 10)', async () => {
+    const data = 'https://example.com/p/5?q=123456789';
+    const style = {
+      size: 512,
+      margin: 2,
+      errorCorrection: 'M',
+      dots: { type: 'dots', color: '#2a28cc' },
+      cornerSquares: { type: 'extra-rounded', color: '#2e6faa' },
+      cornerDots: { type: 'square', color: '#0d1c44' },
+      background: { color: '#ffffff' },
+    };
+    const reported = await renderVerified(data, style, { png: true });
+    expect(reported.verification).toEqual({ ok: true, text: data });
+    expect(await verifyPng(reported.png ?? Buffer.alloc(0), data)).toEqual({ ok: true, text: data });
+    // zxing extrapolates the bottom-right corner; with these shapes it lands half a module outside.
+    for (const dots of DOT_TYPES) {
+      for (const cornerSquares of CORNER_SQUARE_TYPES) {
+        for (const text of [SHORT_URL, 'hi', TEXT_300.slice(0, 120)]) {
+          const design = { margin: 2, dots: { type: dots }, cornerSquares: { type: cornerSquares } };
+          const result = await renderVerified(text, design);
+          expect(result.verification, `${dots} ${cornerSquares} ${text.length}`).toEqual({ ok: true, text });
+        }
+      }
+    }
   });
 
   it('works from the browser entry with the wasm bytes handed over, never a CDN', async () => {

@@ -189,6 +189,28 @@ function quietZoneClear(
   return total === 0 || dark / total < 0.01;
 }
 
+type Point = { x: number; y: number };
+
+/**
+ * The symbol's outer box from the corners zxing reports. The top-left, top-right and bottom-left corners
+ * come from the three finder patterns and are exact to the pixel; the bottom-right one is extrapolated
+ * (from the alignment pattern, or guessed without one) and lands up to half a module outside the symbol,
+ * which made a margin of exactly 2 modules measure as less. A flat rendering is a parallelogram, so the
+ * fourth corner is taken from the other three instead.
+ */
+function symbolBox(corners: { topLeft: Point; topRight: Point; bottomLeft: Point }): {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+} {
+  const { topLeft, topRight, bottomLeft } = corners;
+  const bottomRight = { x: topRight.x + bottomLeft.x - topLeft.x, y: topRight.y + bottomLeft.y - topLeft.y };
+  const xs = [topLeft.x, topRight.x, bottomLeft.x, bottomRight.x];
+  const ys = [topLeft.y, topRight.y, bottomLeft.y, bottomRight.y];
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
 /** What a design's style tells about a failed decode; read loosely, as the style may break a rule. */
 interface DesignHint {
   margin: number | null;
@@ -285,14 +307,12 @@ export async function verify(
   if (result.text !== expected) {
     return { ok: false, reason: 'other', message: 'the symbol decodes to different data' };
   }
-  const { topLeft, topRight, bottomLeft, bottomRight } = result.position;
-  const xs = [topLeft.x, topRight.x, bottomLeft.x, bottomRight.x];
-  const ys = [topLeft.y, topRight.y, bottomLeft.y, bottomRight.y];
-  const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const box = symbolBox(result.position);
   const modules = Number.parseInt(result.version, 10) * 4 + 17;
-  // zxing gives the outer corners of the symbol.
   const moduleSize = (box.x1 - box.x0) / modules;
   const threshold = (tone.dark + tone.light) / 2;
+  // Half a module of slack for anti-aliasing and for corners located to the nearest pixel: a margin of
+  // exactly MIN_MARGIN modules passes, one module less does not.
   if (!quietZoneClear(seen, box, moduleSize * (MIN_MARGIN - 0.5), threshold)) {
     return {
       ok: false,
