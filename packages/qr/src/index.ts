@@ -29,6 +29,7 @@ export {
   type Gradient,
   GradientSchema,
   LOGO_AREA_CAPS,
+  LOGO_MAX_SIZE,
   MIN_CONTRAST,
   MIN_MARGIN,
   type Paint,

@@ -107,7 +107,8 @@ function styleOf(row: Row, index: number): StyleInput {
   };
   style.cornerDots = { ...style.cornerDots, type: row.cornerDots as (typeof CORNER_DOT_TYPES)[number] };
   if (row.logo === 'cap') {
-    const cap = LOGO_AREA_CAPS[level];
+    // A logo raises L and M to Q by itself; each row's logo is as large as the level it encodes at allows.
+    const cap = LOGO_AREA_CAPS[level === 'H' ? 'H' : 'Q'];
     style.logo = { src: index % 2 === 0 ? pngLogoDataUrl() : svgLogoDataUrl(), size: cap, margin: 1 };
   }
   if (index % 5 === 0) style.frame = { text: 'Scan me', color: '#111111', textColor: '#ffffff' };

@@ -3,6 +3,8 @@ import { StyleError } from './errors.js';
 import {
   DEFAULT_STYLE,
   effectiveErrorCorrection,
+  LOGO_AREA_CAPS,
+  LOGO_MAX_SIZE,
   resolveStyle,
   StyleSchema,
   validateStyle,
@@ -96,19 +98,37 @@ describe('style', () => {
     );
   });
 
-  it('raises the level to Q with a logo and caps the logo per level', () => {
-    const logo = { src: 'data:image/png;base64,AA', size: 0.15 };
-    expect(
-      effectiveErrorCorrection(resolveStyle({ errorCorrection: 'L', logo: { ...logo, size: 0.05 } })),
-    ).toBe('Q');
-    expect(effectiveErrorCorrection(resolveStyle({ errorCorrection: 'H', logo }))).toBe('H');
-    expect(validateStyle({ errorCorrection: 'H', logo: { ...logo, size: 0.2 } }).ok).toBe(true);
-    const over = issuesOf({ errorCorrection: 'Q', logo: { ...logo, size: 0.16 } });
-    expect(over[0]).toMatchObject({ path: '/style/logo/size', reason: 'logo_too_large' });
-    expect(over[0]?.message).toContain('15%');
-    // The cap is the requested level's, though the symbol is encoded at Q.
-    expect(issuesOf({ errorCorrection: 'L', logo: { ...logo, size: 0.06 } })[0]?.message).toContain('5%');
-    expect(validateStyle({ errorCorrection: 'M', logo: { ...logo, size: 0.1 } }).ok).toBe(true);
+  it('raises the level with a logo by itself: to Q, and to H for a logo over 15%', () => {
+    const logo = { src: 'data:image/png;base64,AA', size: 0.12 };
+    const level = (input: unknown) => effectiveErrorCorrection(resolveStyle(input));
+    // Issue 10: a 12% logo at the default level M was a 422; M is raised to Q, whose cap is 15%.
+    expect(validateStyle({ logo }).ok).toBe(true);
+    expect(level({ logo })).toBe('Q');
+    expect(level({ errorCorrection: 'L', logo: { ...logo, size: 0.05 } })).toBe('Q');
+    expect(level({ errorCorrection: 'Q', logo: { ...logo, size: 0.15 } })).toBe('Q');
+    expect(level({ errorCorrection: 'M', logo: { ...logo, size: 0.16 } })).toBe('H');
+    expect(level({ errorCorrection: 'H', logo: { ...logo, size: 0.05 } })).toBe('H');
+    expect(level({ errorCorrection: 'L' })).toBe('L');
+    expect(validateStyle({ errorCorrection: 'L', logo: { ...logo, size: 0.2 } }).ok).toBe(true);
+  });
+
+  it("takes logos up to H's cap, the schema maximum; a larger one is unscannable and names the maximum", () => {
+    expect(LOGO_MAX_SIZE).toBe(LOGO_AREA_CAPS.H);
+    expect(StyleSchema.properties.logo.anyOf[0]?.properties.size.maximum).toBe(LOGO_MAX_SIZE);
+    const over = issuesOf({ errorCorrection: 'H', logo: { src: 'data:image/png;base64,AA', size: 0.25 } });
+    expect(over).toEqual([
+      {
+        path: '/style/logo/size',
+        message:
+          'a logo of 25% of the symbol is over the 20% maximum (the cap at error correction H); use a size up to 0.2',
+        reason: 'logo_too_large',
+      },
+    ]);
+  });
+
+  it('marks only the quiet zone, not the logo margin, as a quiet zone too small', () => {
+    const logo = { src: 'data:image/png;base64,AA', margin: 5 };
+    expect(issuesOf({ logo })).toEqual([{ path: '/style/logo/margin', message: expect.any(String) }]);
   });
 
   it('refuses frame text the embedded font cannot draw', () => {

@@ -48,11 +48,15 @@ export const CORNER_DOT_TYPES = ['square', 'dot'] as const;
 export const ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 
 /**
- * Share of the symbol's area a logo may take (cleared modules plus its margin), per requested level. The
- * symbol itself is encoded at least at Q, and at a version where the codewords the logo breaks stay
- * repairable in every block (see logo-fit.ts).
+ * Share of the symbol's area a logo may take (cleared modules plus its margin) at the two levels a logo is
+ * ever encoded at. A logo raises the level by itself: to Q, and to H when it is over Q's cap (see
+ * `effectiveErrorCorrection`). The symbol is also grown to a version where the codewords the logo breaks
+ * stay repairable in every block (see logo-fit.ts).
  */
-export const LOGO_AREA_CAPS: Readonly<Record<ErrorCorrection, number>> = { L: 0.05, M: 0.1, Q: 0.15, H: 0.2 };
+export const LOGO_AREA_CAPS: Readonly<Record<'Q' | 'H', number>> = { Q: 0.15, H: 0.2 };
+/** The largest logo: H's cap, and the schema's maximum for `logo.size`. */
+export const LOGO_MAX_SIZE = LOGO_AREA_CAPS.H;
+const LEVEL_ORDER: readonly ErrorCorrection[] = ['L', 'M', 'Q', 'H'];
 /** Least WCAG contrast between every dark colour (each gradient stop) and the background. */
 export const MIN_CONTRAST = 3;
 export const MIN_MARGIN = 2;
@@ -73,7 +77,7 @@ export const StyleSchema = Type.Object(
     errorCorrection: literals(
       [L('L'), L('M'), L('Q'), L('H')],
       'M',
-      'raised to at least Q when a logo is set',
+      'raised to Q when a logo is set, to H for a logo over 15% of the symbol',
     ),
     version: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 40 }), Type.Null()], {
@@ -141,9 +145,10 @@ export const StyleSchema = Type.Object(
               size: Type.Optional(
                 Type.Number({
                   exclusiveMinimum: 0,
-                  maximum: 0.3,
+                  maximum: LOGO_MAX_SIZE,
                   default: 0.1,
-                  description: 'share of the symbol area cleared for the logo, its margin included',
+                  description:
+                    'share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H',
                 }),
               ),
               margin: Type.Optional(
@@ -221,12 +226,17 @@ export interface ResolvedStyle {
 
 export type ValidationResult = { ok: true; style: ResolvedStyle } | { ok: false; issues: StyleIssue[] };
 
-/** The level a design is encoded at: the requested one, raised to at least Q when there is a logo. */
+/**
+ * The level a design is encoded at: the requested one, raised with a logo to the lowest of Q and H whose
+ * cap holds the logo (H for anything over Q's cap; the schema refuses a logo over H's).
+ */
 export function effectiveErrorCorrection(
   style: Pick<ResolvedStyle, 'errorCorrection' | 'logo'>,
 ): ErrorCorrection {
-  if (style.logo && (style.errorCorrection === 'L' || style.errorCorrection === 'M')) return 'Q';
-  return style.errorCorrection;
+  const requested = style.errorCorrection;
+  if (!style.logo) return requested;
+  const needed = style.logo.size > LOGO_AREA_CAPS.Q + 1e-9 ? 'H' : 'Q';
+  return LEVEL_ORDER.indexOf(requested) > LEVEL_ORDER.indexOf(needed) ? requested : needed;
 }
 
 function normalizeGradient(gradient: Gradient | null | undefined): Gradient | null {
@@ -287,8 +297,28 @@ function isEnumUnion(schema: TSchema): string[] | null {
   return variants.map((variant) => variant.const as string);
 }
 
-/** TypeBox's errors, one per path, with unions of words and nullable objects explained. */
-function schemaIssues(schema: TSchema, value: unknown, base: string): StyleIssue[] {
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+function logoTooLargeMessage(size: number): string {
+  return `a logo of ${percent(size)} of the symbol is over the ${percent(LOGO_MAX_SIZE)} maximum (the cap at error correction H); use a size up to ${LOGO_MAX_SIZE}`;
+}
+
+/** A schema error that means the design would not scan, rather than a malformed value. */
+function unscannableIssue(pointer: string, value: unknown, path: string): StyleIssue | null {
+  if (pointer === '/margin' && typeof value === 'number' && value < MIN_MARGIN) {
+    return { path, message: `must be at least ${MIN_MARGIN} modules`, reason: 'quiet_zone_too_small' };
+  }
+  if (pointer === '/logo/size' && typeof value === 'number' && value > LOGO_MAX_SIZE) {
+    return { path, message: logoTooLargeMessage(value), reason: 'logo_too_large' };
+  }
+  return null;
+}
+
+/**
+ * TypeBox's errors, one per path, with unions of words and nullable objects explained. `at` is the
+ * pointer of `value` inside the style, for errors found in a nested object.
+ */
+function schemaIssues(schema: TSchema, value: unknown, base: string, at = ''): StyleIssue[] {
   const issues: StyleIssue[] = [];
   const seen = new Set<string>();
   for (const error of Value.Errors(schema, value)) {
@@ -301,13 +331,12 @@ function schemaIssues(schema: TSchema, value: unknown, base: string): StyleIssue
     if (words) {
       issues.push({ path, message: `must be one of: ${words.join(', ')}` });
     } else if (objectVariant && typeof error.value === 'object' && error.value !== null) {
-      const nested = schemaIssues(objectVariant, error.value, path);
+      const nested = schemaIssues(objectVariant, error.value, path, `${at}${error.path}`);
       for (const issue of nested) seen.add(issue.path);
       issues.push(...nested);
     } else {
-      const reason =
-        path.endsWith('/margin') && error.path === '/margin' ? 'quiet_zone_too_small' : undefined;
-      issues.push({ path, message: error.message.toLowerCase(), ...(reason ? { reason } : {}) });
+      const unscannable = unscannableIssue(`${at}${error.path}`, error.value, path);
+      issues.push(unscannable ?? { path, message: error.message.toLowerCase() });
     }
   }
   return issues;
@@ -356,15 +385,6 @@ function contrastIssues(style: ResolvedStyle, base: string): StyleIssue[] {
 function designIssues(style: ResolvedStyle, base: string): StyleIssue[] {
   const issues = contrastIssues(style, base);
   if (style.logo) {
-    const level = style.errorCorrection;
-    const cap = LOGO_AREA_CAPS[level];
-    if (style.logo.size > cap + 1e-9) {
-      issues.push({
-        path: `${base}/logo/size`,
-        message: `a logo of ${Math.round(style.logo.size * 100)}% of the symbol is above the ${Math.round(cap * 100)}% cap of error-correction ${level}`,
-        reason: 'logo_too_large',
-      });
-    }
     if (!/^(data:|https?:\/\/)/i.test(style.logo.src)) {
       issues.push({ path: `${base}/logo/src`, message: 'must be a data: URL or an http(s) URL' });
     }

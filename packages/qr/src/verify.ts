@@ -1,8 +1,13 @@
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { contrastRatio, luminanceOfRgb } from './color.js';
-import type { ErrorCorrection } from './encode.js';
 import { QrError, type UnscannableReason } from './errors.js';
-import { LOGO_AREA_CAPS, MIN_MARGIN, validateStyle } from './style.js';
+import {
+  effectiveErrorCorrection,
+  LOGO_AREA_CAPS,
+  LOGO_MAX_SIZE,
+  MIN_MARGIN,
+  validateStyle,
+} from './style.js';
 
 /** RGBA pixels, as in a canvas `ImageData`; no DOM needed. */
 export interface ImageDataLike {
@@ -226,20 +231,17 @@ function designHint(style: unknown): DesignHint {
     return {
       margin,
       logoShare: logo ? logo.size : null,
-      logoCap: LOGO_AREA_CAPS[result.style.errorCorrection],
+      logoCap: effectiveErrorCorrection(result.style) === 'H' ? LOGO_AREA_CAPS.H : LOGO_AREA_CAPS.Q,
       framed: frame !== null,
     };
   }
   const loose = (typeof style === 'object' && style !== null ? style : {}) as Record<string, unknown>;
   const logo =
     typeof loose.logo === 'object' && loose.logo !== null ? (loose.logo as Record<string, unknown>) : null;
-  const level = ['L', 'M', 'Q', 'H'].includes(loose.errorCorrection as string)
-    ? (loose.errorCorrection as ErrorCorrection)
-    : 'M';
   return {
     margin: typeof loose.margin === 'number' ? loose.margin : null,
     logoShare: logo ? (typeof logo.size === 'number' ? logo.size : 0.1) : null,
-    logoCap: LOGO_AREA_CAPS[level],
+    logoCap: LOGO_MAX_SIZE,
     framed: typeof loose.frame === 'object' && loose.frame !== null,
   };
 }
