@@ -53,6 +53,120 @@ async function api(base: string, method: string, url: string, body: unknown): Pr
   return (await response.json()) as { id: string };
 }
 
+/** Every non-ASCII URL of issue #10, as given and as the WHATWG URL standard serialises it. */
+const NON_ASCII_TARGETS = [
+  ['https://例え.jp/パス', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
+  ['https://example.com/パス', 'https://example.com/%E3%83%91%E3%82%B9'],
+  ['https://example.com/?q=中', 'https://example.com/?q=%E4%B8%AD'],
+  ['https://example.com/#中', 'https://example.com/#%E4%B8%AD'],
+  ['https://example.com/ü', 'https://example.com/%C3%BC'],
+  ['https://example.com/a b', 'https://example.com/a%20b'],
+] as const;
+
+async function scanLocation(
+  base: string,
+  slug: string,
+): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(`${base}/r/${slug}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' },
+  });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+describe.each(engines)('one request against the real process on $name', (engine) => {
+  it('cannot end it: non-ASCII targets are stored normalised, and old rows still answer in ASCII', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-unicode-'));
+    const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      MARKETPLACE_PROXY_SECRET: SECRET,
+      SSRF_ALLOW: '127.0.0.1',
+    };
+    const server = await startServer(env);
+    try {
+      // Through the API, in every place a URL is stored: the code's target, a rule's redirect,
+      // a split's URL and an exec code's fallback (its exec URL refuses the connection).
+      for (const [i, [given, stored]] of NON_ASCII_TARGETS.entries()) {
+        await api(server.base, 'POST', '/qrcodes', { slug: `target-${i}`, mode: 'redirect', target: given });
+        const redirect = await api(server.base, 'POST', '/rules', {
+          name: `r${i}`,
+          then: { redirect: given },
+        });
+        await api(server.base, 'POST', '/qrcodes', {
+          slug: `rule-${i}`,
+          mode: 'redirect',
+          target: 'https://example.com/',
+          rules: [redirect.id],
+        });
+        const split = await api(server.base, 'POST', '/rules', {
+          name: `s${i}`,
+          then: { split: [{ url: given, weight: 100 }] },
+        });
+        await api(server.base, 'POST', '/qrcodes', {
+          slug: `split-${i}`,
+          mode: 'redirect',
+          target: 'https://example.com/',
+          rules: [split.id],
+        });
+        await api(server.base, 'POST', '/qrcodes', {
+          slug: `exec-${i}`,
+          mode: 'exec',
+          exec: { url: 'http://127.0.0.1:1/closed', fallback: given },
+        });
+        for (const slug of [`target-${i}`, `rule-${i}`, `split-${i}`, `exec-${i}`]) {
+          expect(await scanLocation(server.base, slug), `${slug} (${given})`).toEqual({
+            status: 302,
+            location: stored,
+          });
+        }
+      }
+
+      // Rows written before URLs were normalised still answer, in ASCII.
+      const handle = database?.handle ?? createDatabase({ sqliteFile: path.join(dataDir, 'rq.sqlite') });
+      const legacy = await api(server.base, 'POST', '/qrcodes', {
+        slug: 'legacy',
+        mode: 'redirect',
+        target: 'https://example.com/',
+      });
+      await handle.db
+        .updateTable('qrcodes')
+        .set({ target: 'https://例え.jp/パス?q=中' })
+        .where('id', '=', legacy.id)
+        .execute();
+      expect(await scanLocation(server.base, 'legacy')).toEqual({
+        status: 302,
+        location: 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%E4%B8%AD',
+      });
+      // A row the edge cannot read is that request's 500, not the end of the process.
+      const broken = await api(server.base, 'POST', '/qrcodes', {
+        slug: 'broken',
+        mode: 'exec',
+        exec: { url: 'http://127.0.0.1:1/closed', fallback: 'https://example.com/' },
+      });
+      await handle.db
+        .updateTable('qrcodes')
+        .set({ exec_json: '{not json' })
+        .where('id', '=', broken.id)
+        .execute();
+      expect((await scanLocation(server.base, 'broken')).status).toBe(500);
+      if (!database) await handle.destroy();
+
+      expect(server.child.exitCode).toBeNull();
+      expect(await scanLocation(server.base, 'target-0')).toEqual({
+        status: 302,
+        location: NON_ASCII_TARGETS[0][1],
+      });
+    } finally {
+      server.child.kill('SIGKILL');
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe.each(engines)('a crash on $name', (engine) => {
   it('loses no scan that was answered with a redirect', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-crash-'));

@@ -6,6 +6,7 @@ import * as idempotencyKeys from './2026_11_22_0011_idempotency_keys.js';
 import * as rules from './2026_11_22_0100_rules.js';
 import * as qrcodes from './2026_11_22_0200_qrcodes.js';
 import * as scans from './2026_11_22_0300_scans.js';
+import * as scanCountersHumanLastAt from './2026_11_23_0100_scan_counters_human_last_at.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0100_rules': rules,
   '2026_11_22_0200_qrcodes': qrcodes,
   '2026_11_22_0300_scans': scans,
+  '2026_11_23_0100_scan_counters_human_last_at': scanCountersHumanLastAt,
 };

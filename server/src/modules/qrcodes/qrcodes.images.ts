@@ -47,14 +47,22 @@ export function checkStyle(style: unknown, path: string): void {
 }
 
 /**
+ * Where a style issue points in the request: a prefix for a style sent as JSON ("/body/style"),
+ * or a function for styles assembled from elsewhere (the image endpoints' query parameters).
+ */
+export type StylePaths = string | ((issuePath: string) => string);
+
+function stylePathOf(issuePath: string, paths: StylePaths): string {
+  return typeof paths === 'string' ? issuePath.replace(/^\/style/, paths) : paths(issuePath);
+}
+
+/**
  * Rendering errors of @rq/qr as problems. `dataPath` is where the encoded data came from, so a
  * too-long text points at the field to shorten.
  */
-function renderProblem(error: unknown, dataPath: string, stylePath: string): Problem {
+function renderProblem(error: unknown, dataPath: string, paths: StylePaths): Problem {
   if (error instanceof StyleError) {
-    return styleProblem(
-      error.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^\/style/, stylePath) })),
-    );
+    return styleProblem(error.issues.map((issue) => ({ ...issue, path: stylePathOf(issue.path, paths) })));
   }
   if (error instanceof DataTooLongError) {
     return new Problem('validation_failed', error.message, {
@@ -64,7 +72,7 @@ function renderProblem(error: unknown, dataPath: string, stylePath: string): Pro
   if (error instanceof QrError) {
     const path =
       error.code === 'invalid_logo' || error.code === 'logo_fetch_required'
-        ? `${stylePath}/logo/src`
+        ? stylePathOf('/style/logo/src', paths)
         : dataPath;
     return new Problem('validation_failed', error.message, { errors: [{ path, message: error.message }] });
   }
@@ -88,7 +96,7 @@ export class ImageRenderer {
     data: string,
     style: unknown,
     format: ImageFormat,
-    paths: { data: string; style: string },
+    paths: { data: string; style: StylePaths },
   ): Promise<RenderedImage> {
     const key = createHash('sha256')
       .update(format)
@@ -136,6 +144,32 @@ type StyleObject = Record<string, unknown>;
 function section(style: StyleObject, name: string): StyleObject {
   const value = style[name];
   return typeof value === 'object' && value !== null ? { ...(value as StyleObject) } : {};
+}
+
+/** The query parameter of the image endpoints that sets each style field. */
+const OVERRIDE_PARAMETERS: Readonly<Record<string, keyof ImageQueryInput>> = {
+  '/style/size': 'size',
+  '/style/margin': 'margin',
+  '/style/errorCorrection': 'errorCorrection',
+  '/style/dots/type': 'dotsType',
+  '/style/dots/color': 'dotsColor',
+  '/style/cornerSquares/type': 'cornerSquaresType',
+  '/style/cornerSquares/color': 'cornerSquaresColor',
+  '/style/cornerDots/type': 'cornerDotsType',
+  '/style/cornerDots/color': 'cornerDotsColor',
+  '/style/background/color': 'backgroundColor',
+  '/style/frame/text': 'frameText',
+};
+
+/**
+ * Style issues of an image request point at the query parameter that set the field
+ * (`/query/dotsColor`); a field the query left alone is the stored style's (`/style/...`).
+ */
+export function overridePaths(query: ImageQueryInput): (issuePath: string) => string {
+  return (issuePath) => {
+    const parameter = OVERRIDE_PARAMETERS[issuePath];
+    return parameter !== undefined && query[parameter] !== undefined ? `/query/${parameter}` : issuePath;
+  };
 }
 
 /** The stored style with the flat query overrides of the image endpoints laid over it. */

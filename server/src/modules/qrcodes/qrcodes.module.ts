@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ownShortUrlTest } from '../../shared/http-url.js';
 import { fetchLogo } from './qrcodes.logo.js';
 import { appAuth, type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
@@ -14,6 +15,7 @@ export const qrcodesModule = fp(
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
+      isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
       fetchLogo: (url, path) => fetchLogo(url, path, config.ssrfAllow),
       scans: () => (app.hasDecorator('scans') ? app.scans : undefined),
       rules: () => (app.hasDecorator('rules') ? app.rules : undefined),

@@ -28,8 +28,23 @@ export function findCodeBySlug(
     .executeTakeFirst();
 }
 
-export async function insertCode(db: Kysely<Database>, row: NewQrCodeRow): Promise<void> {
-  await db.insertInto('qrcodes').values(row).execute();
+/** Inserts a code with its rules (in order), in one transaction. */
+export async function insertCode(
+  db: Kysely<Database>,
+  row: NewQrCodeRow,
+  ruleIds: readonly string[] = [],
+): Promise<void> {
+  if (ruleIds.length === 0) {
+    await db.insertInto('qrcodes').values(row).execute();
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('qrcodes').values(row).execute();
+    await trx
+      .insertInto('qrcode_rules')
+      .values(ruleIds.map((rule_id, position) => ({ qrcode_id: row.id, position, rule_id })))
+      .execute();
+  });
 }
 
 export async function updateCode(

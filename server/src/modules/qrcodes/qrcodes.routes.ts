@@ -9,7 +9,7 @@ import type {
 import { Problem } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
-import { applyImageOverrides, type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
+import { type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
 import {
   CodeListSchema,
   CodeParams,
@@ -287,11 +287,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         const accountId = auth.accountOf(request);
         const { id } = request.params;
         const { download, ...overrides } = request.query;
-        const style =
-          Object.keys(overrides).length > 0
-            ? await service.get(accountId, id).then((code) => applyImageOverrides(code.style, overrides))
-            : undefined;
-        const image = await service.imageOf(accountId, id, format, style);
+        const image = await service.imageOf(accountId, id, format, overrides);
         return sendImage(reply, image, download === true, id);
       },
     );

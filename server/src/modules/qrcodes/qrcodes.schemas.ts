@@ -83,6 +83,10 @@ const HttpUrl = (description: string) =>
     description: `${description} (absolute http(s) URL)`,
   });
 
+function RuleIds(description: string) {
+  return Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: LIMITS.rules, description });
+}
+
 const Field = (description: string, maxLength: number = LIMITS.fieldLength) =>
   Type.Optional(Type.String({ minLength: 1, maxLength, description }));
 
@@ -184,6 +188,7 @@ export const CreateCodeBody = Type.Object(
     title: Type.Optional(orNull(Title)),
     tags: Type.Optional(Tags),
     enabled: Type.Optional(Type.Boolean({ default: true })),
+    rules: Type.Optional(RuleIds('redirect codes only: rule ids in evaluation order (as PUT /rules)')),
   },
   {
     additionalProperties: false,
@@ -304,10 +309,7 @@ export const CreateCodeQuery = Type.Object(
 
 export const RulesBody = Type.Object(
   {
-    rules: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-      maxItems: LIMITS.rules,
-      description: 'Rule ids in evaluation order; the first enabled rule that matches decides',
-    }),
+    rules: RuleIds('Rule ids in evaluation order; the first enabled rule that matches decides'),
   },
   { additionalProperties: false, examples: [{ rules: [] }] },
 );

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
-import { checkStyle, type ImageFormat, ImageRenderer, type RenderedImage } from './qrcodes.images.js';
+import {
+  applyImageOverrides,
+  checkStyle,
+  type ImageFormat,
+  ImageRenderer,
+  overridePaths,
+  type RenderedImage,
+} from './qrcodes.images.js';
 import {
   deleteCode,
   findCode,
@@ -17,7 +25,13 @@ import {
   replaceRules,
   updateCode,
 } from './qrcodes.repository.js';
-import type { CodeResource, CreateCodeInput, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
+import type {
+  CodeResource,
+  CreateCodeInput,
+  ImageQueryInput,
+  ListQueryInput,
+  PatchCodeInput,
+} from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import {
   type CodeMode,
@@ -25,6 +39,7 @@ import {
   encodeStaticData,
   isReservedSlug,
   normalizeExec,
+  normalizeModeUrls,
   normalizeTags,
   randomSlug,
   type StaticData,
@@ -75,6 +90,8 @@ export interface QrCodesOptions {
   dialect: Dialect;
   /** Base of the primary host's short URLs: `${shortUrl}` or `${publicUrl}/r`. */
   shortBase: string;
+  /** Our own short URLs, which no target may be (the scan would loop). */
+  isOwnShortUrl: OwnShortUrlTest;
   /** Fetches a logo URL behind the SSRF guard and answers a `data:` URL (or throws a Problem). */
   fetchLogo: (url: string, path: string) => Promise<string>;
   /** Late-bound: modules register in any order, so these are looked up when needed. */
@@ -84,6 +101,30 @@ export interface QrCodesOptions {
 }
 
 const RANDOM_SLUG_ATTEMPTS = 8;
+
+/**
+ * The field to shorten when a symbol cannot hold a code's data: the static kind's longest free
+ * text, or for dynamic codes the slug (their symbol holds the short URL, and the slug is the
+ * part a caller chooses).
+ */
+function dataPathOf(state: Pick<CodeState, 'mode' | 'data'>): string {
+  if (state.mode !== 'static' || !state.data) return '/body/slug';
+  const field = STATIC_TEXT_FIELD[state.data.kind];
+  return field ? `/body/data/${field}` : '/body/data';
+}
+
+const STATIC_TEXT_FIELD: Partial<Record<StaticData['kind'], string>> = {
+  text: 'text',
+  url: 'url',
+  email: 'body',
+  sms: 'message',
+};
+
+function rulesRefusedFor(mode: CodeMode): string {
+  return mode === 'static'
+    ? 'a static code encodes its data itself, so no scan reaches rules'
+    : 'an exec code asks its exec URL where to go, so rules would never run';
+}
 const NO_SCANS: ScanTotals = { total: 0, uniqueToday: 0, lastAt: null };
 
 function parseJson<T>(text: string | null): T | null {
@@ -255,19 +296,19 @@ export class QrCodesService {
     };
     this.validate(state, input.exec ?? null);
     if (given !== undefined) this.refuseReserved(state);
+    const ruleIds = input.rules ?? [];
+    await this.checkRuleIds(accountId, state.mode, ruleIds, '/body/rules');
 
     for (let attempt = 1; ; attempt++) {
       const image = await this.render(state, imageFormat);
       const now = this.clock.now();
       const id = newId('qr', now);
       try {
-        await insertCode(this.db, {
-          id,
-          account_id: accountId,
-          ...columnsOf(state),
-          created_at: now,
-          updated_at: now,
-        });
+        await insertCode(
+          this.db,
+          { id, account_id: accountId, ...columnsOf(state), created_at: now, updated_at: now },
+          ruleIds,
+        );
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (given !== undefined) throw this.slugTaken(state);
@@ -286,6 +327,7 @@ export class QrCodesService {
     const before = stateOf(row);
     const after = await this.patched(before, patch);
     this.validate(after, after.exec);
+    if (after.mode !== before.mode) await this.refuseRulesOnModeChange(id, after.mode);
     if (after.slug !== before.slug || after.hostKey !== before.hostKey) this.refuseReserved(after);
     const drawingChanged =
       this.payloadOf(after) !== this.payloadOf(before) ||
@@ -320,22 +362,7 @@ export class QrCodesService {
   async setRules(accountId: string, id: string, ruleIds: string[]): Promise<string[]> {
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
-    const errors: FieldError[] = [];
-    const seen = new Set<string>();
-    const unique = [...new Set(ruleIds)];
-    const directory = this.options.rules();
-    const known = new Set(
-      unique.length === 0 || !directory
-        ? []
-        : (await directory.getManyForAccount(accountId, unique)).map((r) => r.id),
-    );
-    ruleIds.forEach((ruleId, i) => {
-      if (seen.has(ruleId)) errors.push({ path: `/body/rules/${i}`, message: 'appears more than once' });
-      else if (!known.has(ruleId))
-        errors.push({ path: `/body/rules/${i}`, message: 'is not a rule of this account' });
-      seen.add(ruleId);
-    });
-    if (errors.length > 0) throw validationFailed(errors);
+    await this.checkRuleIds(accountId, row.mode, ruleIds, '/body/rules');
     if (!(await replaceRules(this.db, accountId, id, ruleIds, this.clock.now()))) throw notFound('QR code');
     this.emit({ id, hostKey: row.host_key, slug: row.slug });
     return ruleIds;
@@ -350,20 +377,25 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Images
 
-  /** The code's image with its stored style, or with `style` laid over it by the caller. */
-  async imageOf(accountId: string, id: string, format: ImageFormat, style?: unknown): Promise<RenderedImage> {
+  /** The code's image with its stored style, with the image endpoints' query overrides laid over it. */
+  async imageOf(
+    accountId: string,
+    id: string,
+    format: ImageFormat,
+    overrides: ImageQueryInput = {},
+  ): Promise<RenderedImage> {
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
     const state = stateOf(row);
-    return this.images.render(this.payloadOf(state), style ?? state.style, format, {
-      data: state.mode === 'static' ? '/body/data' : '/body/slug',
-      style: '/query',
+    return this.images.render(this.payloadOf(state), applyImageOverrides(state.style, overrides), format, {
+      data: dataPathOf(state),
+      style: overridePaths(overrides),
     });
   }
 
   private render(state: CodeState, format: ImageFormat): Promise<RenderedImage> {
     return this.images.render(this.payloadOf(state), state.style, format, {
-      data: state.mode === 'static' ? '/body/data' : '/body/slug',
+      data: dataPathOf(state),
       style: '/body/style',
     });
   }
@@ -371,14 +403,52 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Helpers
 
+  /** Checks the state and stores its URLs normalised (see shared/http-url.ts). */
   private validate(state: CodeState, exec: Partial<ExecSettings> | null): void {
+    const fields = { mode: state.mode, target: state.target, data: state.data, exec };
     const errors = [
-      ...validateModeFields({ mode: state.mode, target: state.target, data: state.data, exec }, '/body'),
+      ...validateModeFields(fields, '/body', { isOwnShortUrl: this.options.isOwnShortUrl }),
       ...validateTags(state.tags, '/body/tags'),
       ...validateTitle(state.title, '/body/title'),
     ];
     if (errors.length > 0) throw validationFailed(errors);
+    Object.assign(state, normalizeModeUrls({ target: state.target, data: state.data, exec: state.exec }));
     checkStyle(state.style, '/body/style');
+  }
+
+  /**
+   * Rules apply to redirect codes only: a static code's symbol holds its data, and an exec code
+   * asks its exec URL. Every id must be one of the account's rules, once.
+   */
+  private async checkRuleIds(accountId: string, mode: CodeMode, ruleIds: string[], path: string) {
+    if (ruleIds.length === 0) return;
+    if (mode !== 'redirect') throw validationFailed([{ path, message: rulesRefusedFor(mode) }]);
+    const directory = this.options.rules();
+    const known = new Set(
+      directory ? (await directory.getManyForAccount(accountId, [...new Set(ruleIds)])).map((r) => r.id) : [],
+    );
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    ruleIds.forEach((ruleId, i) => {
+      if (seen.has(ruleId)) errors.push({ path: `${path}/${i}`, message: 'appears more than once' });
+      else if (!known.has(ruleId))
+        errors.push({ path: `${path}/${i}`, message: 'is not a rule of this account' });
+      seen.add(ruleId);
+    });
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+
+  /** A code with rules stays a redirect code until its rules are taken off, so none is silently ignored. */
+  private async refuseRulesOnModeChange(id: string, mode: CodeMode): Promise<void> {
+    if (mode === 'redirect') return;
+    const ruleIds = (await findRuleIds(this.db, [id])).get(id) ?? [];
+    if (ruleIds.length === 0) return;
+    throw validationFailed([
+      {
+        path: '/body/mode',
+        message: `cannot become ${mode} while ${ruleIds.length} rule(s) are assigned: ${rulesRefusedFor(mode)}; assign no rules first (PUT /rules with [])`,
+      },
+    ]);
   }
 
   private refuseReserved(state: CodeState): void {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
 
 /**
@@ -72,17 +73,15 @@ export const STATIC_FIELDS: Readonly<Record<StaticKind, Readonly<Record<string, 
 // Field checks
 
 /** An absolute http(s) URL with a host, or a message saying what is wrong with it. */
-export function httpUrlProblem(value: string): string | null {
-  if (value.length > LIMITS.urlLength) return `must be at most ${LIMITS.urlLength} characters`;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    return 'must be an absolute http(s) URL';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http(s) URL';
-  if (parsed.hostname === '') return 'must name a host';
-  return null;
+export function httpUrlProblem(value: string, options: HttpUrlOptions = {}): string | null {
+  const checked = normalizeHttpUrl(value, options);
+  return checked.ok ? null : checked.message;
+}
+
+/** A checked URL in the form we store (see shared/http-url.ts). */
+function storedUrl(value: string): string {
+  const checked = normalizeHttpUrl(value);
+  return checked.ok ? checked.url : value;
 }
 
 // Pragmatic address check: one @, a non-empty local part without spaces, a dotted domain.
@@ -202,7 +201,11 @@ export interface ModeFields {
  * A code's mode and the fields it needs: redirect needs `target`, exec needs `exec`, static needs
  * `data`; the fields of the other modes must be absent or null.
  */
-export function validateModeFields(code: ModeFields, base: string): FieldError[] {
+export function validateModeFields(
+  code: ModeFields,
+  base: string,
+  options: HttpUrlOptions = {},
+): FieldError[] {
   const errors: FieldError[] = [];
   const present = (value: unknown) => value !== undefined && value !== null;
   const needs: Record<CodeMode, 'target' | 'data' | 'exec'> = {
@@ -223,21 +226,43 @@ export function validateModeFields(code: ModeFields, base: string): FieldError[]
   }
   if (errors.length > 0) return errors;
   if (code.mode === 'redirect') {
-    const problem = httpUrlProblem(code.target ?? '');
+    const problem = httpUrlProblem(code.target ?? '', options);
     if (problem) errors.push({ path: `${base}/target`, message: problem });
   } else if (code.mode === 'static' && code.data) {
     errors.push(...validateStaticData(code.data, `${base}/data`));
   } else if (code.mode === 'exec' && code.exec) {
-    errors.push(...validateExec(code.exec, `${base}/exec`));
+    errors.push(...validateExec(code.exec, `${base}/exec`, options));
   }
   return errors;
+}
+
+/** The URLs of checked mode fields in the form we store them, so the edge only ever sends ASCII. */
+export function normalizeModeUrls<T extends Omit<ModeFields, 'mode'>>(fields: T): T {
+  const data = fields.data;
+  const dataUrl = data && (data.kind === 'url' || data.kind === 'vcard') && data.url !== undefined;
+  return {
+    ...fields,
+    target: fields.target ? storedUrl(fields.target) : fields.target,
+    data: dataUrl ? { ...data, url: storedUrl(data.url as string) } : data,
+    exec: fields.exec
+      ? {
+          ...fields.exec,
+          ...(fields.exec.url === undefined ? {} : { url: storedUrl(fields.exec.url) }),
+          ...(fields.exec.fallback === undefined ? {} : { fallback: storedUrl(fields.exec.fallback) }),
+        }
+      : fields.exec,
+  };
 }
 
 function modeOf(field: 'target' | 'data' | 'exec'): CodeMode {
   return field === 'target' ? 'redirect' : field === 'data' ? 'static' : 'exec';
 }
 
-export function validateExec(exec: Partial<ExecSettings>, base: string): FieldError[] {
+export function validateExec(
+  exec: Partial<ExecSettings>,
+  base: string,
+  options: HttpUrlOptions = {},
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const key of ['url', 'fallback'] as const) {
     const value = exec[key];
@@ -245,7 +270,7 @@ export function validateExec(exec: Partial<ExecSettings>, base: string): FieldEr
       errors.push({ path: `${base}/${key}`, message: 'is required' });
       continue;
     }
-    const problem = httpUrlProblem(value);
+    const problem = httpUrlProblem(value, options);
     if (problem) errors.push({ path: `${base}/${key}`, message: problem });
   }
   const timeout = exec.timeoutMs;

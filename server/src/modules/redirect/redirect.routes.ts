@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { headerSafeUrl } from '../../shared/http-url.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, loadEdgeCode, resolveScan } from './redirect.service.js';
 import { sharedGeoLookup } from './scan-context.geo.js';
@@ -12,6 +13,16 @@ const NOT_FOUND_PAGE = `<!doctype html>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
 main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
 <body><main><h1>This code is not active</h1><p>The QR code you scanned does not exist, or its owner has turned it off.</p></main></body></html>`;
+
+const NOT_FOUND_ANSWER: ScanAnswer = {
+  status: 404,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(NOT_FOUND_PAGE)),
+    'cache-control': 'no-store',
+  },
+  body: NOT_FOUND_PAGE,
+};
 
 /** One scan as the edge needs it, whichever way it arrived. */
 interface ScanRequest {
@@ -73,13 +84,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     const key = EdgeCache.key(scan.hostKey, scan.slug);
     const cached = cache.peek(key);
     const code = cached === undefined ? await cache.get(key) : cached;
-    if (!code?.enabled || code.mode === 'static') {
-      return {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-        body: NOT_FOUND_PAGE,
-      };
-    }
+    if (!code?.enabled || code.mode === 'static') return NOT_FOUND_ANSWER;
     const counted = scan.method === 'GET';
     const context = buildScanContext({
       headers: scan.headers,
@@ -118,7 +123,8 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       app.metrics.redirectsAnswered.inc();
     }
     const headers: Record<string, string> = {
-      location: outcome.url,
+      location: headerSafeUrl(outcome.url),
+      'content-length': '0',
       'cache-control': 'no-store, private',
       'referrer-policy': 'no-referrer-when-downgrade',
     };
@@ -195,19 +201,31 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       hostname: host.replace(/:\d+$/, ''),
       url,
     };
-    answerScan(scan).then(
-      (answer) => {
+    answerScan(scan)
+      .then((answer) => {
         // While shutting down, close the connection after this answer (as app.ts does for Fastify's).
-        if (!app.server.listening) answer.headers.connection = 'close';
-        response.writeHead(answer.status, answer.headers).end(answer.body);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error, url }, 'scan failed');
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
-      },
-    );
+        const headers = app.server.listening ? answer.headers : { ...answer.headers, connection: 'close' };
+        response.writeHead(answer.status, headers).end(answer.body);
+      })
+      .catch((error: unknown) => answerRawFailure(app, response, url, error));
     return true;
   });
+}
+
+/**
+ * One scan failed (or its answer could not be written): that request gets a 500 and the
+ * process keeps serving. Nothing here may throw, or the rejection would end the process.
+ */
+function answerRawFailure(app: FastifyInstance, response: ServerResponse, url: string, error: unknown): void {
+  app.log.error({ err: error, url }, 'scan failed');
+  try {
+    if (response.headersSent) response.destroy();
+    else
+      response.writeHead(500, { 'content-type': 'text/plain', 'content-length': '14' }).end('Internal error');
+  } catch (writeError) {
+    app.log.error({ err: writeError, url }, 'the failed scan could not be answered');
+    response.destroy();
+  }
 }
 
 /** The scanner's address: the socket's, or with TRUST_PROXY the first X-Forwarded-For entry. */

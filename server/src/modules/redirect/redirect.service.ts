@@ -134,10 +134,17 @@ async function askExec(
       language: context.language,
       referrer: context.referrerHost,
       bot: context.bot,
-      query: Object.fromEntries(context.query),
+      query: firstValues(context.query),
     },
   });
   return answer.ok
     ? { url: answer.url, status: answer.status, ruleId: null }
     : { url: exec.fallback, status: 302, ruleId: null };
+}
+
+/** Each query parameter's first value, as the exec payload documents (a repeated name keeps its first). */
+function firstValues(query: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = Object.create(null);
+  for (const [name, value] of query) if (!Object.hasOwn(values, name)) values[name] = value;
+  return values;
 }

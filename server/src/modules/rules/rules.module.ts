@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ownShortUrlTest } from '../../shared/http-url.js';
 import { appAuth, type RulesAuth, rulesRoutes } from './rules.routes.js';
 import { RulesService } from './rules.service.js';
 
@@ -10,7 +11,9 @@ import { RulesService } from './rules.service.js';
  */
 export const rulesModule = fp(
   async (app: FastifyInstance, options: { auth?: RulesAuth }) => {
-    const service = new RulesService(app.database.db);
+    const service = new RulesService(app.database.db, {
+      isOwnShortUrl: ownShortUrlTest(app.config.publicUrl, app.config.shortUrl),
+    });
     app.decorate('rules', service);
     // Looked up when a rule is deleted, so the modules may register in either order.
     service.onRuleDeleted(async (ruleId) => {

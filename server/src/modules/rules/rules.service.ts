@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import type { HttpUrlOptions, OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
@@ -14,7 +15,7 @@ import type {
   RulePatchBody,
 } from './rules.schemas.js';
 import type { RuleRow } from './rules.table.js';
-import { validateRule } from './rules.validate.js';
+import { normalizeActionUrls, validateRule } from './rules.validate.js';
 
 /** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
 export type RuleChangeListener = (ruleId: string) => void;
@@ -25,6 +26,8 @@ export type RuleShapeCheck = (candidate: unknown) => FieldError[];
 
 export interface RulesServiceOptions {
   clock?: Clock;
+  /** Our own short URLs, which no rule may redirect to (the scan would loop). */
+  isOwnShortUrl?: OwnShortUrlTest;
 }
 
 const RULE_ID = /^rule_[0-9a-z]{26}$/;
@@ -56,6 +59,7 @@ function toResource(row: RuleRow): Rule {
  */
 export class RulesService {
   private readonly clock: Clock;
+  private readonly urlOptions: HttpUrlOptions;
   private readonly changeListeners = new Set<RuleChangeListener>();
   private readonly deletedListeners = new Set<RuleDeletedListener>();
 
@@ -64,6 +68,7 @@ export class RulesService {
     options: RulesServiceOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.urlOptions = options.isOwnShortUrl ? { isOwnShortUrl: options.isOwnShortUrl } : {};
   }
 
   /** Listens for changed and deleted rules; answers a function that stops listening. */
@@ -79,7 +84,7 @@ export class RulesService {
   }
 
   async create(accountId: string, body: RuleCreateBody): Promise<Rule> {
-    const errors = validateRule(body);
+    const errors = validateRule(body, '/body', this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
     const now = this.clock.now();
     const id = newId('rule', now);
@@ -89,7 +94,7 @@ export class RulesService {
       name: body.name,
       enabled: body.enabled === false ? 0 : 1,
       when_json: body.when ? JSON.stringify(body.when) : null,
-      then_json: JSON.stringify(body.then),
+      then_json: JSON.stringify(normalizeActionUrls(body.then)),
       created_at: now,
       updated_at: now,
     });
@@ -158,13 +163,13 @@ export class RulesService {
     const shapeErrors = checkShape(merged);
     if (shapeErrors.length > 0) throw validationFailed(shapeErrors);
     const next = merged as unknown as RuleCreateBody;
-    const errors = validateRule(next);
+    const errors = validateRule(next, '/body', this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
     const updated = await updateRule(this.db, accountId, id, {
       name: next.name,
       enabled: next.enabled === false ? 0 : 1,
       when_json: next.when ? JSON.stringify(next.when) : null,
-      then_json: JSON.stringify(next.then),
+      then_json: JSON.stringify(normalizeActionUrls(next.then)),
       updated_at: Math.max(this.clock.now(), row.updated_at),
     });
     if (!updated) throw notFound('rule');

@@ -1,8 +1,9 @@
+import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { parseIpRange } from './ip-address.js';
 import { RULE_LIMITS, type RuleAction, type RuleCondition } from './rules.schemas.js';
-import { parseTemplate } from './url-template.js';
+import { normalizeUrlTemplate, parseTemplate } from './url-template.js';
 import { isKnownTimeZone } from './zoned-time.js';
 
 /**
@@ -63,22 +64,15 @@ export function parseTimeOfDay(text: string, allowEndOfDay = false): number | nu
 }
 
 /** Why a target URL template is refused, or null when it is a fine absolute http(s) URL. */
-export function targetUrlProblem(template: string): string | null {
+export function targetUrlProblem(template: string, options: HttpUrlOptions = {}): string | null {
   const { parts, problems } = parseTemplate(template);
   if (problems.length > 0) return (problems[0] as { message: string }).message;
   // A query value is the scanner's to choose: it may never decide the scheme or the host.
   const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? '';
   if (authority.includes('{query.')) return 'may not use {query.NAME} in its scheme or host';
   const sample = parts.map((part) => (typeof part === 'string' ? part : 'x')).join('');
-  let url: URL;
-  try {
-    url = new URL(sample);
-  } catch {
-    return 'must be an absolute http(s) URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
-  if (url.username !== '' || url.password !== '') return 'may not carry a user name or password';
-  return null;
+  const checked = normalizeHttpUrl(sample, options);
+  return checked.ok ? null : checked.message;
 }
 
 interface Walk {
@@ -227,7 +221,7 @@ export function validateCondition(when: RuleCondition, path: string): FieldError
   return walk.errors;
 }
 
-export function validateAction(then: RuleAction, path: string): FieldError[] {
+export function validateAction(then: RuleAction, path: string, options: HttpUrlOptions = {}): FieldError[] {
   const errors: FieldError[] = [];
   const hasRedirect = then.redirect !== undefined;
   const hasSplit = then.split !== undefined;
@@ -238,13 +232,13 @@ export function validateAction(then: RuleAction, path: string): FieldError[] {
     errors.push({ path: `${path}/sticky`, message: 'only applies to `split`' });
   }
   if (then.redirect !== undefined) {
-    const problem = targetUrlProblem(then.redirect);
+    const problem = targetUrlProblem(then.redirect, options);
     if (problem) errors.push({ path: `${path}/redirect`, message: problem });
   }
   if (then.split) {
     let total = 0;
     then.split.forEach((target, i) => {
-      const problem = targetUrlProblem(target.url);
+      const problem = targetUrlProblem(target.url, options);
       if (problem) errors.push({ path: `${path}/split/${i}/url`, message: problem });
       if (!Number.isInteger(target.weight) || target.weight < 0) {
         errors.push({ path: `${path}/split/${i}/weight`, message: 'must be a whole number from 0 to 100' });
@@ -262,9 +256,21 @@ export function validateAction(then: RuleAction, path: string): FieldError[] {
 export function validateRule(
   rule: { when?: RuleCondition | null; then: RuleAction },
   basePath = '/body',
+  options: HttpUrlOptions = {},
 ): FieldError[] {
   return [
     ...(rule.when ? validateCondition(rule.when, `${basePath}/when`) : []),
-    ...validateAction(rule.then, `${basePath}/then`),
+    ...validateAction(rule.then, `${basePath}/then`, options),
   ];
+}
+
+/** A checked action with its URLs in the form we store, so the edge only ever sends ASCII. */
+export function normalizeActionUrls(then: RuleAction): RuleAction {
+  return {
+    ...then,
+    ...(then.redirect === undefined ? {} : { redirect: normalizeUrlTemplate(then.redirect) }),
+    ...(then.split === undefined
+      ? {}
+      : { split: then.split.map((target) => ({ ...target, url: normalizeUrlTemplate(target.url) })) }),
+  };
 }

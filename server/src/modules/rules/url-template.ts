@@ -84,3 +84,29 @@ export function fillTemplate(parts: readonly TemplatePart[], values: TemplateVal
   }
   return out;
 }
+
+function placeholderText(placeholder: Placeholder): string {
+  return placeholder.kind === 'query' ? `{query.${placeholder.name}}` : `{${placeholder.kind}}`;
+}
+
+/**
+ * A checked template in the form we store: its literal text in WHATWG serialisation (punycode
+ * host, percent-encoded path, query and fragment), its placeholders kept. Each placeholder
+ * stands in as a marker of lower-case letters and digits while the URL is serialised, which
+ * no part of a URL changes.
+ */
+export function normalizeUrlTemplate(template: string): string {
+  const { parts } = parseTemplate(template);
+  let marker = 'rqph';
+  while (template.toLowerCase().includes(marker)) marker += 'q';
+  const placeholders: string[] = [];
+  const sample = parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      placeholders.push(placeholderText(part));
+      return `${marker}${placeholders.length - 1}z`;
+    })
+    .join('');
+  const href = new URL(sample).href;
+  return href.replace(new RegExp(`${marker}(\\d+)z`, 'g'), (_m, i: string) => placeholders[Number(i)] ?? '');
+}

@@ -17,9 +17,12 @@ function countersOf(scans: NewScanRow[]): Map<string, Counter> {
   const counters = new Map<string, Counter>();
   for (const scan of scans) {
     const counter = counters.get(scan.qrcode_id) ?? { total: 0, bots: 0, last_at: 0 };
+    // Bots are recorded but not counted: they move neither the total nor the last scan's time.
     if (scan.bot) counter.bots += 1;
-    else counter.total += 1;
-    counter.last_at = Math.max(counter.last_at, scan.at);
+    else {
+      counter.total += 1;
+      counter.last_at = Math.max(counter.last_at, scan.at);
+    }
     counters.set(scan.qrcode_id, counter);
   }
   return counters;
@@ -44,8 +47,7 @@ export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): 
         oc.column('qrcode_id').doUpdateSet({
           total: sql`scan_counters.total + excluded.total`,
           bots: sql`scan_counters.bots + excluded.bots`,
-          // Batches are written in order, so the newest batch holds the newest scan.
-          last_at: sql`excluded.last_at`,
+          last_at: sql`case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
         }),
       )
       .execute();
@@ -110,7 +112,8 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
   const advanceCounter = sqlite.prepare(
     `insert into scan_counters (qrcode_id, total, bots, last_at) values (?, ?, ?, ?)
      on conflict (qrcode_id) do update set total = scan_counters.total + excluded.total,
-       bots = scan_counters.bots + excluded.bots, last_at = excluded.last_at`,
+       bots = scan_counters.bots + excluded.bots,
+       last_at = case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
   );
   // Rows go in groups of SCANS_PER_STATEMENT through one prepared multi-row statement.
   const insertGroup = sqlite.prepare(

@@ -59,7 +59,8 @@ export class ScansService {
           {
             total: counter?.total ?? 0,
             uniqueToday: uniques.get(id) ?? 0,
-            lastAt: counter ? toIso(counter.last_at) : null,
+            // 0 until a human scans (bots are recorded but not counted).
+            lastAt: counter && counter.last_at > 0 ? toIso(counter.last_at) : null,
           },
         ];
       }),
