@@ -1,20 +1,46 @@
 // Generates src/font/glyphs.ts: outlines of Roboto Medium (Apache License 2.0, Copyright 2011 Google Inc.,
-// as shipped in @fontsource/roboto 4.5.8) so the frame text becomes paths that every renderer draws alike.
+// as shipped in @fontsource/roboto 4.5.8, its "all" subset) so the frame text becomes paths that every
+// renderer draws alike.
 // Run: node packages/qr/scripts/generate-font.mjs (needs the devDependencies opentype.js and @fontsource/roboto).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import opentype from 'opentype.js';
 
 const require = createRequire(import.meta.url);
-const fontFile = require.resolve('@fontsource/roboto/files/roboto-latin-500-normal.woff');
+const fontFile = require.resolve('@fontsource/roboto/files/roboto-all-500-normal.woff');
 const bytes = readFileSync(fontFile);
 const font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
-const chars = [];
-for (let code = 0x20; code <= 0x7e; code++) chars.push(code);
-for (let code = 0xa0; code <= 0xff; code++) chars.push(code);
-for (const code of [0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x20ac, 0x2192])
-  chars.push(code);
+/** The blocks whose characters the frame can draw: every one of them the font has. */
+const BLOCKS = [
+  [0x0020, 0x007e, 'Basic Latin'],
+  [0x00a0, 0x00ff, 'Latin-1 Supplement'],
+  [0x0100, 0x017f, 'Latin Extended-A'],
+  [0x0180, 0x024f, 'Latin Extended-B'],
+  [0x0370, 0x03ff, 'Greek and Coptic'],
+  [0x0400, 0x04ff, 'Cyrillic'],
+  [0x0500, 0x052f, 'Cyrillic Supplement'],
+  [0x1e00, 0x1eff, 'Latin Extended Additional'],
+  [0x2000, 0x206f, 'General Punctuation'],
+  [0x20a0, 0x20cf, 'Currency Symbols'],
+  [0x2100, 0x214f, 'Letterlike Symbols'],
+  [0x2200, 0x22ff, 'Mathematical Operators'],
+];
+/**
+ * Invisible format characters: drawing them as nothing would hide them, so they stay out and the
+ * style check names them instead. Combining marks are out too (no mark positioning without GPOS);
+ * text is NFC-normalised first, so an accent typed as a combining mark still finds its composed letter.
+ */
+const LEFT_OUT = (code) =>
+  (code >= 0x200b && code <= 0x200f) ||
+  (code >= 0x2028 && code <= 0x202e) ||
+  (code >= 0x2060 && code <= 0x206f);
+
+const inBlock = (code) => BLOCKS.some(([from, to]) => code >= from && code <= to);
+const chars = Object.keys(font.tables.cmap.glyphIndexMap)
+  .map(Number)
+  .filter((code) => inBlock(code) && !LEFT_OUT(code))
+  .sort((a, b) => a - b);
 
 const round = (n) => Math.round(n);
 /** Relative path commands in font units with y pointing down, so the renderer only scales and offsets. */

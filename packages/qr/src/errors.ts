@@ -1,12 +1,18 @@
 /** Why a design cannot be scanned reliably; the same words in validation issues and in `verify()`. */
 export type UnscannableReason = 'contrast_too_low' | 'logo_too_large' | 'quiet_zone_too_small' | 'other';
 
+/**
+ * Why a well-formed style cannot be drawn as asked: it would not scan (an `UnscannableReason`), or its
+ * frame text has a character the embedded font cannot draw (`glyph_missing`).
+ */
+export type IssueReason = UnscannableReason | 'glyph_missing';
+
 /** One problem in a style, at a JSON pointer such as `/style/dots/type`. */
 export interface StyleIssue {
   path: string;
   message: string;
-  /** Set when the problem would make the symbol hard to scan rather than merely malformed. */
-  reason?: UnscannableReason;
+  /** Set when the style is well-formed but cannot be drawn as asked; absent for malformed values. */
+  reason?: IssueReason;
 }
 
 export type QrErrorCode =

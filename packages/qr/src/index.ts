@@ -9,6 +9,7 @@ export { createDesign, type Design, logoSide, minVersionForLogo } from './design
 export { capacityOf, type EncodeOptions, type ErrorCorrection, encode, type QrMatrix } from './encode.js';
 export {
   DataTooLongError,
+  type IssueReason,
   QrError,
   type QrErrorCode,
   StyleError,

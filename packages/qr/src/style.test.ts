@@ -131,9 +131,60 @@ describe('style', () => {
     expect(issuesOf({ logo })).toEqual([{ path: '/style/logo/margin', message: expect.any(String) }]);
   });
 
-  it('refuses frame text the embedded font cannot draw', () => {
-    expect(issuesOf({ frame: { text: 'Scan 我' } })[0]).toMatchObject({ path: '/style/frame/text' });
-    expect(validateStyle({ frame: { text: 'Scannez-moi • Jetzt scannen €' } }).ok).toBe(true);
+  it('draws frame text in Latin Extended, Greek and Cyrillic (issue 10)', () => {
+    for (const text of [
+      'Zeskanuj mnie, łódź',
+      'Naskenujte mě, čšřžůě',
+      'Scanați-mă: ș ț ă î',
+      'Σάρωσέ με ΑΩ',
+      'Отсканируй меня Ёё',
+      'Скануй мене: ґ є ї',
+      'Quét tôi: ế ộ ữ',
+      'Scannez-moi • Jetzt scannen €',
+    ]) {
+      expect(validateStyle({ frame: { text } }), text).toMatchObject({ ok: true });
+    }
+    // A letter typed with a combining accent is the composed letter the font has.
+    expect(validateStyle({ frame: { text: 'Cafe\u0301 ł' } }).ok).toBe(true);
+  });
+
+  it('refuses frame text the embedded font cannot draw, naming each character and its code point', () => {
+    expect(issuesOf({ frame: { text: 'Scan 我 😀 我' } })).toEqual([
+      {
+        path: '/style/frame/text',
+        message: 'the frame font cannot draw "我" (U+6211), "😀" (U+1F600)',
+        reason: 'glyph_missing',
+      },
+    ]);
+    // Invisible characters are named too, never drawn as nothing.
+    expect(issuesOf({ frame: { text: 'Scan\u200bme' } })[0]?.message).toBe(
+      'the frame font cannot draw "\u200b" (U+200B)',
+    );
+  });
+
+  it('checks the frame text against the frame like the dots against the background', () => {
+    const issues = issuesOf({ frame: { text: 'Scan me', color: '#111111', textColor: '#333333' } });
+    expect(issues).toEqual([
+      {
+        path: '/style/frame/textColor',
+        message: 'contrast 1.49:1 against the frame is below 3:1',
+        reason: 'contrast_too_low',
+      },
+    ]);
+    expect(validateStyle({ frame: { text: 'Scan me', color: '#ffffff', textColor: '#111111' } }).ok).toBe(
+      true,
+    );
+    const textGradient = {
+      type: 'linear',
+      stops: [
+        { offset: 0, color: '#ffffff' },
+        { offset: 1, color: '#222222' },
+      ],
+    };
+    expect(issuesOf({ frame: { text: 'Scan me', textGradient } })[0]).toMatchObject({
+      path: '/style/frame/textGradient/stops/1/color',
+      reason: 'contrast_too_low',
+    });
   });
 
   it('throws a StyleError with the issues from resolveStyle', () => {

@@ -382,6 +382,33 @@ function contrastIssues(style: ResolvedStyle, base: string): StyleIssue[] {
   return issues;
 }
 
+/**
+ * The frame text against the frame, like the dots against the background: every colour of the text
+ * (each gradient stop) needs MIN_CONTRAST against every colour of the frame. Light text on a dark frame
+ * and dark on light are both fine.
+ */
+function frameTextContrastIssues(frame: NonNullable<ResolvedStyle['frame']>, base: string): StyleIssue[] {
+  const ring = frame.gradient ? frame.gradient.stops.map((stop) => stop.color) : [frame.color];
+  const text = frame.textGradient
+    ? frame.textGradient.stops.map((stop, i) => ({
+        color: stop.color,
+        path: `${base}/frame/textGradient/stops/${i}/color`,
+      }))
+    : [{ color: frame.textColor, path: `${base}/frame/textColor` }];
+  const issues: StyleIssue[] = [];
+  for (const { color, path } of text) {
+    const luminance = luminanceOfHex(color);
+    const worst = Math.min(...ring.map((colour) => contrastRatio(luminance, luminanceOfHex(colour))));
+    if (worst >= MIN_CONTRAST) continue;
+    issues.push({
+      path,
+      message: `contrast ${worst.toFixed(2)}:1 against the frame is below ${MIN_CONTRAST}:1`,
+      reason: 'contrast_too_low',
+    });
+  }
+  return issues;
+}
+
 function designIssues(style: ResolvedStyle, base: string): StyleIssue[] {
   const issues = contrastIssues(style, base);
   if (style.logo) {
@@ -394,9 +421,11 @@ function designIssues(style: ResolvedStyle, base: string): StyleIssue[] {
     if (missing.length > 0) {
       issues.push({
         path: `${base}/frame/text`,
-        message: `the frame font has no glyph for ${missing.join(' ')}`,
+        message: `the frame font cannot draw ${missing.join(', ')}`,
+        reason: 'glyph_missing',
       });
     }
+    issues.push(...frameTextContrastIssues(style.frame, base));
   }
   return issues;
 }

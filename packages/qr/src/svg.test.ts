@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { QrError } from './errors.js';
+import { QrError, StyleError } from './errors.js';
 import { outlineText } from './font/text.js';
 import { logoFromBytes, sniffLogoType } from './logo.js';
 import { renderSvg } from './svg.js';
@@ -54,6 +54,19 @@ describe('renderSvg', () => {
     expect(svg).toContain(outlineText('Scan me').d);
     const doc = parser.parse(svg).svg;
     expect(Number(doc.height)).toBeGreaterThan(Number(doc.width));
+  });
+
+  it('draws every letter of Polish, Greek and Cyrillic frame text, none left out', () => {
+    const text = 'Łódź · Σάρωσε · Скануй ґ';
+    const outline = outlineText(text);
+    // Each letter adds its own outline: the text is not the same drawing with a letter dropped.
+    for (let i = 0; i < text.length; i++) {
+      const shorter = outlineText(text.slice(0, i) + text.slice(i + 1));
+      expect(shorter.width, text[i]).toBeLessThan(outline.width);
+    }
+    expect(outline.d.match(/M/g)?.length).toBeGreaterThanOrEqual(text.replace(/ /g, '').length);
+    expect(renderSvg(SHORT_URL, { frame: { text } })).toContain(outline.d);
+    expect(() => outlineText('Scan 我')).toThrow(StyleError);
   });
 
   it('embeds a sanitised SVG logo and refuses to fetch URLs', () => {
