@@ -254,7 +254,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
         mode: 'exec',
         exec: { url: `http://127.0.0.1:${port}/decide`, fallback: 'https://example.com/fallback' },
       });
-      const answered = await scan('/r/exec-me?src=poster');
+      const answered = await scan('/r/exec-me?src=poster&src=flyer');
       expect(answered.statusCode).toBe(307);
       expect(answered.headers.location).toBe('https://example.com/US');
       const call = received[0] as (typeof received)[number];
@@ -262,7 +262,8 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
         slug: 'exec-me',
         country: 'US',
         device: 'mobile',
-        query: { src: 'poster' },
+        bot: false,
+        query: { src: 'poster' }, // the first value of a repeated name, as the docs say
       });
       const secret = await t.app.accounts.getSigningSecret(user.accountId);
       expect(verifyExecSignature(secret, call.timestamp, call.body, call.signature)).toBe(true);

@@ -1,5 +1,6 @@
 import { type StyleInput, StyleSchema } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { describedPattern } from '../../shared/pattern-words.js';
 import {
   CODE_MODES,
   type ExecSettings,
@@ -164,7 +165,7 @@ const Mode = stringEnum(CODE_MODES, {
     'static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL',
 });
 const Slug = Type.String({
-  pattern: SLUG_PATTERN,
+  pattern: describedPattern(SLUG_PATTERN, 'must be 3 to 64 characters, each a letter, a digit, - or _'),
   description: 'The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted',
 });
 const Title = Type.String({ maxLength: LIMITS.titleLength });
@@ -314,8 +315,17 @@ export const RulesBody = Type.Object(
   { additionalProperties: false, examples: [{ rules: [] }] },
 );
 
-const HexOrTransparent = Type.String({ pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|transparent)$' });
-const Hex = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' });
+const HEX_COLOR = describedPattern(
+  '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+  'must be a hex colour like #1a2b3c or #abc (a # in a query string is written %23)',
+);
+const HexOrTransparent = Type.String({
+  pattern: describedPattern(
+    '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})|transparent)$',
+    'must be a hex colour like #ffffff or #fff, or transparent (a # in a query string is written %23)',
+  ),
+});
+const Hex = Type.String({ pattern: HEX_COLOR });
 
 /** Flat overrides of the stored style for the image endpoints (query strings are flat). */
 export const ImageQuery = Type.Object(

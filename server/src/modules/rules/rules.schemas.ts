@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { describedPattern } from '../../shared/pattern-words.js';
 
 /**
  * The rule resource as API.md defines it. Every object refuses unknown fields, so a typo is a
@@ -40,7 +41,10 @@ const ShortText = (description: string, maxLength = 253) =>
   Type.String({ minLength: 1, maxLength, description });
 
 const TimeOfDay = (description: string) =>
-  Type.String({ pattern: '^\\d{2}:\\d{2}$', description: `${description} (HH:MM, 24-hour)` });
+  Type.String({
+    pattern: describedPattern('^\\d{2}:\\d{2}$', 'must be a time of day as HH:MM (24-hour, 00:00 to 24:00)'),
+    description: `${description} (HH:MM, 24-hour)`,
+  });
 
 const TimeZoneName = Type.String({
   minLength: 1,
