@@ -16,7 +16,15 @@ export {
   type StyleIssue,
   type UnscannableReason,
 } from './errors.js';
-export { type LogoType, logoFromBytes, logoHref, sniffLogoType } from './logo.js';
+export {
+  bytesOfDataUrl,
+  type LogoImage,
+  type LogoType,
+  logoFromBytes,
+  logoHref,
+  logoImage,
+  sniffLogoType,
+} from './logo.js';
 export {
   CORNER_DOT_TYPES,
   CORNER_SQUARE_TYPES,

@@ -40,20 +40,34 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/**
- * Turns logo bytes (as the server fetched them behind its SSRF guard, or as uploaded) into the `data:` URL
- * that `style.logo.src` takes. PNG, JPEG and WebP are kept as they are; SVG is sanitised.
- */
-export function logoFromBytes(bytes: Uint8Array): string {
-  const type = sniffLogoType(bytes);
-  if (type === null) throw new QrError('invalid_logo', 'The logo is not a PNG, JPEG, WebP or SVG image.');
-  if (type !== 'image/svg+xml') return `data:${type};base64,${toBase64(bytes)}`;
-  const svg = sanitizeSvg(decoder.decode(bytes));
-  if (svg === null) throw new QrError('invalid_logo', 'The logo SVG could not be read as an SVG document.');
-  return `data:image/svg+xml;base64,${toBase64(encoder.encode(svg))}`;
+/** A logo image ready to store or draw: its type by its bytes, SVG sanitised. */
+export interface LogoImage {
+  type: LogoType;
+  bytes: Uint8Array;
 }
 
-function bytesOfDataUrl(src: string): Uint8Array {
+/**
+ * Checks logo bytes (as the server fetched them behind its SSRF guard, or as uploaded): the type is
+ * sniffed from the bytes; PNG, JPEG and WebP are kept as they are, SVG is sanitised. Throws
+ * `QrError('invalid_logo')` for anything else.
+ */
+export function logoImage(bytes: Uint8Array): LogoImage {
+  const type = sniffLogoType(bytes);
+  if (type === null) throw new QrError('invalid_logo', 'The logo is not a PNG, JPEG, WebP or SVG image.');
+  if (type !== 'image/svg+xml') return { type, bytes };
+  const svg = sanitizeSvg(decoder.decode(bytes));
+  if (svg === null) throw new QrError('invalid_logo', 'The logo SVG could not be read as an SVG document.');
+  return { type, bytes: encoder.encode(svg) };
+}
+
+/** The `data:` URL that `style.logo.src` takes for logo bytes (see `logoImage`). */
+export function logoFromBytes(bytes: Uint8Array): string {
+  const image = logoImage(bytes);
+  return `data:${image.type};base64,${toBase64(image.bytes)}`;
+}
+
+/** The bytes a `data:` URL holds (base64 or percent-encoded); it must declare an image type. */
+export function bytesOfDataUrl(src: string): Uint8Array {
   const comma = src.indexOf(',');
   const header = src.slice(5, Math.max(comma, 0)).toLowerCase();
   if (comma < 0 || !header.startsWith('image/')) {
@@ -81,6 +95,12 @@ export function logoHref(src: string): string {
     throw new QrError(
       'logo_fetch_required',
       'The renderer takes logo bytes only; fetch the URL (with the SSRF guard) and pass logoFromBytes().',
+    );
+  }
+  if (src.startsWith('/')) {
+    throw new QrError(
+      'logo_fetch_required',
+      'The renderer takes logo bytes only; the server resolves an asset URL to its bytes first.',
     );
   }
   if (!src.startsWith('data:')) throw new QrError('invalid_logo', 'The logo must be a data: URL.');

@@ -140,7 +140,8 @@ export const StyleSchema = Type.Object(
               src: Type.String({
                 minLength: 1,
                 maxLength: 3_000_000,
-                description: 'data: URL (image/png, image/jpeg, image/webp, image/svg+xml) or an http(s) URL',
+                description:
+                  'data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...)',
               }),
               size: Type.Optional(
                 Type.Number({
@@ -412,8 +413,12 @@ function frameTextContrastIssues(frame: NonNullable<ResolvedStyle['frame']>, bas
 function designIssues(style: ResolvedStyle, base: string): StyleIssue[] {
   const issues = contrastIssues(style, base);
   if (style.logo) {
-    if (!/^(data:|https?:\/\/)/i.test(style.logo.src)) {
-      issues.push({ path: `${base}/logo/src`, message: 'must be a data: URL or an http(s) URL' });
+    // A path on the host is a stored asset (`/api/v1/assets/ast_...`): the server resolves it to bytes.
+    if (!/^(data:|https?:\/\/|\/[^/])/i.test(style.logo.src)) {
+      issues.push({
+        path: `${base}/logo/src`,
+        message: 'must be a data: URL, an http(s) URL or an asset URL (/api/v1/assets/ast_...)',
+      });
     }
   }
   if (style.frame) {

@@ -2,7 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { QrError, StyleError } from './errors.js';
 import { outlineText } from './font/text.js';
-import { logoFromBytes, sniffLogoType } from './logo.js';
+import { bytesOfDataUrl, logoFromBytes, logoImage, sniffLogoType } from './logo.js';
+import { validateStyle } from './style.js';
 import { renderSvg } from './svg.js';
 import {
   activeOrExternalContent,
@@ -107,6 +108,25 @@ describe('logos', () => {
     expect(svg).toContain('<circle');
     expect(svg).toContain('.a { fill: #2563eb }');
     expect(svg).not.toContain('evil.example');
+  });
+
+  it('gives logo bytes ready to store: the sniffed type, SVG sanitised, raster bytes untouched', () => {
+    const png = pngLogo();
+    expect(logoImage(png)).toEqual({ type: 'image/png', bytes: png });
+    const svg = logoImage(new TextEncoder().encode(HOSTILE_SVG));
+    expect(svg.type).toBe('image/svg+xml');
+    expect(activeOrExternalContent(new TextDecoder().decode(svg.bytes))).toEqual([]);
+    expect(Buffer.from(bytesOfDataUrl(logoFromBytes(png)))).toEqual(png);
+  });
+
+  it('takes an asset URL in a style but draws only bytes: the server resolves it first', () => {
+    const logo = { src: '/api/v1/assets/ast_01jdx0000000000000000000000' };
+    expect(validateStyle({ logo }).ok).toBe(true);
+    expect(() => renderSvg(SHORT_URL, { logo })).toThrow(
+      expect.objectContaining({ code: 'logo_fetch_required' }),
+    );
+    const refused = validateStyle({ logo: { src: 'logo.png' } });
+    expect(refused.ok ? [] : refused.issues.map((issue) => issue.path)).toEqual(['/style/logo/src']);
   });
 
   it('refuses bytes that are no image', () => {
