@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/plugins/auth.js';
@@ -148,6 +149,12 @@ const BAD_VALUES: unknown[] = [
   'Infinity',
   '-0',
   'https://169.254.169.254/latest/meta-data',
+  // URLs the edge once sent raw in Location (a non-ASCII one ended the process).
+  'https://例え.jp/パス',
+  'https://example.com/?q=中#中',
+  'https://example.com/a b\u00fc',
+  'https://user:pass@example.com/',
+  'http://localhost:8080/r/loop',
   'data:image/png;base64,!!!!',
   'javascript:alert(1)',
 ];
@@ -250,6 +257,8 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
   let sent = 0;
   /** Path prefix -> an id of an object the fuzzing account owns there. */
   const owned = new Map<string, string>();
+  /** The short URL path of every code the fuzzing managed to create or change: each is scanned. */
+  const shortPaths = new Set<string>();
 
   /** Every request as one of the callers, from an address of its own (public routes limit per IP). */
   function inject(options: InjectOptions) {
@@ -314,6 +323,10 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
     ) {
       failures.push(`${label} -> ${response.statusCode} with a malformed problem body`);
     }
+    if (response.statusCode < 300 && contentType.startsWith('application/json')) {
+      const { shortUrl } = response.json() as { shortUrl?: unknown };
+      if (typeof shortUrl === 'string') shortPaths.add(new URL(shortUrl).pathname);
+    }
     if (({} as Record<string, unknown>).polluted !== undefined)
       failures.push(`${label} -> polluted Object.prototype`);
   }
@@ -369,5 +382,23 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
     }
     expect(failures).toEqual([]);
     expect(count).toBeGreaterThan(50);
+  });
+
+  it('scans every code the fuzzing created through a real socket: no 5xx, ASCII Location, still serving', {
+    timeout: 120_000,
+  }, async () => {
+    expect(shortPaths.size).toBeGreaterThan(10);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const failures: string[] = [];
+    for (const path of shortPaths) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' });
+      const location = response.headers.get('location') ?? '';
+      if (response.status >= 500 || !/^[\x21-\x7e]*$/.test(location)) {
+        failures.push(`${path} -> ${response.status} ${location}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 });
