@@ -16,12 +16,15 @@ import { rulesModule } from './modules/rules/rules.module.js';
 import { ScansService } from './modules/scans/scans.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin, useRequestId } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { BASELINE_SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
+import { validationSchemaController } from './plugins/validation.js';
 import { webPlugin } from './plugins/web.js';
 import { setProblemDocsBase } from './shared/problem.js';
 
@@ -34,8 +37,6 @@ export interface AppOptions {
   /** Serve the site's build at / (default true). */
   serveWeb?: boolean;
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The whole product as one Fastify instance: plugins first, then each module under its prefix. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -54,23 +55,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
-    },
+    schemaController: validationSchemaController(),
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request, reply.headers(BASELINE_SECURITY_HEADERS)),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
 
-  // PATCH bodies are JSON merge patches (RFC 7396); their media type parses like JSON.
-  app.addContentTypeParser(
-    'application/merge-patch+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
-    reply.header('x-request-id', request.id);
-  });
+  installBodyParsers(app);
+  app.addHook('onRequest', async (request, reply) => useRequestId(request, reply));
 
   // While shutting down, answers that were in flight close their keep-alive connection, so the
   // server can finish closing once they are sent instead of waiting for clients to hang up.
@@ -87,13 +79,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rq.sqlite') });
 
   await app.register(errorsPlugin);
+  const serveWeb = options.serveWeb ?? true;
+  await app.register(securityHeadersPlugin, { config, webDir: serveWeb ? config.webDir : undefined });
   await app.register(dbPlugin, {
     handle: database,
     migrate: options.migrate ?? true,
     ownsHandle: options.database === undefined,
   });
   app.decorate('config', config);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
   // Accounts, sign-in (app.authenticate), rate limits and Idempotency-Key, before any route.
@@ -120,7 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
-  if (options.serveWeb ?? true) await app.register(webPlugin, { webDir: config.webDir });
+  if (serveWeb) await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseAllowEntry } from './shared/safe-fetch.js';
 
 /**
@@ -56,6 +57,18 @@ export interface Config {
    * although they are not public: host names, `*.suffix`, IPs or CIDRs. Empty by default.
    */
   ssrfAllow: string[];
+  /**
+   * Origins whose pages may call the API from a browser (CORS), e.g. https://app.example.com;
+   * `['*']` allows every origin. Empty: only the site itself (same origin) calls it.
+   */
+  corsOrigins: string[];
+  /** A bearer token that opens /metrics from anywhere; without it /metrics answers loopback only. */
+  metricsToken: string | undefined;
+  /**
+   * Whether sign-in may run on the Auth emulator (unsigned tokens: anyone can be anyone) although
+   * HOST is not a loopback address. Off: such a configuration refuses to start.
+   */
+  allowEmulatorAuthOnPublicHost: boolean;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +169,60 @@ function ssrfAllow(env: Env): string[] {
   return entries;
 }
 
+/** CORS_ORIGINS: `*`, or a comma-separated list of origins (scheme, host and port, no path). */
+function corsOrigins(env: Env): string[] {
+  const raw = read(env, 'CORS_ORIGINS');
+  if (raw === undefined) return [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter((entry) => entry !== '');
+  if (entries.length === 1 && entries[0] === '*') return ['*'];
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry || !/^https?:/.test(entry)) {
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        '* or comma-separated origins like https://app.example.com',
+        entry,
+      );
+    }
+  }
+  return entries;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = read(env, 'METRICS_TOKEN');
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN', 'at least 16 visible ASCII characters', token.replace(/./g, '*'));
+  }
+  return token;
+}
+
+/** Whether HOST binds only this machine: `localhost` or a loopback address (127.0.0.0/8, ::1). */
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
+/**
+ * The Auth emulator issues unsigned tokens for any user, so a server that trusts it must not be
+ * reachable from other machines unless the operator says so in as many words.
+ */
+function refuseEmulatorOnPublicHost(host: string, firebase: Config['firebase'], allowed: boolean): void {
+  if (!firebase.emulatorHost || allowed || isLoopbackHost(host)) return;
+  throw new ConfigError(
+    'HOST',
+    `a loopback address (localhost, 127.0.0.1, ::1) while sign-in trusts the Firebase Auth emulator (${firebase.emulatorHost}), whose tokens are unsigned; set FIREBASE_PROJECT_ID for real sign-in, or ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST=true to accept that`,
+    host,
+  );
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -163,6 +230,9 @@ export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST') ?? 'localhost';
   const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
   const repoRoot = path.resolve(import.meta.dirname, '../..');
+  const firebase = firebaseConfig(env);
+  const allowEmulatorAuthOnPublicHost = boolean(env, 'ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST', false);
+  refuseEmulatorOnPublicHost(host, firebase, allowEmulatorAuthOnPublicHost);
   return {
     port,
     host,
@@ -178,7 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     webDir: path.resolve(read(env, 'WEB_DIR') ?? path.join(repoRoot, 'web/build')),
     shortUrl: url(env, 'SHORT_URL', ['http', 'https']),
-    firebase: firebaseConfig(env),
+    firebase,
     marketplace: {
       proxySecret: read(env, 'MARKETPLACE_PROXY_SECRET'),
       url: url(env, 'MARKETPLACE_URL', ['http', 'https']) ?? 'https://rapidapi.com/rq-codes/api/rq-codes',
@@ -198,5 +268,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     analyticsId: read(env, 'GA_MEASUREMENT_ID'),
     ssrfAllow: ssrfAllow(env),
+    corsOrigins: corsOrigins(env),
+    metricsToken: metricsToken(env),
+    allowEmulatorAuthOnPublicHost,
   };
 }

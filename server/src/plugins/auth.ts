@@ -75,7 +75,8 @@ function jwtAlgorithm(token: string): string | undefined {
 /**
  * Verifies callers and hands routes a typed `request.account` and `request.principal`.
  * Routes opt in with `preHandler: app.authenticate({ scope: 'rules:write' })` (or `onRequest:`);
- * the route's OpenAPI entry then gets its `security` and 401/403/429 answers automatically.
+ * either way the check runs on `onRequest`, before the body is parsed, and the route's OpenAPI
+ * entry gets its `security` and 401/403/429 answers automatically.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -199,6 +200,7 @@ export const authPlugin = fp(
       const requirement = findRequirement(route);
       if (!requirement) return;
       route.config = { ...route.config, auth: requirement };
+      runBeforeBodyParsing(route);
       documentSecurity(route, requirement);
     });
   },
@@ -206,14 +208,28 @@ export const authPlugin = fp(
 );
 
 function findRequirement(route: RouteOptions): AuthRequirement | undefined {
-  const hooks = [route.onRequest, route.preHandler].flatMap((h) =>
-    h === undefined ? [] : Array.isArray(h) ? h : [h],
-  );
+  const hooks = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)];
   for (const hook of hooks) {
     const requirement = (hook as Partial<AuthHook>)[AUTH_REQUIREMENT];
     if (requirement) return requirement;
   }
   return undefined;
+}
+
+const hooksOf = (hooks: unknown): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+const isAuthHook = (hook: unknown) => (hook as Partial<AuthHook>)[AUTH_REQUIREMENT] !== undefined;
+
+/**
+ * The auth hook runs on `onRequest` wherever a route puts it: a stranger is told 401 before the
+ * body is read, parsed or validated, so a malformed or oversized body never says more than that.
+ */
+function runBeforeBodyParsing(route: RouteOptions): void {
+  const preHandlers = hooksOf(route.preHandler);
+  const authHooks = preHandlers.filter(isAuthHook);
+  if (authHooks.length === 0) return;
+  route.preHandler = preHandlers.filter((hook) => !isAuthHook(hook)) as RouteOptions['preHandler'];
+  route.onRequest = [...authHooks, ...hooksOf(route.onRequest)] as RouteOptions['onRequest'];
 }
 
 /** The OpenAPI entry says how to authenticate and what the refusals look like. */

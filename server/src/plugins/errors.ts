@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { patternMessage } from '../shared/pattern-words.js';
 import { type FieldError, Problem, type ProblemCode, problemBody } from '../shared/problem.js';
 
 const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A caller's own request id is kept (so logs join up across services) when it is sane; it is echoed back. */
+export function useRequestId(request: FastifyRequest, reply: FastifyReply): void {
+  if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
+  reply.header('x-request-id', request.id);
+}
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   return reply.code(problem.status).headers(problem.headers).type(PROBLEM_JSON).send(problem.toBody());
@@ -22,14 +31,75 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
 /** Ajv's error objects, as far as field paths need them. */
 export interface AjvIssue {
   instancePath: string;
+  schemaPath?: string;
   keyword: string;
   params: Record<string, unknown>;
   message?: string | undefined;
 }
 
+const listed = (values: readonly unknown[]) =>
+  values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+
+/**
+ * One line for a failed choice of values: a union of literals (anyOf of consts, maybe with null)
+ * fails once per branch, which would read as seven "must be equal to constant" lines.
+ */
+function choiceMessage(branches: readonly AjvIssue[], instancePath: string): string | undefined {
+  const values: unknown[] = [];
+  const types: string[] = [];
+  for (const branch of branches) {
+    if (branch.instancePath !== instancePath) return undefined;
+    if (branch.keyword === 'const') values.push(branch.params.allowedValue);
+    else if (branch.keyword === 'enum') values.push(...((branch.params.allowedValues as unknown[]) ?? []));
+    else if (branch.keyword === 'type') types.push(String(branch.params.type));
+    else return undefined;
+  }
+  if (values.length === 0) return types.length > 0 ? `must be ${types.join(' or ')}` : undefined;
+  if (types.every((type) => type === 'null')) values.push(...types.map(() => null));
+  else values.push(...types.map((type) => `any ${type}`));
+  return `must be one of: ${listed(values)}`;
+}
+
+/** Ajv's issues with each failed union of literals folded into one issue. */
+function foldChoices(issues: readonly AjvIssue[]): AjvIssue[] {
+  const folded = new Set<AjvIssue>();
+  const messages = new Map<AjvIssue, string>();
+  for (const issue of issues) {
+    if ((issue.keyword !== 'anyOf' && issue.keyword !== 'oneOf') || !issue.schemaPath) continue;
+    const branches = issues.filter((other) => other.schemaPath?.startsWith(`${issue.schemaPath}/`));
+    const message = choiceMessage(branches, issue.instancePath);
+    if (message === undefined) continue;
+    for (const branch of branches) folded.add(branch);
+    messages.set(issue, message);
+  }
+  return issues
+    .filter((issue) => !folded.has(issue))
+    .map((issue) => {
+      const message = messages.get(issue);
+      return message === undefined ? issue : { ...issue, keyword: 'choice', message };
+    });
+}
+
+function messageOf(issue: AjvIssue): string {
+  switch (issue.keyword) {
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of: ${listed((issue.params.allowedValues as unknown[]) ?? [])}`;
+    case 'const':
+      return `must be ${listed([issue.params.allowedValue])}`;
+    case 'pattern':
+      return patternMessage(issue.params.pattern) ?? issue.message ?? 'is invalid';
+    default:
+      return issue.message ?? 'is invalid';
+  }
+}
+
 /** Turns Ajv's errors into field paths a caller can act on: "/body/style/size". */
 export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): FieldError[] {
-  return issues.map((issue) => {
+  return foldChoices(issues).map((issue) => {
     let path = issue.instancePath;
     const { missingProperty, additionalProperty } = issue.params;
     if (issue.keyword === 'required' && typeof missingProperty === 'string') {
@@ -37,13 +107,7 @@ export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): Fiel
     } else if (issue.keyword === 'additionalProperties' && typeof additionalProperty === 'string') {
       path = `${path}/${additionalProperty}`;
     }
-    const message =
-      issue.keyword === 'additionalProperties'
-        ? 'is not a known field'
-        : issue.keyword === 'required'
-          ? 'is required'
-          : (issue.message ?? 'is invalid');
-    return { path: `${prefix}${path}`, message };
+    return { path: `${prefix}${path}`, message: messageOf(issue) };
   });
 }
 
@@ -53,7 +117,17 @@ function fieldErrors(error: FastifyError): FieldError[] {
   return fieldErrorsOf(error.validation ?? [], `/${context}`);
 }
 
-export function toProblem(error: FastifyError | Problem): Problem {
+/** What a refused media type is told, naming the type it sent. */
+function unsupportedMediaType(request: FastifyRequest | undefined): Problem {
+  const sent = request?.headers['content-type'];
+  const what = sent ? `a body of type "${sent.split(';')[0]?.trim()}"` : 'a body without a Content-Type';
+  return new Problem(
+    'unsupported_media_type',
+    `This endpoint does not accept ${what}. JSON endpoints take Content-Type: application/json (PATCH also application/merge-patch+json).`,
+  );
+}
+
+export function toProblem(error: FastifyError | Problem, request?: FastifyRequest): Problem {
   if (error instanceof Problem) return error;
   if (error.validation) {
     const errors = fieldErrors(error);
@@ -65,6 +139,7 @@ export function toProblem(error: FastifyError | Problem): Problem {
   if (error.code === '22021' || error.code === '22P05') {
     return new Problem('bad_request', 'Text must not contain NUL characters or invalid UTF-8.');
   }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType(request);
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new Problem(mapped, error.message);
   if (error.statusCode === 429) {
@@ -77,6 +152,36 @@ export function toProblem(error: FastifyError | Problem): Problem {
     'internal_error',
     'Something went wrong on our side. The request id identifies it in our logs.',
   );
+}
+
+/** Errors Fastify's router meets before any route or hook runs (a bad %-escape, an overlong segment). */
+function routerProblem(error: FastifyError, request: FastifyRequest): Problem {
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new Problem(
+      'bad_request',
+      `The path ${JSON.stringify(pathname)} has an invalid percent-escape; write a literal % as %25.`,
+    );
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new Problem('bad_request', 'A path segment is longer than 256 characters; no id is that long.');
+  }
+  return toProblem(error, request);
+}
+
+/**
+ * Fastify's `frameworkErrors`: router errors are answered like every other error. No hook has run
+ * for them, so the request id header is set here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  useRequestId(request, reply);
+  const problem = routerProblem(error, request);
+  request.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
+  return sendProblem(reply, problem);
 }
 
 /** Paths of Infinity and NaN values in parsed input (bounded depth: bodies are size-capped anyway). */
@@ -99,7 +204,8 @@ export const errorsPlugin = fp(
     const known = FindMyWay({ ignoreTrailingSlash: true });
     app.decorate('notFoundPage', { render: null });
     app.addHook('onRoute', (route) => {
-      if (route.url === '/*') return; // the site's catch-all says nothing about API paths
+      // Catch-alls (the site's pages, CORS preflights) say nothing about which paths exist.
+      if (route.url === '/*' || route.url === '*') return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if ((METHODS as readonly string[]).includes(method)) {
@@ -126,7 +232,7 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const problem = toProblem(error);
+      const problem = toProblem(error, request);
       if (problem.status >= 500 && !(error instanceof Problem)) {
         request.log.error({ err: error }, 'request failed');
       } else if (problem.status >= 500) {

@@ -8,6 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { configure } from 'safe-stable-stringify';
 import { Problem, validationFailed } from '../shared/problem.js';
 
 /**
@@ -21,7 +22,7 @@ import { Problem, validationFailed } from '../shared/problem.js';
 export interface IdempotencyKeysTable {
   account_id: string;
   key: string;
-  /** SHA-256 of method, route and body: the same key with another request is refused. */
+  /** SHA-256 of method, path, query, Accept and body: the same key with another request is refused. */
   fingerprint: string;
   /** Null while the first request is still being answered. */
   status_code: number | null;
@@ -38,18 +39,43 @@ const IDEMPOTENT = Symbol('rq.idempotent');
 
 export type IdempotentHook = preHandlerHookHandler & { readonly [IDEMPOTENT]: true };
 
+const canonicalJson = configure({ deterministic: true });
+
+/**
+ * What makes two requests "the same": method, path, query, Accept and body, the query and body
+ * compared as canonical JSON (key order does not matter). The query and Accept count because they
+ * choose the answer: `?format=png` is an image, without it JSON; a replay must not swap them.
+ */
 function fingerprintOf(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(
-      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`,
-    )
-    .digest('hex');
+  const path = request.url.split('?')[0] ?? '/';
+  const accept = request.headers.accept?.trim() ?? '';
+  const canonical = canonicalJson({ query: request.query ?? {}, accept, body: request.body ?? null });
+  return createHash('sha256').update(`${request.method} ${path}\n${canonical}`).digest('hex');
 }
 
-function payloadText(payload: unknown): string | undefined {
-  if (typeof payload === 'string') return payload;
-  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+/**
+ * Answers are kept as text: JSON as it is, binary answers (a created code's PNG) in base64, which
+ * the stored content type records with a parameter of ours so the replay sends the same bytes.
+ */
+const BASE64_MARK = '; rq-stored=base64';
+
+function storedAnswer(
+  payload: unknown,
+  contentType: string | null,
+): { body: string; type: string | null } | undefined {
+  if (typeof payload === 'string') return { body: payload, type: contentType };
+  if (Buffer.isBuffer(payload))
+    return {
+      body: payload.toString('base64'),
+      type: `${contentType ?? 'application/octet-stream'}${BASE64_MARK}`,
+    };
   return undefined;
+}
+
+function replayedAnswer(body: string, type: string | null): { body: string | Buffer; type: string } {
+  if (type?.endsWith(BASE64_MARK))
+    return { body: Buffer.from(body, 'base64'), type: type.slice(0, -BASE64_MARK.length) };
+  return { body, type: type ?? 'application/json; charset=utf-8' };
 }
 
 export const idempotencyPlugin = fp(
@@ -99,8 +125,8 @@ export const idempotencyPlugin = fp(
       if (!first) throw new Problem('conflict', 'That Idempotency-Key is being reused right now; retry.');
       if (first.fingerprint !== fingerprint) {
         throw new Problem(
-          'unprocessable',
-          'This Idempotency-Key was already used with a different request; use a new key for a new request.',
+          'conflict',
+          'This Idempotency-Key was already used with a different request (method, path, query, Accept or body); use a new key for a new request.',
         );
       }
       if (first.status_code === null) {
@@ -112,11 +138,12 @@ export const idempotencyPlugin = fp(
           },
         );
       }
+      const answer = replayedAnswer(first.response_body ?? '', first.content_type);
       return reply
         .code(first.status_code)
         .header('idempotent-replayed', 'true')
-        .type(first.content_type ?? 'application/json; charset=utf-8')
-        .send(first.response_body ?? '');
+        .type(answer.type)
+        .send(answer.body);
     };
     app.decorate('idempotent', Object.assign(hook, { [IDEMPOTENT]: true as const }) as IdempotentHook);
     app.decorateRequest('idempotencyClaim', null);
@@ -125,19 +152,15 @@ export const idempotencyPlugin = fp(
       const claim = request.idempotencyClaim;
       if (!claim) return payload;
       request.idempotencyClaim = null;
-      const text = payloadText(payload);
+      const contentType = reply.getHeader('content-type');
+      const stored = storedAnswer(payload, typeof contentType === 'string' ? contentType : null);
       const where = db
         .updateTable('idempotency_keys')
         .where('account_id', '=', claim.accountId)
         .where('key', '=', claim.key);
-      if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== undefined) {
-        const contentType = reply.getHeader('content-type');
+      if (reply.statusCode >= 200 && reply.statusCode < 300 && stored !== undefined) {
         await where
-          .set({
-            status_code: reply.statusCode,
-            content_type: typeof contentType === 'string' ? contentType : null,
-            response_body: text,
-          })
+          .set({ status_code: reply.statusCode, content_type: stored.type, response_body: stored.body })
           .execute();
       } else {
         await db

@@ -1,13 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import ipaddr from 'ipaddr.js';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.js';
+import { Problem } from '../shared/problem.js';
 
 /**
  * Prometheus metrics at /metrics: process metrics, request durations, and the edge's own
- * counters (redirects answered, scans written), which the redirect bench also reads.
+ * counters (redirects answered, scans written), which the redirect bench also reads. Only loopback
+ * callers, or callers with METRICS_TOKEN, may read them.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { config }: { config: Config }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const metrics = {
@@ -35,12 +40,54 @@ export const metricsPlugin = fp(
       );
     });
 
-    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
-      reply.type(registry.contentType).send(await registry.metrics()),
+    app.get(
+      '/metrics',
+      { schema: { hide: true }, logLevel: 'warn', onRequest: metricsGate(config.metricsToken) },
+      async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()),
     );
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['errors'] },
 );
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * Metrics name routes and load, so only the machine itself (a scraper beside the process) reads
+ * them, or whoever holds METRICS_TOKEN. Behind a proxy on the same machine every socket is
+ * loopback, so the client address the proxy reports must be loopback too.
+ */
+function metricsGate(token: string | undefined): onRequestHookHandler {
+  return async (request) => {
+    if (isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip)) return;
+    const given = bearerToken(request);
+    if (token !== undefined && given !== undefined && sameToken(given, token)) return;
+    if (token === undefined) {
+      throw new Problem(
+        'forbidden',
+        'Metrics are served to loopback callers only (set METRICS_TOKEN to open them).',
+      );
+    }
+    throw new Problem(
+      'unauthorized',
+      'Metrics need Authorization: Bearer <METRICS_TOKEN> from outside this machine.',
+      {
+        headers: { 'www-authenticate': 'Bearer' },
+      },
+    );
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

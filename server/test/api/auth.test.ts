@@ -74,6 +74,20 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
       expect(response.headers['www-authenticate']).toBe('Bearer');
     });
 
+    it.each([
+      ['a malformed JSON body', 'application/json', '{"name": "ci",'],
+      ['a text/plain body', 'text/plain', 'hello'],
+      ['a body that breaks the schema', 'application/json', '{"nope": 1}'],
+    ])('answers 401 before looking at %s', async (_what, contentType, payload) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expectProblem(response, 401, 'unauthorized');
+    });
+
     it('refuses garbage and malformed credentials with 401', async () => {
       for (const authorization of ['Bearer garbage', 'Bearer a.b.c', 'Basic dXNlcjpwdw==', 'Bearer']) {
         const response = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
@@ -342,7 +356,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
         headers,
         payload: { ...payload, name: 'other' },
       });
-      expectProblem(changed, 422, 'unprocessable');
+      expect(expectProblem(changed, 409, 'conflict').detail).toMatch(/different request/);
       // Keys are per account: another user's same key creates their own.
       const other = await signedInUser(t);
       const theirs = await t.app.inject({

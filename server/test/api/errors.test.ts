@@ -26,6 +26,27 @@ describe('every error is problem+json', () => {
             { schema: { querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100 }) }) } },
             async (request) => request.query,
           );
+          app.post(
+            '/api/v1/typed',
+            {
+              schema: {
+                body: Type.Object(
+                  {
+                    title: Type.Optional(Type.String()),
+                    tags: Type.Optional(Type.Array(Type.String())),
+                    hidden: Type.Optional(Type.Boolean()),
+                    count: Type.Optional(Type.Integer()),
+                    shape: Type.Optional(
+                      Type.Union([Type.Literal('square'), Type.Literal('dots'), Type.Literal('rounded')]),
+                    ),
+                    unit: Type.Optional(Type.Union([Type.Literal('px'), Type.Literal('mm'), Type.Null()])),
+                  },
+                  { additionalProperties: false },
+                ),
+              },
+            },
+            async (request) => request.body,
+          );
           app.get('/api/v1/explode', async () => {
             throw new Error('secret internal detail: password=hunter2');
           });
@@ -112,6 +133,106 @@ describe('every error is problem+json', () => {
     expect(response.statusCode).toBe(400);
     const body = expectProblem(response, 'validation_failed');
     expect((body.errors as { path: string }[]).map((e) => e.path)).toEqual(['/body/size']);
+  });
+
+  it('answers a bad percent-escape in the path with problem+json and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/qrcodes/%ZZ' });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'bad_request');
+    expect(body.detail).toContain('%25');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an overlong path segment with problem+json', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/qrcodes/${'x'.repeat(300)}` });
+    expect(response.statusCode).toBe(400);
+    expectProblem(response, 'bad_request');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/x-www-form-urlencoded', 'name=a&size=1'],
+  ])('answers Content-Type %s on a JSON route with 415', async (contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(415);
+    const body = expectProblem(response, 'unsupported_media_type');
+    expect(body.detail).toContain(contentType);
+    expect(body.detail).toContain('application/json');
+  });
+
+  it.each([
+    ['{"name": "a",', 'line 1, column 14 (where the body ends)'],
+    ['{"name": "a", "size": x}', 'unexpected character at line 1, column 23'],
+    ['{\n  "name": "a",\n  "size": 1,\n}', 'expected a property name in double quotes at line 4, column 1'],
+    ['{"name": "a"} trailing', 'unexpected text after the JSON value at line 1, column 15'],
+  ])('says where parsing of %j stopped', async (payload, where) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'malformed_json');
+    expect(body.detail).toContain(where);
+  });
+
+  it('refuses a __proto__ key by name as a field, not as malformed JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "a", "size": 1, "nested": {"__proto__": {"admin": true}}}',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'validation_failed');
+    expect(body.errors).toEqual([
+      { path: '/body/nested/__proto__', message: 'is a reserved name and cannot be a field' },
+    ]);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it.each([
+    [{ title: 123 }, '/body/title', 'must be string'],
+    [{ tags: 'menu' }, '/body/tags', 'must be array'],
+    [{ hidden: 'false' }, '/body/hidden', 'must be boolean'],
+    [{ count: '10' }, '/body/count', 'must be integer'],
+    [{ title: null }, '/body/title', 'must be string'],
+  ])('does not coerce body %j', async (payload, path, message) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/typed', payload });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'validation_failed');
+    expect(body.errors).toEqual([{ path, message }]);
+  });
+
+  it('still coerces query strings (?limit=10 is a number)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/page?limit=10' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ limit: 10 });
+  });
+
+  it('names the allowed values of a choice in one line', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/typed',
+      payload: { shape: 'hexagon', unit: 'in' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = expectProblem(response, 'validation_failed');
+    expect(body.errors).toEqual([
+      { path: '/body/shape', message: 'must be one of: square, dots, rounded' },
+      { path: '/body/unit', message: 'must be one of: px, mm, null' },
+    ]);
+    expect(body.detail).toBe(
+      '/body/shape must be one of: square, dots, rounded; /body/unit must be one of: px, mm, null',
+    );
   });
 
   it('answers a crash with 500 and keeps internals out of the body', async () => {
