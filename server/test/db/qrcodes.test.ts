@@ -578,10 +578,10 @@ describe.each(engines)('QR codes API on $name', (engine) => {
   it('shows the scan totals of the scans service on the resource', async () => {
     const code = await create({ mode: 'redirect', target: 'https://example.com/counted' });
     const scan = {
-      qrcode_id: code.id as string,
-      account_id: 'acct_unused',
+      codeId: code.id as string,
+      accountId: 'acct_unused',
       hostname: 'localhost',
-      rule_id: null,
+      ruleId: null,
       target: 'https://example.com/counted',
       country: null,
       region: null,
@@ -589,12 +589,12 @@ describe.each(engines)('QR codes API on $name', (engine) => {
       os: 'ios',
       browser: 'safari',
       language: 'en',
-      referrer_host: null,
-      bot: 0,
+      referrerHost: null,
+      bot: false,
     };
     const now = Date.now();
-    await t.app.scans.record({ ...scan, at: now, visitor_hash: 'visitor-a' });
-    await t.app.scans.record({ ...scan, at: now, visitor_hash: 'visitor-b' });
+    await t.app.scans.record({ ...scan, at: now, visitorHash: 'visitor-a' });
+    await t.app.scans.record({ ...scan, at: now, visitorHash: 'visitor-b' });
     const read = (await call(alice, 'GET', `/api/v1/qrcodes/${code.id}`)).json() as { scans: Json };
     expect(read.scans).toEqual({ total: 2, uniqueToday: 2, lastAt: new Date(now).toISOString() });
     const listed = (await call(alice, 'GET', '/api/v1/qrcodes?limit=100')).json() as { data: Json[] };

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { QrCodesService } from '../qrcodes/qrcodes.service.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import {
   type CompiledRule,
   compileRule,
   evaluateRules,
+  needsScanCount,
   STICKY_COOKIE_MAX_AGE_SECONDS,
   STICKY_COOKIE_NAME,
 } from '../rules/rules.matcher.js';
+import type { RulesService } from '../rules/rules.service.js';
+import type { ScansService } from '../scans/scans.service.js';
 import { callExec } from './exec.js';
 
 /** What the edge keeps per code: enough to answer a scan without touching the database. */
@@ -19,8 +22,27 @@ export interface EdgeCode {
   target: string | null;
   exec: { url: string; timeoutMs: number; fallback: string } | null;
   rules: CompiledRule[];
-  /** Counted scans so far; the edge advances it as it records, for `scans` conditions. */
+  /** Whether a rule reads the scan count (then the edge takes it from its ScanCounter). */
+  readsScanCount: boolean;
+  /** Counted scans when loaded: the ScanCounter's seed. */
   countedScans: number;
+}
+
+/** Where the edge's cache loads codes from: the services of the modules that own them. */
+export interface EdgeCodeSources {
+  qrcodes: Pick<QrCodesService, 'findForRedirect'>;
+  rules: Pick<RulesService, 'getManyForAccount'>;
+  scans: Pick<ScansService, 'countedScans'>;
+}
+
+/** What deciding a scan needs besides the code and the request. */
+export interface ScanDecisionDeps {
+  /** The account's signing secret, for exec calls. */
+  signingSecret(accountId: string): Promise<string>;
+  /** Hosts exec calls may reach although they are not public (SSRF_ALLOW). */
+  ssrfAllow: readonly string[];
+  /** Where a code without a target goes (the site); the service never stores one without. */
+  siteUrl: string;
 }
 
 export interface ScanOutcome {
@@ -32,15 +54,15 @@ export interface ScanOutcome {
 
 /** Reads one code with its rules (in their assigned order) for the cache. */
 export async function loadEdgeCode(
-  app: FastifyInstance,
+  sources: EdgeCodeSources,
   key: string,
 ): Promise<{ value: EdgeCode; dependsOn: string[] } | null> {
   const [hostKey = '', slug = ''] = key.split('\n');
-  const code = await app.qrcodes.findForRedirect(hostKey, slug);
+  const code = await sources.qrcodes.findForRedirect(hostKey, slug);
   if (!code) return null;
   const [rules, countedScans] = await Promise.all([
-    code.ruleIds.length > 0 ? app.rules.getManyForAccount(code.accountId, code.ruleIds) : [],
-    app.scans.countedScans(code.id),
+    code.ruleIds.length > 0 ? sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [],
+    sources.scans.countedScans(code.id),
   ]);
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const ordered = code.ruleIds.flatMap((id) => {
@@ -57,6 +79,7 @@ export async function loadEdgeCode(
       target: code.target,
       exec: code.exec,
       rules: ordered,
+      readsScanCount: needsScanCount(ordered),
       countedScans,
     },
     dependsOn: code.ruleIds,
@@ -77,7 +100,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
  * Only exec needs to wait; every other scan is decided without a promise (this is the hot path).
  */
 export function resolveScan(
-  app: FastifyInstance,
+  deps: ScanDecisionDeps,
   code: EdgeCode,
   context: ScanContext,
   cookieHeader: string | undefined,
@@ -86,7 +109,7 @@ export function resolveScan(
   if (code.mode === 'exec' && code.exec) {
     // A HEAD is answered but not a scan: it must not make the owner's endpoint act.
     if (!options.callExec) return { url: code.exec.fallback, status: 302, ruleId: null };
-    return askExec(app, code, code.exec, context);
+    return askExec(deps, code, code.exec, context);
   }
 
   if (code.rules.length > 0) {
@@ -107,21 +130,21 @@ export function resolveScan(
       return outcome;
     }
   }
-  return { url: code.target ?? app.config.publicUrl, status: 302, ruleId: null };
+  return { url: code.target ?? deps.siteUrl, status: 302, ruleId: null };
 }
 
 async function askExec(
-  app: FastifyInstance,
+  deps: ScanDecisionDeps,
   code: EdgeCode,
   exec: NonNullable<EdgeCode['exec']>,
   context: ScanContext,
 ): Promise<ScanOutcome> {
-  const secret = await app.accounts.getSigningSecret(code.accountId);
+  const secret = await deps.signingSecret(code.accountId);
   const answer = await callExec({
     url: exec.url,
     timeoutMs: exec.timeoutMs,
     secret,
-    allow: app.config.ssrfAllow,
+    allow: deps.ssrfAllow,
     payload: {
       code: code.id,
       slug: code.slug,

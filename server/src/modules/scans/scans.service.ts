@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { type Scan, toScanRow } from './scan.js';
 import { ScanRecorder } from './scan-recorder.js';
 import { countUniqueSince, findCounters } from './scans.repository.js';
-import type { NewScanRow } from './scans.table.js';
 
 export interface ScanTotals {
   total: number;
@@ -34,8 +34,9 @@ export class ScansService {
     });
   }
 
-  record(scan: NewScanRow): Promise<void> {
-    return this.recorder.record(scan);
+  /** Resolves once the scan is durable (in the database, or in the disk spool while it is away). */
+  record(scan: Scan): Promise<void> {
+    return this.recorder.record(toScanRow(scan));
   }
 
   /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */

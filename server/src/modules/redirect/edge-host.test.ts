@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { bareHost, hostResolver, requestHost, slugOf } from './edge-host.js';
+
+describe('the edge host seam', () => {
+  it('compares hosts without case, port or trailing dot, IPv6 included', () => {
+    expect(bareHost('RQ.Link:8443')).toBe('rq.link');
+    expect(bareHost('rq.link.')).toBe('rq.link');
+    expect(bareHost('[::1]:8080')).toBe('[::1]');
+    expect(bareHost('[::1]')).toBe('[::1]');
+    expect(bareHost('')).toBe('');
+  });
+
+  it('reads X-Forwarded-Host only behind a trusted proxy', () => {
+    const headers = { host: 'internal:8080', 'x-forwarded-host': 'rq.link, proxy.local' };
+    expect(requestHost(headers, true)).toBe('rq.link');
+    expect(requestHost(headers, false)).toBe('internal:8080');
+    expect(requestHost({ host: 'a.example' }, true)).toBe('a.example');
+  });
+
+  it('serves slugs at every path of the short host and under /r/ everywhere else', () => {
+    const resolve = hostResolver('https://rq.example', 'https://rq.link');
+    expect(resolve('rq.link:443')).toEqual({ hostKey: '', slugsAtRoot: true });
+    expect(resolve('rq.example')).toEqual({ hostKey: '', slugsAtRoot: false });
+    expect(resolve('127.0.0.1:8080')).toEqual({ hostKey: '', slugsAtRoot: false });
+    // A short host equal to the primary host is no short host: the site keeps its paths.
+    expect(hostResolver('https://rq.example', 'https://rq.example')('rq.example').slugsAtRoot).toBe(false);
+  });
+
+  it('finds the slug in the path, keeping a bad escape as written', () => {
+    const primary = { hostKey: '', slugsAtRoot: false };
+    const short = { hostKey: '', slugsAtRoot: true };
+    expect(slugOf(primary, '/r/menu')).toBe('menu');
+    expect(slugOf(primary, '/menu')).toBeUndefined();
+    expect(slugOf(primary, '/r/')).toBeUndefined();
+    expect(slugOf(short, '/menu')).toBe('menu');
+    expect(slugOf(short, '/')).toBeUndefined();
+    expect(slugOf(short, '/%E2%9C%93')).toBe('✓');
+    expect(slugOf(short, '/%ZZ')).toBe('%ZZ');
+  });
+});

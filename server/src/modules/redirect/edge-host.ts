@@ -1,0 +1,64 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * Which codes a request's host serves, and where its slug sits in the path. The one seam both
+ * entry points of the edge (the raw socket listener and Fastify's routes) resolve hosts through,
+ * so custom hostnames plug in here and nowhere else.
+ */
+export interface EdgeHost {
+  /** '' for the primary host's codes, otherwise the custom hostname the codes are bound to. */
+  hostKey: string;
+  /** Every path is a slug (the short host, custom hostnames); otherwise only `/r/{slug}`. */
+  slugsAtRoot: boolean;
+}
+
+export type HostResolver = (host: string) => EdgeHost;
+
+const PRIMARY: EdgeHost = { hostKey: '', slugsAtRoot: false };
+const SHORT: EdgeHost = { hostKey: '', slugsAtRoot: true };
+
+/** A Host header as hosts compare: lower case, no port, no trailing dot. */
+export function bareHost(host: string): string {
+  const lower = host.toLowerCase();
+  const port = lower.startsWith('[') ? lower.indexOf(']:') + 1 : lower.lastIndexOf(':');
+  const name = port > 0 ? lower.slice(0, port) : lower;
+  return name.endsWith('.') ? name.slice(0, -1) : name;
+}
+
+/**
+ * The host a request names: its Host header, or with TRUST_PROXY the first X-Forwarded-Host
+ * (the name the scanner used, in front of the proxy). Both entry points read it this way.
+ */
+export function requestHost(headers: IncomingHttpHeaders, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = headers['x-forwarded-host'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return headers.host ?? '';
+}
+
+/**
+ * The resolver for a deployment: the dedicated short host serves a slug at every path; any
+ * other host serves the primary host's codes under /r/ (the site answers the rest).
+ */
+export function hostResolver(publicUrl: string, shortUrl: string | undefined): HostResolver {
+  const primaryHost = bareHost(new URL(publicUrl).host);
+  const shortHost = shortUrl ? bareHost(new URL(shortUrl).host) : undefined;
+  const hasShortHost = shortHost !== undefined && shortHost !== primaryHost;
+  return (host) => (hasShortHost && bareHost(host) === shortHost ? SHORT : PRIMARY);
+}
+
+/**
+ * The slug a path asks for on a host, or undefined when the path is not the edge's (the short
+ * host's root is the site's). A bad %-escape is kept as written: no code has such a slug.
+ */
+export function slugOf(host: EdgeHost, path: string): string | undefined {
+  const raw = path.startsWith('/r/') ? path.slice(3) : host.slugsAtRoot ? path.slice(1) : undefined;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { headerSafeUrl } from '../../shared/http-url.js';
+import type { Scan } from '../scans/scan.js';
+import type { ScanCounter } from '../scans/scan-counter.js';
+import { EdgeCache } from './redirect.cache.js';
+import { type EdgeCode, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
+import { buildScanContext } from './scan-context.js';
+
+/**
+ * One scan, from a resolved request to its answer: find the code (cache), decide the target
+ * (rules or exec), record the scan durably, answer the redirect. Both entry points (the raw
+ * socket listener and Fastify's routes) call answerScan; everything it uses is passed in.
+ */
+
+/** One scan as the edge needs it, whichever way it arrived. */
+export interface ScanRequest {
+  method: string;
+  /** Whose codes the host serves: '' for the primary host (see edge-host.ts). */
+  hostKey: string;
+  slug: string;
+  headers: IncomingHttpHeaders;
+  ip: string | undefined;
+  /** The host the scan came in on, without a port. */
+  hostname: string;
+  url: string;
+}
+
+export interface ScanAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface EdgeDeps {
+  codes: EdgeCache<EdgeCode>;
+  decision: ScanDecisionDeps;
+  counter: ScanCounter;
+  /** Resolves once the scan is durable; rejects only when neither the database nor the spool took it. */
+  record(scan: Scan): Promise<void>;
+  visitorHash(now: number, ip: string | undefined, userAgent: string | undefined): string;
+  now(): number;
+  /** Called once per counted scan answered (the `rq_redirects_answered_total` metric). */
+  answered(): void;
+  log: FastifyBaseLogger;
+}
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Code not found | RQ Codes</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
+<body><main><h1>This code is not active</h1><p>The QR code you scanned does not exist, or its owner has turned it off.</p></main></body></html>`;
+
+export const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
+  status: 404,
+  headers: Object.freeze({
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(NOT_FOUND_PAGE)),
+    'cache-control': 'no-store',
+  }),
+  body: NOT_FOUND_PAGE,
+});
+
+export async function answerScan(deps: EdgeDeps, request: ScanRequest): Promise<ScanAnswer> {
+  const key = EdgeCache.key(request.hostKey, request.slug);
+  const cached = deps.codes.peek(key);
+  const code = cached === undefined ? await deps.codes.get(key) : cached;
+  if (!code?.enabled || code.mode === 'static') return NOT_FOUND_ANSWER;
+
+  // HEAD is answered like GET but never counted, and never makes an exec endpoint act.
+  const isScan = request.method === 'GET';
+  const context = buildScanContext({
+    headers: request.headers,
+    ip: request.ip,
+    hostname: request.hostname,
+    url: request.url,
+    now: deps.now(),
+  });
+  if (code.readsScanCount) {
+    const taken = deps.counter.take(code, isScan && !context.bot);
+    context.scansBefore = taken instanceof Promise ? await taken : taken;
+  }
+  const decided = resolveScan(deps.decision, code, context, request.headers.cookie, { callExec: isScan });
+  const outcome = decided instanceof Promise ? await decided : decided;
+  if (isScan) {
+    try {
+      await deps.record({
+        codeId: code.id,
+        accountId: code.accountId,
+        at: context.now,
+        hostname: context.hostname,
+        ruleId: outcome.ruleId,
+        target: outcome.url,
+        country: context.country,
+        region: context.region,
+        device: context.device,
+        os: context.os,
+        browser: context.browser,
+        language: context.language,
+        referrerHost: context.referrerHost,
+        bot: context.bot,
+        visitorHash: deps.visitorHash(context.now, request.ip, request.headers['user-agent']),
+      });
+    } catch (error) {
+      // Neither the database nor the disk spool took it: still send the scanner on, loudly.
+      deps.log.error({ err: error, code: code.id }, 'scan could not be recorded');
+    }
+    deps.answered();
+  }
+  const headers: Record<string, string> = {
+    location: headerSafeUrl(outcome.url),
+    'content-length': '0',
+    'cache-control': 'no-store, private',
+    'referrer-policy': 'no-referrer-when-downgrade',
+  };
+  if (outcome.setCookie) headers['set-cookie'] = outcome.setCookie;
+  return { status: outcome.status, headers };
+}

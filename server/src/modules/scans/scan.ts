@@ -1,0 +1,43 @@
+import type { NewScanRow } from './scans.table.js';
+
+/** One scan as the edge records it; how it is stored is the scans module's business. */
+export interface Scan {
+  codeId: string;
+  accountId: string;
+  at: number;
+  /** The host the code was scanned on (no port). */
+  hostname: string;
+  /** The rule that decided the target, or null for the default target or exec. */
+  ruleId: string | null;
+  target: string;
+  country: string | null;
+  region: string | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  language: string | null;
+  referrerHost: string | null;
+  bot: boolean;
+  /** The daily-salted hash of address and user agent; raw addresses are never stored. */
+  visitorHash: string;
+}
+
+export function toScanRow(scan: Scan): NewScanRow {
+  return {
+    qrcode_id: scan.codeId,
+    account_id: scan.accountId,
+    at: scan.at,
+    hostname: scan.hostname,
+    rule_id: scan.ruleId,
+    target: scan.target,
+    country: scan.country,
+    region: scan.region,
+    device: scan.device,
+    os: scan.os,
+    browser: scan.browser,
+    language: scan.language,
+    referrer_host: scan.referrerHost,
+    bot: scan.bot ? 1 : 0,
+    visitor_hash: scan.visitorHash,
+  };
+}
