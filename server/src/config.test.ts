@@ -17,6 +17,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new ConfigError(name, accepts, value));
   });
 
+  describe('sign-in on the Auth emulator (unsigned tokens)', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+    it.each(['0.0.0.0', '::', '192.0.2.10', 'rq.example.com'])('refuses to start on HOST=%s', (host) => {
+      expect(() => loadConfig({ ...emulator, HOST: host })).toThrowError(
+        /^Invalid configuration: HOST must be a loopback address .*ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST=true/,
+      );
+      // The default without a Firebase project is the emulator too.
+      expect(() => loadConfig({ HOST: host })).toThrowError(ConfigError);
+    });
+
+    it.each(['localhost', '127.0.0.1', '127.0.0.2', '::1'])('starts on the loopback HOST=%s', (host) => {
+      expect(loadConfig({ ...emulator, HOST: host }).host).toBe(host);
+    });
+
+    it('starts on a public HOST when explicitly allowed, or with a real Firebase project', () => {
+      const allowed = loadConfig({
+        ...emulator,
+        HOST: '0.0.0.0',
+        ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST: 'true',
+      });
+      expect(allowed.allowEmulatorAuthOnPublicHost).toBe(true);
+      const real = loadConfig({ HOST: '0.0.0.0', FIREBASE_PROJECT_ID: 'my-project' });
+      expect(real.firebase.emulatorHost).toBeUndefined();
+    });
+  });
+
+  it('reads CORS origins and refuses what is not an origin', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:3000/' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:3000',
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    for (const bad of ['https://a.example/path', 'a.example', 'ftp://a.example']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrowError(/CORS_ORIGINS must be/);
+    }
+  });
+
+  it('takes a METRICS_TOKEN of 16 characters or more, without echoing a short one', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 visible ASCII characters (got "*****")',
+    );
+  });
+
   it('derives the API base from the public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rq.example.com/' }).apiBase).toBe('https://rq.example.com/api');
   });

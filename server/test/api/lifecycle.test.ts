@@ -74,4 +74,17 @@ describe('the process', () => {
       'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")',
     );
   });
+
+  it('refuses to listen on a public interface while sign-in trusts the Auth emulator', async () => {
+    const { child, output } = start('src/server.ts', {
+      HOST: '0.0.0.0',
+      FIREBASE_PROJECT_ID: '',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST: '',
+    });
+    expect(await exited(child)).toBe(1);
+    expect(output().trim()).toMatch(
+      /^Invalid configuration: HOST must be a loopback address .* \(got "0\.0\.0\.0"\)$/,
+    );
+  });
 });
