@@ -9,6 +9,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
+import { assetsModule } from './modules/assets/assets.module.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(apiKeysRoutes, { prefix: '/api/v1' });
   await app.register(rulesModule);
   await app.register(siteRoutes);
+  await app.register(assetsModule);
   await app.register(qrcodesModule);
   await app.register(redirectRoutes, {
     installRawListener: (listener) => {

@@ -78,7 +78,7 @@ function logoTooLarge(share: number, where: string): StyleError {
   return new StyleError([
     {
       path: '/style/logo/size',
-      message: `a logo over ${Math.round(share * 100)}% of the symbol breaks more codewords ${where} than error correction repairs`,
+      message: `a logo of ${Math.round(share * 100)}% of the symbol breaks more codewords ${where} than error correction repairs`,
       reason: 'logo_too_large',
     },
   ]);

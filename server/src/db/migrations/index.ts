@@ -7,6 +7,7 @@ import * as rules from './2026_11_22_0100_rules.js';
 import * as qrcodes from './2026_11_22_0200_qrcodes.js';
 import * as scans from './2026_11_22_0300_scans.js';
 import * as scanCountersHumanLastAt from './2026_11_23_0100_scan_counters_human_last_at.js';
+import * as assets from './2026_11_23_0200_assets.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0200_qrcodes': qrcodes,
   '2026_11_22_0300_scans': scans,
   '2026_11_23_0100_scan_counters_human_last_at': scanCountersHumanLastAt,
+  '2026_11_23_0200_assets': assets,
 };

@@ -20,11 +20,19 @@ export function imageData(image: RenderedImage): string {
 
 /**
  * Style issues as a problem: issues that make a design hard to scan (contrast, logo size, quiet
- * zone) are a 422 `unscannable_design`; malformed values a 400 `validation_failed`.
+ * zone) are a 422 `unscannable_design`; frame text the font cannot draw a 422 `unprocessable`
+ * (reason `glyph_missing`); malformed values a 400 `validation_failed`.
  */
 export function styleProblem(issues: readonly StyleIssue[]): Problem {
   const errors = issues.map(({ path, message }) => ({ path, message }));
-  const unscannable = issues.find((issue) => issue.reason !== undefined);
+  const unscannable = issues.find((issue) => issue.reason !== undefined && issue.reason !== 'glyph_missing');
+  const undrawable = issues.find((issue) => issue.reason === 'glyph_missing');
+  if (undrawable && !unscannable) {
+    return new Problem('unprocessable', `${undrawable.path}: ${undrawable.message}.`, {
+      errors,
+      extensions: { reason: 'glyph_missing' },
+    });
+  }
   if (unscannable) {
     return new Problem(
       'unscannable_design',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ownShortUrlTest } from '../../shared/http-url.js';
-import { fetchLogo } from './qrcodes.logo.js';
+import { CodeLogos } from './qrcodes.logo.js';
 import { appAuth, type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
 
@@ -16,7 +16,11 @@ export const qrcodesModule = fp(
       dialect: app.database.dialect,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
-      fetchLogo: (url, path) => fetchLogo(url, path, config.ssrfAllow),
+      logos: new CodeLogos({
+        assets: () => (app.hasDecorator('assets') ? app.assets : undefined),
+        publicUrl: config.publicUrl,
+        ssrfAllow: config.ssrfAllow,
+      }),
       scans: () => (app.hasDecorator('scans') ? app.scans : undefined),
       rules: () => (app.hasDecorator('rules') ? app.rules : undefined),
     });

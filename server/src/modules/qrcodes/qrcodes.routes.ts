@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { Problem } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { imageOfDataUrl } from '../assets/assets.image.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
 import { type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
 import {
@@ -129,7 +130,10 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         querystring: CreateCodeQuery,
         body: CreateCodeBody,
-        response: { 201: withImages(CodeSchema), ...problemResponses(400, 401, 403, 409, 422, 429) },
+        response: {
+          201: withImages(CodeSchema),
+          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -202,7 +206,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         security,
         params: CodeParams,
         body: PatchCodeBody,
-        response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
+        response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request) => service.update(auth.accountOf(request), request.params.id, request.body),
@@ -301,21 +305,25 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         tags: ['qrcodes'],
         summary: 'Render a design (public)',
         description:
-          'Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here.',
+          'Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).',
         body: RenderBody,
         response: {
           200: withImages(Type.Object({ format: Type.String(), data: Type.String() })),
-          ...problemResponses(400, 415, 422, 429),
+          ...problemResponses(400, 413, 415, 422, 429),
         },
       },
     },
     async (request, reply) => {
       const { data, style, format } = request.body;
       const logo = (style as { logo?: { src?: unknown } | null } | undefined)?.logo;
-      if (typeof logo?.src === 'string' && /^https?:/i.test(logo.src)) {
-        throw new Problem('validation_failed', 'The render endpoint takes logos as data: URLs only.', {
-          errors: [{ path: '/body/style/logo/src', message: 'must be a data: URL here' }],
-        });
+      if (typeof logo?.src === 'string') {
+        if (!/^data:/i.test(logo.src)) {
+          throw new Problem('validation_failed', 'The render endpoint takes logos as data: URLs only.', {
+            errors: [{ path: '/body/style/logo/src', message: 'must be a data: URL here' }],
+          });
+        }
+        // Nothing is stored here, but a logo is held to the same limits as everywhere (413, 415).
+        imageOfDataUrl(logo.src, '/body/style/logo/src');
       }
       const image = await service.images.render(data, style ?? {}, format === 'png' ? 'png' : 'svg', {
         data: '/body/data',

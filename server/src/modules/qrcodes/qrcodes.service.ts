@@ -13,6 +13,7 @@ import {
   overridePaths,
   type RenderedImage,
 } from './qrcodes.images.js';
+import type { CodeLogos } from './qrcodes.logo.js';
 import {
   deleteCode,
   findCode,
@@ -92,8 +93,8 @@ export interface QrCodesOptions {
   shortBase: string;
   /** Our own short URLs, which no target may be (the scan would loop). */
   isOwnShortUrl: OwnShortUrlTest;
-  /** Fetches a logo URL behind the SSRF guard and answers a `data:` URL (or throws a Problem). */
-  fetchLogo: (url: string, path: string) => Promise<string>;
+  /** Stores a style's logo once as an asset of the account, and reads it back to draw (qrcodes.logo.ts). */
+  logos: CodeLogos;
   /** Late-bound: modules register in any order, so these are looked up when needed. */
   scans: () => ScanTotalsSource | undefined;
   rules: () => RuleDirectory | undefined;
@@ -289,7 +290,7 @@ export class QrCodesService {
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
-      style: await this.withFetchedLogo(input.style ?? {}, '/body/style'),
+      style: await this.options.logos.store(accountId, input.style ?? {}, '/body/style'),
       title: input.title ?? null,
       tags: normalizeTags(input.tags ?? []),
       enabled: input.enabled ?? true,
@@ -325,7 +326,7 @@ export class QrCodesService {
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
     const before = stateOf(row);
-    const after = await this.patched(before, patch);
+    const after = await this.patched(accountId, before, patch);
     this.validate(after, after.exec);
     if (after.mode !== before.mode) await this.refuseRulesOnModeChange(id, after.mode);
     if (after.slug !== before.slug || after.hostKey !== before.hostKey) this.refuseReserved(after);
@@ -387,14 +388,15 @@ export class QrCodesService {
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
     const state = stateOf(row);
-    return this.images.render(this.payloadOf(state), applyImageOverrides(state.style, overrides), format, {
+    const style = await this.options.logos.inline(applyImageOverrides(state.style, overrides));
+    return this.images.render(this.payloadOf(state), style, format, {
       data: dataPathOf(state),
       style: overridePaths(overrides),
     });
   }
 
-  private render(state: CodeState, format: ImageFormat): Promise<RenderedImage> {
-    return this.images.render(this.payloadOf(state), state.style, format, {
+  private async render(state: CodeState, format: ImageFormat): Promise<RenderedImage> {
+    return this.images.render(this.payloadOf(state), await this.options.logos.inline(state.style), format, {
       data: dataPathOf(state),
       style: '/body/style',
     });
@@ -470,19 +472,8 @@ export class QrCodesService {
     );
   }
 
-  /** A style whose logo is an http(s) URL, with the logo fetched and kept as a `data:` URL. */
-  private async withFetchedLogo(
-    style: Record<string, unknown>,
-    path: string,
-  ): Promise<Record<string, unknown>> {
-    const logo = style.logo as { src?: unknown } | null | undefined;
-    if (!logo || typeof logo.src !== 'string' || !/^https?:\/\//i.test(logo.src)) return style;
-    const src = await this.options.fetchLogo(logo.src, `${path}/logo/src`);
-    return { ...style, logo: { ...logo, src } };
-  }
-
   /** The state after a merge patch. A change of mode drops the fields of the old mode the patch left alone. */
-  private async patched(before: CodeState, patch: PatchCodeInput): Promise<CodeState> {
+  private async patched(accountId: string, before: CodeState, patch: PatchCodeInput): Promise<CodeState> {
     const after: CodeState = { ...before };
     if (patch.mode !== undefined && patch.mode !== before.mode) {
       after.mode = patch.mode;
@@ -506,7 +497,8 @@ export class QrCodesService {
     if (patch.style !== undefined) {
       const merged =
         patch.style === null ? {} : (applyMergePatch(before.style, patch.style) as Record<string, unknown>);
-      after.style = patch.style === null ? {} : await this.withFetchedLogo(merged, '/body/style');
+      after.style =
+        patch.style === null ? {} : await this.options.logos.store(accountId, merged, '/body/style');
     }
     if (patch.title !== undefined) after.title = patch.title;
     if (patch.tags !== undefined) after.tags = normalizeTags(patch.tags ?? []);
