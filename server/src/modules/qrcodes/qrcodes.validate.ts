@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
+import { type HttpUrlOptions, normalizeHttpUrl, URL_MAX_LENGTH } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
 
 /**
@@ -16,7 +16,7 @@ export type StaticKind = (typeof STATIC_KINDS)[number];
 export const WIFI_ENCRYPTIONS = ['WPA', 'WEP', 'nopass'] as const;
 
 export const LIMITS = {
-  urlLength: 2048,
+  urlLength: URL_MAX_LENGTH,
   textLength: 2900,
   fieldLength: 500,
   titleLength: 200,

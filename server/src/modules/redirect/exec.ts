@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { URL_MAX_LENGTH } from '../../shared/http-url.js';
 import {
   SafeFetchError,
   type SafeFetchErrorReason,
   type SafeFetcher,
   sharedSafeFetcher,
 } from '../../shared/safe-fetch.js';
+import { LIMITS } from '../qrcodes/qrcodes.validate.js';
 
 /**
  * The `exec` data mode: on each scan, POST the scan context to the owner's exec URL, signed, and
@@ -20,13 +22,10 @@ import {
  * (`verifyExecSignature` below is the reference implementation).
  */
 
-export const EXEC_TIMEOUT_DEFAULT_MS = 1500;
-export const EXEC_TIMEOUT_MIN_MS = 100;
-export const EXEC_TIMEOUT_MAX_MS = 5000;
 /** The largest reply accepted; a reply is one small JSON object. */
 export const EXEC_REPLY_MAX_BYTES = 64 * 1024;
 /** The longest target URL a reply may name (the product's URL limit). */
-export const EXEC_TARGET_MAX_LENGTH = 2048;
+export const EXEC_TARGET_MAX_LENGTH = URL_MAX_LENGTH;
 export const EXEC_REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 export type ExecRedirectStatus = (typeof EXEC_REDIRECT_STATUSES)[number];
 
@@ -84,8 +83,8 @@ export interface ExecCall {
 }
 
 export function clampExecTimeout(timeoutMs: number | undefined): number {
-  if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return EXEC_TIMEOUT_DEFAULT_MS;
-  return Math.min(EXEC_TIMEOUT_MAX_MS, Math.max(EXEC_TIMEOUT_MIN_MS, Math.round(timeoutMs)));
+  if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return LIMITS.execTimeoutDefault;
+  return Math.min(LIMITS.execTimeoutMax, Math.max(LIMITS.execTimeoutMin, Math.round(timeoutMs)));
 }
 
 /** `v1=<hex>`: the RQ-Signature header value for a body sent at `timestamp` (Unix seconds). */

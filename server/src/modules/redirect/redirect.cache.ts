@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The edge's read-through cache: (host, slug) -> the code, its compiled rules and its counted
  * scans. A scan of a cached code costs one Map lookup. Every write to a code or a rule
@@ -8,16 +10,15 @@ export interface CacheOptions {
   maxEntries: number;
   /** How long an unknown (host, slug) is remembered. */
   missTtlMs: number;
-  now: () => number;
 }
 
+/** A cached answer: the value, or null for a slug that is not there (remembered briefly). */
 interface Slot<T> {
   value: T | null;
-  expiresAt: number;
 }
 
 export class EdgeCache<T> {
-  private readonly slots = new Map<string, Slot<T>>();
+  private readonly slots: LRUCache<string, Slot<T>>;
   private readonly loading = new Map<string, Promise<T | null>>();
   /** Dependency -> keys that must go when it changes (a rule id -> the codes using it). */
   private readonly dependents = new Map<string, Set<string>>();
@@ -27,7 +28,9 @@ export class EdgeCache<T> {
   constructor(
     private readonly load: (key: string) => Promise<{ value: T; dependsOn: string[] } | null>,
     private readonly options: CacheOptions,
-  ) {}
+  ) {
+    this.slots = new LRUCache({ max: options.maxEntries });
+  }
 
   static key(hostKey: string, slug: string): string {
     return `${hostKey}\n${slug}`;
@@ -35,12 +38,7 @@ export class EdgeCache<T> {
 
   /** The cached value without waiting (undefined: not cached, so `get` must load it). */
   peek(key: string): T | null | undefined {
-    const slot = this.slots.get(key);
-    if (!slot || slot.expiresAt <= this.options.now()) return undefined;
-    // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
-    this.slots.delete(key);
-    this.slots.set(key, slot);
-    return slot.value;
+    return this.slots.get(key)?.value;
   }
 
   async get(key: string): Promise<T | null> {
@@ -61,23 +59,14 @@ export class EdgeCache<T> {
     const generation = this.generation;
     const loaded = await this.load(key);
     if (generation !== this.generation) return loaded?.value ?? null;
-    const expiresAt = loaded ? Number.POSITIVE_INFINITY : this.options.now() + this.options.missTtlMs;
-    this.slots.set(key, { value: loaded?.value ?? null, expiresAt });
+    // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds.
+    this.slots.set(key, { value: loaded?.value ?? null }, loaded ? {} : { ttl: this.options.missTtlMs });
     for (const dependency of loaded?.dependsOn ?? []) {
       const keys = this.dependents.get(dependency) ?? new Set<string>();
       keys.add(key);
       this.dependents.set(dependency, keys);
     }
-    this.evict();
     return loaded?.value ?? null;
-  }
-
-  private evict(): void {
-    while (this.slots.size > this.options.maxEntries) {
-      const oldest = this.slots.keys().next().value;
-      if (oldest === undefined) break;
-      this.slots.delete(oldest);
-    }
   }
 
   invalidateKey(key: string): void {

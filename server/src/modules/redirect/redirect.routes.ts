@@ -32,7 +32,6 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
   const codes = new EdgeCache<EdgeCode>((key) => loadEdgeCode(app, key), {
     maxEntries: 100_000,
     missTtlMs: 5_000,
-    now: Date.now,
   });
   // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
   app.addHook('onReady', async () => {

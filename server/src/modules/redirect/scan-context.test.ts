@@ -5,7 +5,6 @@ import { DbIpGeoLookup, type GeoLookup, sharedGeoLookup } from './scan-context.g
 import {
   buildScanContext,
   dailySalt,
-  LruCache,
   parseRequestIp,
   userAgentInfo,
   utcDay,
@@ -74,28 +73,6 @@ describe('user agents', () => {
     expect(userAgentInfo(UA.iPhoneSafari)).toBe(first);
     const long = `${UA.macFirefox} ${'x'.repeat(2000)}`;
     expect(userAgentInfo(long)).toMatchObject({ browser: 'firefox' });
-  });
-});
-
-describe('LruCache', () => {
-  it('evicts the least recently used entry', () => {
-    const cache = new LruCache<number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.get('c')).toBe(3);
-    expect(cache.size).toBe(2);
-    let computed = 0;
-    const compute = () => {
-      computed++;
-      return 9;
-    };
-    cache.getOrCompute('d', compute);
-    cache.getOrCompute('d', compute);
-    expect(computed).toBe(1);
   });
 });
 

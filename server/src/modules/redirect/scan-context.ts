@@ -1,4 +1,5 @@
 import { createHmac, hash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { formatIpAddress, type IpAddress, parseIpAddress } from '../rules/ip-address.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import { type GeoLocation, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
@@ -20,53 +21,30 @@ export type { ScanContext } from '../rules/rules.context.js';
  * the daily-salted visitorHash.
  */
 
-/** A bounded least-recently-used cache (a Map keeps insertion order; a hit moves to the end). */
-export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
-
-  constructor(private readonly maxEntries: number) {}
-
-  get size(): number {
-    return this.entries.size;
+/** The cached value of a key, computed once while it stays in the cache. */
+function getOrCompute<V extends {}>(cache: LRUCache<string, V>, key: string, compute: (key: string) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute(key);
+    cache.set(key, value);
   }
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-  }
-
-  getOrCompute(key: string, compute: (key: string) => V): V {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const value = compute(key);
-    this.set(key, value);
-    return value;
-  }
+  return value;
 }
 
 // User agents longer than this are classified but not cached (they are rare and often junk).
 const MAX_CACHED_KEY = 1024;
-const userAgents = new LruCache<UserAgentInfo>(10_000);
-const acceptLanguages = new LruCache<Languages>(2_000);
+const userAgents = new LRUCache<string, UserAgentInfo>({ max: 10_000 });
+const acceptLanguages = new LRUCache<string, Languages>({ max: 2_000 });
 const NO_LOCATION: GeoLocation = { country: null, region: null };
-const locationCaches = new WeakMap<GeoLookup, LruCache<GeoLocation>>();
+const locationCaches = new WeakMap<GeoLookup, LRUCache<string, GeoLocation>>();
 
-function cached<V>(cache: LruCache<V>, key: string | undefined, compute: (key: string | undefined) => V): V {
+function cached<V extends {}>(
+  cache: LRUCache<string, V>,
+  key: string | undefined,
+  compute: (key: string | undefined) => V,
+): V {
   if (key === undefined || key.length > MAX_CACHED_KEY) return compute(key);
-  return cache.getOrCompute(key, compute);
+  return getOrCompute(cache, key, compute);
 }
 
 /** Classifies a User-Agent once per distinct string. */
@@ -79,10 +57,10 @@ export function locate(address: IpAddress | null, geo: GeoLookup = sharedGeoLook
   if (address === null) return NO_LOCATION;
   let cache = locationCaches.get(geo);
   if (!cache) {
-    cache = new LruCache<GeoLocation>(50_000);
+    cache = new LRUCache<string, GeoLocation>({ max: 50_000 });
     locationCaches.set(geo, cache);
   }
-  return cache.getOrCompute(formatIpAddress(address), () => geo.lookup(address) ?? NO_LOCATION);
+  return getOrCompute(cache, formatIpAddress(address), () => geo.lookup(address) ?? NO_LOCATION);
 }
 
 /** The request's address as rules see it: a zone id dropped, IPv4-mapped IPv6 as IPv4. */

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { URL_MAX_LENGTH } from '../../shared/http-url.js';
 import { describedPattern } from '../../shared/pattern-words.js';
 
 /**
@@ -21,7 +22,7 @@ export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 /** Limits that keep a rule cheap to evaluate on every scan. */
 export const RULE_LIMITS = {
   nameLength: 200,
-  urlLength: 2048,
+  urlLength: URL_MAX_LENGTH,
   listItems: 500,
   combinatorItems: 50,
   maxDepth: 8,
