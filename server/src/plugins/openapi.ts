@@ -1,8 +1,25 @@
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
+import scalar, { type ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+
+/**
+ * The interactive reference (Scalar) as a page of this server only: nothing in it talks to
+ * Scalar's cloud or to any host but ours. Its cloud features are off (the AI agent, MCP server
+ * generation, the developer toolbar's Share and Deploy, the hosted client), as are the font CDN and
+ * telemetry. Requests tried from the page go straight to this server (no proxy is configured).
+ */
+const SCALAR_CONFIGURATION = {
+  url: '/api/openapi.json',
+  title: 'RQ Codes API reference',
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+} satisfies Partial<ApiReferenceConfiguration>;
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the API.
@@ -46,13 +63,7 @@ export const openapiPlugin = fp(
 
     await app.register(scalar, {
       routePrefix: '/api/docs',
-      configuration: {
-        url: '/api/openapi.json',
-        title: 'RQ Codes API reference',
-        withDefaultFonts: false,
-        hideClientButton: true,
-        telemetry: false,
-      },
+      configuration: SCALAR_CONFIGURATION,
     });
   },
   { name: 'openapi', dependencies: ['errors'] },
