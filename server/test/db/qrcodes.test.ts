@@ -2,11 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pngPixels, verify, verifySvg } from '@rq/qr/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  encodeStaticData,
-  RESERVED_SLUGS,
-  type StaticData,
-} from '../../src/modules/qrcodes/qrcodes.validate.js';
+import { RESERVED_SLUGS } from '../../src/modules/qrcodes/slugs.js';
+import { encodeStaticData, type StaticData } from '../../src/modules/qrcodes/static-data.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';

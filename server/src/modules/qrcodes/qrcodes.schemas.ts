@@ -1,20 +1,14 @@
 import { type StyleInput, StyleSchema } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
-import {
-  CODE_MODES,
-  type ExecSettings,
-  LIMITS,
-  SLUG_PATTERN,
-  STATIC_KINDS,
-  type StaticData,
-  WIFI_ENCRYPTIONS,
-} from './qrcodes.validate.js';
+import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
+import { SLUG_PATTERN } from './slugs.js';
+import { STATIC_KINDS, type StaticData, WIFI_ENCRYPTIONS } from './static-data.js';
 
 /**
  * The QR code resource as API.md defines it. Objects refuse unknown fields, so a typo is a 400
  * with its path; what a schema cannot say (each data kind's fields, URLs, phone numbers, reserved
- * slugs) qrcodes.validate.ts checks.
+ * slugs) qrcodes.validate.ts and slugs.ts check.
  */
 
 function stringEnum<const T extends readonly string[]>(

@@ -37,17 +37,15 @@ import type { QrCodeRow } from './qrcodes.table.js';
 import {
   type CodeMode,
   type ExecSettings,
-  encodeStaticData,
-  isReservedSlug,
   normalizeExec,
   normalizeModeUrls,
   normalizeTags,
-  randomSlug,
-  type StaticData,
   validateModeFields,
   validateTags,
   validateTitle,
 } from './qrcodes.validate.js';
+import { isReservedSlug, randomSlug } from './slugs.js';
+import { encodeStaticData, type StaticData } from './static-data.js';
 
 /** What the redirect edge needs of a code, and nothing else. */
 export interface RedirectCode {

@@ -1,19 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { type HttpUrlOptions, normalizeHttpUrl, URL_MAX_LENGTH } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
+import { STATIC_FIELDS, STATIC_KINDS, type StaticData } from './static-data.js';
 
 /**
- * The pure parts of the QR codes module: what a code's data, target and exec settings may be,
- * how static data becomes the text a symbol encodes, and what a slug may be.
+ * What a code's fields may be: its mode and the fields that mode needs (a redirect target, static
+ * data of a kind, exec settings), tags and title, and no NUL anywhere in a request. Static data's
+ * encoding is static-data.ts; slugs are slugs.ts.
  */
 
 export const CODE_MODES = ['static', 'redirect', 'exec'] as const;
 export type CodeMode = (typeof CODE_MODES)[number];
-
-export const STATIC_KINDS = ['text', 'url', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const;
-export type StaticKind = (typeof STATIC_KINDS)[number];
-
-export const WIFI_ENCRYPTIONS = ['WPA', 'WEP', 'nopass'] as const;
 
 export const LIMITS = {
   urlLength: URL_MAX_LENGTH,
@@ -28,46 +24,11 @@ export const LIMITS = {
   execTimeoutDefault: 1500,
 } as const;
 
-/** What static data may hold: every field of every kind; which ones a kind takes is checked below. */
-export interface StaticData {
-  kind: StaticKind;
-  text?: string;
-  url?: string;
-  to?: string;
-  subject?: string;
-  body?: string;
-  number?: string;
-  message?: string;
-  ssid?: string;
-  password?: string;
-  encryption?: (typeof WIFI_ENCRYPTIONS)[number];
-  hidden?: boolean;
-  name?: string;
-  org?: string;
-  phone?: string;
-  email?: string;
-  address?: string;
-  lat?: number;
-  lng?: number;
-}
-
 export interface ExecSettings {
   url: string;
   timeoutMs: number;
   fallback: string;
 }
-
-/** The fields of each kind: `true` marks a required one. */
-export const STATIC_FIELDS: Readonly<Record<StaticKind, Readonly<Record<string, boolean>>>> = {
-  text: { text: true },
-  url: { url: true },
-  email: { to: true, subject: false, body: false },
-  phone: { number: true },
-  sms: { number: true, message: false },
-  wifi: { ssid: true, password: false, encryption: true, hidden: false },
-  vcard: { name: true, org: false, phone: false, email: false, url: false, address: false },
-  geo: { lat: true, lng: true },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Field checks
@@ -97,11 +58,6 @@ export function isPhoneNumber(value: string): boolean {
   if (!/^\+?[0-9][0-9 ().-]*$/.test(value) || value.length > 32) return false;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 3 && digits <= 15;
-}
-
-/** The number as it goes into `tel:` and `SMSTO:`: the + and the digits only. */
-export function compactPhoneNumber(value: string): string {
-  return (value.trim().startsWith('+') ? '+' : '') + value.replace(/\D/g, '');
 }
 
 function hasControlCharacters(value: string): boolean {
@@ -295,147 +251,7 @@ export function normalizeExec(exec: Partial<ExecSettings>): ExecSettings {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Static data to the encoded payload
-
-/** Escapes `\ ; , : "` with a backslash, as the WIFI: format wants. */
-export function escapeWifi(value: string): string {
-  return value.replace(/([\\;,:"])/g, '\\$1');
-}
-
-/** vCard 3.0 text escaping (RFC 2426 §5): backslash, comma, semicolon and newlines. */
-export function escapeVcard(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-function vcardName(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  const family = parts.length > 1 ? (parts.pop() ?? '') : '';
-  return `${escapeVcard(family)};${escapeVcard(parts.join(' '))};;;`;
-}
-
-function formatCoordinate(value: number): string {
-  // At most 7 decimals (about 1 cm), trailing zeros dropped; never exponent notation or "-0".
-  const fixed = value.toFixed(7).replace(/\.?0+$/, '');
-  return fixed === '-0' ? '0' : fixed;
-}
-
-/** The text a static code's symbol encodes. */
-export function encodeStaticData(data: StaticData): string {
-  switch (data.kind) {
-    case 'text':
-      return data.text ?? '';
-    case 'url':
-      return data.url ?? '';
-    case 'email': {
-      const query = new URLSearchParams();
-      if (data.subject) query.set('subject', data.subject);
-      if (data.body) query.set('body', data.body);
-      // mailto wants %20 for spaces (RFC 6068), not URLSearchParams' +.
-      const search = query.toString().replace(/\+/g, '%20');
-      return `mailto:${data.to ?? ''}${search ? `?${search}` : ''}`;
-    }
-    case 'phone':
-      return `tel:${compactPhoneNumber(data.number ?? '')}`;
-    case 'sms':
-      return `SMSTO:${compactPhoneNumber(data.number ?? '')}:${data.message ?? ''}`;
-    case 'wifi': {
-      const encryption = data.encryption ?? 'nopass';
-      let text = `WIFI:T:${encryption};S:${escapeWifi(data.ssid ?? '')};`;
-      if (encryption !== 'nopass') text += `P:${escapeWifi(data.password ?? '')};`;
-      if (data.hidden) text += 'H:true;';
-      return `${text};`;
-    }
-    case 'vcard': {
-      const name = data.name ?? '';
-      const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${vcardName(name)}`, `FN:${escapeVcard(name)}`];
-      if (data.org) lines.push(`ORG:${escapeVcard(data.org)}`);
-      if (data.phone) lines.push(`TEL:${compactPhoneNumber(data.phone)}`);
-      if (data.email) lines.push(`EMAIL:${escapeVcard(data.email)}`);
-      if (data.url) lines.push(`URL:${escapeVcard(data.url)}`);
-      if (data.address) lines.push(`ADR:;;${escapeVcard(data.address)};;;;`);
-      lines.push('END:VCARD');
-      return lines.join('\r\n');
-    }
-    case 'geo':
-      return `geo:${formatCoordinate(data.lat ?? 0)},${formatCoordinate(data.lng ?? 0)}`;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Slugs
-
-export const SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$';
-const SLUG = new RegExp(SLUG_PATTERN);
-
-/**
- * Words the site and the API use at the top level of the primary host; a code may not take one
- * there. Compared without case, so `API` or `Docs` cannot be mistaken for the site either.
- */
-export const RESERVED_SLUGS: readonly string[] = [
-  'api',
-  'docs',
-  'r',
-  'tutorials',
-  'login',
-  'logout',
-  'analytics',
-  'api-keys',
-  'hosts',
-  'hostnames',
-  'subscriptions',
-  'qr-design-tool',
-  'increase-limit',
-  'increase-redirects-limit',
-  'contact-us',
-  'terms-of-service',
-  'privacy-policy',
-  'cookie-policy',
-  'markdown-page',
-  'assets',
-  'img',
-  'healthz',
-  'readyz',
-  'metrics',
-  'search',
-  'blog',
-  'static',
-  'internal',
-  'favicon.ico',
-  'robots.txt',
-  'sitemap.xml',
-  'manifest.json',
-  '404',
-  '404.html',
-  'index.html',
-];
-
-const RESERVED = new Set(RESERVED_SLUGS.map((word) => word.toLowerCase()));
-
-export function isValidSlug(slug: string): boolean {
-  return SLUG.test(slug);
-}
-
-/** Reserved words apply to the primary host only (`hostKey` ''): custom hostnames serve nothing else. */
-export function isReservedSlug(slug: string, hostKey: string): boolean {
-  return hostKey === '' && RESERVED.has(slug.toLowerCase());
-}
-
-/** Letters and digits that cannot be mistaken for each other (no 0/O/o, 1/l/I). */
-export const SLUG_ALPHABET = '23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
-export const RANDOM_SLUG_LENGTH = 8;
-
-export function randomSlug(length = RANDOM_SLUG_LENGTH): string {
-  let slug = '';
-  for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
-  return slug;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tags
+// Tags, title and the request as a whole
 
 export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()))];
