@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
-describe.each([
+describe.each<{ name: string; env: Record<string, string> }>([
   { name: 'without METRICS_TOKEN', env: {} },
   { name: 'with METRICS_TOKEN', env: { METRICS_TOKEN: TOKEN } },
   { name: 'behind a proxy on this machine', env: { TRUST_PROXY: 'true', METRICS_TOKEN: TOKEN } },
