@@ -120,6 +120,23 @@ describe.each(engines)('assets on $name', (engine) => {
     expect(large.json().detail).toContain('512 KiB');
   });
 
+  it('answers 415 for no body at all', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/v1/assets', headers: alice.headers });
+    expect(empty.statusCode).toBe(415);
+    expect(empty.json().code).toBe('unsupported_media_type');
+  });
+
+  it('replays an upload under the same Idempotency-Key', async () => {
+    const image = discPng(70, [90, 10, 90]);
+    const headers = { ...alice.headers, 'content-type': 'image/png', 'idempotency-key': 'logo-upload-1' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/assets', headers, payload: image });
+    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/assets', headers, payload: image });
+    expect(first.statusCode).toBe(201);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+  });
+
   it('needs a caller to store, and answers 404 for an unknown asset', async () => {
     expect((await upload(null, LOGO_PNG, 'image/png')).statusCode).toBe(401);
     const missing = await t.app.inject({

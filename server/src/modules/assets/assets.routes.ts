@@ -78,6 +78,10 @@ export async function assetsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { body } = request;
+      // No body at all (and so no Content-Type) reaches here unparsed.
+      if (!Buffer.isBuffer(body) && typeof body?.src !== 'string') {
+        throw notAnImage(`The body is empty: send ${ACCEPTED}.`, '/body');
+      }
       const bytes = Buffer.isBuffer(body) ? body : imageOfDataUrl(body.src, '/body/src').bytes;
       const path = Buffer.isBuffer(body) ? '/body' : '/body/src';
       const { asset, created } = await service.store(request.account.id, bytes, path);
