@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { parseAllowEntry } from './shared/safe-fetch.js';
+import { parseAllowEntry } from './shared/address-policy.js';
 
 /**
  * The whole configuration, read once from the environment and validated at start.

@@ -2,12 +2,13 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { AddressPolicy } from './address-policy.js';
 
 /**
  * An HTTP client for server-side requests to URLs that users give us (exec URLs, logo URLs), guarded
  * against SSRF: such a URL must not let anyone reach our loopback, private networks or the cloud
- * metadata service.
+ * metadata service. Which addresses are public, and what the allow-list opens, is
+ * address-policy.ts; this file makes sure every connection goes only where that policy allows.
  *
  * - Only http and https.
  * - We resolve the name ourselves and check EVERY address it resolves to; one non-public address
@@ -96,161 +97,28 @@ export interface SafeFetcher {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Address classification
-
-/**
- * Host names of cloud metadata services, and `.internal` (reserved for private use), refused by
- * name before any lookup. Other names (localhost included) are judged by what they resolve to.
- */
-const METADATA_HOSTS = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'metadata.azure.com',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
-const PRIVATE_SUFFIXES = ['.internal'];
-
-const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
-const NAT64_V6 = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
-
-/** IPv4-mapped (`::ffff:a.b.c.d`) and NAT64 (`64:ff9b::a.b.c.d`) addresses stand for their IPv4 address. */
-function canonical(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
-  const ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6') {
-    const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
-    if (v6.match(NAT64_V6)) return ipaddr.fromByteArray(v6.toByteArray().slice(12));
-  }
-  return ip;
-}
-
-/**
- * Why an address is not public (`loopback`, `private`, `linkLocal`, `carrierGradeNat`,
- * `uniqueLocal`, `multicast`, `unspecified`, `reserved`, ...), or null for a public unicast address.
- * IPv6 must be global unicast (2000::/3) besides; an unparsable address is `invalid`.
- */
-export function nonPublicRange(address: string): string | null {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (isIP(bare) === 0) return 'invalid';
-  const ip = canonical(bare);
-  const range = ip.range();
-  if (range !== 'unicast') return range;
-  if (ip.kind() === 'ipv6' && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return 'reserved';
-  return null;
-}
-
-/** Whether a host name is a metadata service or in a name space that is never public. */
-export function isPrivateHostName(hostname: string): boolean {
-  const name = normalizeHostName(hostname);
-  return METADATA_HOSTS.has(name) || PRIVATE_SUFFIXES.some((suffix) => name.endsWith(suffix));
-}
-
-function normalizeHostName(hostname: string): string {
-  return hostname.toLowerCase().replace(/\.$/, '');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Allow-list
-
-type AllowEntry =
-  | { kind: 'host'; name: string }
-  | { kind: 'suffix'; suffix: string }
-  | { kind: 'net'; range: [ipaddr.IPv4 | ipaddr.IPv6, number] };
-
-/** Parses one allow-list entry (host name, `*.suffix`, IP or CIDR); null when it is none of these. */
-export function parseAllowEntry(entry: string): AllowEntry | null {
-  const value = entry.trim();
-  const slash = value.indexOf('/');
-  const ipPart = (slash >= 0 ? value.slice(0, slash) : value).replace(/^\[|\]$/g, '');
-  if (isIP(ipPart) !== 0) {
-    const parsed = ipaddr.parse(ipPart);
-    const mapped = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress();
-    // A mapped IPv6 entry (::ffff:10.0.0.0/104) stands for its IPv4 network.
-    const ip = mapped ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
-    const maxBits = ip.kind() === 'ipv4' ? 32 : 128;
-    let bits = maxBits;
-    if (slash >= 0) {
-      const rawBits = value.slice(slash + 1);
-      if (!/^\d{1,3}$/.test(rawBits)) return null;
-      bits = Number(rawBits) - (mapped ? 96 : 0);
-      if (bits < 0 || bits > maxBits) return null;
-    }
-    return { kind: 'net', range: [ip, bits] };
-  }
-  if (slash >= 0) return null;
-  const name = normalizeHostName(value);
-  if (name.startsWith('*.')) {
-    const suffix = name.slice(1);
-    return /^(\.[a-z0-9_-]+)+$/.test(suffix) ? { kind: 'suffix', suffix } : null;
-  }
-  return /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name) ? { kind: 'host', name } : null;
-}
-
-class AllowList {
-  private readonly entries: AllowEntry[];
-
-  constructor(raw: readonly string[]) {
-    this.entries = raw.map((entry) => {
-      const parsed = parseAllowEntry(entry);
-      if (!parsed) throw new TypeError(`Not a host name, IP or CIDR in the SSRF allow-list: ${entry}`);
-      return parsed;
-    });
-  }
-
-  hasHost(hostname: string): boolean {
-    const name = normalizeHostName(hostname);
-    return this.entries.some(
-      (entry) =>
-        (entry.kind === 'host' && entry.name === name) ||
-        (entry.kind === 'suffix' && name.endsWith(entry.suffix)),
-    );
-  }
-
-  hasAddress(address: string): boolean {
-    if (isIP(address) === 0) return false;
-    const forms = [ipaddr.parse(address), canonical(address)];
-    return this.entries.some(
-      (entry) =>
-        entry.kind === 'net' &&
-        forms.some(
-          (ip) =>
-            entry.range[0].kind() === ip.kind() &&
-            (ip as ipaddr.IPv4).match(entry.range as [ipaddr.IPv4, number]),
-        ),
-    );
-  }
-}
+// Checked resolution
 
 /** Throws `blocked_address` unless every address may be reached for this host name. */
-function checkAddresses(hostname: string, addresses: readonly LookupAddress[], allow: AllowList): void {
-  if (allow.hasHost(hostname)) return;
-  for (const { address } of addresses) {
-    const range = nonPublicRange(address);
-    if (range !== null && !allow.hasAddress(address)) {
-      throw new SafeFetchError(
-        'blocked_address',
-        hostname === address
-          ? `${address} is not a public address (${range})`
-          : `${hostname} resolves to ${address}, which is not a public address (${range})`,
-      );
-    }
-  }
+function checkAddresses(hostname: string, addresses: readonly LookupAddress[], policy: AddressPolicy): void {
+  const refusal = policy.addressRefusal(
+    hostname,
+    addresses.map(({ address }) => address),
+  );
+  if (refusal !== null) throw new SafeFetchError('blocked_address', refusal);
 }
 
 /**
  * The socket `lookup` hook: resolves, checks every address, and hands the socket exactly the
  * checked addresses, so what is connected to is what was checked.
  */
-export function guardedLookup(resolve: Resolver, allow: readonly string[] = []): LookupFunction {
-  const allowList = new AllowList(allow);
+export function guardedLookup(resolve: Resolver, policy = new AddressPolicy()): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (found) => {
         try {
           if (found.length === 0) throw new SafeFetchError('network', `${hostname} has no addresses`);
-          checkAddresses(hostname, found, allowList);
+          checkAddresses(hostname, found, policy);
           const family = options.family === 4 || options.family === 6 ? options.family : 0;
           const usable = family === 0 ? found : found.filter((entry) => entry.family === family);
           const first = usable[0];
@@ -278,8 +146,8 @@ const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /** Creates a client with its own connection pools; the policy applies to every request it makes. */
 export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
-  const allow = new AllowList(policy.allow ?? []);
-  const lookup = guardedLookup(policy.resolve ?? systemResolver, policy.allow ?? []);
+  const addressPolicy = new AddressPolicy(policy.allow ?? []);
+  const lookup = guardedLookup(policy.resolve ?? systemResolver, addressPolicy);
   const keepAlive = policy.keepAlive ?? true;
   // Idle sockets close after 30 s; the most recently used one is reused first, so few stay open.
   const agentOptions: http.AgentOptions = {
@@ -304,11 +172,9 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (host === '') throw new SafeFetchError('bad_url', 'the URL has no host');
-    if (isIP(host) !== 0) {
-      checkAddresses(host, [{ address: host, family: isIP(host) }], allow);
-    } else if (isPrivateHostName(host) && !allow.hasHost(host)) {
-      throw new SafeFetchError('blocked_address', `${host} is not a public host name`);
-    }
+    const refusal =
+      isIP(host) !== 0 ? addressPolicy.addressRefusal(host, [host]) : addressPolicy.hostNameRefusal(host);
+    if (refusal !== null) throw new SafeFetchError('blocked_address', refusal);
     return url;
   }
 
