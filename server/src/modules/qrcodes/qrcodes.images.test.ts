@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyImageOverrides, styleProblem } from './qrcodes.images.js';
+import { applyImageOverrides, ImageRenderer, type RenderedImage, styleProblem } from './qrcodes.images.js';
 import { negotiate } from './qrcodes.routes.js';
 
 describe('answer format', () => {
@@ -51,5 +51,30 @@ describe('style problems', () => {
     const malformed = styleProblem([{ path: '/body/style/size', message: 'must be <= 4096' }]);
     expect(malformed.status).toBe(400);
     expect(malformed.toBody().errors).toEqual([{ path: '/body/style/size', message: 'must be <= 4096' }]);
+  });
+});
+
+describe('the image cache', () => {
+  const paths = { data: '/body/data', style: '/body/style' };
+  const style = { size: 600 };
+  const draw = (renderer: ImageRenderer, data: string): Promise<RenderedImage> =>
+    renderer.render(data, style, 'png', paths);
+
+  it('keeps a design it drew, and evicts the oldest once the images pass the byte bound', async () => {
+    const roomy = new ImageRenderer({ maxEntries: 64, maxBytes: 32 * 1024 * 1024 });
+    const first = await draw(roomy, 'https://example.com/first');
+    const second = await draw(roomy, 'https://example.com/second');
+    expect(await draw(roomy, 'https://example.com/first')).toBe(first);
+
+    // Room for either image, not for both: drawing the second pushes the first out.
+    const bytes = first.body.length + second.body.length - 1;
+    const tight = new ImageRenderer({ maxEntries: 64, maxBytes: bytes });
+    const firstAgain = await draw(tight, 'https://example.com/first');
+    expect(await draw(tight, 'https://example.com/first')).toBe(firstAgain);
+    const secondAgain = await draw(tight, 'https://example.com/second');
+    expect(await draw(tight, 'https://example.com/second')).toBe(secondAgain);
+    const redrawn = await draw(tight, 'https://example.com/first');
+    expect(redrawn).not.toBe(firstAgain);
+    expect(redrawn).toEqual(firstAgain);
   });
 });

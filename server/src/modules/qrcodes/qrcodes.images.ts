@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DataTooLongError, QrError, StyleError, type StyleIssue, validateStyle } from '@rq/qr';
 import { renderVerified } from '@rq/qr/node';
+import { LRUCache } from 'lru-cache';
 import { Problem } from '../../shared/problem.js';
 import type { ImageQueryInput } from './qrcodes.schemas.js';
 
@@ -87,9 +88,13 @@ function renderProblem(error: unknown, dataPath: string, paths: StylePaths): Pro
   throw error;
 }
 
-const CACHE_ENTRIES = 64;
-/** Large PNGs add up: the cache also stays under this many bytes. */
-const CACHE_BYTES = 32 * 1024 * 1024;
+/** How much the renderer keeps: a count of images, and bytes, since large PNGs add up. */
+export interface ImageCacheBounds {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const CACHE_BOUNDS: ImageCacheBounds = { maxEntries: 64, maxBytes: 32 * 1024 * 1024 };
 
 /**
  * Renders and verifies designs. The same (data, style, format) is rendered once and kept in a
@@ -97,8 +102,16 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * design tool preview do not decode the same drawing again.
  */
 export class ImageRenderer {
-  private readonly cache = new Map<string, RenderedImage>();
-  private cachedBytes = 0;
+  private readonly cache: LRUCache<string, RenderedImage>;
+
+  constructor(bounds: ImageCacheBounds = CACHE_BOUNDS) {
+    // An image over maxBytes on its own is not kept (lru-cache's maxEntrySize defaults to maxSize).
+    this.cache = new LRUCache({
+      max: bounds.maxEntries,
+      maxSize: bounds.maxBytes,
+      sizeCalculation: (image) => Math.max(1, Buffer.byteLength(image.body)),
+    });
+  }
 
   async render(
     data: string,
@@ -114,11 +127,7 @@ export class ImageRenderer {
       .update(JSON.stringify(style ?? {}))
       .digest('base64');
     const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     let rendered: Awaited<ReturnType<typeof renderVerified>>;
     try {
       rendered = await renderVerified(data, style ?? {}, { png: format === 'png' });
@@ -136,13 +145,6 @@ export class ImageRenderer {
         ? { format, body: rendered.png, contentType: 'image/png' }
         : { format: 'svg', body: rendered.svg, contentType: 'image/svg+xml; charset=utf-8' };
     this.cache.set(key, image);
-    this.cachedBytes += image.body.length;
-    while (this.cache.size > CACHE_ENTRIES || this.cachedBytes > CACHE_BYTES) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.cachedBytes -= this.cache.get(oldest)?.body.length ?? 0;
-      this.cache.delete(oldest);
-    }
     return image;
   }
 }
