@@ -5,9 +5,10 @@ import CreateKeyForm from './CreateKeyForm';
 import KeyList from './KeyList';
 import NewKeyPanel from './NewKeyPanel';
 import ProblemMessage from './ProblemMessage';
+import SigningSecretPanel from './SigningSecretPanel';
 import type { ApiKey, ApiKeyPage, CreatedApiKey } from './types';
 
-/** The signed-in user's keys: list (paged), create (secret shown once), revoke. */
+/** The signed-in user's keys: list (paged), create (secret shown once), revoke; the signing secret. */
 export default function ApiKeysManager() {
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -67,7 +68,11 @@ export default function ApiKeysManager() {
           <KeyList
             keys={keys}
             loading={loading}
-            onRevoked={(id) => setKeys((current) => current.filter((key) => key.id !== id))}
+            onRevoked={(id) => {
+              setKeys((current) => current.filter((key) => key.id !== id));
+              // A revoked key's secret is worth nothing: stop showing it.
+              setCreated((current) => (current?.id === id ? null : current));
+            }}
           />
         )}
         {cursor && !loading && (
@@ -76,6 +81,8 @@ export default function ApiKeysManager() {
           </button>
         )}
       </section>
+
+      <SigningSecretPanel />
     </div>
   );
 }

@@ -1,13 +1,20 @@
 import { apiRequest } from '@site/src/lib/api';
 import { type FormEvent, useState } from 'react';
 import styles from './ApiKeys.module.css';
-import ProblemMessage from './ProblemMessage';
+import ProblemMessage, { type FieldSentences } from './ProblemMessage';
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from './types';
 
 /** The end of the chosen day in UTC, so a key "expiring on" a date works through that date. */
 function endOfDayUtc(date: string): string {
   return new Date(`${date}T23:59:59.000Z`).toISOString();
 }
+
+/** What to do about each field the API can refuse, said once, next to the form. */
+const FIELD_SENTENCES: FieldSentences = {
+  '/body/name': 'Give the key a name of 1 to 100 characters.',
+  '/body/scopes': 'Choose at least one scope.',
+  '/body/expiresAt': 'Choose an expiry date in the future, or leave it empty.',
+};
 
 export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
@@ -65,7 +72,7 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
         <span>Expires (optional)</span>
         <input type="date" value={expires} min={today} onChange={(e) => setExpires(e.target.value)} />
       </label>
-      <ProblemMessage error={error} />
+      <ProblemMessage error={error} fieldSentences={FIELD_SENTENCES} />
       <div>
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create key'}

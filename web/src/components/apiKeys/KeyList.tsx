@@ -34,7 +34,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string)
           <code>{apiKey.prefix}…</code>
         </div>
       </td>
-      <td>
+      <td data-label="Scopes">
         <ul className={styles.scopeList}>
           {apiKey.scopes.map((scope) => (
             <li key={scope}>
@@ -43,9 +43,9 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string)
           ))}
         </ul>
       </td>
-      <td>{when(apiKey.createdAt)}</td>
-      <td>{when(apiKey.lastUsedAt)}</td>
-      <td>{when(apiKey.expiresAt)}</td>
+      <td data-label="Created">{when(apiKey.createdAt)}</td>
+      <td data-label="Last used">{when(apiKey.lastUsedAt)}</td>
+      <td data-label="Expires">{when(apiKey.expiresAt)}</td>
       <td className={styles.actions}>
         {!confirming && (
           <button

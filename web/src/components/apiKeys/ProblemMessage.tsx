@@ -1,19 +1,45 @@
-import { ApiError } from '@site/src/lib/api';
+import { ApiError, type FieldError } from '@site/src/lib/api';
 
-/** An API error in place: the server's own detail, and each field problem with its path. */
-export default function ProblemMessage({ error }: { error: unknown }) {
+/** Sentences for the field paths a form knows, e.g. `{ '/body/scopes': 'Choose at least one scope.' }`. */
+export type FieldSentences = Readonly<Record<string, string>>;
+
+/** A field problem the form has no sentence for: its last path segment and the API's message. */
+function genericSentence({ path, message }: FieldError): string {
+  const field = path.split('/').filter(Boolean).pop() ?? 'The request';
+  return `${field.charAt(0).toUpperCase()}${field.slice(1)} ${message}.`;
+}
+
+/**
+ * What went wrong, in sentences, each said once: a field problem as the form's own sentence for
+ * that field, anything else as the server's detail. (The detail of a validation error repeats its
+ * field problems, so it is not shown beside them.)
+ */
+export function problemSentences(error: unknown, fieldSentences: FieldSentences = {}): string[] {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    const sentences = error.errors.map((field) => fieldSentences[field.path] ?? genericSentence(field));
+    return [...new Set(sentences)];
+  }
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+/** An API error in place, as sentences a person can act on. */
+export default function ProblemMessage({
+  error,
+  fieldSentences,
+}: {
+  error: unknown;
+  fieldSentences?: FieldSentences;
+}) {
   if (error === null || error === undefined) return null;
-  const detail = error instanceof Error ? error.message : String(error);
-  const fields = error instanceof ApiError ? error.errors : [];
+  const sentences = problemSentences(error, fieldSentences);
   return (
     <div className="rq-error" role="alert">
-      {detail}
-      {fields.length > 0 && (
+      {sentences.length === 1 ? (
+        sentences[0]
+      ) : (
         <ul>
-          {fields.map((field) => (
-            <li key={`${field.path}:${field.message}`}>
-              <code>{field.path || '/'}</code> {field.message}
-            </li>
+          {sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
           ))}
         </ul>
       )}
