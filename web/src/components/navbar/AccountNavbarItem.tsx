@@ -43,9 +43,12 @@ function Avatar({ photoURL, name }: { photoURL: string | null; name: string }) {
 /** Login when signed out; when signed in, an avatar that opens the account menu. */
 export default function AccountNavbarItem({
   mobile = false,
+  onClick,
 }: {
   mobile?: boolean;
   position?: 'left' | 'right';
+  /** In the phone menu, the theme passes the function that closes it. */
+  onClick?: () => void;
 }) {
   const auth = useAuth();
   const logout = useLogout();
@@ -80,6 +83,7 @@ export default function AccountNavbarItem({
         className={mobile ? 'menu__link' : 'navbar__item navbar__link'}
         to="/login"
         label="Login"
+        onClick={onClick}
       />
     );
     return mobile ? <li className="menu__list-item">{link}</li> : link;
@@ -96,13 +100,21 @@ export default function AccountNavbarItem({
         <ul className="menu__list">
           {ACCOUNT_LINKS.map((item) => (
             <li className="menu__list-item" key={item.to}>
-              <Link className="menu__link" to={item.to}>
+              <Link className="menu__link" to={item.to} onClick={onClick}>
                 {item.label}
               </Link>
             </li>
           ))}
           <li className="menu__list-item">
-            <button type="button" className={clsx('menu__link', styles.logoutButton)} onClick={logout}>
+            <button
+              type="button"
+              className={clsx('menu__link', styles.logoutButton)}
+              onClick={() => {
+                // Close the menu too: on / itself, going to / changes no page that would close it.
+                onClick?.();
+                logout();
+              }}
+            >
               Logout
             </button>
           </li>
