@@ -1,10 +1,18 @@
 import Link from '@docusaurus/Link';
 import { usePluginData } from '@docusaurus/useGlobalData';
+import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import CodeBlock from '@theme/CodeBlock';
 import Layout from '@theme/Layout';
 import styles from './index.module.css';
 
-const SAMPLE = `curl -X POST https://rq.codes/api/v1/qrcodes \\
+/**
+ * Stands in for the API base until this instance's settings arrive (the page is prerendered once
+ * for every deployment, so the build cannot know the host).
+ */
+const API_BASE_PLACEHOLDER = 'https://your-rq-codes-host/api';
+
+/** The sample request against this instance's own API (`apiBase` from GET /api/v1/config). */
+const sampleRequest = (apiBase: string) => `curl -X POST ${apiBase}/v1/qrcodes \\
   -H "Authorization: Bearer $RQ_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{
@@ -59,6 +67,7 @@ interface LandingQr {
 
 export default function Home() {
   const qr = usePluginData('rq-landing-qr') as LandingQr;
+  const apiBase = useRuntimeConfig()?.apiBase ?? API_BASE_PLACEHOLDER;
   return (
     <Layout
       title="Dynamic QR codes with redirect rules"
@@ -121,7 +130,7 @@ export default function Home() {
               <Link to="/docs/rq-codes/rq-response-format">The response format →</Link>
             </div>
             <CodeBlock language="bash" title="Create a dynamic code">
-              {SAMPLE}
+              {sampleRequest(apiBase)}
             </CodeBlock>
           </div>
         </section>
