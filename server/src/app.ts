@@ -5,16 +5,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
-import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
-import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
+import { accountsModule } from './modules/accounts/accounts.module.js';
+import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
-import { ScansService } from './modules/scans/scans.service.js';
+import { scansModule } from './modules/scans/scans.module.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
@@ -24,6 +22,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { redisPlugin } from './plugins/redis.js';
 import { BASELINE_SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationSchemaController } from './plugins/validation.js';
 import { webPlugin } from './plugins/web.js';
@@ -91,22 +90,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
-  // Accounts, sign-in (app.authenticate), rate limits and Idempotency-Key, before any route.
-  app.decorate('accounts', new AccountsService(app.database.db));
-  app.decorate('apiKeys', new ApiKeysService(app.database.db));
+  // Cross-cutting: Redis and the change bus, rate limits, sign-in (app.authenticate) and
+  // Idempotency-Key, before any route.
+  await app.register(redisPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
 
-  // Services other modules call; scans drain into the database before it closes (hooks run LIFO).
-  app.decorate('scans', new ScansService(app.database, { dataDir: config.dataDir, log: app.log }));
-  app.addHook('onClose', async () => app.scans.recorder.close());
-
+  // The modules, each a named plugin that creates its service and declares what it depends on;
+  // a module comes after the ones it uses.
   await app.register(healthRoutes);
-  await app.register(accountsRoutes, { prefix: '/api/v1' });
-  await app.register(apiKeysRoutes, { prefix: '/api/v1' });
-  await app.register(rulesModule);
   await app.register(siteRoutes);
+  await app.register(accountsModule);
+  await app.register(apiKeysModule);
+  await app.register(scansModule);
+  await app.register(rulesModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
   await app.register(redirectRoutes, {
@@ -124,6 +122,5 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    scans: ScansService;
   }
 }

@@ -12,9 +12,9 @@ import fp from 'fastify-plugin';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
-import type { Account, AccountsService } from '../modules/accounts/accounts.service.js';
+import type { Account } from '../modules/accounts/accounts.service.js';
 import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
-import { type ApiKeysService, looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
+import { looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
 import { Problem } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
 
@@ -196,6 +196,16 @@ export const authPlugin = fp(
       },
     });
 
+    // Sign-in comes before every module's routes, so the accounts and apikeys modules (which
+    // resolve callers and verify keys) register after it; it reads them per request. Starting
+    // without them would fail every authenticated request, so it fails at start instead.
+    app.addHook('onReady', async () => {
+      for (const service of ['accounts', 'apiKeys'] as const) {
+        if (!app.hasDecorator(service))
+          throw new Error(`The auth plugin needs app.${service}: register its module.`);
+      }
+    });
+
     app.addHook('onRoute', (route) => {
       const requirement = findRequirement(route);
       if (!requirement) return;
@@ -246,8 +256,6 @@ function documentSecurity(route: RouteOptions, requirement: AuthRequirement): vo
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accounts: AccountsService;
-    apiKeys: ApiKeysService;
     /**
      * A hook (use as `preHandler` or `onRequest`) that admits only authenticated callers meeting
      * the requirement, counts them against their rate limit, and sets request.account/principal.

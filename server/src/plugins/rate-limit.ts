@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { limitsFor, type PlanId, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
 import { Problem } from '../shared/problem.js';
@@ -87,10 +87,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: Number(answer[0]), resetMs: Number(answer[1]) };
   }
 
-  async close(): Promise<void> {
-    if (this.redis.status === 'ready') await this.redis.quit();
-    else this.redis.disconnect();
-  }
+  /** The client is the redis plugin's: it closes it. */
+  async close(): Promise<void> {}
 }
 
 /** Redis while it answers; the local count while it does not (said once in the log each way). */
@@ -125,41 +123,6 @@ export class FallbackRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, {
-    // Fail fast instead of queueing: a request must never wait on a Redis that is away.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
-    commandTimeout: 500,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
-  });
-  let reported = false;
-  redis.on('error', (error) => {
-    if (!reported) log.warn({ err: error }, 'Redis connection failed; retrying in the background');
-    reported = true;
-  });
-  redis.on('ready', () => {
-    reported = false;
-  });
-  return redis;
-}
-
-const REDIS_START_WAIT_MS = 2000;
-
-function waitUntilReady(redis: Redis, ms: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    redis.once('ready', done);
-  });
-}
-
 export type PlanResolver = (accountId: string) => Promise<readonly PlanId[]>;
 
 export interface RateLimits {
@@ -180,12 +143,9 @@ export interface RateLimits {
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config, store }: { config: Config; store?: RateLimitStore }) => {
     let limitStore: RateLimitStore = store ?? new MemoryRateLimitStore();
-    if (!store && config.redisUrl) {
-      const redis = createRedisClient(config.redisUrl, app.log);
-      // Requests never wait for Redis, so give it a moment to connect before the first one.
-      await waitUntilReady(redis, REDIS_START_WAIT_MS);
+    if (!store && app.redis) {
       limitStore = new FallbackRateLimitStore(
-        new RedisRateLimitStore(redis, config.redisKeyPrefix),
+        new RedisRateLimitStore(app.redis, config.redisKeyPrefix),
         limitStore,
         app.log,
       );
@@ -233,7 +193,7 @@ export const rateLimitPlugin = fp(
       await rateLimits.consumeForIp(request, reply);
     });
   },
-  { name: 'rate-limit', dependencies: ['errors'] },
+  { name: 'rate-limit', dependencies: ['errors', 'redis'] },
 );
 
 declare module 'fastify' {

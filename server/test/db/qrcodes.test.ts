@@ -392,7 +392,9 @@ describe.each(engines)('QR codes API on $name', (engine) => {
     expect((await call(alice, 'GET', url)).json()).toEqual({ rules: order });
 
     const changes: string[] = [];
-    t.app.qrcodes.onChange((change) => changes.push(change.id));
+    t.app.changes.subscribe('code.changed', (change) => {
+      changes.push(change.id);
+    });
     const deleted = await call(alice, 'DELETE', `/api/v1/rules/${order[0]}`);
     expect(deleted.statusCode).toBe(204);
     expect((await call(alice, 'GET', url)).json()).toEqual({ rules: [order[1], order[2]] });
@@ -603,7 +605,9 @@ describe.each(engines)('QR codes API on $name', (engine) => {
 
   it('tells the edge about every change', async () => {
     const changes: Array<{ id: string; hostKey: string; slug: string }> = [];
-    t.app.qrcodes.onChange((change) => changes.push(change));
+    t.app.changes.subscribe('code.changed', (change) => {
+      changes.push(change);
+    });
     const code = await create({ mode: 'redirect', target: 'https://example.com/edge', slug: 'edge-one' });
     await call(alice, 'PATCH', `/api/v1/qrcodes/${code.id}`, { slug: 'edge-two' });
     await call(alice, 'PUT', `/api/v1/qrcodes/${code.id}/rules`, { rules: [] });

@@ -38,8 +38,10 @@ describe.each(engines)('rules API on $name', (engine) => {
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
-    t.app.rules.onChange((id) => changed.push(id));
-    t.app.rules.onRuleDeleted((id) => {
+    t.app.changes.subscribe('rule.changed', ({ id }) => {
+      changed.push(id);
+    });
+    t.app.changes.subscribe('rule.deleted', ({ id }) => {
       deleted.push(id);
     });
     alice = await signedInUser(t);
@@ -153,10 +155,11 @@ describe.each(engines)('rules API on $name', (engine) => {
       },
     });
     expect(toSplit.statusCode, toSplit.body).toBe(200);
+    // Stored in WHATWG form: a bare origin gets its path, "/".
     expect(toSplit.json().then).toEqual({
       split: [
-        { url: 'https://a.example', weight: 30 },
-        { url: 'https://b.example', weight: 70 },
+        { url: 'https://a.example/', weight: 30 },
+        { url: 'https://b.example/', weight: 70 },
       ],
       sticky: true,
     });

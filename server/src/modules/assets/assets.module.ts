@@ -12,7 +12,7 @@ export const assetsModule = fp(
     app.decorate('assets', new AssetsService(app.database.db));
     await app.register(assetsRoutes);
   },
-  { name: 'assets', dependencies: ['db', 'errors'] },
+  { name: 'assets', dependencies: ['db', 'auth', 'idempotency'] },
 );
 
 declare module 'fastify' {

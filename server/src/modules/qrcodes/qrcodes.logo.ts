@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Problem } from '../../shared/problem.js';
 import { SafeFetchError, safeFetch } from '../../shared/safe-fetch.js';
 import { ASSET_MAX_BYTES, imageOfDataUrl, imageTooLarge, notAnImage } from '../assets/assets.image.js';
@@ -58,8 +59,7 @@ export interface LogoAssets {
 }
 
 export interface CodeLogosOptions {
-  /** Late-bound: the assets module may register after this one. */
-  assets: () => LogoAssets | undefined;
+  assets: LogoAssets;
   /** An absolute asset URL under the public URL is the same asset as its path. */
   publicUrl: string;
   /** Hosts and networks logo fetches may reach besides public addresses (SSRF_ALLOW). */
@@ -76,15 +76,9 @@ const INLINE_CACHE_ENTRIES = 16;
  * (413 over 512 KiB, 415 for a non-image). An asset URL must be the account's own asset.
  */
 export class CodeLogos {
-  private readonly inlined = new Map<string, string>();
+  private readonly inlined = new LRUCache<string, string>({ max: INLINE_CACHE_ENTRIES });
 
   constructor(private readonly options: CodeLogosOptions) {}
-
-  private assets(): LogoAssets {
-    const assets = this.options.assets();
-    if (!assets) throw new Error('The assets module is not registered; code logos need it.');
-    return assets;
-  }
 
   /** The style with its logo stored as the account's asset, `logo.src` its URL. `path` is the style's. */
   async store(accountId: string, style: Style, path: string): Promise<Style> {
@@ -97,7 +91,7 @@ export class CodeLogos {
   private async storedSrc(accountId: string, src: string, path: string): Promise<string> {
     const id = assetIdOfUrl(src, this.options.publicUrl);
     if (id !== undefined) {
-      if (!(await this.assets().getForAccount(accountId, id))) {
+      if (!(await this.options.assets.getForAccount(accountId, id))) {
         throw new Problem('not_found', 'No asset with that id exists in this account.', {
           errors: [{ path, message: 'is not an asset of this account' }],
         });
@@ -109,7 +103,7 @@ export class CodeLogos {
     else if (/^data:/i.test(src)) bytes = imageOfDataUrl(src, path).bytes;
     // Anything else is refused by the style check, with its path.
     else return src;
-    const { asset } = await this.assets().store(accountId, bytes, path);
+    const { asset } = await this.options.assets.store(accountId, bytes, path);
     return asset.url;
   }
 
@@ -126,11 +120,9 @@ export class CodeLogos {
   private async dataUrlOf(id: string): Promise<string> {
     const known = this.inlined.get(id);
     if (known !== undefined) return known;
-    const asset = await this.assets().read(id);
+    const asset = await this.options.assets.read(id);
     if (!asset) throw new Problem('not_found', `The logo asset ${id} no longer exists.`);
     const dataUrl = `data:${asset.contentType};base64,${asset.data.toString('base64')}`;
-    if (this.inlined.size >= INLINE_CACHE_ENTRIES)
-      this.inlined.delete(this.inlined.keys().next().value as string);
     this.inlined.set(id, dataUrl);
     return dataUrl;
   }

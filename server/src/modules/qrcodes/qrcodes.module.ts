@@ -2,32 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ownShortUrlTest } from '../../shared/http-url.js';
 import { CodeLogos } from './qrcodes.logo.js';
-import { appAuth, type QrCodesAuth, qrcodesRoutes } from './qrcodes.routes.js';
+import { qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
 
 /**
- * The QR codes module: decorates `app.qrcodes` (the service the redirect edge reads through)
- * and registers the API routes in their own context.
+ * The QR codes module: `app.qrcodes` (the service the redirect edge reads through) and
+ * /api/v1/qrcodes. It uses the rules, scans and assets services, and follows `rule.deleted` on
+ * the change bus so no code keeps a deleted rule.
  */
 export const qrcodesModule = fp(
-  async (app: FastifyInstance, options: { auth?: QrCodesAuth }) => {
+  async (app: FastifyInstance) => {
     const { config } = app;
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
-      logos: new CodeLogos({
-        assets: () => (app.hasDecorator('assets') ? app.assets : undefined),
-        publicUrl: config.publicUrl,
-        ssrfAllow: config.ssrfAllow,
-      }),
-      scans: () => (app.hasDecorator('scans') ? app.scans : undefined),
-      rules: () => (app.hasDecorator('rules') ? app.rules : undefined),
+      logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),
+      scans: app.scans,
+      rules: app.rules,
+      changes: app.changes,
     });
     app.decorate('qrcodes', service);
-    await app.register(qrcodesRoutes, { auth: options.auth ?? appAuth(app) });
+    app.changes.subscribe('rule.deleted', ({ id }) => service.removeRule(id));
+    await app.register(qrcodesRoutes);
   },
-  { name: 'qrcodes', dependencies: ['db', 'errors'] },
+  { name: 'qrcodes', dependencies: ['db', 'redis', 'auth', 'idempotency', 'rules', 'scans', 'assets'] },
 );
 
 declare module 'fastify' {

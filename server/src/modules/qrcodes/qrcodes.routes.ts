@@ -1,11 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerHookHandler,
-  RouteShorthandOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Problem } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { imageOfDataUrl } from '../assets/assets.image.js';
@@ -16,42 +11,16 @@ import {
   CodeParams,
   CodeSchema,
   CreateCodeBody,
-  type CreateCodeInput,
   CreateCodeQuery,
   GetCodeQuery,
   ImageQuery,
-  type ImageQueryInput,
   ListQuery,
-  type ListQueryInput,
   PatchCodeBody,
-  type PatchCodeInput,
   RenderBody,
-  type RenderInput,
   RulesBody,
 } from './qrcodes.schemas.js';
 import type { QrCodesService } from './qrcodes.service.js';
 import { findNulCharacter } from './qrcodes.validate.js';
-
-/** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
-export interface QrCodesAuth {
-  /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
-  require(scope: 'qrcodes:read' | 'qrcodes:write'): preHandlerHookHandler;
-  accountOf(request: FastifyRequest): string;
-  /** Makes a create idempotent under an Idempotency-Key header. */
-  idempotent?: preHandlerHookHandler | undefined;
-  /** Route config that gives a public endpoint its own per-IP budget. */
-  publicRateLimit?: (max: number) => Pick<RouteShorthandOptions, 'config'>;
-}
-
-/** The app's own sign-in (plugins/auth.ts), Idempotency-Key (plugins/idempotency.ts) and per-IP limits. */
-export function appAuth(app: FastifyInstance): QrCodesAuth {
-  return {
-    require: (scope) => app.authenticate({ scope }),
-    accountOf: (request) => request.account.id,
-    idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
-    publicRateLimit: (max) => ({ config: { rateLimit: { max, name: 'render' } } }),
-  };
-}
 
 const ImageBody = Type.String({ description: 'The bare image (SVG text or PNG bytes)' });
 
@@ -103,11 +72,11 @@ function sendImage(reply: FastifyReply, image: RenderedImage, download = false, 
 const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/image.${format}`;
 
 /** /api/v1/qrcodes and /api/v1/render. */
-export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCodesAuth }): Promise<void> {
+export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: QrCodesService = app.qrcodes;
-  const read = { preHandler: auth.require('qrcodes:read') };
-  const write = { preHandler: auth.require('qrcodes:write') };
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+  const read = { preHandler: app.authenticate({ scope: 'qrcodes:read' }) };
+  const write = { preHandler: app.authenticate({ scope: 'qrcodes:write' }) };
 
   app.addHook('preHandler', async (request) => {
     const path = findNulCharacter(request.query, '/query') ?? findNulCharacter(request.body, '/body');
@@ -118,16 +87,15 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     }
   });
 
-  app.post<{ Body: CreateCodeInput; Querystring: { format?: Wanted; imageFormat?: ImageFormat } }>(
+  app.post(
     '/api/v1/qrcodes',
     {
-      preHandler: [auth.require('qrcodes:write'), ...(auth.idempotent ? [auth.idempotent] : [])],
+      preHandler: [app.authenticate({ scope: 'qrcodes:write' }), app.idempotent],
       schema: {
         tags: ['qrcodes'],
         summary: 'Create a QR code',
         description:
           'Answers the code with its `image`; `?format=svg|png` or an `Accept: image/svg+xml|image/png` header answers the bare image. Accepts an `Idempotency-Key` header.',
-        security,
         querystring: CreateCodeQuery,
         body: CreateCodeBody,
         response: {
@@ -139,7 +107,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     async (request, reply) => {
       const wanted = negotiate(request.query.format, request.headers.accept);
       const imageFormat: ImageFormat = wanted === 'json' ? (request.query.imageFormat ?? 'svg') : wanted;
-      const { code, image } = await service.create(auth.accountOf(request), request.body, imageFormat);
+      const { code, image } = await service.create(request.account.id, request.body, imageFormat);
       reply.code(201).header('location', `/api/v1/qrcodes/${code.id}`);
       if (wanted !== 'json') return sendImage(reply, image);
       return {
@@ -149,7 +117,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     },
   );
 
-  app.get<{ Querystring: ListQueryInput }>(
+  app.get(
     '/api/v1/qrcodes',
     {
       ...read,
@@ -157,15 +125,14 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         tags: ['qrcodes'],
         summary: 'List QR codes',
         description: 'Newest first. Filters combine; `q` looks in the title and the slug.',
-        security,
         querystring: ListQuery,
         response: { 200: CodeListSchema, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(auth.accountOf(request), request.query),
+    async (request) => service.list(request.account.id, request.query),
   );
 
-  app.get<{ Params: { id: string }; Querystring: { include?: 'image'; format?: Wanted } }>(
+  app.get(
     '/api/v1/qrcodes/:id',
     {
       ...read,
@@ -174,14 +141,13 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         summary: 'Get a QR code',
         description:
           '`?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image.',
-        security,
         params: CodeParams,
         querystring: GetCodeQuery,
         response: { 200: withImages(CodeSchema), ...problemResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
-      const accountId = auth.accountOf(request);
+      const accountId = request.account.id;
       const { id } = request.params;
       const wanted = negotiate(request.query.format, request.headers.accept);
       if (wanted !== 'json') return sendImage(reply, await service.imageOf(accountId, id, wanted));
@@ -195,7 +161,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: PatchCodeInput }>(
+  app.patch(
     '/api/v1/qrcodes/:id',
     {
       ...write,
@@ -203,16 +169,15 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         tags: ['qrcodes'],
         summary: 'Change a QR code',
         description: 'A JSON merge patch (RFC 7396): omitted fields stay, `null` clears.',
-        security,
         params: CodeParams,
         body: PatchCodeBody,
         response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request) => service.update(auth.accountOf(request), request.params.id, request.body),
+    async (request) => service.update(request.account.id, request.params.id, request.body),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/v1/qrcodes/:id',
     {
       ...write,
@@ -220,35 +185,33 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         tags: ['qrcodes'],
         summary: 'Delete a QR code',
         description: 'Its short URL stops redirecting at once.',
-        security,
         params: CodeParams,
         response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      await service.delete(auth.accountOf(request), request.params.id);
-      return reply.code(204).send();
+      await service.delete(request.account.id, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 
   const RulesAnswer = Type.Object({ rules: Type.Array(Type.String()) });
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/v1/qrcodes/:id/rules',
     {
       ...read,
       schema: {
         tags: ['qrcodes'],
         summary: "A QR code's rules, in order",
-        security,
         params: CodeParams,
         response: { 200: RulesAnswer, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ rules: await service.getRules(auth.accountOf(request), request.params.id) }),
+    async (request) => ({ rules: await service.getRules(request.account.id, request.params.id) }),
   );
 
-  app.put<{ Params: { id: string }; Body: { rules: string[] } }>(
+  app.put(
     '/api/v1/qrcodes/:id/rules',
     {
       ...write,
@@ -257,19 +220,18 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         summary: "Replace a QR code's rules",
         description:
           'The first enabled rule that matches a scan decides; no match sends the scan to the default target.',
-        security,
         params: CodeParams,
         body: RulesBody,
         response: { 200: RulesAnswer, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => ({
-      rules: await service.setRules(auth.accountOf(request), request.params.id, request.body.rules),
+      rules: await service.setRules(request.account.id, request.params.id, request.body.rules),
     }),
   );
 
   for (const format of ['svg', 'png'] as const) {
-    app.get<{ Params: { id: string }; Querystring: ImageQueryInput }>(
+    app.get(
       `/api/v1/qrcodes/:id/image.${format}`,
       {
         ...read,
@@ -278,7 +240,6 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
           summary: `The QR code as ${format.toUpperCase()}`,
           description:
             'Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.',
-          security,
           params: CodeParams,
           querystring: ImageQuery,
           response: {
@@ -288,7 +249,7 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
         },
       },
       async (request, reply) => {
-        const accountId = auth.accountOf(request);
+        const accountId = request.account.id;
         const { id } = request.params;
         const { download, ...overrides } = request.query;
         const image = await service.imageOf(accountId, id, format, overrides);
@@ -297,10 +258,10 @@ export async function qrcodesRoutes(app: FastifyInstance, { auth }: { auth: QrCo
     );
   }
 
-  app.post<{ Body: RenderInput }>(
+  app.post(
     '/api/v1/render',
     {
-      ...auth.publicRateLimit?.(PUBLIC_RATE_LIMITS.render),
+      config: { rateLimit: { max: PUBLIC_RATE_LIMITS.render, name: 'render' } },
       schema: {
         tags: ['qrcodes'],
         summary: 'Render a design (public)',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
@@ -69,6 +70,12 @@ export interface CodeChange {
   slug: string;
 }
 
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    'code.changed': CodeChange;
+  }
+}
+
 export interface ScanTotals {
   total: number;
   uniqueToday: number;
@@ -93,9 +100,10 @@ export interface QrCodesOptions {
   isOwnShortUrl: OwnShortUrlTest;
   /** Stores a style's logo once as an asset of the account, and reads it back to draw (qrcodes.logo.ts). */
   logos: CodeLogos;
-  /** Late-bound: modules register in any order, so these are looked up when needed. */
-  scans: () => ScanTotalsSource | undefined;
-  rules: () => RuleDirectory | undefined;
+  scans: ScanTotalsSource;
+  rules: RuleDirectory;
+  /** Where every create, update, delete and rules change is published (the edge drops its cache entry). */
+  changes: ChangeBus;
   clock?: Clock;
 }
 
@@ -189,7 +197,6 @@ function decodeCursor(cursor: string): string {
  * another account is a `not_found`, never a `forbidden`.
  */
 export class QrCodesService {
-  private readonly listeners: Array<(change: CodeChange) => void> = [];
   private readonly clock: Clock;
   readonly images = new ImageRenderer();
 
@@ -200,15 +207,8 @@ export class QrCodesService {
     this.clock = options.clock ?? systemClock;
   }
 
-  /** Called after every create, update, delete and rules change (the edge cache listens). */
-  onChange(listener: (change: CodeChange) => void): void {
-    this.listeners.push(listener);
-  }
-
-  private emit(...changes: CodeChange[]): void {
-    for (const change of changes) {
-      for (const listener of this.listeners) listener(change);
-    }
+  private async emit(...changes: CodeChange[]): Promise<void> {
+    for (const change of changes) await this.options.changes.publish('code.changed', change);
   }
 
   shortUrl(hostKey: string, slug: string): string {
@@ -315,7 +315,7 @@ export class QrCodesService {
         state.slug = randomSlug();
         continue;
       }
-      this.emit({ id, hostKey: state.hostKey, slug: state.slug });
+      await this.emit({ id, hostKey: state.hostKey, slug: state.slug });
       return { code: await this.get(accountId, id), image };
     }
   }
@@ -338,9 +338,9 @@ export class QrCodesService {
       if (isUniqueViolation(error)) throw this.slugTaken(after);
       throw error;
     }
-    this.emit({ id, hostKey: before.hostKey, slug: before.slug });
+    await this.emit({ id, hostKey: before.hostKey, slug: before.slug });
     if (after.slug !== before.slug || after.hostKey !== before.hostKey) {
-      this.emit({ id, hostKey: after.hostKey, slug: after.slug });
+      await this.emit({ id, hostKey: after.hostKey, slug: after.slug });
     }
     return this.get(accountId, id);
   }
@@ -348,7 +348,7 @@ export class QrCodesService {
   async delete(accountId: string, id: string): Promise<void> {
     const row = await deleteCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
-    this.emit({ id, hostKey: row.host_key, slug: row.slug });
+    await this.emit({ id, hostKey: row.host_key, slug: row.slug });
   }
 
   async getRules(accountId: string, id: string): Promise<string[]> {
@@ -363,14 +363,14 @@ export class QrCodesService {
     if (!row) throw notFound('QR code');
     await this.checkRuleIds(accountId, row.mode, ruleIds, '/body/rules');
     if (!(await replaceRules(this.db, accountId, id, ruleIds, this.clock.now()))) throw notFound('QR code');
-    this.emit({ id, hostKey: row.host_key, slug: row.slug });
+    await this.emit({ id, hostKey: row.host_key, slug: row.slug });
     return ruleIds;
   }
 
   /** A rule was deleted: no code may keep it; each code that had it changes. */
   async removeRule(ruleId: string): Promise<void> {
     const changed = await removeRuleEverywhere(this.db, ruleId, this.clock.now());
-    this.emit(...changed.map((code) => ({ id: code.id, hostKey: code.host_key, slug: code.slug })));
+    await this.emit(...changed.map((code) => ({ id: code.id, hostKey: code.host_key, slug: code.slug })));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -423,9 +423,8 @@ export class QrCodesService {
   private async checkRuleIds(accountId: string, mode: CodeMode, ruleIds: string[], path: string) {
     if (ruleIds.length === 0) return;
     if (mode !== 'redirect') throw validationFailed([{ path, message: rulesRefusedFor(mode) }]);
-    const directory = this.options.rules();
     const known = new Set(
-      directory ? (await directory.getManyForAccount(accountId, [...new Set(ruleIds)])).map((r) => r.id) : [],
+      (await this.options.rules.getManyForAccount(accountId, [...new Set(ruleIds)])).map((r) => r.id),
     );
     const errors: FieldError[] = [];
     const seen = new Set<string>();
@@ -507,10 +506,7 @@ export class QrCodesService {
   private async toResources(rows: QrCodeRow[]): Promise<CodeResource[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [rules, totals] = await Promise.all([
-      findRuleIds(this.db, ids),
-      this.options.scans()?.totalsFor(ids) ?? Promise.resolve(new Map<string, ScanTotals>()),
-    ]);
+    const [rules, totals] = await Promise.all([findRuleIds(this.db, ids), this.options.scans.totalsFor(ids)]);
     return rows.map((row) => {
       const state = stateOf(row);
       return {

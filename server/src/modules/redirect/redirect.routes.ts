@@ -25,7 +25,7 @@ export interface RedirectOptions {
  */
 export const redirectRoutes = fp<RedirectOptions>(serveRedirects, {
   name: 'redirect',
-  dependencies: ['qrcodes', 'rules'],
+  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes'],
 });
 
 async function serveRedirects(app: FastifyInstance, options: RedirectOptions): Promise<void> {
@@ -37,8 +37,11 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
   app.addHook('onReady', async () => {
     sharedGeoLookup().preload();
   });
-  app.qrcodes.onChange(({ hostKey, slug }) => codes.invalidateKey(EdgeCache.key(hostKey, slug)));
-  app.rules.onChange((ruleId) => codes.invalidateDependency(ruleId));
+  // Every instance drops what changed, whichever instance changed it (the change bus).
+  app.changes.subscribe('code.changed', ({ hostKey, slug }) =>
+    codes.invalidateKey(EdgeCache.key(hostKey, slug)),
+  );
+  app.changes.subscribe('rule.changed', ({ id }) => codes.invalidateDependency(id));
 
   const deps: EdgeDeps = {
     codes,

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
 import { validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
@@ -13,24 +13,6 @@ import {
   RulePatchBody,
 } from './rules.schemas.js';
 import type { RuleShapeCheck, RulesService } from './rules.service.js';
-
-/** What the routes need from the auth plugin: the caller's account id, checked against a scope. */
-export interface RulesAuth {
-  /** A preHandler that refuses callers without the scope (401/403) and sets up `accountOf`. */
-  require(scope: 'rules:read' | 'rules:write'): preHandlerHookHandler;
-  accountOf(request: FastifyRequest): string;
-  /** Makes a create idempotent under an Idempotency-Key header. */
-  idempotent?: preHandlerHookHandler | undefined;
-}
-
-/** The app's own sign-in (plugins/auth.ts) and Idempotency-Key support (plugins/idempotency.ts). */
-export function appAuth(app: FastifyInstance): RulesAuth {
-  return {
-    require: (scope) => app.authenticate({ scope }),
-    accountOf: (request) => request.account.id,
-    idempotent: app.hasDecorator('idempotent') ? app.idempotent : undefined,
-  };
-}
 
 // A JSON body nested deeper than this is refused before the schema validator walks it.
 const MAX_BODY_DEPTH = 40;
@@ -56,35 +38,33 @@ async function refuseDeepBodies(request: FastifyRequest): Promise<void> {
 }
 
 /** /api/v1/rules: create, list, get, change (JSON merge patch) and delete redirect rules. */
-export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesAuth }): Promise<void> {
+export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: RulesService = app.rules;
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const read = auth.require('rules:read');
-  const write = auth.require('rules:write');
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+  const read = app.authenticate({ scope: 'rules:read' });
+  const write = app.authenticate({ scope: 'rules:write' });
 
-  api.post(
+  app.post(
     '/api/v1/rules',
     {
-      preHandler: [write, ...(auth.idempotent ? [auth.idempotent] : [])],
+      preHandler: [write, app.idempotent],
       preValidation: refuseDeepBodies,
       schema: {
         tags: ['rules'],
         summary: 'Create a rule',
         description:
           'A condition tree (`when`; none means always) and an action (`then`). Checked on write: unknown fields, CIDRs, time zones, weights and targets are 400s with field paths. Accepts an `Idempotency-Key` header.',
-        security,
         body: RuleCreateBody,
         response: { 201: Rule, ...problemResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const rule = await service.create(auth.accountOf(request), request.body);
+      const rule = await service.create(request.account.id, request.body);
       return reply.code(201).header('location', `/api/v1/rules/${rule.id}`).send(rule);
     },
   );
 
-  api.get(
+  app.get(
     '/api/v1/rules',
     {
       preHandler: read,
@@ -92,30 +72,28 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         tags: ['rules'],
         summary: 'List rules',
         description: 'Newest first, a page at a time: pass `nextCursor` back as `cursor`.',
-        security,
         querystring: RuleListQuery,
         response: { 200: RuleList, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(auth.accountOf(request), request.query),
+    async (request) => service.list(request.account.id, request.query),
   );
 
-  api.get(
+  app.get(
     '/api/v1/rules/:id',
     {
       preHandler: read,
       schema: {
         tags: ['rules'],
         summary: 'Get a rule',
-        security,
         params: RuleIdParams,
         response: { 200: Rule, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.get(auth.accountOf(request), request.params.id),
+    async (request) => service.get(request.account.id, request.params.id),
   );
 
-  api.patch(
+  app.patch(
     '/api/v1/rules/:id',
     {
       preHandler: write,
@@ -125,7 +103,6 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         summary: 'Change a rule',
         description:
           'A JSON merge patch (RFC 7396): omitted fields stay, `null` removes, objects (`when`, `then`) merge key by key. The merged rule is checked like a new one. Codes using the rule follow the change at once.',
-        security,
         params: RuleIdParams,
         body: RulePatchBody,
         response: { 200: Rule, ...problemResponses(400, 401, 403, 404, 429) },
@@ -135,11 +112,11 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
       const validate = request.compileValidationSchema(RuleCreateBody);
       const checkShape: RuleShapeCheck = (candidate) =>
         validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '/body');
-      return service.update(auth.accountOf(request), request.params.id, request.body, checkShape);
+      return service.update(request.account.id, request.params.id, request.body, checkShape);
     },
   );
 
-  api.delete(
+  app.delete(
     '/api/v1/rules/:id',
     {
       preHandler: write,
@@ -147,13 +124,12 @@ export async function rulesRoutes(app: FastifyInstance, { auth }: { auth: RulesA
         tags: ['rules'],
         summary: 'Delete a rule',
         description: 'The rule is removed from every code that had it.',
-        security,
         params: RuleIdParams,
         response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      await service.delete(auth.accountOf(request), request.params.id);
+      await service.delete(request.account.id, request.params.id);
       return reply.code(204).send(null);
     },
   );

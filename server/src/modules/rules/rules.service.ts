@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { HttpUrlOptions, OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
@@ -17,14 +18,20 @@ import type {
 import type { RuleRow } from './rules.table.js';
 import { normalizeActionUrls, validateRule } from './rules.validate.js';
 
-/** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
-export type RuleChangeListener = (ruleId: string) => void;
-/** A rule was deleted: codes that had it assigned must drop it. Awaited before DELETE answers. */
-export type RuleDeletedListener = (ruleId: string, accountId: string) => Promise<void> | void;
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
+    'rule.changed': { id: string };
+    /** A rule was deleted: every code that had it drops it (published on this instance only). */
+    'rule.deleted': { id: string; accountId: string };
+  }
+}
+
 /** Checks a merged rule against the create schema (the routes pass Fastify's validator in). */
 export type RuleShapeCheck = (candidate: unknown) => FieldError[];
 
 export interface RulesServiceOptions {
+  changes: ChangeBus;
   clock?: Clock;
   /** Our own short URLs, which no rule may redirect to (the scan would loop). */
   isOwnShortUrl?: OwnShortUrlTest;
@@ -60,27 +67,13 @@ function toResource(row: RuleRow): Rule {
 export class RulesService {
   private readonly clock: Clock;
   private readonly urlOptions: HttpUrlOptions;
-  private readonly changeListeners = new Set<RuleChangeListener>();
-  private readonly deletedListeners = new Set<RuleDeletedListener>();
 
   constructor(
     private readonly db: Kysely<Database>,
-    options: RulesServiceOptions = {},
+    private readonly options: RulesServiceOptions,
   ) {
     this.clock = options.clock ?? systemClock;
     this.urlOptions = options.isOwnShortUrl ? { isOwnShortUrl: options.isOwnShortUrl } : {};
-  }
-
-  /** Listens for changed and deleted rules; answers a function that stops listening. */
-  onChange(listener: RuleChangeListener): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  /** Listens for deleted rules (the QR codes module drops them from its assignments). */
-  onRuleDeleted(listener: RuleDeletedListener): () => void {
-    this.deletedListeners.add(listener);
-    return () => this.deletedListeners.delete(listener);
   }
 
   async create(accountId: string, body: RuleCreateBody): Promise<Rule> {
@@ -173,18 +166,14 @@ export class RulesService {
       updated_at: Math.max(this.clock.now(), row.updated_at),
     });
     if (!updated) throw notFound('rule');
-    this.emitChange(id);
+    await this.options.changes.publish('rule.changed', { id });
     return this.get(accountId, id);
   }
 
   /** Deletes a rule and removes it from every code that had it. */
   async delete(accountId: string, id: string): Promise<void> {
     if (!(await deleteRule(this.db, accountId, id))) throw notFound('rule');
-    for (const listener of this.deletedListeners) await listener(id, accountId);
-    this.emitChange(id);
-  }
-
-  private emitChange(id: string): void {
-    for (const listener of this.changeListeners) listener(id);
+    await this.options.changes.publish('rule.deleted', { id, accountId }, { acrossInstances: false });
+    await this.options.changes.publish('rule.changed', { id });
   }
 }

@@ -232,12 +232,12 @@ describe('targetUrlProblem', () => {
   });
 
   it.each([
-    ['mailto:a@example.com', 'http or https'],
-    ['data:text/html,hi', 'http or https'],
+    ['mailto:a@example.com', 'http(s) URL'],
+    ['data:text/html,hi', 'http(s) URL'],
     ['{query.next}', 'absolute http(s) URL'],
     ['https://{query.host}/', 'scheme or host'],
     ['https://example.com{query.rest}', 'scheme or host'],
-    ['{slug}://example.com', 'http or https'],
+    ['{slug}://example.com', 'http(s) URL'],
     ['https://example.com/{query}', 'unknown placeholder'],
     ['https://', 'absolute http(s) URL'],
     ['example.com', 'absolute http(s) URL'],

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/**
+ * The events modules publish when something others cache or depend on changes. Each module
+ * declares its own topics by augmenting this interface beside its service:
+ *   declare module '../../shared/change-bus.js' { interface ChangeEvents { 'rule.changed': {...} } }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging
+export interface ChangeEvents {}
+
+export type ChangeTopic = keyof ChangeEvents;
+type Listener<T extends ChangeTopic> = (event: ChangeEvents[T]) => void | Promise<void>;
+
+export interface PublishOptions {
+  /**
+   * Deliver to every instance through Redis too (default). Off for events whose listeners
+   * write to the shared database, which one instance must do once.
+   */
+  acrossInstances?: boolean;
+}
+
+interface Envelope {
+  from: string;
+  topic: ChangeTopic;
+  event: unknown;
+}
+
+/**
+ * In-process events always; with Redis, every instance's listeners too (pub/sub on one
+ * channel). A local listener's failure reaches the publisher (a rule deleted but still assigned
+ * must not answer 204); another instance's is logged there. Redis messages are fire-and-forget:
+ * an instance that misses one while Redis is away keeps its cache until the entry's next change
+ * (scale-out adds the short-TTL fallback).
+ */
+export class ChangeBus {
+  private readonly listeners = new Map<ChangeTopic, Set<Listener<ChangeTopic>>>();
+  /** Tells this instance's own messages apart when Redis echoes them back. */
+  private readonly instanceId = randomUUID();
+  private subscriber: Redis | undefined;
+
+  constructor(
+    private readonly options: { redis?: Redis | null | undefined; channel: string; log: FastifyBaseLogger },
+  ) {}
+
+  /** Listens to a topic; answers a function that stops listening. */
+  subscribe<T extends ChangeTopic>(topic: T, listener: Listener<T>): () => void {
+    const set = this.listeners.get(topic) ?? new Set();
+    set.add(listener as Listener<ChangeTopic>);
+    this.listeners.set(topic, set);
+    return () => set.delete(listener as Listener<ChangeTopic>);
+  }
+
+  /** Delivers to this instance's listeners (awaited), and to the others through Redis. */
+  async publish<T extends ChangeTopic>(topic: T, event: ChangeEvents[T], options: PublishOptions = {}) {
+    await this.deliver(topic, event);
+    const { redis } = this.options;
+    if ((options.acrossInstances ?? true) && redis) {
+      const message: Envelope = { from: this.instanceId, topic, event };
+      redis.publish(this.options.channel, JSON.stringify(message)).catch((error: unknown) => {
+        this.options.log.warn({ err: error, topic }, 'a change could not be sent to the other instances');
+      });
+    }
+  }
+
+  /** Starts receiving the other instances' changes (a second connection: a subscribed one can only listen). */
+  async start(): Promise<void> {
+    const { redis, channel } = this.options;
+    if (!redis) return;
+    // Its SUBSCRIBE waits for a connection, and ioredis subscribes again after each reconnect.
+    this.subscriber = redis.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
+    this.subscriber.on('error', () => {}); // the main client reports connection trouble
+    this.subscriber.on('message', (from, text) => {
+      if (from === channel) void this.receive(text);
+    });
+    // Not awaited: while Redis is away the instance starts anyway and subscribes once it answers.
+    this.subscriber.subscribe(channel).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, "not receiving other instances' changes until Redis answers");
+    });
+  }
+
+  async close(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber) subscriber.disconnect();
+  }
+
+  private async receive(text: string): Promise<void> {
+    let message: Envelope;
+    try {
+      message = JSON.parse(text) as Envelope;
+    } catch {
+      return;
+    }
+    if (message.from === this.instanceId) return;
+    try {
+      await this.deliver(message.topic, message.event as ChangeEvents[ChangeTopic]);
+    } catch (error) {
+      this.options.log.error(
+        { err: error, topic: message.topic },
+        'a change from another instance failed here',
+      );
+    }
+  }
+
+  /** Calls every listener; the first failure is thrown once all have run. */
+  private async deliver<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
+    let failure: unknown;
+    for (const listener of this.listeners.get(topic) ?? []) {
+      try {
+        await listener(event);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+
+const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
+const SECRET = 'change-bus-test-secret';
+const CALLER = { 'x-rapidapi-proxy-secret': SECRET, 'x-rapidapi-user': 'bus-test' };
+type Json = Record<string, unknown>;
+
+/**
+ * Two app instances on one database and one Redis, as N instances behind a load balancer: a
+ * write on one must reach the other's edge cache through the change bus.
+ */
+describe.each(engines)('the change bus across two instances on $name', (engine) => {
+  describe.each(redisUrls)('with Redis at %s', (redisUrl) => {
+    let database: TestDatabase;
+    let writer: FastifyInstance;
+    let reader: FastifyInstance;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(engine);
+      const config = loadConfig({
+        LOG_LEVEL: process.env.BUS_LOG ?? 'silent',
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: `rq-bus-${randomBytes(6).toString('hex')}:`,
+        MARKETPLACE_PROXY_SECRET: SECRET,
+      });
+      const start = async () => {
+        const app = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
+        await app.ready();
+        return app;
+      };
+      [writer, reader] = await Promise.all([start(), start()]);
+    });
+    afterAll(async () => {
+      await Promise.all([writer?.close(), reader?.close()]);
+      await database?.close();
+    });
+
+    const api = async (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: Json) => {
+      const response = await writer.inject({ method, url: `/api/v1${url}`, headers: CALLER, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return (response.statusCode === 204 ? {} : response.json()) as Json & { id: string };
+    };
+    const scanOnReader = async (slug: string) =>
+      (await reader.inject({ method: 'GET', url: `/r/${slug}`, headers: { 'user-agent': 'Mozilla/5.0' } }))
+        .headers.location;
+    /** The reader's answer once it differs from `before`, or the last one after a second. */
+    const readerAnswerAfterChange = async (slug: string, before: unknown) => {
+      const until = Date.now() + 1000;
+      let location = await scanOnReader(slug);
+      while (location === before && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        location = await scanOnReader(slug);
+      }
+      return location;
+    };
+
+    it('a changed code is served anew by the other instance within a second', async () => {
+      const code = await api('POST', '/qrcodes', {
+        slug: 'bus-code',
+        mode: 'redirect',
+        target: 'https://example.com/one',
+      });
+      expect(await scanOnReader('bus-code')).toBe('https://example.com/one'); // now cached on the reader
+      await api('PATCH', `/qrcodes/${code.id}`, { target: 'https://example.com/two' });
+      expect(await readerAnswerAfterChange('bus-code', 'https://example.com/one')).toBe(
+        'https://example.com/two',
+      );
+      await api('DELETE', `/qrcodes/${code.id}`);
+      expect(await readerAnswerAfterChange('bus-code', 'https://example.com/two')).toBeUndefined();
+    });
+
+    it('a changed or deleted rule reaches the codes cached on the other instance', async () => {
+      const rule = await api('POST', '/rules', {
+        name: 'all',
+        then: { redirect: 'https://example.com/rule-a' },
+      });
+      await api('POST', '/qrcodes', {
+        slug: 'bus-rule',
+        mode: 'redirect',
+        target: 'https://example.com/default',
+        rules: [rule.id],
+      });
+      expect(await scanOnReader('bus-rule')).toBe('https://example.com/rule-a');
+      await api('PATCH', `/rules/${rule.id}`, { then: { redirect: 'https://example.com/rule-b' } });
+      expect(await readerAnswerAfterChange('bus-rule', 'https://example.com/rule-a')).toBe(
+        'https://example.com/rule-b',
+      );
+      await api('DELETE', `/rules/${rule.id}`);
+      expect(await readerAnswerAfterChange('bus-rule', 'https://example.com/rule-b')).toBe(
+        'https://example.com/default',
+      );
+    });
+  });
+});
