@@ -8,12 +8,12 @@ import { createDatabase } from './db/create-db.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthModule } from './modules/health/health.routes.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
-import { siteRoutes } from './modules/site/site.routes.js';
+import { siteModule } from './modules/site/site.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
@@ -99,8 +99,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // The modules, each a named plugin that creates its service and declares what it depends on;
   // a module comes after the ones it uses.
-  await app.register(healthRoutes);
-  await app.register(siteRoutes);
+  await app.register(healthModule);
+  await app.register(siteModule);
   await app.register(accountsModule);
   await app.register(apiKeysModule);
   await app.register(scansModule);

@@ -1,8 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
 
 /** The signed-in account and its signing secret (for exec calls and webhooks). */
-export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/me',
     {

@@ -48,7 +48,6 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancesto
 /** /api/v1/assets: images (logos) stored once and used by URL in `style.logo.src`. */
 export async function assetsRoutes(app: FastifyInstance): Promise<void> {
   const service: AssetsService = app.assets;
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
 
   // Image bodies are this context's own media types; anything else but JSON is a 415 that says what is taken.
   app.addContentTypeParser([...ASSET_TYPES], (request, payload, done) => {
@@ -67,7 +66,6 @@ export async function assetsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['assets'],
         summary: 'Store an image (a logo)',
         description: `Stores a PNG, JPEG, WebP or SVG image of at most ${ASSET_MAX_BYTES / 1024} KiB once, for \`style.logo.src\`: send ${ACCEPTED}. The type is read from the bytes; an SVG is sanitised. 201 with the new asset, or 200 with the account's asset that already holds the same bytes. Over the cap is a 413, anything that is no such image a 415. Accepts an \`Idempotency-Key\` header.`,
-        security,
         body: uploadBody(),
         response: {
           200: AssetSchema,

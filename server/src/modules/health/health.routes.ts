@@ -1,11 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Problem } from '../../shared/problem.js';
 
 const READY_TIMEOUT_MS = 2000;
 
 /** /healthz: the process answers. /readyz: the database answers too (503 when it does not). */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export const healthModule = fp(healthRoutes, { name: 'health', dependencies: ['db'] });
+
+async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const Status = Type.Object({ status: Type.String() });
 
   app.get(
