@@ -23,7 +23,7 @@ export const qrcodesModule = fp(
       changes: app.changes,
     });
     app.decorate('qrcodes', service);
-    app.changes.subscribe('rule.deleted', ({ id }) => service.removeRule(id));
+    app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));
     await app.register(qrcodesRoutes);
   },
   { name: 'qrcodes', dependencies: ['db', 'redis', 'auth', 'idempotency', 'rules', 'scans', 'assets'] },

@@ -150,10 +150,10 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       const accountId = request.account.id;
       const { id } = request.params;
       const wanted = negotiate(request.query.format, request.headers.accept);
-      if (wanted !== 'json') return sendImage(reply, await service.imageOf(accountId, id, wanted));
+      if (wanted !== 'json') return sendImage(reply, await service.images.of(accountId, id, wanted));
       const code = await service.get(accountId, id);
       if (request.query.include !== 'image') return code;
-      const image = await service.imageOf(accountId, id, 'svg');
+      const image = await service.images.of(accountId, id, 'svg');
       return {
         ...code,
         image: { format: image.format, data: imageData(image), url: imageUrl(id, image.format) },
@@ -208,7 +208,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: RulesAnswer, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ rules: await service.getRules(request.account.id, request.params.id) }),
+    async (request) => ({ rules: await service.rules.get(request.account.id, request.params.id) }),
   );
 
   app.put(
@@ -226,7 +226,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      rules: await service.setRules(request.account.id, request.params.id, request.body.rules),
+      rules: await service.rules.set(request.account.id, request.params.id, request.body.rules),
     }),
   );
 
@@ -252,7 +252,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         const accountId = request.account.id;
         const { id } = request.params;
         const { download, ...overrides } = request.query;
-        const image = await service.imageOf(accountId, id, format, overrides);
+        const image = await service.images.of(accountId, id, format, overrides);
         return sendImage(reply, image, download === true, id);
       },
     );
@@ -286,7 +286,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         // Nothing is stored here, but a logo is held to the same limits as everywhere (413, 415).
         imageOfDataUrl(logo.src, '/body/style/logo/src');
       }
-      const image = await service.images.render(data, style ?? {}, format === 'png' ? 'png' : 'svg', {
+      const image = await service.images.oneOff(data, style ?? {}, format === 'png' ? 'png' : 'svg', {
         data: '/body/data',
         style: '/body/style',
       });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { Problem } from '../../shared/problem.js';
 
 /**
  * Slugs: the last part of a short URL (`/r/{slug}` on the primary host, `/{slug}` on a custom
@@ -69,4 +70,23 @@ export function randomSlug(length = RANDOM_SLUG_LENGTH): string {
   let slug = '';
   for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
   return slug;
+}
+
+/** A 409 for a reserved word taken as a slug on the primary host. */
+export function reservedSlugProblem(slug: string): Problem {
+  return new Problem(
+    'conflict',
+    `The slug "${slug}" is reserved: the site uses it on the primary host. Choose another, or leave slug out for a random one.`,
+    { errors: [{ path: '/body/slug', message: 'is reserved on the primary host' }] },
+  );
+}
+
+/** A 409 for a slug another code has on the same host. */
+export function slugTakenProblem(slug: string, hostKey: string): Problem {
+  const where = hostKey === '' ? 'the primary host' : hostKey;
+  return new Problem(
+    'conflict',
+    `The slug "${slug}" is already taken on ${where}. Choose another, or leave slug out for a random one.`,
+    { errors: [{ path: '/body/slug', message: 'is already taken' }] },
+  );
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type CodeState, dataPathOf, mergeCodePatch, payloadOf } from './code-state.js';
+
+const redirect: CodeState = {
+  mode: 'redirect',
+  slug: 'menu',
+  hostKey: '',
+  target: 'https://example.com/',
+  data: null,
+  exec: null,
+  style: { size: 300, dots: { type: 'rounded', color: '#111111' } },
+  title: 'Menu',
+  tags: ['a'],
+  enabled: true,
+};
+
+describe('a code state under a merge patch', () => {
+  it('keeps what the patch leaves out, merges the style, and null clears', () => {
+    const after = mergeCodePatch(redirect, {
+      style: { dots: { color: '#222222' } },
+      title: null,
+      tags: [' b ', 'b'],
+    });
+    expect(after).toMatchObject({
+      target: 'https://example.com/',
+      style: { size: 300, dots: { type: 'rounded', color: '#222222' } },
+      title: null,
+      tags: ['b'],
+    });
+    expect(mergeCodePatch(redirect, { style: null }).style).toEqual({});
+  });
+
+  it('drops the old mode fields on a change of mode, and a new static kind starts from nothing', () => {
+    const asText = mergeCodePatch(redirect, { mode: 'static', data: { kind: 'text', text: 'hi' } });
+    expect(asText).toMatchObject({
+      mode: 'static',
+      target: null,
+      exec: null,
+      data: { kind: 'text', text: 'hi' },
+    });
+    const asUrl = mergeCodePatch(asText, { data: { kind: 'url', url: 'https://e.example/' } });
+    expect(asUrl.data).toEqual({ kind: 'url', url: 'https://e.example/' });
+  });
+
+  it('says what the symbol encodes and which field to shorten when it is too long', () => {
+    expect(payloadOf(redirect, 'https://rq.link')).toBe('https://rq.link/menu');
+    expect(payloadOf({ ...redirect, hostKey: 'qr.example.com' }, 'https://rq.link')).toBe(
+      'https://qr.example.com/menu',
+    );
+    const text = mergeCodePatch(redirect, { mode: 'static', data: { kind: 'text', text: 'hi' } });
+    expect(payloadOf(text, 'https://rq.link')).toBe('hi');
+    expect(dataPathOf(text)).toBe('/body/data/text');
+    expect(dataPathOf({ mode: 'static', data: { kind: 'wifi', ssid: 'x', encryption: 'nopass' } })).toBe(
+      '/body/data',
+    );
+    expect(dataPathOf(redirect)).toBe('/body/slug');
+  });
+});
