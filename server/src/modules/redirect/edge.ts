@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { headerSafeUrl } from '../../shared/http-url.js';
+import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
 import { EdgeCache } from './redirect.cache.js';
@@ -38,7 +39,7 @@ export interface EdgeDeps {
   counter: ScanCounter;
   /** Resolves once the scan is durable; rejects only when neither the database nor the spool took it. */
   record(scan: Scan): Promise<void>;
-  visitorHash(now: number, ip: string | undefined, userAgent: string | undefined): string;
+  visitorHash(now: number, ip: IpAddress | string | undefined, userAgent: string | undefined): string;
   now(): number;
   /** Called once per counted scan answered (the `rq_redirects_answered_total` metric). */
   answered(): void;
@@ -100,7 +101,7 @@ export async function answerScan(deps: EdgeDeps, request: ScanRequest): Promise<
         language: context.language,
         referrerHost: context.referrerHost,
         bot: context.bot,
-        visitorHash: deps.visitorHash(context.now, request.ip, request.headers['user-agent']),
+        visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
       });
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.

@@ -298,6 +298,10 @@ describe('visitor hash', () => {
     expect(visitorHash(secret, noon, '203.0.113.9', UA.windowsEdge)).not.toBe(a);
     expect(visitorHash('another-secret', noon, '203.0.113.9', UA.macFirefox)).not.toBe(a);
     expect(visitorHash(secret, noon, '::ffff:203.0.113.9', UA.macFirefox)).toBe(a);
+    // The edge passes the address it already parsed: the same hash as from the text.
+    expect(visitorHash(secret, noon, parseRequestIp('::ffff:203.0.113.9') ?? undefined, UA.macFirefox)).toBe(
+      a,
+    );
     expect(visitorHash(secret, noon, '2001:DB8::1', undefined)).toBe(
       visitorHash(secret, noon, '2001:db8:0::1', ''),
     );

@@ -174,13 +174,15 @@ export function dailySalt(secret: string, day: string): Buffer {
 export function visitorHash(
   secret: string,
   now: number,
-  ip: string | undefined,
+  ip: IpAddress | string | undefined,
   userAgent: string | undefined,
 ): string {
-  const address = parseRequestIp(ip);
+  // The edge passes the address it already parsed for the scan context (one parse per scan).
+  const address = typeof ip === 'object' ? ip : parseRequestIp(ip);
   const salt = dailySaltHex(secret, utcDay(now));
   // One-shot hashing of one string: this runs on every scan, and a Hash object costs more.
-  const text = `${salt}\n${address ? formatIpAddress(address) : (ip ?? '')}\n${userAgent ?? ''}`;
+  const raw = typeof ip === 'string' ? ip : '';
+  const text = `${salt}\n${address ? formatIpAddress(address) : raw}\n${userAgent ?? ''}`;
   return hash('sha256', text, 'base64url').slice(0, 22);
 }
 
