@@ -1,16 +1,23 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
 // Our hand-written IP parser (server/src/modules/rules/ip-address.ts) against ipaddr.js, on what
 // the edge does per scan: parse the scanner's address (IPv4, IPv4-mapped IPv6, IPv6) and match it
 // against a rule's CIDRs. Last line: `ip-address: parse+match x<R> of ipaddr.js (ours N ns, ipaddr.js M ns per address)`.
-import path from 'node:path';
-import { createRequire } from 'node:module';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(path.join(root, 'server/package.json'));
 const ipaddr = require('ipaddr.js');
 const ours = await import(path.join(root, 'server/dist/modules/rules/ip-address.js'));
 
-const ADDRESSES = ['203.0.113.7', '::ffff:198.51.100.23', '2001:db8:85a3::8a2e:370:7334', '8.8.8.8', '2a00:1450:4001:82b::200e'];
+const ADDRESSES = [
+  '203.0.113.7',
+  '::ffff:198.51.100.23',
+  '2001:db8:85a3::8a2e:370:7334',
+  '8.8.8.8',
+  '2a00:1450:4001:82b::200e',
+];
 const CIDRS = ['10.0.0.0/8', '192.168.0.0/16', '203.0.113.0/24', '2001:db8::/32', 'fd00::/8'];
 const ROUNDS = 5;
 const PER_ROUND = 400_000;
@@ -56,4 +63,6 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const a = median(oursNs);
 const b = median(theirsNs);
-console.log(`ip-address: parse+match x${(b / a).toFixed(1)} faster than ipaddr.js (ours ${a.toFixed(0)} ns, ipaddr.js ${b.toFixed(0)} ns per address)`);
+console.log(
+  `ip-address: parse+match x${(b / a).toFixed(1)} faster than ipaddr.js (ours ${a.toFixed(0)} ns, ipaddr.js ${b.toFixed(0)} ns per address)`,
+);

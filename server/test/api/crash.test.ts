@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-db.js';
-import { engines, openTestDatabase } from '../helpers/engines.js';
+import { type Engine, engines, openTestDatabase } from '../helpers/engines.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'crash-test-secret';
@@ -74,18 +74,31 @@ async function scanLocation(
   return { status: response.status, location: response.headers.get('location') };
 }
 
-describe.each(engines)('one request against the real process on $name', (engine) => {
-  it('cannot end it: non-ASCII targets are stored normalised, and old rows still answer in ASCII', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-unicode-'));
-    const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
-    const env = {
+/** A data folder and, on PostgreSQL, a schema of its own, for one server process. */
+async function processStorage(engine: Engine, prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
+  return {
+    dataDir,
+    database,
+    env: {
       DATA_DIR: dataDir,
       WEB_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       MARKETPLACE_PROXY_SECRET: SECRET,
-      SSRF_ALLOW: '127.0.0.1',
-    };
-    const server = await startServer(env);
+    },
+    async remove() {
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(engines)('one request against the real process on $name', (engine) => {
+  it('cannot end it: non-ASCII targets are stored normalised, and old rows still answer in ASCII', async () => {
+    const storage = await processStorage(engine, 'rq-unicode-');
+    const { dataDir, database } = storage;
+    const server = await startServer({ ...storage.env, SSRF_ALLOW: '127.0.0.1' });
     try {
       // Through the API, in every place a URL is stored: the code's target, a rule's redirect,
       // a split's URL and an exec code's fallback (its exec URL refuses the connection).
@@ -161,22 +174,15 @@ describe.each(engines)('one request against the real process on $name', (engine)
       });
     } finally {
       server.child.kill('SIGKILL');
-      await database?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await storage.remove();
     }
   }, 120_000);
 });
 
 describe.each(engines)('a crash on $name', (engine) => {
   it('loses no scan that was answered with a redirect', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-crash-'));
-    const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
-    const env = {
-      DATA_DIR: dataDir,
-      WEB_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      MARKETPLACE_PROXY_SECRET: SECRET,
-    };
+    const storage = await processStorage(engine, 'rq-crash-');
+    const { dataDir, database, env } = storage;
     let server = await startServer(env);
     try {
       await api(server.base, 'POST', '/qrcodes', {
@@ -224,8 +230,7 @@ describe.each(engines)('a crash on $name', (engine) => {
       if (!database) await handle.destroy();
     } finally {
       server.child.kill('SIGKILL');
-      await database?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await storage.remove();
     }
   }, 180_000);
 });

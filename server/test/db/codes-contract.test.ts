@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -13,12 +12,12 @@ type Json = Record<string, unknown>;
 
 /** The contract of issue #10 for codes and rules: what users found broken, as they would see it. */
 describe.each(engines)('codes and rules keep the documented contract on $name', (engine) => {
-  let t: TestApp;
+  let t: TestApp & { base: string };
   let user: SignedInUser;
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, {
+    t = await listeningTestApp(engine, {
       env: {
         PUBLIC_URL: 'https://rq.example',
         SHORT_URL: 'https://rq.link',
@@ -26,9 +25,8 @@ describe.each(engines)('codes and rules keep the documented contract on $name', 
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       },
     });
+    base = t.base;
     user = await signedInUser(t);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(() => t.close());
 

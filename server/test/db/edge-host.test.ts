@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -9,12 +8,12 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 
 /** The raw socket path and Fastify's path resolve hosts through one seam: same inputs, same answers. */
 describe.each(engines)('both entry points of the edge on $name', (engine) => {
-  let t: TestApp;
+  let t: TestApp & { base: string };
   let user: SignedInUser;
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, {
+    t = await listeningTestApp(engine, {
       env: {
         PUBLIC_URL: 'https://rq.example',
         SHORT_URL: 'https://rq.link',
@@ -22,9 +21,8 @@ describe.each(engines)('both entry points of the edge on $name', (engine) => {
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       },
     });
+    base = t.base;
     user = await signedInUser(t);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v1/qrcodes',

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -29,4 +30,15 @@ export async function buildTestApp(
       await database.close();
     },
   };
+}
+
+/** The real app listening on a loopback port, where the raw-socket edge answers scans, and its base URL. */
+export async function listeningTestApp(
+  engine: Engine,
+  options: Parameters<typeof buildTestApp>[1] = {},
+): Promise<TestApp & { base: string }> {
+  const t = await buildTestApp(engine, options);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { ...t, base: `http://127.0.0.1:${port}` };
 }
