@@ -54,7 +54,7 @@ function choiceMessage(branches: readonly AjvIssue[], instancePath: string): str
     else if (branch.keyword === 'type') types.push(String(branch.params.type));
     else return undefined;
   }
-  if (values.length === 0) return types.length > 0 ? `must be ${types.join(' or ')}` : undefined;
+  if (values.length === 0) return types.length > 0 ? `must be ${typesInWords(types)}` : undefined;
   if (types.every((type) => type === 'null')) values.push(...types.map(() => null));
   else values.push(...types.map((type) => `any ${type}`));
   return `must be one of: ${listed(values)}`;
@@ -80,8 +80,25 @@ function foldChoices(issues: readonly AjvIssue[]): AjvIssue[] {
     });
 }
 
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+/** JSON Schema types as a reader says them: "string,null" is "a string or null". */
+function typesInWords(types: readonly string[]): string {
+  return types.map((type) => TYPE_WORDS[type] ?? type).join(' or ');
+}
+
 function messageOf(issue: AjvIssue): string {
   switch (issue.keyword) {
+    case 'type':
+      return `must be ${typesInWords(String(issue.params.type).split(','))}`;
     case 'additionalProperties':
       return 'is not a known field';
     case 'required':

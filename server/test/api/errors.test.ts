@@ -200,11 +200,11 @@ describe('every error is problem+json', () => {
   });
 
   it.each([
-    [{ title: 123 }, '/body/title', 'must be string'],
-    [{ tags: 'menu' }, '/body/tags', 'must be array'],
-    [{ hidden: 'false' }, '/body/hidden', 'must be boolean'],
-    [{ count: '10' }, '/body/count', 'must be integer'],
-    [{ title: null }, '/body/title', 'must be string'],
+    [{ title: 123 }, '/body/title', 'must be a string'],
+    [{ tags: 'menu' }, '/body/tags', 'must be an array'],
+    [{ hidden: 'false' }, '/body/hidden', 'must be true or false'],
+    [{ count: '10' }, '/body/count', 'must be a whole number'],
+    [{ title: null }, '/body/title', 'must be a string'],
   ])('does not coerce body %j', async (payload, path, message) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/typed', payload });
     expect(response.statusCode).toBe(400);
