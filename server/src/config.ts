@@ -1,6 +1,5 @@
 import path from 'node:path';
-import ipaddr from 'ipaddr.js';
-import { parseAllowEntry } from './shared/address-policy.js';
+import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
 /**
  * The whole configuration, read once from the environment and validated at start.
@@ -206,8 +205,7 @@ function metricsToken(env: Env): string | undefined {
 
 /** Whether HOST binds only this machine: `localhost` or a loopback address (127.0.0.0/8, ::1). */
 export function isLoopbackHost(host: string): boolean {
-  if (host.toLowerCase() === 'localhost') return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+  return host.toLowerCase() === 'localhost' || isLoopbackAddress(host);
 }
 
 /**

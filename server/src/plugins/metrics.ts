@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import ipaddr from 'ipaddr.js';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.js';
+import { isLoopbackAddress } from '../shared/address-policy.js';
 import { Problem } from '../shared/problem.js';
 
 /**
@@ -48,10 +48,6 @@ export const metricsPlugin = fp(
   },
   { name: 'metrics', dependencies: ['errors'] },
 );
-
-function isLoopbackAddress(address: string | undefined): boolean {
-  return address !== undefined && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
-}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   return request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AddressPolicy, isPrivateHostName, nonPublicRange, parseAllowEntry } from './address-policy.js';
+import {
+  AddressPolicy,
+  isLoopbackAddress,
+  isPrivateHostName,
+  nonPublicRange,
+  parseAllowEntry,
+} from './address-policy.js';
 
 describe('nonPublicRange', () => {
   it.each([
@@ -125,5 +131,16 @@ describe('AddressPolicy', () => {
     expect(() => new AddressPolicy(['10.0.0.0/8', '10.0.0.0/99'])).toThrow(
       'Not a host name, IP or CIDR in the SSRF allow-list: 10.0.0.0/99',
     );
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('knows loopback addresses in every written form, and nothing else', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(isLoopbackAddress(address), address).toBe(true);
+    }
+    for (const address of ['10.0.0.1', '8.8.8.8', '::', 'localhost', '127.1', '', undefined]) {
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
+    }
   });
 });

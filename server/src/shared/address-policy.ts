@@ -52,6 +52,11 @@ export function nonPublicRange(address: string): string | null {
   return null;
 }
 
+/** Whether an address (with or without brackets or a zone) is a loopback address. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && nonPublicRange(address) === 'loopback';
+}
+
 /** Whether a host name is a metadata service or in a name space that is never public. */
 export function isPrivateHostName(hostname: string): boolean {
   const name = normalizeHostName(hostname);
