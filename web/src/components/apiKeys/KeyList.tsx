@@ -1,5 +1,6 @@
 import { apiRequest } from '@site/src/lib/api';
 import { useState } from 'react';
+import ConfirmDialog from '../ConfirmDialog';
 import styles from './ApiKeys.module.css';
 import ProblemMessage from './ProblemMessage';
 import type { ApiKey } from './types';
@@ -57,27 +58,15 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string)
           </button>
         )}
         {confirming && (
-          <div className={styles.confirm} role="alertdialog" aria-label={`Revoke ${apiKey.name}`}>
-            <p>Revoke “{apiKey.name}”? Requests using it stop working at once.</p>
-            <div className={styles.confirmButtons}>
-              <button
-                type="button"
-                className="button button--danger button--sm"
-                disabled={busy}
-                onClick={() => void revoke()}
-              >
-                Yes, revoke
-              </button>
-              <button
-                type="button"
-                className="button button--secondary button--sm"
-                disabled={busy}
-                onClick={() => setConfirming(false)}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
+          <ConfirmDialog
+            label={`Revoke ${apiKey.name}`}
+            confirmText="Yes, revoke"
+            busy={busy}
+            onConfirm={() => void revoke()}
+            onCancel={() => setConfirming(false)}
+          >
+            Revoke “{apiKey.name}”? Requests using it stop working at once.
+          </ConfirmDialog>
         )}
         <ProblemMessage error={error} />
       </td>

@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import { apiRequest } from '@site/src/lib/api';
 import { useCallback, useEffect, useState } from 'react';
+import ConfirmDialog from '../ConfirmDialog';
 import styles from './ApiKeys.module.css';
 import OneTimeSecret from './OneTimeSecret';
 import ProblemMessage from './ProblemMessage';
@@ -41,30 +42,16 @@ function Rotation({ onRotated }: { onRotated: (fresh: SigningSecret) => void }) 
         </button>
       )}
       {confirming && (
-        <div className={styles.confirm} role="alertdialog" aria-label="Rotate the signing secret">
-          <p>
-            Rotate the signing secret? Calls are signed with the new one at once: endpoints that check the old
-            one refuse them until you give them the new one.
-          </p>
-          <div className={styles.confirmButtons}>
-            <button
-              type="button"
-              className="button button--danger button--sm"
-              disabled={busy}
-              onClick={() => void rotate()}
-            >
-              Yes, rotate
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          label="Rotate the signing secret"
+          confirmText="Yes, rotate"
+          busy={busy}
+          onConfirm={() => void rotate()}
+          onCancel={() => setConfirming(false)}
+        >
+          Rotate the signing secret? Calls are signed with the new one at once: endpoints that check the old
+          one refuse them until you give them the new one.
+        </ConfirmDialog>
       )}
       <ProblemMessage error={error} />
     </div>
