@@ -9,6 +9,7 @@ import { accountsModule } from './modules/accounts/accounts.module.js';
 import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
 import { healthModule } from './modules/health/health.routes.js';
+import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(apiKeysModule);
   await app.register(scansModule);
   await app.register(rulesModule);
+  await app.register(hostnamesModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
   await app.register(redirectRoutes, {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
@@ -68,6 +69,16 @@ export interface Config {
    * HOST is not a loopback address. Off: such a configuration refuses to start.
    */
   allowEmulatorAuthOnPublicHost: boolean;
+  hostnames: {
+    /** Where customers point their hostnames' CNAME records (EDGE_HOSTNAME). */
+    edgeHostname: string;
+    /** `host:port` of the DNS server that verification asks; unset: the system resolver. */
+    dnsResolver: string | undefined;
+    /** The CA whose CAA `issue` tag a hostname must allow (TLS_CA_DOMAIN). */
+    tlsCaDomain: string;
+    /** HOSTNAMES_LIMIT: hostnames per account while billing is not configured; unset: no limit. */
+    limitWithoutBilling: number | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -221,6 +232,44 @@ function refuseEmulatorOnPublicHost(host: string, firebase: Config['firebase'], 
   );
 }
 
+const DNS_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+function dnsName(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name)?.toLowerCase().replace(/\.$/, '');
+  if (raw === undefined) return fallback;
+  // A CNAME points at a name, never at an address: a numeric last label is an IP address.
+  if (!DNS_NAME.test(raw) || /\.\d+$/.test(raw))
+    throw new ConfigError(name, 'a DNS name with at least two labels', raw);
+  return raw;
+}
+
+/** `host:port` (or `[v6]:port`, or a bare address for port 53) of a DNS server. */
+function dnsResolver(env: Env): string | undefined {
+  const raw = read(env, 'DNS_RESOLVER');
+  if (raw === undefined) return undefined;
+  const match = /^(?:\[([0-9a-f:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/i.exec(raw);
+  const port = match?.[3] === undefined ? 53 : Number(match[3]);
+  if (!match || !isIP(match[1] ?? match[2] ?? '') || port < 1 || port > 65535) {
+    throw new ConfigError(
+      'DNS_RESOLVER',
+      'an IP address with an optional port (127.0.0.1:5353, [::1]:53)',
+      raw,
+    );
+  }
+  return raw;
+}
+
+function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefined): Config['hostnames'] {
+  const limit = read(env, 'HOSTNAMES_LIMIT');
+  return {
+    // By default hostnames point where the short URLs live: the short host, else the primary host.
+    edgeHostname: dnsName(env, 'EDGE_HOSTNAME', new URL(shortUrl ?? publicUrl).hostname),
+    dnsResolver: dnsResolver(env),
+    tlsCaDomain: dnsName(env, 'TLS_CA_DOMAIN', 'letsencrypt.org'),
+    limitWithoutBilling: limit === undefined ? undefined : integer(env, 'HOSTNAMES_LIMIT', 0, 0, 1_000_000),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -269,5 +318,6 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     metricsToken: metricsToken(env),
     allowEmulatorAuthOnPublicHost,
+    hostnames: hostnamesConfig(env, publicUrl, url(env, 'SHORT_URL', ['http', 'https'])),
   };
 }

@@ -1,6 +1,7 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
+import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
 import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table.js';
@@ -14,6 +15,7 @@ export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   assets: AssetsTable;
+  hostnames: HostnamesTable;
   idempotency_keys: IdempotencyKeysTable;
   server_settings: { key: string; value: string };
   qrcodes: QrCodesTable;

@@ -52,6 +52,10 @@ export const openapiPlugin = fp(
           { name: 'account', description: 'The signed-in account' },
           { name: 'api-keys', description: 'API keys: created, listed and revoked by signed-in users' },
           { name: 'qrcodes', description: 'QR codes: static and dynamic, their images and assigned rules' },
+          {
+            name: 'hostnames',
+            description: 'Custom hostnames: claimed, verified with DNS, with their own redirects',
+          },
           { name: 'rules', description: 'Redirect rules: conditions and actions, reusable across codes' },
           { name: 'site', description: 'Public settings the site reads at run time' },
         ],

@@ -25,6 +25,7 @@ export const PROBLEM_CATALOGUE = {
   validation_failed: { status: 400, title: 'Validation failed' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   payment_required: { status: 402, title: 'Plan limit reached' },
+  limit_reached: { status: 402, title: 'Limit reached' },
   forbidden: { status: 403, title: 'Forbidden' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   not_found: { status: 404, title: 'Not found' },

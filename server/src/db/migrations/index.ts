@@ -8,6 +8,7 @@ import * as qrcodes from './2026_11_22_0200_qrcodes.js';
 import * as scans from './2026_11_22_0300_scans.js';
 import * as scanCountersHumanLastAt from './2026_11_23_0100_scan_counters_human_last_at.js';
 import * as assets from './2026_11_23_0200_assets.js';
+import * as hostnames from './2026_11_23_0400_hostnames.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0300_scans': scans,
   '2026_11_23_0100_scan_counters_human_last_at': scanCountersHumanLastAt,
   '2026_11_23_0200_assets': assets,
+  '2026_11_23_0400_hostnames': hostnames,
 };

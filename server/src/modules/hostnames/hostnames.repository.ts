@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { HostnameRow, HostnameRowUpdate, NewHostnameRow } from './hostnames.table.js';
+
+/** All SQL of the hostnames module. Every query but the claim lookup is scoped to an account. */
+
+export function insertHostname(db: Kysely<Database>, row: NewHostnameRow): Promise<unknown> {
+  return db.insertInto('hostnames').values(row).execute();
+}
+
+export function findHostname(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<HostnameRow | undefined> {
+  return db
+    .selectFrom('hostnames')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whoever holds a name, whatever the account: a name has one owner. */
+export function findHostnameByName(db: Kysely<Database>, hostname: string): Promise<HostnameRow | undefined> {
+  return db.selectFrom('hostnames').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+}
+
+export async function countHostnames(db: Kysely<Database>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('hostnames')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the account's hostnames, newest first; `before` is the last id of the previous page. */
+export function listHostnames(
+  db: Kysely<Database>,
+  accountId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<HostnameRow[]> {
+  let query = db.selectFrom('hostnames').selectAll().where('account_id', '=', accountId);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  return query.orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+/** Changes a hostname; false when the account has no such hostname. */
+export async function updateHostname(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  changes: HostnameRowUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('hostnames')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a hostname; false when the account has no such hostname. */
+export async function deleteHostname(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('hostnames')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

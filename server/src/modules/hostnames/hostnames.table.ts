@@ -1,0 +1,24 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** One custom hostname of an account. `hostname` is unique: one account per name. */
+export interface HostnamesTable {
+  id: string;
+  account_id: string;
+  /** Normalised: lower case, punycode, no trailing dot. */
+  hostname: string;
+  /** The random part of the TXT record value `rq-verify=<token>`. */
+  token: string;
+  status: 'pending' | 'verified' | 'failed';
+  /** The last check's failure as JSON ({ code, detail, seen?, expected? }); null when none. */
+  failure_json: string | null;
+  root_redirect: string | null;
+  not_found_redirect: string | null;
+  verified_at: number | null;
+  last_checked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type HostnameRow = Selectable<HostnamesTable>;
+export type NewHostnameRow = Insertable<HostnamesTable>;
+export type HostnameRowUpdate = Updateable<HostnamesTable>;
