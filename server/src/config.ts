@@ -72,6 +72,8 @@ export interface Config {
   hostnames: {
     /** Where customers point their hostnames' CNAME records (EDGE_HOSTNAME). */
     edgeHostname: string;
+    /** EDGE_ADDRESSES: the edge's IPs, which A/AAAA records of an apex name (no CNAME there) may hold. */
+    edgeAddresses: string[];
     /** `host:port` of the DNS server that verification asks; unset: the system resolver. */
     dnsResolver: string | undefined;
     /** The CA whose CAA `issue` tag a hostname must allow (TLS_CA_DOMAIN). */
@@ -259,11 +261,21 @@ function dnsResolver(env: Env): string | undefined {
   return raw;
 }
 
+function edgeAddresses(env: Env): string[] {
+  const raw = read(env, 'EDGE_ADDRESSES');
+  if (raw === undefined) return [];
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  const bad = addresses.find((address) => !isIP(address));
+  if (bad !== undefined) throw new ConfigError('EDGE_ADDRESSES', 'comma-separated IP addresses', bad);
+  return addresses;
+}
+
 function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefined): Config['hostnames'] {
   const limit = read(env, 'HOSTNAMES_LIMIT');
   return {
     // By default hostnames point where the short URLs live: the short host, else the primary host.
     edgeHostname: dnsName(env, 'EDGE_HOSTNAME', new URL(shortUrl ?? publicUrl).hostname),
+    edgeAddresses: edgeAddresses(env),
     dnsResolver: dnsResolver(env),
     tlsCaDomain: dnsName(env, 'TLS_CA_DOMAIN', 'letsencrypt.org'),
     limitWithoutBilling: limit === undefined ? undefined : integer(env, 'HOSTNAMES_LIMIT', 0, 0, 1_000_000),

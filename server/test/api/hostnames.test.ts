@@ -24,6 +24,7 @@ const baseEnv = {
   PUBLIC_URL: 'https://app.rq.example',
   SHORT_URL: 'https://rq.link',
   EDGE_HOSTNAME: EDGE,
+  EDGE_ADDRESSES: '127.0.0.2, 2001:db8::2',
 };
 
 /** The edge host exists in DNS, as it does in production, so CNAMEs to it resolve. */
@@ -151,6 +152,26 @@ describe.each(engines)('hostnames on $name', (engine) => {
       expected: EDGE,
     });
     expect(result.failure?.detail).toContain('other.example.net');
+  });
+
+  it('verifies an apex name whose A records hold only the edge addresses (EDGE_ADDRESSES)', async () => {
+    const host = await added('apex.example.com');
+    const result = await verifyWith(host, [
+      txt(host),
+      '--host-record=apex.example.com,127.0.0.2,2001:db8:0:0::2',
+    ]);
+    expect(result.status, JSON.stringify(result.failure)).toBe('verified');
+  });
+
+  it('reports A records with other addresses as routing_mismatch naming them', async () => {
+    const host = await added('stray.example.com');
+    const result = await verifyWith(host, [txt(host), '--host-record=stray.example.com,192.0.2.9']);
+    expect(result.status).toBe('failed');
+    expect(result.failure).toMatchObject({
+      code: 'routing_mismatch',
+      seen: ['192.0.2.9'],
+      expected: `${EDGE}, 127.0.0.2, 2001:db8::2`,
+    });
   });
 
   it('reports a name that does not exist as nxdomain', async () => {

@@ -13,6 +13,17 @@ describe('hostname settings', () => {
     }
   });
 
+  it('takes EDGE_ADDRESSES as comma-separated IP addresses', () => {
+    expect(loadConfig({}).hostnames.edgeAddresses).toEqual([]);
+    expect(loadConfig({ EDGE_ADDRESSES: '192.0.2.1, 2001:db8::1' }).hostnames.edgeAddresses).toEqual([
+      '192.0.2.1',
+      '2001:db8::1',
+    ]);
+    expect(() => loadConfig({ EDGE_ADDRESSES: '192.0.2.1,edge.rq.example' })).toThrowError(
+      /EDGE_ADDRESSES must be comma-separated IP addresses/,
+    );
+  });
+
   it('asks the system resolver unless DNS_RESOLVER names one by address and port', () => {
     expect(loadConfig({}).hostnames.dnsResolver).toBeUndefined();
     for (const good of ['127.0.0.1:5353', '192.0.2.53', '[::1]:53']) {

@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { BlockList, isIPv6 } from 'node:net';
 
 /** Why a check did not verify, in terms of what DNS answered. */
 export interface VerificationFailure {
@@ -13,6 +14,8 @@ export interface DnsCheckSettings {
   resolver: string | undefined;
   /** The name the hostname's CNAME must point at. */
   edgeHostname: string;
+  /** The edge's addresses: an apex name (which cannot be a CNAME) may point A/AAAA records at them. */
+  edgeAddresses: readonly string[];
   /** The CA that must be allowed by CAA records, if the name has any. */
   tlsCaDomain: string;
   timeoutMs: number;
@@ -75,7 +78,7 @@ async function checkRecords(
   }
   const txtFailure = checkTxt(txt === 'nxdomain' ? [] : txt, txtName, txtValue);
   if (txtFailure) return txtFailure;
-  const routingFailure = await checkRouting(resolver, hostname, cnames, settings.edgeHostname);
+  const routingFailure = await checkRouting(resolver, hostname, cnames, settings);
   if (routingFailure) return routingFailure;
   return checkCaa(resolver, hostname, settings.tlsCaDomain);
 }
@@ -99,8 +102,9 @@ async function checkRouting(
   resolver: Resolver,
   hostname: string,
   cnames: string[] | 'nxdomain',
-  edge: string,
+  settings: DnsCheckSettings,
 ): Promise<VerificationFailure | null> {
+  const edge = settings.edgeHostname;
   const targets = cnames === 'nxdomain' ? [] : cnames.map((name) => name.toLowerCase().replace(/\.$/, ''));
   if (targets.includes(edge)) return null;
   if (targets.length > 0) {
@@ -112,15 +116,27 @@ async function checkRouting(
     };
   }
   const addresses = await addressesOf(resolver, hostname);
+  if (addresses.length > 0 && addresses.every(isEdgeAddress(settings.edgeAddresses))) return null;
+  const apex =
+    settings.edgeAddresses.length > 0
+      ? ` (or, at an apex, A/AAAA records with ${settings.edgeAddresses.join(', ')})`
+      : '';
   return {
     code: 'routing_mismatch',
     detail:
       addresses.length > 0
-        ? `${hostname} has addresses (${addresses.join(', ')}) but no CNAME to ${edge}.`
-        : `${hostname} has no CNAME record; point it at ${edge}.`,
+        ? `${hostname} has the addresses ${addresses.join(', ')} instead of a CNAME to ${edge}${apex}.`
+        : `${hostname} has no CNAME record; point it at ${edge}${apex}.`,
     ...(addresses.length > 0 ? { seen: addresses } : {}),
-    expected: edge,
+    expected: [edge, ...settings.edgeAddresses].join(', '),
   };
+}
+
+/** Whether an address is one of the edge's, whatever way either is written (IPv6 has many). */
+function isEdgeAddress(edgeAddresses: readonly string[]): (address: string) => boolean {
+  const edge = new BlockList();
+  for (const address of edgeAddresses) edge.addAddress(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+  return (address) => edge.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }
 
 async function addressesOf(resolver: Resolver, hostname: string): Promise<string[]> {

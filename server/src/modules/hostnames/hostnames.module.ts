@@ -35,6 +35,7 @@ export const hostnamesModule = fp(
         dns: {
           resolver: config.hostnames.dnsResolver,
           edgeHostname: config.hostnames.edgeHostname,
+          edgeAddresses: config.hostnames.edgeAddresses,
           tlsCaDomain: config.hostnames.tlsCaDomain,
           timeoutMs: DNS_TIMEOUT_MS,
         },
