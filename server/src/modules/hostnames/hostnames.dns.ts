@@ -157,6 +157,8 @@ async function checkCaa(
   const labels = hostname.split('.');
   for (let i = 0; i < labels.length - 1; i++) {
     const name = labels.slice(i).join('.');
+    // Some DNS servers mishandle CAA queries; an unanswered one does not block verification
+    // (the CA asks again itself before issuing).
     const records = await lookup(name, () => resolver.resolveCaa(name)).catch(() => []);
     if (records === 'nxdomain' || records.length === 0) continue;
     const issuers = records.flatMap((record) => (record.issue === undefined ? [] : [record.issue]));
