@@ -24,7 +24,6 @@ export const PROBLEM_CATALOGUE = {
   malformed_json: { status: 400, title: 'Malformed JSON' },
   validation_failed: { status: 400, title: 'Validation failed' },
   unauthorized: { status: 401, title: 'Unauthorized' },
-  payment_required: { status: 402, title: 'Plan limit reached' },
   limit_reached: { status: 402, title: 'Limit reached' },
   forbidden: { status: 403, title: 'Forbidden' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
