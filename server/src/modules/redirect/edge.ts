@@ -15,7 +15,7 @@ import { buildScanContext } from './scan-context.js';
  */
 
 /** One scan as the edge needs it, whichever way it arrived. */
-export interface ScanRequest {
+export interface EdgeRequest {
   method: string;
   /** Whose codes the host serves: '' for the primary host (see edge-host.ts). */
   hostKey: string;
@@ -53,7 +53,7 @@ const NOT_FOUND_PAGE = `<!doctype html>
 main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
 <body><main><h1>This code is not active</h1><p>The QR code you scanned does not exist, or its owner has turned it off.</p></main></body></html>`;
 
-export const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
+const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   status: 404,
   headers: Object.freeze({
     'content-type': 'text/html; charset=utf-8',
@@ -63,7 +63,7 @@ export const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   body: NOT_FOUND_PAGE,
 });
 
-export async function answerScan(deps: EdgeDeps, request: ScanRequest): Promise<ScanAnswer> {
+export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<ScanAnswer> {
   const key = EdgeCache.key(request.hostKey, request.slug);
   const cached = deps.codes.peek(key);
   const code = cached === undefined ? await deps.codes.get(key) : cached;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inProcessScanCounter } from '../scans/scan-counter.js';
-import { answerScan, type EdgeDeps, type ScanRequest } from './edge.js';
+import { answerScan, type EdgeDeps, type EdgeRequest } from './edge.js';
 import { bareHost, type EdgeHost, hostResolver, requestHost, slugOf } from './edge-host.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, loadEdgeCode } from './redirect.service.js';
@@ -113,7 +113,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     const slug = slugOf(host, path);
     // Anything unusual (a host's root, nested paths) goes through Fastify.
     if (!slug || slug.includes('/')) return false;
-    const scan: ScanRequest = {
+    const scan: EdgeRequest = {
       method: request.method,
       hostKey: host.hostKey,
       slug,
