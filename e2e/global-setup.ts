@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type FirebaseEmulator, freePort, startFirebaseEmulator } from '../scripts/lib/firebase-emulator.mjs';
+import { type DnsHarness, E2E_EDGE_HOSTNAME, startDnsHarness } from './dns.js';
+import { type PaypalStandinProcess, startPaypalStandinProcess } from './paypal.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -25,9 +27,12 @@ async function waitForReady(url: string, server: ChildProcess, log: () => string
 }
 
 /**
- * Starts the Firebase Auth emulator (the project's launcher, scripts/lib/firebase-emulator.mjs)
- * and the built server on free ports with a throw-away DATA_DIR. Tests read the addresses from
- * the environment (workers inherit it). Returns the teardown.
+ * Starts the Firebase Auth emulator (the project's launcher, scripts/lib/firebase-emulator.mjs),
+ * a dnsmasq the server verifies hostnames against (e2e/dns.ts), the PayPal stand-in the server
+ * bills through and the site loads its JS SDK from (e2e/paypal.ts), and the built server on free
+ * ports with a throw-away DATA_DIR. With PayPal configured, plans set the limits (a spec that
+ * needs custom hostnames buys the Custom Hostnames plan through the stand-in first). Tests read
+ * the addresses from the environment (workers inherit it). Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const serverEntry = path.join(root, 'server/dist/server.js');
@@ -44,8 +49,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     emulatorHost = emulator.host;
   }
 
+  let dns: DnsHarness;
+  try {
+    dns = await startDnsHarness();
+  } catch (error) {
+    await emulator?.stop();
+    throw error;
+  }
+
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  let paypal: PaypalStandinProcess;
+  try {
+    paypal = await startPaypalStandinProcess(await freePort(), `${baseURL}/api/v1/billing/paypal/webhook`);
+  } catch (error) {
+    await emulator?.stop();
+    await dns.stop();
+    throw error;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-'));
   let output = '';
   const server = spawn(process.execPath, [serverEntry], {
@@ -61,6 +82,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       FIREBASE_PROJECT_ID: '',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       MARKETPLACE_URL: E2E_MARKETPLACE_URL,
+      DNS_RESOLVER: dns.address,
+      EDGE_HOSTNAME: E2E_EDGE_HOSTNAME,
+      HOSTNAMES_LIMIT: '',
+      DEFAULT_PLAN: '',
+      ...paypal.serverEnv,
       GA_MEASUREMENT_ID: '',
       LOG_LEVEL: 'warn',
     },
@@ -77,12 +103,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     server.kill('SIGKILL');
     await emulator?.stop();
+    await dns.stop();
+    await paypal.stop();
     throw error;
   }
 
   process.env.RQ_E2E_BASE_URL = baseURL;
   process.env.RQ_E2E_AUTH_EMULATOR_HOST_IN_USE = emulatorHost;
   process.env.RQ_E2E_MARKETPLACE_URL = E2E_MARKETPLACE_URL;
+  process.env.RQ_E2E_DNS_PORT = String(dns.port);
+  process.env.RQ_E2E_DNS_CONTROL = dns.controlUrl;
+  process.env.RQ_E2E_PAYPAL_STANDIN = paypal.url;
 
   return async () => {
     const exited = new Promise<void>((resolve) => {
@@ -93,6 +124,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     await emulator?.stop();
+    await dns.stop();
+    await paypal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

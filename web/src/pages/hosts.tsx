@@ -1,14 +1,26 @@
-import NotBuiltYet from '@site/src/components/NotBuiltYet';
+import Link from '@docusaurus/Link';
+import HostnamesManager from '@site/src/components/hostnames/HostnamesManager';
+import RequireAccount from '@site/src/components/RequireAccount';
+import Layout from '@theme/Layout';
 
 export default function HostsPage() {
   return (
-    <NotBuiltYet
+    <Layout
       title="Hostnames"
-      lead="Serve your codes from your own domain, such as qr.example.com: add the hostname, publish one DNS TXT record to prove it is yours, point it at the redirect edge, and codes bound to it encode https://qr.example.com/{slug}."
-      docs={[
-        { to: '/docs/hostnames/redirection-hostnames', label: 'Redirection hostnames' },
-        { to: '/increase-limit', label: 'Custom Hostnames plan' },
-      ]}
-    />
+      description="Serve your codes from your own domain: add a hostname, publish two DNS records, verify it, and set its redirects."
+    >
+      <main className="rq-page">
+        <h1>Hostnames</h1>
+        <p className="rq-lead">
+          Serve your codes from your own domain, such as <code>qr.example.com</code>: add the hostname,
+          publish a TXT record that proves it is yours and a CNAME that points it at the redirect edge, and
+          codes bound to it encode <code>https://qr.example.com/&#123;slug&#125;</code>.{' '}
+          <Link to="/docs/hostnames/redirection-hostnames">How hostnames work</Link>.
+        </p>
+        <RequireAccount>
+          <HostnamesManager />
+        </RequireAccount>
+      </main>
+    </Layout>
   );
 }

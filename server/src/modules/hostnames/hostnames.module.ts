@@ -1,52 +1,61 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
 import { ownShortUrlTest } from '../../shared/http-url.js';
-import { limitsFor } from '../plans/plans.js';
+import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
 import { type HostnameLimit, HostnamesService } from './hostnames.service.js';
+import { tlsAllowRoute } from './hostnames.tls.js';
 
 // Long enough for a distant authoritative server, short enough for a request someone waits on.
 const DNS_TIMEOUT_MS = 5_000;
 
 /**
- * With billing configured, an account's plans set its limit (read like the rate limits read
- * them); without billing, a self-hosted instance has no limit unless HOSTNAMES_LIMIT sets one.
+ * The account's hostnames limit comes from billing: its plans when the server sells plans or
+ * sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
  */
-function hostnameLimit(app: FastifyInstance, config: Config): HostnameLimit {
-  if (config.paypal.clientId) {
-    return async (accountId) => limitsFor(await app.rateLimits.planResolver(accountId)).hostnames;
-  }
-  const fixed = config.hostnames.limitWithoutBilling ?? Number.POSITIVE_INFINITY;
-  return async () => fixed;
+function hostnameLimit(app: FastifyInstance): HostnameLimit {
+  return async (accountId) => (await app.billing.limitsOf(accountId)).hostnames;
 }
 
-/** The hostnames module: `app.hostnames` and /api/v1/hostnames; changes go out as `hostname.changed`. */
+/**
+ * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow; changes go
+ * out as `hostname.changed`, and every instance reloads the name it names. The background
+ * re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from the
+ * qrcodes module, which registers later: it is read when a request needs it.
+ */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const ownHosts = [config.publicUrl, config.shortUrl].flatMap((url) =>
       url ? [new URL(url).hostname] : [],
     );
-    app.decorate(
-      'hostnames',
-      new HostnamesService(app.database.db, {
-        changes: app.changes,
-        dns: {
-          resolver: config.hostnames.dnsResolver,
-          edgeHostname: config.hostnames.edgeHostname,
-          edgeAddresses: config.hostnames.edgeAddresses,
-          tlsCaDomain: config.hostnames.tlsCaDomain,
-          timeoutMs: DNS_TIMEOUT_MS,
-        },
-        ownHosts: [...ownHosts, config.hostnames.edgeHostname],
-        limit: hostnameLimit(app, config),
-        isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
-      }),
-    );
+    const service = new HostnamesService(app.database.db, {
+      changes: app.changes,
+      dns: {
+        resolver: config.hostnames.dnsResolver,
+        edgeHostname: config.hostnames.edgeHostname,
+        edgeAddresses: config.hostnames.edgeAddresses,
+        tlsCaDomain: config.hostnames.tlsCaDomain,
+        timeoutMs: DNS_TIMEOUT_MS,
+      },
+      ownHosts: [...ownHosts, config.hostnames.edgeHostname],
+      limit: hostnameLimit(app),
+      codesOn: (accountId, hostnames) => app.qrcodes.countOnHostnames(accountId, hostnames),
+      isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
+      log: app.log,
+    });
+    app.decorate('hostnames', service);
+    app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
+    const checker = new HostnameChecker(service, app.log);
+    app.addHook('onReady', async () => {
+      await service.served.reloadAll();
+      checker.start();
+    });
+    app.addHook('preClose', () => checker.stop());
     await app.register(hostnamesRoutes);
+    await app.register(tlsAllowRoute);
   },
-  { name: 'hostnames', dependencies: ['db', 'redis', 'auth', 'idempotency'] },
+  { name: 'hostnames', dependencies: ['db', 'redis', 'auth', 'idempotency', 'billing'] },
 );
 
 declare module 'fastify' {

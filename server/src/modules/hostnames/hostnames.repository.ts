@@ -71,3 +71,38 @@ export async function deleteHostname(db: Kysely<Database>, accountId: string, id
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Every verified name, whatever the account: what the edge serves. */
+export function listVerifiedHostnames(db: Kysely<Database>): Promise<HostnameRow[]> {
+  return db.selectFrom('hostnames').selectAll().where('status', '=', 'verified').execute();
+}
+
+/** Names whose automatic check is due, the longest overdue first. */
+export function listDueHostnames(db: Kysely<Database>, now: number, limit: number): Promise<HostnameRow[]> {
+  return db
+    .selectFrom('hostnames')
+    .selectAll()
+    .where('next_check_at', '<=', now)
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a due check for this instance by moving its due time on; false when another instance
+ * took it first (its due time is no longer the one we read).
+ */
+export async function claimDueCheck(
+  db: Kysely<Database>,
+  id: string,
+  dueAt: number,
+  until: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('hostnames')
+    .set({ next_check_at: until })
+    .where('id', '=', id)
+    .where('next_check_at', '=', dueAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

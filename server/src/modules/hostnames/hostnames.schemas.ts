@@ -32,11 +32,24 @@ export const Hostname = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')]),
   verification: DnsRecord,
   routing: DnsRecord,
+  apexRouting: Type.Array(DnsRecord, {
+    description:
+      'For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES)',
+  }),
   rootRedirect: Url,
   notFoundRedirect: Url,
   failure: Type.Optional(HostnameFailure),
   verifiedAt: Time,
   lastCheckedAt: Time,
+  nextCheckAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'When the server checks DNS again by itself; null when it no longer does (check it yourself)',
+  }),
+  graceEndsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      "Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails",
+  }),
+  codes: Type.Integer({ description: 'How many codes are served on this hostname' }),
   createdAt: Type.String({ format: 'date-time' }),
 });
 

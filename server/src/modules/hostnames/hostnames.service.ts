@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
@@ -6,17 +7,23 @@ import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { normalizeHttpUrl, type OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { PLANS } from '../plans/plans.js';
+import { type ServedHostname, VerifiedHostnames } from './hostnames.directory.js';
 import { checkHostnameDns, type DnsCheckSettings, type VerificationFailure } from './hostnames.dns.js';
 import { normalizeHostname } from './hostnames.names.js';
 import {
+  claimDueCheck,
   countHostnames,
   deleteHostname,
   findHostname,
   findHostnameByName,
   insertHostname,
+  listDueHostnames,
   listHostnames,
+  listVerifiedHostnames,
   updateHostname,
 } from './hostnames.repository.js';
+import { afterCheck, graceEndsAt, nextAutomaticCheck } from './hostnames.schedule.js';
 import type { Hostname, HostnameList, HostnamePatchBody } from './hostnames.schemas.js';
 import type { HostnameRow } from './hostnames.table.js';
 
@@ -30,12 +37,16 @@ declare module '../../shared/change-bus.js' {
 /** How many hostnames an account may have; Infinity when there is no limit. */
 export type HostnameLimit = (accountId: string) => Promise<number>;
 
+/** How many codes each of the account's hostnames serves (the qrcodes module answers). */
+export type CodesOnHostnames = (accountId: string, hostnames: string[]) => Promise<Map<string, number>>;
+
 export interface HostnamesServiceOptions {
   changes: ChangeBus;
   dns: DnsCheckSettings;
   /** Our own hosts (primary, short, edge): no customer may claim them or names under them. */
   ownHosts: readonly string[];
   limit: HostnameLimit;
+  codesOn: CodesOnHostnames;
   /** Our own short URLs, which no redirect may point at (the scan would loop). */
   isOwnShortUrl?: OwnShortUrlTest;
   clock?: Clock;
@@ -52,12 +63,8 @@ function decodeCursor(cursor: string): string {
   }
   return id;
 }
-
-/** Missing records may still be on their way (DNS caches); wrong records need the customer. */
-function statusAfter(failure: VerificationFailure | null): HostnameRow['status'] {
-  if (!failure) return 'verified';
-  return ['txt_mismatch', 'routing_mismatch', 'caa_forbids'].includes(failure.code) ? 'failed' : 'pending';
-}
+// How long one instance holds a due check it took, should it die before recording the outcome.
+const CHECK_LEASE_MS = 5 * 60_000;
 
 /**
  * Custom hostnames: claiming a name, the DNS records that prove and route it, verification
@@ -65,12 +72,18 @@ function statusAfter(failure: VerificationFailure | null): HostnameRow['status']
  */
 export class HostnamesService {
   private readonly clock: Clock;
+  /** The verified names in memory, which the edge and the TLS ask read (hostnames.directory.ts). */
+  readonly served: VerifiedHostnames;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: HostnamesServiceOptions,
+    private readonly options: HostnamesServiceOptions & { log: FastifyBaseLogger },
   ) {
     this.clock = options.clock ?? systemClock;
+    this.served = new VerifiedHostnames(
+      { allVerified: () => listVerifiedHostnames(db), byName: (name) => findHostnameByName(db, name) },
+      options.log,
+    );
   }
 
   /** Claims a name for the account; a name the account already holds answers as it is (`created: false`). */
@@ -78,7 +91,7 @@ export class HostnamesService {
     const checked = normalizeHostname(input, this.options.ownHosts);
     if (!checked.ok) throw validationFailed([{ path: '/body/hostname', message: checked.message }]);
     const existing = await findHostnameByName(this.db, checked.hostname);
-    if (existing) return { hostname: this.ownClaim(accountId, existing), created: false };
+    if (existing) return { hostname: await this.ownClaim(accountId, existing), created: false };
     await this.refuseOverLimit(accountId);
     const now = this.clock.now();
     const id = newId('host', now);
@@ -94,6 +107,9 @@ export class HostnamesService {
         not_found_redirect: null,
         verified_at: null,
         last_checked_at: null,
+        next_check_at: nextAutomaticCheck({ status: 'pending', attempts: 0, failingSince: null }, now),
+        check_attempts: 0,
+        failing_since: null,
         created_at: now,
         updated_at: now,
       });
@@ -101,7 +117,7 @@ export class HostnamesService {
       // Two claims raced and the unique index let one through: answer as if we had seen it.
       const winner = await findHostnameByName(this.db, checked.hostname);
       if (!winner) throw error;
-      return { hostname: this.ownClaim(accountId, winner), created: false };
+      return { hostname: await this.ownClaim(accountId, winner), created: false };
     }
     await this.published(id, checked.hostname);
     return { hostname: await this.get(accountId, id), created: true };
@@ -110,7 +126,41 @@ export class HostnamesService {
   async get(accountId: string, id: string): Promise<Hostname> {
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
-    return this.toResource(row);
+    const [resource] = await this.toResources(accountId, [row]);
+    return resource as Hostname;
+  }
+
+  /**
+   * The name a code may be bound to: the account's hostname named by `nameOrId` (its name or its
+   * id), once verified. Another account's or an unknown one is a `not_found`.
+   */
+  async bindable(accountId: string, nameOrId: string, path: string): Promise<string> {
+    const row = nameOrId.startsWith('host_')
+      ? await findHostname(this.db, accountId, nameOrId)
+      : await this.findOwnByName(accountId, nameOrId);
+    if (!row) {
+      throw new Problem('not_found', `This account has no hostname ${nameOrId}.`, {
+        errors: [{ path, message: 'is not a hostname of this account' }],
+      });
+    }
+    if (row.status !== 'verified') {
+      throw new Problem(
+        'conflict',
+        `${row.hostname} is not verified yet (it is ${row.status}): publish its DNS records and verify it before serving codes on it.`,
+        {
+          errors: [{ path, message: `is ${row.status}, not verified` }],
+          extensions: { hostname: row.hostname, hostnameStatus: row.status },
+        },
+      );
+    }
+    return row.hostname;
+  }
+
+  private async findOwnByName(accountId: string, name: string): Promise<HostnameRow | undefined> {
+    const checked = normalizeHostname(name, []);
+    if (!checked.ok) return undefined;
+    const row = await findHostnameByName(this.db, checked.hostname);
+    return row?.account_id === accountId ? row : undefined;
   }
 
   async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<HostnameList> {
@@ -125,7 +175,7 @@ export class HostnamesService {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      data: page.map((row) => this.toResource(row)),
+      data: await this.toResources(accountId, page),
       nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
     };
   }
@@ -152,9 +202,19 @@ export class HostnamesService {
     return this.get(accountId, id);
   }
 
+  /** Refused while codes are served on the name: deleting it would break every printed one. */
   async delete(accountId: string, id: string): Promise<void> {
     const row = await findHostname(this.db, accountId, id);
-    if (!row || !(await deleteHostname(this.db, accountId, id))) throw notFound('hostname');
+    if (!row) throw notFound('hostname');
+    const codes = (await this.options.codesOn(accountId, [row.hostname])).get(row.hostname) ?? 0;
+    if (codes > 0) {
+      throw new Problem(
+        'conflict',
+        `${codes} code${codes === 1 ? ' is' : 's are'} served on ${row.hostname}: move ${codes === 1 ? 'it' : 'them'} to another hostname or delete ${codes === 1 ? 'it' : 'them'} first.`,
+        { extensions: { hostname: row.hostname, codes } },
+      );
+    }
+    if (!(await deleteHostname(this.db, accountId, id))) throw notFound('hostname');
     await this.published(id, row.hostname);
   }
 
@@ -162,37 +222,70 @@ export class HostnamesService {
   async verify(accountId: string, id: string): Promise<Hostname> {
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
+    await this.check(row, false);
+    return this.get(accountId, id);
+  }
+
+  /**
+   * The background job's round (hostnames.checker.ts): checks the names that are due, each
+   * taken by one instance only. Answers how many it checked.
+   */
+  async checkDue(batch: number): Promise<number> {
+    const now = this.clock.now();
+    let checked = 0;
+    for (const row of await listDueHostnames(this.db, now, batch)) {
+      if (row.next_check_at === null) continue;
+      if (!(await claimDueCheck(this.db, row.id, row.next_check_at, now + CHECK_LEASE_MS))) continue;
+      await this.check(row, true);
+      checked += 1;
+    }
+    return checked;
+  }
+
+  private async check(row: HostnameRow, automatic: boolean): Promise<void> {
     const failure = await checkHostnameDns(
       { hostname: row.hostname, txtName: challengeName(row.hostname), txtValue: challengeValue(row.token) },
       this.options.dns,
     );
     const now = this.clock.now();
-    const status = statusAfter(failure);
-    await updateHostname(this.db, accountId, id, {
-      status,
-      failure_json: failure ? JSON.stringify(failure) : null,
-      verified_at: status === 'verified' ? (row.verified_at ?? now) : null,
+    const outcome = afterCheck(row, failure, now, automatic);
+    await updateHostname(this.db, row.account_id, row.id, {
+      status: outcome.status,
+      failure_json: outcome.failure ? JSON.stringify(outcome.failure) : null,
+      verified_at: outcome.verifiedAt,
+      failing_since: outcome.failingSince,
+      check_attempts: outcome.attempts,
+      next_check_at: outcome.nextCheckAt,
       last_checked_at: now,
       updated_at: Math.max(now, row.updated_at),
     });
-    await this.published(id, row.hostname);
-    return this.get(accountId, id);
+    await this.published(row.id, row.hostname);
   }
 
-  private ownClaim(accountId: string, row: HostnameRow): Hostname {
+  /** The verified hostname a request's host names, from memory (the edge, the TLS ask). */
+  servedAt(hostname: string): ServedHostname | undefined {
+    return this.served.get(hostname);
+  }
+
+  private async ownClaim(accountId: string, row: HostnameRow): Promise<Hostname> {
     if (row.account_id !== accountId) {
       throw new Problem('conflict', `${row.hostname} is already claimed by another account.`);
     }
-    return this.toResource(row);
+    return this.get(accountId, row.id);
   }
 
   private async refuseOverLimit(accountId: string): Promise<void> {
     const limit = await this.options.limit(accountId);
     if (limit === Number.POSITIVE_INFINITY) return;
     if ((await countHostnames(this.db, accountId)) < limit) return;
+    const lifted = PLANS.hostnames.hostnames;
+    const next =
+      limit < lifted
+        ? `the ${PLANS.hostnames.name} plan raises it to ${lifted}`
+        : 'delete one to add another';
     throw new Problem(
       'limit_reached',
-      `Your plan allows ${limit} custom hostname${limit === 1 ? '' : 's'}; the Custom Hostnames plan raises the limit.`,
+      `Your plans allow ${limit} custom hostname${limit === 1 ? '' : 's'}; ${next}.`,
       { extensions: { limit: 'hostnames', allowed: limit, plan: 'hostnames' } },
     );
   }
@@ -218,20 +311,35 @@ export class HostnamesService {
     return this.options.changes.publish('hostname.changed', { id, hostname });
   }
 
-  private toResource(row: HostnameRow): Hostname {
-    return {
+  private async toResources(accountId: string, rows: HostnameRow[]): Promise<Hostname[]> {
+    const codes =
+      rows.length === 0
+        ? new Map()
+        : await this.options.codesOn(
+            accountId,
+            rows.map((row) => row.hostname),
+          );
+    return rows.map((row) => ({
       id: row.id,
       hostname: row.hostname,
       status: row.status,
       verification: { type: 'TXT', name: challengeName(row.hostname), value: challengeValue(row.token) },
       routing: { type: 'CNAME', name: row.hostname, value: this.options.dns.edgeHostname },
+      apexRouting: this.options.dns.edgeAddresses.map((address) => ({
+        type: address.includes(':') ? 'AAAA' : 'A',
+        name: row.hostname,
+        value: address,
+      })),
       rootRedirect: row.root_redirect,
       notFoundRedirect: row.not_found_redirect,
       ...(row.failure_json ? { failure: JSON.parse(row.failure_json) as VerificationFailure } : {}),
       verifiedAt: toIso(row.verified_at),
       lastCheckedAt: toIso(row.last_checked_at),
+      nextCheckAt: toIso(row.next_check_at),
+      graceEndsAt: toIso(graceEndsAt(row)),
+      codes: codes.get(row.hostname) ?? 0,
       createdAt: toIso(row.created_at) as string,
-    };
+    }));
   }
 }
 

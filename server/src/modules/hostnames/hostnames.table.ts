@@ -15,6 +15,12 @@ export interface HostnamesTable {
   not_found_redirect: string | null;
   verified_at: number | null;
   last_checked_at: number | null;
+  /** When the background job checks the name next; null when it no longer checks by itself. */
+  next_check_at: number | null;
+  /** Automatic checks of a pending name so far: its step in the backoff. */
+  check_attempts: number;
+  /** A verified name whose re-check fails: since when (the grace period runs from here). */
+  failing_since: number | null;
   created_at: number;
   updated_at: number;
 }

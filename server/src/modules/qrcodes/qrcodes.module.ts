@@ -20,13 +20,17 @@ export const qrcodesModule = fp(
       logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),
       scans: app.scans,
       rules: app.rules,
+      hostnames: app.hostnames,
       changes: app.changes,
     });
     app.decorate('qrcodes', service);
     app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));
     await app.register(qrcodesRoutes);
   },
-  { name: 'qrcodes', dependencies: ['db', 'redis', 'auth', 'idempotency', 'rules', 'scans', 'assets'] },
+  {
+    name: 'qrcodes',
+    dependencies: ['db', 'redis', 'auth', 'idempotency', 'rules', 'scans', 'assets', 'hostnames'],
+  },
 );
 
 declare module 'fastify' {

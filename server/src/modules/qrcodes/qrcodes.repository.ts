@@ -209,3 +209,20 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** How many of the account's codes each of these hostnames serves (absent: none). */
+export async function countCodesOnHosts(
+  db: Kysely<Database>,
+  accountId: string,
+  hostKeys: readonly string[],
+): Promise<Map<string, number>> {
+  if (hostKeys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('qrcodes')
+    .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('account_id', '=', accountId)
+    .where('host_key', 'in', hostKeys)
+    .groupBy('host_key')
+    .execute();
+  return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
+}

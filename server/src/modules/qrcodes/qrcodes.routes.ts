@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { imageOfDataUrl } from '../assets/assets.image.js';
@@ -76,6 +76,11 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: QrCodesService = app.qrcodes;
   const read = { preHandler: app.authenticate({ scope: 'qrcodes:read' }) };
+  // Over the monthly redirect limit, code reads say so: codes go to their default targets.
+  const sayOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await app.usage.isOverLimit(request.account.id)) reply.header('rq-over-limit', 'true');
+  };
+  const readSayingLimit = { preHandler: [read.preHandler, sayOverLimit] };
   const write = { preHandler: app.authenticate({ scope: 'qrcodes:write' }) };
 
   app.addHook('preHandler', async (request) => {
@@ -120,11 +125,12 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/qrcodes',
     {
-      ...read,
+      ...readSayingLimit,
       schema: {
         tags: ['qrcodes'],
         summary: 'List QR codes',
-        description: 'Newest first. Filters combine; `q` looks in the title and the slug.',
+        description:
+          'Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.',
         querystring: ListQuery,
         response: { 200: CodeListSchema, ...problemResponses(400, 401, 403, 429) },
       },
@@ -135,12 +141,12 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/qrcodes/:id',
     {
-      ...read,
+      ...readSayingLimit,
       schema: {
         tags: ['qrcodes'],
         summary: 'Get a QR code',
         description:
-          '`?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image.',
+          '`?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true` (the code goes to its default target; rules and exec calls are skipped).',
         params: CodeParams,
         querystring: GetCodeQuery,
         response: { 200: withImages(CodeSchema), ...problemResponses(400, 401, 403, 404, 422, 429) },

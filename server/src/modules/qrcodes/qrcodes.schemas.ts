@@ -166,9 +166,9 @@ const Title = Type.String({ maxLength: LIMITS.titleLength });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.tagLength }), {
   maxItems: LIMITS.tags,
 });
-const Hostname = Type.Null({
+const Hostname = Type.Union([Type.String({ minLength: 1, maxLength: 253 }), Type.Null()], {
   description:
-    'The custom hostname to serve the code from; null for the primary short host (custom hostnames come later)',
+    'A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host',
 });
 
 export const CreateCodeBody = Type.Object(

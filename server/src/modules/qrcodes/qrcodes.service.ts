@@ -11,6 +11,7 @@ import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, state
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
+  countCodesOnHosts,
   deleteCode,
   findCode,
   findCodeBySlug,
@@ -70,6 +71,12 @@ export interface ScanTotals {
   lastAt: string | null;
 }
 
+/** The hostnames service as this module uses it: the verified name a code may be bound to. */
+export interface HostnameDirectory {
+  /** The account's verified hostname named by its name or id; throws 404 or 409 problems at `path`. */
+  bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+}
+
 /** The scans service as this module uses it: per-code totals for the resource. */
 export interface ScanTotalsSource {
   totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>>;
@@ -85,6 +92,7 @@ export interface QrCodesOptions {
   logos: CodeLogos;
   scans: ScanTotalsSource;
   rules: RuleDirectory;
+  hostnames: HostnameDirectory;
   /** Where every create, update, delete and rules change is published (the edge drops its cache entry). */
   changes: ChangeBus;
   clock?: Clock;
@@ -165,6 +173,11 @@ export class QrCodesService {
     };
   }
 
+  /** How many of the account's codes each hostname serves (the hostnames module shows and guards it). */
+  countOnHostnames(accountId: string, hostnames: string[]): Promise<Map<string, number>> {
+    return countCodesOnHosts(this.db, accountId, hostnames);
+  }
+
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
   async findForRedirect(hostKey: string, slug: string): Promise<RedirectCode | undefined> {
     const row = await findCodeBySlug(this.db, hostKey, slug);
@@ -192,7 +205,7 @@ export class QrCodesService {
     const state: CodeState = {
       mode: input.mode,
       slug: given ?? randomSlug(),
-      hostKey: '',
+      hostKey: await this.hostKeyOf(accountId, input.hostname, ''),
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
@@ -234,6 +247,7 @@ export class QrCodesService {
     if (!row) throw notFound('QR code');
     const before = stateOf(row);
     const after = mergeCodePatch(before, patch);
+    after.hostKey = await this.hostKeyOf(accountId, patch.hostname, before.hostKey);
     if (patch.style) after.style = await this.options.logos.store(accountId, after.style, '/body/style');
     this.validate(after, after.exec);
     if (after.mode !== before.mode) await this.rules.refuseModeChange(id, after.mode);
@@ -264,11 +278,30 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Helpers
 
+  /**
+   * The host a code is served on after `hostname` (omitted: `current`; null: the primary host).
+   * Only a new binding must be verified: a code stays on a name that failed later.
+   */
+  private async hostKeyOf(accountId: string, hostname: string | null | undefined, current: string) {
+    if (hostname === undefined) return current;
+    if (hostname === null) return '';
+    if (hostname.toLowerCase().replace(/\.$/, '') === current) return current;
+    return this.options.hostnames.bindable(accountId, hostname, '/body/hostname');
+  }
+
   /** Checks the state and stores its URLs normalised (see shared/http-url.ts). */
   private validate(state: CodeState, exec: Partial<ExecSettings> | null): void {
     const fields = { mode: state.mode, target: state.target, data: state.data, exec };
     const errors = [
       ...validateModeFields(fields, '/body', { isOwnShortUrl: this.options.isOwnShortUrl }),
+      ...(state.mode === 'static' && state.hostKey !== ''
+        ? [
+            {
+              path: '/body/hostname',
+              message: 'must be null for a static code: it encodes its data, not a URL',
+            },
+          ]
+        : []),
       ...validateTags(state.tags, '/body/tags'),
       ...validateTitle(state.title, '/body/title'),
     ];

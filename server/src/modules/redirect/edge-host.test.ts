@@ -26,6 +26,21 @@ describe('the edge host seam', () => {
     expect(hostResolver('https://rq.example', 'https://rq.example')('rq.example').slugsAtRoot).toBe(false);
   });
 
+  it('serves a verified custom hostname at every path, with its redirects, and only that one', () => {
+    const redirects = { rootRedirect: 'https://example.com/', notFoundRedirect: null };
+    const verified = new Map([['qr.example.com', redirects]]);
+    const resolve = hostResolver('https://rq.example', 'https://rq.link', (name) => verified.get(name));
+    expect(resolve('QR.Example.com.:443')).toEqual({
+      hostKey: 'qr.example.com',
+      slugsAtRoot: true,
+      custom: redirects,
+    });
+    expect(resolve('other.example.com')).toEqual({ hostKey: '', slugsAtRoot: false });
+    // Our own hosts never reach the lookup, whatever it holds.
+    verified.set('rq.link', redirects);
+    expect(resolve('rq.link')).toEqual({ hostKey: '', slugsAtRoot: true });
+  });
+
   it('finds the slug in the path, keeping a bad escape as written', () => {
     const primary = { hostKey: '', slugsAtRoot: false };
     const short = { hostKey: '', slugsAtRoot: true };

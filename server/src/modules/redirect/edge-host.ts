@@ -10,7 +10,18 @@ export interface EdgeHost {
   hostKey: string;
   /** Every path is a slug (the short host, custom hostnames); otherwise only `/r/{slug}`. */
   slugsAtRoot: boolean;
+  /** Set on a customer's hostname: it serves its codes and nothing else of ours. */
+  custom?: CustomHostRedirects;
 }
+
+/** Where a customer's hostname sends its root and the slugs it does not serve; null: our pages. */
+export interface CustomHostRedirects {
+  rootRedirect: string | null;
+  notFoundRedirect: string | null;
+}
+
+/** The verified custom hostname a (bare, lower-case) host names, from memory; undefined when none. */
+export type CustomHostLookup = (hostname: string) => CustomHostRedirects | undefined;
 
 export type HostResolver = (host: string) => EdgeHost;
 
@@ -39,14 +50,25 @@ export function requestHost(headers: IncomingHttpHeaders, trustProxy: boolean): 
 }
 
 /**
- * The resolver for a deployment: the dedicated short host serves a slug at every path; any
- * other host serves the primary host's codes under /r/ (the site answers the rest).
+ * The resolver for a deployment: the dedicated short host and verified custom hostnames serve a
+ * slug at every path; any other host serves the primary host's codes under /r/ (the site
+ * answers the rest). The primary and short hosts are compared first: no lookup on their scans.
  */
-export function hostResolver(publicUrl: string, shortUrl: string | undefined): HostResolver {
+export function hostResolver(
+  publicUrl: string,
+  shortUrl: string | undefined,
+  customHost: CustomHostLookup = () => undefined,
+): HostResolver {
   const primaryHost = bareHost(new URL(publicUrl).host);
   const shortHost = shortUrl ? bareHost(new URL(shortUrl).host) : undefined;
   const hasShortHost = shortHost !== undefined && shortHost !== primaryHost;
-  return (host) => (hasShortHost && bareHost(host) === shortHost ? SHORT : PRIMARY);
+  return (host) => {
+    const name = bareHost(host);
+    if (name === primaryHost) return PRIMARY;
+    if (hasShortHost && name === shortHost) return SHORT;
+    const custom = customHost(name);
+    return custom ? { hostKey: name, slugsAtRoot: true, custom } : PRIMARY;
+  };
 }
 
 /**

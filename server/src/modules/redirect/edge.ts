@@ -25,12 +25,21 @@ export interface EdgeRequest {
   /** The host the scan came in on, without a port. */
   hostname: string;
   url: string;
+  /** A custom hostname's page for slugs it does not serve; unset: our 404 page. */
+  notFoundRedirect?: string | null;
 }
 
 export interface ScanAnswer {
   status: number;
   headers: Record<string, string>;
   body?: string;
+}
+
+export interface EdgeUsage {
+  /** From memory once the account is loaded: the hot path waits on nothing. */
+  isOverLimit(accountId: string): boolean | Promise<boolean>;
+  /** One human scan of the account was recorded. */
+  counted(accountId: string): Promise<void>;
 }
 
 export interface EdgeDeps {
@@ -43,6 +52,8 @@ export interface EdgeDeps {
   now(): number;
   /** Called once per counted scan answered (the `rq_redirects_answered_total` metric). */
   answered(): void;
+  /** Monthly usage: over the limit a code goes to its default target; each human scan counts. */
+  usage: EdgeUsage;
   log: FastifyBaseLogger;
 }
 
@@ -63,11 +74,42 @@ const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   body: NOT_FOUND_PAGE,
 });
 
+/** A custom hostname's root when its owner set no root redirect: a plain page, not an error. */
+export function hostRootPage(hostname: string): ScanAnswer {
+  // Verified names hold only [a-z0-9.-]; escaping anyway keeps this page safe on its own.
+  const name = hostname.replace(/[^a-z0-9.-]/g, '');
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${name}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
+<body><main><h1>${name}</h1><p>This address serves QR codes. Scan one to go where it leads.</p></main></body></html>`;
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(Buffer.byteLength(page)),
+      'cache-control': 'no-store',
+    },
+    body: page,
+  };
+}
+
+/** A redirect that is not a scan (a custom hostname's root or not-found page): never counted. */
+export function plainRedirect(url: string): ScanAnswer {
+  return {
+    status: 302,
+    headers: { location: headerSafeUrl(url), 'content-length': '0', 'cache-control': 'no-store' },
+  };
+}
+
 export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<ScanAnswer> {
   const key = EdgeCache.key(request.hostKey, request.slug);
   const cached = deps.codes.peek(key);
   const code = cached === undefined ? await deps.codes.get(key) : cached;
-  if (!code?.enabled || code.mode === 'static') return NOT_FOUND_ANSWER;
+  if (!code?.enabled || code.mode === 'static') {
+    return request.notFoundRedirect ? plainRedirect(request.notFoundRedirect) : NOT_FOUND_ANSWER;
+  }
 
   // HEAD is answered like GET but never counted, and never makes an exec endpoint act.
   const isScan = request.method === 'GET';
@@ -82,7 +124,12 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     const taken = deps.counter.take(code, isScan && !context.bot);
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
-  const decided = resolveScan(deps.decision, code, context, request.headers.cookie, { callExec: isScan });
+  const over = deps.usage.isOverLimit(code.accountId);
+  const overLimit = over instanceof Promise ? await over : over;
+  const decided = resolveScan(deps.decision, code, context, request.headers.cookie, {
+    callExec: isScan,
+    defaultOnly: overLimit,
+  });
   const outcome = decided instanceof Promise ? await decided : decided;
   if (isScan) {
     try {
@@ -103,6 +150,14 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
         bot: context.bot,
         visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
       });
+      if (!context.bot) {
+        deps.usage.counted(code.accountId).catch((error: unknown) => {
+          deps.log.warn(
+            { err: error, account: code.accountId },
+            'a scan could not be added to monthly usage',
+          );
+        });
+      }
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.
       deps.log.error({ err: error, code: code.id }, 'scan could not be recorded');

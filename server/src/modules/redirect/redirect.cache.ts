@@ -10,7 +10,14 @@ export interface CacheOptions {
   maxEntries: number;
   /** How long an unknown (host, slug) is remembered. */
   missTtlMs: number;
+  /**
+   * How long any entry is kept while invalidations may be missed (Redis away, and for as long
+   * again after it returns, while every instance subscribes anew); default 5 s.
+   */
+  unsyncedTtlMs?: number;
 }
+
+const UNSYNCED_TTL_MS = 5_000;
 
 /** A cached answer: the value, or null for a slug that is not there (remembered briefly). */
 interface Slot<T> {
@@ -24,6 +31,9 @@ export class EdgeCache<T> {
   private readonly dependents = new Map<string, Set<string>>();
   /** Bumped on every invalidation, so a load that raced a write is not cached. */
   private generation = 0;
+  /** Whether invalidations may be missed now (the change bus is away), and until when after. */
+  private unsynced = false;
+  private unsyncedUntil = 0;
 
   constructor(
     private readonly load: (key: string) => Promise<{ value: T; dependsOn: string[] } | null>,
@@ -59,8 +69,10 @@ export class EdgeCache<T> {
     const generation = this.generation;
     const loaded = await this.load(key);
     if (generation !== this.generation) return loaded?.value ?? null;
-    // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds.
-    this.slots.set(key, { value: loaded?.value ?? null }, loaded ? {} : { ttl: this.options.missTtlMs });
+    // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds,
+    // and everything for a few seconds while invalidations may be missed.
+    const ttl = loaded ? (this.isSynced() ? undefined : this.unsyncedTtl) : this.options.missTtlMs;
+    this.slots.set(key, { value: loaded?.value ?? null }, ttl === undefined ? {} : { ttl });
     for (const dependency of loaded?.dependsOn ?? []) {
       const keys = this.dependents.get(dependency) ?? new Set<string>();
       keys.add(key);
@@ -84,6 +96,40 @@ export class EdgeCache<T> {
     this.generation += 1;
     this.slots.clear();
     this.dependents.clear();
+  }
+
+  /**
+   * Invalidations may be missed from now on (Redis is away): what is cached is read again from
+   * the database after the short TTL, and so is everything loaded meanwhile.
+   */
+  unsync(): void {
+    if (this.unsynced) return;
+    this.unsynced = true;
+    const ttl = this.unsyncedTtl;
+    for (const [key, slot] of [...this.slots.entries()]) {
+      const remaining = this.slots.getRemainingTTL(key);
+      if (remaining === 0 || remaining > ttl) this.slots.set(key, slot, { ttl });
+    }
+  }
+
+  /**
+   * Invalidations arrive again (Redis is back): forget everything, since changes made meanwhile
+   * may not have been heard, and keep the short TTL for as long again while every instance's
+   * subscription comes back.
+   */
+  resync(): void {
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    this.unsyncedUntil = Date.now() + this.unsyncedTtl;
+    this.clear();
+  }
+
+  private get unsyncedTtl(): number {
+    return this.options.unsyncedTtlMs ?? UNSYNCED_TTL_MS;
+  }
+
+  private isSynced(): boolean {
+    return !this.unsynced && Date.now() >= this.unsyncedUntil;
   }
 
   get size(): number {

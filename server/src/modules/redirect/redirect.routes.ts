@@ -2,7 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inProcessScanCounter } from '../scans/scan-counter.js';
-import { answerScan, type EdgeDeps, type EdgeRequest } from './edge.js';
+import { redisScanCounter } from '../scans/scan-counter.redis.js';
+import {
+  answerScan,
+  type EdgeDeps,
+  type EdgeRequest,
+  hostRootPage,
+  plainRedirect,
+  type ScanAnswer,
+} from './edge.js';
 import { bareHost, type EdgeHost, hostResolver, requestHost, slugOf } from './edge-host.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, loadEdgeCode } from './redirect.service.js';
@@ -25,7 +33,7 @@ export interface RedirectOptions {
  */
 export const redirectRoutes = fp<RedirectOptions>(serveRedirects, {
   name: 'redirect',
-  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes'],
+  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'usage'],
 });
 
 async function serveRedirects(app: FastifyInstance, options: RedirectOptions): Promise<void> {
@@ -42,6 +50,13 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     codes.invalidateKey(EdgeCache.key(hostKey, slug)),
   );
   app.changes.subscribe('rule.changed', ({ id }) => codes.invalidateDependency(id));
+  // Without Redis no invalidation arrives: codes are kept for a short TTL only, and all are
+  // read again when it returns (redirect.cache.ts).
+  if (app.redis) {
+    if (app.redis.status !== 'ready') codes.unsync();
+    app.redis.on('close', () => codes.unsync());
+    app.redis.on('ready', () => codes.resync());
+  }
 
   const deps: EdgeDeps = {
     codes,
@@ -50,14 +65,20 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       ssrfAllow: app.config.ssrfAllow,
       siteUrl: app.config.publicUrl,
     },
-    counter: inProcessScanCounter,
+    // With Redis every instance takes from one count per code; alone, the cached code counts.
+    counter: app.redis
+      ? redisScanCounter(app.redis, app.config.redisKeyPrefix, app.log)
+      : inProcessScanCounter,
     record: (scan) => app.scans.record(scan),
     visitorHash: (now, ip, userAgent) => visitorHash(app.serverSecret, now, ip, userAgent),
     now: Date.now,
     answered: () => app.metrics.redirectsAnswered.inc(),
+    usage: app.usage,
     log: app.log,
   };
-  const resolveHost = hostResolver(app.config.publicUrl, app.config.shortUrl);
+  const resolveHost = hostResolver(app.config.publicUrl, app.config.shortUrl, (name) =>
+    app.hostnames.servedAt(name),
+  );
   const { trustProxy } = app.config;
 
   const serveThroughFastify = async (
@@ -74,9 +95,12 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       ip: request.ip,
       hostname: bareHost(requestHost(request.headers, trustProxy)),
       url: request.url,
+      notFoundRedirect: host.custom?.notFoundRedirect,
     });
-    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    return send(reply, answer);
   };
+  const send = (reply: FastifyReply, answer: ScanAnswer) =>
+    reply.code(answer.status).headers(answer.headers).send(answer.body);
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -92,13 +116,23 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       ),
   });
 
-  // Hosts that serve a slug at every path (the short host); their root goes to the site.
+  // Hosts that serve a slug at every path: the short host (its root goes to the site) and
+  // customers' hostnames, which serve their codes and nothing else of ours (no API, no site).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const host = resolveHost(requestHost(request.headers, trustProxy));
+    if (!host.slugsAtRoot) return;
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead) {
+      if (!host.custom) return;
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+    }
     const path = request.url.split('?')[0] ?? '/';
-    if (!host.slugsAtRoot || path.startsWith('/r/')) return;
-    if (path === '/') return reply.redirect(app.config.publicUrl, 302);
+    if (path.startsWith('/r/') && !host.custom) return;
+    if (path === '/') {
+      if (!host.custom) return reply.redirect(app.config.publicUrl, 302);
+      const { rootRedirect } = host.custom;
+      return send(reply, rootRedirect ? plainRedirect(rootRedirect) : hostRootPage(host.hostKey));
+    }
     const slug = slugOf(host, path);
     if (slug !== undefined) return serveThroughFastify(request, reply, host, slug);
   });
@@ -121,6 +155,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       ip: clientIp(request, trustProxy),
       hostname: bareHost(hostHeader),
       url,
+      notFoundRedirect: host.custom?.notFoundRedirect,
     };
     answerScan(deps, scan)
       .then((answer) => {

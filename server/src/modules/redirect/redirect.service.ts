@@ -98,21 +98,24 @@ function readCookie(header: string | undefined, name: string): string | undefine
 /**
  * Decides where one scan goes: the first matching rule, the exec URL's answer, or the default.
  * Only exec needs to wait; every other scan is decided without a promise (this is the hot path).
+ * `defaultOnly` (the account is over its monthly limit) skips rules and exec calls.
  */
 export function resolveScan(
   deps: ScanDecisionDeps,
   code: EdgeCode,
   context: ScanContext,
   cookieHeader: string | undefined,
-  options: { callExec: boolean },
+  options: { callExec: boolean; defaultOnly?: boolean },
 ): ScanOutcome | Promise<ScanOutcome> {
   if (code.mode === 'exec' && code.exec) {
-    // A HEAD is answered but not a scan: it must not make the owner's endpoint act.
-    if (!options.callExec) return { url: code.exec.fallback, status: 302, ruleId: null };
+    // A HEAD is answered but not a scan: it must not make the owner's endpoint act. Over the
+    // monthly limit the code keeps working, on its fallback.
+    if (!options.callExec || options.defaultOnly)
+      return { url: code.exec.fallback, status: 302, ruleId: null };
     return askExec(deps, code, code.exec, context);
   }
 
-  if (code.rules.length > 0) {
+  if (code.rules.length > 0 && !options.defaultOnly) {
     const stickyKey = readCookie(cookieHeader, STICKY_COOKIE_NAME);
     const match = evaluateRules(code.rules, context, {
       slug: code.slug,
