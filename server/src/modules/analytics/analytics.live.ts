@@ -1,0 +1,62 @@
+import type { ServerResponse } from 'node:http';
+import type { StoredScan } from '../scans/scans.service.js';
+
+/** A client of the live stream: one account's open text/event-stream response. */
+interface LiveClient {
+  accountId: string;
+  /** Only these codes' scans; undefined for all. */
+  codes: Set<string> | undefined;
+  bots: boolean;
+  response: ServerResponse;
+}
+
+/** A client that reads slower than its scans arrive is let go rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+/**
+ * The live stream's clients on this instance. Every instance hears every stored batch (the scans
+ * module announces it on the change bus, through Redis when set), and writes each scan to the
+ * clients of its account here.
+ */
+export class LiveScans {
+  private readonly clients = new Map<string, Set<LiveClient>>();
+
+  get size(): number {
+    let size = 0;
+    for (const set of this.clients.values()) size += set.size;
+    return size;
+  }
+
+  /** Adds a client; answers the function that removes it. */
+  add(client: LiveClient): () => void {
+    const set = this.clients.get(client.accountId) ?? new Set();
+    set.add(client);
+    this.clients.set(client.accountId, set);
+    return () => {
+      set.delete(client);
+      if (set.size === 0) this.clients.delete(client.accountId);
+    };
+  }
+
+  deliver(scans: StoredScan[]): void {
+    if (this.clients.size === 0) return;
+    for (const scan of scans) {
+      const set = this.clients.get(scan.accountId);
+      if (!set) continue;
+      const { accountId: _account, at, ...rest } = scan;
+      const frame = `event: scan\ndata: ${JSON.stringify({ at: new Date(at).toISOString(), ...rest })}\n\n`;
+      for (const client of set) {
+        if (client.codes && !client.codes.has(scan.qrcode)) continue;
+        if (scan.bot && !client.bots) continue;
+        if (client.response.writableLength > MAX_BUFFERED_BYTES) client.response.destroy();
+        else client.response.write(frame);
+      }
+    }
+  }
+
+  /** Ends every stream (shutdown: open streams would keep the server from closing). */
+  endAll(): void {
+    for (const set of this.clients.values()) for (const client of set) client.response.end();
+    this.clients.clear();
+  }
+}

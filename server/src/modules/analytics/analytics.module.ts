@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { analyticsRoutes } from './analytics.routes.js';
+import { AnalyticsService } from './analytics.service.js';
+
+/**
+ * The analytics module: `app.analytics` and /api/v1/analytics, reading the rollups the scans
+ * module keeps, and the live stream of the scans it stores (`scans.stored` on the change bus,
+ * from every instance when Redis is set); the QR codes module says which codes are the
+ * account's and which carry a tag.
+ */
+export const analyticsModule = fp(
+  async (app: FastifyInstance) => {
+    const analytics = new AnalyticsService(app.database.db, { codes: app.qrcodes, scans: app.scans });
+    app.decorate('analytics', analytics);
+    app.changes.subscribe('scans.stored', ({ scans }) => analytics.live.deliver(scans));
+    // Open streams would keep the server from closing.
+    app.addHook('preClose', async () => analytics.live.endAll());
+    await app.register(analyticsRoutes);
+  },
+  { name: 'analytics', dependencies: ['db', 'redis', 'auth', 'scans', 'qrcodes'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    analytics: AnalyticsService;
+  }
+}

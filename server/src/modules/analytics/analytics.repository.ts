@@ -1,0 +1,233 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { DAY_MS, type Dimension } from '../scans/scan-rollups.js';
+
+/**
+ * Reads of the scan rollups (written by the scans module, docs/adr/2026-11-23-analytics-rollups.md).
+ * Never the raw scans. Code and tag filters read the per-code rows; any other filter reads the
+ * quarter-hour facts, which hold every dimension.
+ */
+export const FILTER_COLUMNS = {
+  hostname: 'hostname',
+  rule: 'rule_id',
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+} as const;
+export type FilterName = keyof typeof FILTER_COLUMNS;
+
+const FACT_COLUMNS = {
+  country: 'country',
+  region: 'region',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+  language: 'language',
+  referrer: 'referrer_host',
+  hostname: 'hostname',
+  rule: 'rule_id',
+  qrcode: 'qrcode_id',
+} as const satisfies Record<Dimension, string>;
+
+export interface Selection {
+  accountId: string;
+  /** The codes selected by `qrcode` and `tag`; undefined for all of the account's codes. */
+  codes: string[] | undefined;
+  /** Other filters: each a list of values ('' for none), combined with AND across filters. */
+  filters: Partial<Record<FilterName, string[]>>;
+}
+
+export interface Counts {
+  scans: number;
+  bots: number;
+  visitors: number;
+}
+
+const ZERO: Counts = { scans: 0, bots: 0, visitors: 0 };
+
+const hasFilters = (selection: Selection) => Object.keys(selection.filters).length > 0;
+const selectsNothing = (selection: Selection) =>
+  selection.codes !== undefined && selection.codes.length === 0;
+
+type Sums = { scans: number | string | null; bots: number | string | null; visitors: number | string | null };
+const counts = (row: Sums | undefined): Counts => ({
+  scans: Number(row?.scans ?? 0),
+  bots: Number(row?.bots ?? 0),
+  visitors: Number(row?.visitors ?? 0),
+});
+
+function sums<T extends keyof Database>(visitorsColumn: 'visitors' | 'code_visitors') {
+  return (eb: ExpressionBuilder<Database, T>) =>
+    [
+      eb.fn.sum<number>(eb.ref('scans' as never)).as('scans'),
+      eb.fn.sum<number>(eb.ref('bots' as never)).as('bots'),
+      eb.fn.sum<number>(eb.ref(visitorsColumn as never)).as('visitors'),
+    ] as const;
+}
+
+/** Quarter-hour facts of the selection in [from, to). */
+function facts(db: Kysely<Database>, selection: Selection, from: number, to: number) {
+  let query = db
+    .selectFrom('scan_rollups')
+    .where('account_id', '=', selection.accountId)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to);
+  if (selection.codes) query = query.where('qrcode_id', 'in', selection.codes);
+  for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][]) {
+    query = query.where(FILTER_COLUMNS[name], 'in', values);
+  }
+  return query;
+}
+
+/** Per-code rows hold each code's visitors; the account's rows its own (a visitor of two codes is one). */
+const factVisitors = (selection: Selection, by?: Dimension) =>
+  selection.codes || by === 'qrcode' ? 'code_visitors' : 'visitors';
+
+/** Scans, bots and visitors per quarter hour in [from, to). */
+export async function countsByBucket(
+  db: Kysely<Database>,
+  selection: Selection,
+  from: number,
+  to: number,
+): Promise<Map<number, Counts>> {
+  if (selectsNothing(selection) || from >= to) return new Map();
+  const rows = hasFilters(selection)
+    ? await facts(db, selection, from, to)
+        .select('bucket')
+        .select(sums<'scan_rollups'>(factVisitors(selection)))
+        .groupBy('bucket')
+        .execute()
+    : await db
+        .selectFrom('scan_totals')
+        .where('account_id', '=', selection.accountId)
+        .where('qrcode_id', 'in', selection.codes ?? [''])
+        .where('bucket', '>=', from)
+        .where('bucket', '<', to)
+        .select('bucket')
+        .select(sums<'scan_totals'>('visitors'))
+        .groupBy('bucket')
+        .execute();
+  return new Map(rows.map((row) => [Number(row.bucket), counts(row)]));
+}
+
+/** Scans, bots and visitors of the selection in [from, to). */
+export async function countsIn(
+  db: Kysely<Database>,
+  selection: Selection,
+  from: number,
+  to: number,
+): Promise<Counts> {
+  if (selectsNothing(selection) || from >= to) return { ...ZERO };
+  const row = hasFilters(selection)
+    ? await facts(db, selection, from, to)
+        .select(sums<'scan_rollups'>(factVisitors(selection)))
+        .executeTakeFirst()
+    : await db
+        .selectFrom('scan_totals')
+        .where('account_id', '=', selection.accountId)
+        .where('qrcode_id', 'in', selection.codes ?? [''])
+        .where('bucket', '>=', from)
+        .where('bucket', '<', to)
+        .select(sums<'scan_totals'>('visitors'))
+        .executeTakeFirst();
+  return counts(row);
+}
+
+/**
+ * Counts per value of a dimension in [from, to). Whole UTC days inside the range come from the
+ * daily rows (a few per day); the partial days at either end from the account's per-dimension
+ * quarter hours, or from the quarter-hour facts when codes are selected.
+ */
+export async function countsByKey(
+  db: Kysely<Database>,
+  selection: Selection,
+  by: Dimension,
+  from: number,
+  to: number,
+): Promise<Map<string, Counts>> {
+  const result = new Map<string, Counts>();
+  if (selectsNothing(selection) || from >= to) return result;
+  const addRows = (rows: ({ key: unknown } & Sums)[]) => {
+    for (const row of rows) {
+      const key = String(row.key ?? '');
+      const sum = result.get(key) ?? { ...ZERO };
+      const add = counts(row);
+      result.set(key, {
+        scans: sum.scans + add.scans,
+        bots: sum.bots + add.bots,
+        visitors: sum.visitors + add.visitors,
+      });
+    }
+  };
+  const byFacts = async (start: number, end: number) => {
+    if (start >= end) return;
+    addRows(
+      await facts(db, selection, start, end)
+        .select((eb) => eb.ref(FACT_COLUMNS[by]).as('key'))
+        .select(sums<'scan_rollups'>(factVisitors(selection, by)))
+        .groupBy(FACT_COLUMNS[by])
+        .execute(),
+    );
+  };
+  if (hasFilters(selection)) {
+    await byFacts(from, to);
+    return result;
+  }
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstDay >= endDay) {
+    await byFacts(from, to);
+    return result;
+  }
+  let daily = db
+    .selectFrom('scan_daily_rollups')
+    .where('account_id', '=', selection.accountId)
+    .where('dimension', '=', by)
+    .where('day', '>=', firstDay)
+    .where('day', '<', endDay);
+  if (by === 'qrcode') {
+    // The account's `qrcode` rows count each code's own visitors already.
+    daily = daily.where('qrcode_id', '=', '');
+    if (selection.codes) daily = daily.where('key', 'in', selection.codes);
+  } else {
+    daily = daily.where('qrcode_id', 'in', selection.codes ?? ['']);
+  }
+  addRows(await daily.select('key').select(sums<'scan_daily_rollups'>('visitors')).groupBy('key').execute());
+  if (selection.codes) {
+    await byFacts(from, firstDay);
+    await byFacts(endDay, to);
+    return result;
+  }
+  // The whole account: the partial days from its per-dimension quarter hours.
+  for (const [start, end] of [
+    [from, firstDay],
+    [endDay, to],
+  ] as const) {
+    if (start >= end) continue;
+    addRows(
+      await db
+        .selectFrom('scan_dimension_buckets')
+        .where('account_id', '=', selection.accountId)
+        .where('dimension', '=', by)
+        .where('bucket', '>=', start)
+        .where('bucket', '<', end)
+        .select('key')
+        .select(sums<'scan_dimension_buckets'>('visitors'))
+        .groupBy('key')
+        .execute(),
+    );
+  }
+  return result;
+}
+
+/** The account's first quarter hour with a scan (for `range=all`). */
+export async function firstBucket(db: Kysely<Database>, accountId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('scan_totals')
+    .where('account_id', '=', accountId)
+    .where('qrcode_id', '=', '')
+    .select((eb) => eb.fn.min('bucket').as('first'))
+    .executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
+}

@@ -1,0 +1,315 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
+import type { Dimension } from '../scans/scan-rollups.js';
+import type { ScanExportFilter } from '../scans/scans.repository.js';
+import type { ScanRow } from '../scans/scans.table.js';
+import { csvLine } from './analytics.csv.js';
+import { LiveScans } from './analytics.live.js';
+import { type RangeInput, type ResolvedRange, resolveRange, seriesEdges } from './analytics.range.js';
+import {
+  type Counts,
+  countsByBucket,
+  countsByKey,
+  countsIn,
+  FILTER_COLUMNS,
+  type FilterName,
+  firstBucket,
+  type Selection,
+} from './analytics.repository.js';
+import { type Interval, isoInZone } from './analytics.time.js';
+
+/** The scans module as analytics uses it: raw scans in time order, for the export. */
+export interface ScanSource {
+  scansInOrder(filter: ScanExportFilter): AsyncIterable<ScanRow[]>;
+}
+
+/** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
+export interface CodeDirectory {
+  /** Throws the not_found problem for a code that is not the account's. */
+  get(accountId: string, id: string): Promise<{ id: string }>;
+  list(
+    accountId: string,
+    query: { tag?: string; limit?: number; cursor?: string },
+  ): Promise<{ data: { id: string }[]; nextCursor: string | null }>;
+}
+
+export interface AnalyticsQueryInput extends RangeInput {
+  qrcode?: string[] | undefined;
+  tag?: string[] | undefined;
+  hostname?: string[] | undefined;
+  rule?: string[] | undefined;
+  country?: string[] | undefined;
+  device?: string[] | undefined;
+  os?: string[] | undefined;
+  browser?: string[] | undefined;
+  bots?: boolean | undefined;
+}
+
+export interface Totals {
+  total: number;
+  unique: number;
+  bots: number;
+}
+
+/** Values as the scans store them: countries upper case, the rest of the dimensions lower case. */
+const NORMALISE: Record<FilterName, (value: string) => string> = {
+  hostname: (v) => v.toLowerCase(),
+  rule: (v) => v,
+  country: (v) => v.toUpperCase(),
+  device: (v) => v.toLowerCase(),
+  os: (v) => v.toLowerCase(),
+  browser: (v) => v.toLowerCase(),
+};
+
+/** `?country=DE,FR` and `?country=DE&country=FR` alike. */
+const values = (list: string[] | undefined) =>
+  list
+    ?.flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+const MAX_TAG_CODES = 10_000;
+
+/**
+ * Totals, time series and breakdowns of an account's scans, read from the rollups in the
+ * caller's time zone. `total` counts human scans (plus bots with `bots=true`); `unique` counts
+ * human visitors as docs/adr/2026-11-23-analytics-rollups.md defines them; `bots` is always there.
+ */
+export class AnalyticsService {
+  private readonly clock: Clock;
+  /** This instance's live-stream clients. */
+  readonly live = new LiveScans();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: { codes: CodeDirectory; scans: ScanSource; clock?: Clock },
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async summary(accountId: string, query: AnalyticsQueryInput) {
+    const { selection, range } = await this.prepare(accountId, query);
+    const length = range.to - range.from;
+    const [current, previous] = await Promise.all([
+      countsIn(this.db, selection, range.from, range.to),
+      countsIn(this.db, selection, range.from - length, range.from),
+    ]);
+    return {
+      ...this.frame(range),
+      ...totals(current, query.bots),
+      previous: {
+        from: isoInZone(range.from - length, range.timeZone),
+        to: isoInZone(range.from, range.timeZone),
+        ...totals(previous, query.bots),
+      },
+    };
+  }
+
+  async timeseries(accountId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
+    const interval = query.interval ?? 'day';
+    const { selection, range } = await this.prepare(accountId, query);
+    const edges = seriesEdges(range, interval);
+    const buckets = await countsByBucket(this.db, selection, range.from, range.to);
+    const points = edges.slice(0, -1).map(() => ({ scans: 0, bots: 0, visitors: 0 }));
+    for (const [bucket, counts] of buckets) {
+      const index = lastAtOrBefore(edges, bucket);
+      const point = points[index];
+      if (!point) continue;
+      point.scans += counts.scans;
+      point.bots += counts.bots;
+      point.visitors += counts.visitors;
+    }
+    return {
+      interval,
+      ...this.frame(range),
+      points: points.map((counts, i) => ({
+        t: isoInZone(edges[i] as number, range.timeZone),
+        ...totals(counts, query.bots),
+      })),
+    };
+  }
+
+  async breakdown(
+    accountId: string,
+    query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
+  ) {
+    const { selection, range } = await this.prepare(accountId, query);
+    const byKey = await countsByKey(this.db, selection, query.by, range.from, range.to);
+    const rows = [...byKey]
+      .map(([key, counts]) => ({ key: key === '' ? null : key, ...totals(counts, query.bots) }))
+      .filter((row) => row.total > 0)
+      .sort((a, b) => b.total - a.total || b.unique - a.unique || String(a.key).localeCompare(String(b.key)));
+    return { by: query.by, ...this.frame(range), rows: rows.slice(0, query.limit ?? 10) };
+  }
+
+  /**
+   * One CSV line per scan in the range (no address: only the daily-salted visitor hash), in time
+   * order, produced page by page as the reader takes them: constant memory for any range.
+   */
+  async csvExport(accountId: string, query: AnalyticsQueryInput): Promise<AsyncGenerator<string>> {
+    const { selection, range } = await this.prepare(accountId, query);
+    const columns: ScanExportFilter['columns'] = {};
+    for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][]) {
+      columns[FILTER_COLUMNS[name]] = values;
+    }
+    const pages = this.options.scans.scansInOrder({
+      accountId,
+      from: range.from,
+      to: range.to,
+      codes: selection.codes,
+      columns,
+      bots: query.bots ?? false,
+    });
+    const time = zonedTimes(range.timeZone);
+    return (async function* lines() {
+      yield csvLine(EXPORT_COLUMNS);
+      for await (const page of pages) {
+        yield page
+          .map((scan) =>
+            csvLine([
+              time(Number(scan.at)),
+              scan.qrcode_id,
+              scan.hostname,
+              scan.rule_id,
+              scan.target,
+              scan.country,
+              scan.region,
+              scan.device,
+              scan.os,
+              scan.browser,
+              scan.language,
+              scan.referrer_host,
+              scan.bot ? 'true' : 'false',
+              scan.visitor_hash,
+            ]),
+          )
+          .join('');
+      }
+    })();
+  }
+
+  async timeseriesCsv(accountId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
+    const series = await this.timeseries(accountId, query);
+    return [
+      csvLine(['t', 'total', 'unique', 'bots']),
+      ...series.points.map((p) => csvLine([p.t, p.total, p.unique, p.bots])),
+    ].join('');
+  }
+
+  async breakdownCsv(
+    accountId: string,
+    query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
+  ) {
+    const breakdown = await this.breakdown(accountId, query);
+    return [
+      csvLine([query.by, 'total', 'unique', 'bots']),
+      ...breakdown.rows.map((row) => csvLine([row.key, row.total, row.unique, row.bots])),
+    ].join('');
+  }
+
+  private frame(range: ResolvedRange) {
+    return {
+      from: isoInZone(range.from, range.timeZone),
+      to: isoInZone(range.to, range.timeZone),
+      timeZone: range.timeZone,
+    };
+  }
+
+  private async prepare(accountId: string, query: AnalyticsQueryInput) {
+    const earliest = query.range === 'all' ? await firstBucket(this.db, accountId) : undefined;
+    const range = resolveRange(query, this.clock.now(), earliest);
+    const filters: Selection['filters'] = {};
+    for (const name of Object.keys(FILTER_COLUMNS) as FilterName[]) {
+      const list = values(query[name]);
+      if (list && list.length > 0) filters[name] = [...new Set(list.map(NORMALISE[name]))];
+    }
+    return { range, selection: { accountId, codes: await this.codes(accountId, query), filters } };
+  }
+
+  /** The codes a stream follows: undefined for all (404 for a code of another account). */
+  streamCodes(
+    accountId: string,
+    query: Pick<AnalyticsQueryInput, 'qrcode' | 'tag'>,
+  ): Promise<string[] | undefined> {
+    return this.codes(accountId, query);
+  }
+
+  /** The codes named by `qrcode` (each the account's, or a 404) and by `tag`; both: those in both. */
+  private async codes(accountId: string, query: AnalyticsQueryInput): Promise<string[] | undefined> {
+    const ids = values(query.qrcode);
+    const tags = values(query.tag);
+    let codes: Set<string> | undefined;
+    if (ids && ids.length > 0) {
+      codes = new Set();
+      for (const id of new Set(ids)) codes.add((await this.options.codes.get(accountId, id)).id);
+    }
+    if (tags && tags.length > 0) {
+      const tagged = new Set<string>();
+      for (const tag of new Set(tags)) {
+        let cursor: string | undefined;
+        do {
+          const page = await this.options.codes.list(accountId, {
+            tag,
+            limit: 100,
+            ...(cursor ? { cursor } : {}),
+          });
+          for (const code of page.data) tagged.add(code.id);
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor && tagged.size < MAX_TAG_CODES);
+      }
+      codes = codes ? new Set([...codes].filter((id) => tagged.has(id))) : tagged;
+    }
+    return codes ? [...codes].sort() : undefined;
+  }
+}
+
+const EXPORT_COLUMNS = [
+  'time',
+  'qrcode',
+  'hostname',
+  'rule',
+  'target',
+  'country',
+  'region',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer',
+  'bot',
+  'visitor',
+];
+
+/** ISO times in the zone; the offset is looked up once per quarter hour, not per scan. */
+function zonedTimes(timeZone: string): (at: number) => string {
+  let quarter = Number.NaN;
+  let offset = 0;
+  let suffix = 'Z';
+  return (at) => {
+    const q = Math.floor(at / 900_000);
+    if (q !== quarter) {
+      quarter = q;
+      const iso = isoInZone(q * 900_000, timeZone);
+      suffix = iso.slice(19);
+      offset = Date.parse(`${iso.slice(0, 19)}Z`) - q * 900_000;
+    }
+    return `${new Date(at + offset).toISOString().slice(0, 23)}${suffix}`;
+  };
+}
+
+function totals(counts: Counts, bots: boolean | undefined): Totals {
+  return { total: counts.scans + (bots ? counts.bots : 0), unique: counts.visitors, bots: counts.bots };
+}
+
+/** Index of the last edge at or before the instant (edges ascend). */
+function lastAtOrBefore(edges: number[], instant: number): number {
+  let low = 0;
+  let high = edges.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((edges[middle] as number) <= instant) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

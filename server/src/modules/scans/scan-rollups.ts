@@ -1,0 +1,261 @@
+import type { NewScanRow } from './scans.table.js';
+
+/**
+ * What the recorder adds to the rollups for one batch of scans (docs/adr/2026-11-23-analytics-rollups.md).
+ * Pure: the repository writes the deltas in the transaction that appends the scans.
+ *
+ * Three rollups, all additive so any range is a sum:
+ * - facts: every dimension of a scan, per account, code and quarter hour (any filter combination);
+ * - totals: per quarter hour, for the account ('' as code) and for each code (time series);
+ * - daily: per UTC day, per dimension and key, for the account and for each code (fast breakdowns);
+ * - buckets: per quarter hour, dimension and key, for the account (a breakdown's partial days).
+ * Buckets are quarter hours because every time zone in use is a whole number of quarter hours
+ * from UTC (Asia/Kolkata +5:30, Asia/Kathmandu +5:45): a local day is always a run of buckets.
+ */
+export const BUCKET_MS = 15 * 60_000;
+export const DAY_MS = 86_400_000;
+
+/** Dimensions kept per day; `qrcode` only for the account as a whole. */
+export const DIMENSIONS = [
+  'country',
+  'region',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer',
+  'hostname',
+  'rule',
+  'qrcode',
+] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** The scan column each dimension reads. */
+export const DIMENSION_COLUMN = {
+  country: 'country',
+  region: 'region',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+  language: 'language',
+  referrer: 'referrer_host',
+  hostname: 'hostname',
+  rule: 'rule_id',
+  qrcode: 'qrcode_id',
+} as const satisfies Record<Dimension, keyof NewScanRow>;
+
+/** Columns of a fact row that say what was scanned ('' where the scan had no value). */
+export const FACT_KEY_COLUMNS = [
+  'account_id',
+  'bucket',
+  'qrcode_id',
+  'hostname',
+  'rule_id',
+  'country',
+  'region',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer_host',
+] as const;
+
+export interface Counts {
+  scans: number;
+  bots: number;
+  /** Human visitors counted at their first scan of the UTC day in the account. */
+  visitors: number;
+}
+
+export interface FactDelta extends Counts {
+  account_id: string;
+  bucket: number;
+  qrcode_id: string;
+  hostname: string;
+  rule_id: string;
+  country: string;
+  region: string;
+  device: string;
+  os: string;
+  browser: string;
+  language: string;
+  referrer_host: string;
+  /** Human visitors counted at their first scan of the UTC day on this code. */
+  code_visitors: number;
+}
+
+export interface TotalsDelta extends Counts {
+  account_id: string;
+  /** '' for the whole account. */
+  qrcode_id: string;
+  bucket: number;
+}
+
+/** Per quarter hour, dimension and key, for the whole account: the partial days of a breakdown. */
+export interface BucketDelta extends Counts {
+  account_id: string;
+  dimension: Dimension;
+  bucket: number;
+  key: string;
+}
+
+export interface DailyDelta extends Counts {
+  account_id: string;
+  /** '' for the whole account. */
+  qrcode_id: string;
+  dimension: Dimension;
+  day: number;
+  key: string;
+}
+
+/** One visitor of one UTC day, for the account (scope = account id) or a code (scope = code id). */
+export interface VisitorKey {
+  day: number;
+  scope: string;
+  visitor_hash: string;
+}
+
+export const visitorKeyString = (key: VisitorKey) => `${key.day}\u001f${key.scope}\u001f${key.visitor_hash}`;
+
+export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+export const bucketOf = (at: number) => Math.floor(at / BUCKET_MS) * BUCKET_MS;
+
+/** The visitor keys a batch touches (humans only: bots are not visitors), each once. */
+export function visitorKeysOf(scans: readonly NewScanRow[]): VisitorKey[] {
+  const keys = new Map<string, VisitorKey>();
+  for (const scan of scans) {
+    if (scan.bot) continue;
+    const day = dayOf(Number(scan.at));
+    for (const scope of [scan.account_id, scan.qrcode_id]) {
+      const key = { day, scope, visitor_hash: scan.visitor_hash };
+      keys.set(visitorKeyString(key), key);
+    }
+  }
+  // One order for every writer, so concurrent transactions lock rows in the same order.
+  return [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
+}
+
+export interface BatchRollups {
+  facts: FactDelta[];
+  totals: TotalsDelta[];
+  daily: DailyDelta[];
+  buckets: BucketDelta[];
+}
+
+function add<T extends Counts>(
+  map: Map<string, T>,
+  key: string,
+  make: () => T,
+  counts: { scans: number; bots: number },
+  visitors: number,
+) {
+  let row = map.get(key);
+  if (!row) {
+    row = make();
+    map.set(key, row);
+  }
+  row.scans += counts.scans;
+  row.bots += counts.bots;
+  row.visitors += visitors;
+}
+
+const zero = { scans: 0, bots: 0, visitors: 0 };
+
+function sortedValues<T>(map: Map<string, T>): T[] {
+  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+/**
+ * The rollup deltas of a batch. `newVisitors` holds the keys (visitorKeyString) that were not yet
+ * in the visitor set before this batch; the first scan of the batch with such a key is the
+ * visitor's first scan of the day and counts one unique.
+ *
+ * Each scan touches one fact; totals and daily rows are then summed from the facts, which a batch
+ * holds far fewer of than scans (this runs inside the scans' transaction, on the hot path).
+ */
+export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet<string>): BatchRollups {
+  const unseen = new Set(newVisitors);
+  const firstVisit = (day: number, scope: string, hash: string) =>
+    unseen.delete(visitorKeyString({ day, scope, visitor_hash: hash }));
+
+  const facts = new Map<string, FactDelta>();
+  for (const scan of scans) {
+    const at = Number(scan.at);
+    const day = dayOf(at);
+    const human = !scan.bot;
+    const accountVisitor = human && firstVisit(day, scan.account_id, scan.visitor_hash);
+    const codeVisitor = human && firstVisit(day, scan.qrcode_id, scan.visitor_hash);
+    const fact: FactDelta = {
+      account_id: scan.account_id,
+      bucket: bucketOf(at),
+      qrcode_id: scan.qrcode_id,
+      hostname: scan.hostname,
+      rule_id: scan.rule_id ?? '',
+      country: scan.country ?? '',
+      region: scan.region ?? '',
+      device: scan.device ?? '',
+      os: scan.os ?? '',
+      browser: scan.browser ?? '',
+      language: scan.language ?? '',
+      referrer_host: scan.referrer_host ?? '',
+      ...zero,
+      code_visitors: 0,
+    };
+    const factKey = FACT_KEY_COLUMNS.map((column) => fact[column]).join('\u001f');
+    const row = facts.get(factKey) ?? fact;
+    if (row === fact) facts.set(factKey, fact);
+    if (human) row.scans += 1;
+    else row.bots += 1;
+    if (accountVisitor) row.visitors += 1;
+    if (codeVisitor) row.code_visitors += 1;
+  }
+
+  const totals = new Map<string, TotalsDelta>();
+  const daily = new Map<string, DailyDelta>();
+  const buckets = new Map<string, BucketDelta>();
+  for (const fact of facts.values()) {
+    const { account_id: account, qrcode_id: code, bucket } = fact;
+    const day = dayOf(bucket);
+    for (const [scope, visitors] of [
+      ['', fact.visitors],
+      [code, fact.code_visitors],
+    ] as const) {
+      add(
+        totals,
+        `${account}\u001f${scope}\u001f${bucket}`,
+        () => ({ account_id: account, qrcode_id: scope, bucket, ...zero }),
+        fact,
+        visitors,
+      );
+      for (const dimension of DIMENSIONS) {
+        if (dimension === 'qrcode' && scope !== '') continue;
+        const key = fact[DIMENSION_COLUMN[dimension] as keyof FactDelta] as string;
+        // Per code, `qrcode` rows count the code's own visitors (a visitor of two codes is one
+        // for the account and one for each code).
+        const counted = dimension === 'qrcode' ? fact.code_visitors : visitors;
+        add(
+          daily,
+          `${account}\u001f${scope}\u001f${dimension}\u001f${day}\u001f${key}`,
+          () => ({ account_id: account, qrcode_id: scope, dimension, day, key, ...zero }),
+          fact,
+          counted,
+        );
+        if (scope === '') {
+          add(
+            buckets,
+            `${account}\u001f${dimension}\u001f${bucket}\u001f${key}`,
+            () => ({ account_id: account, dimension, bucket, key, ...zero }),
+            fact,
+            counted,
+          );
+        }
+      }
+    }
+  }
+  return {
+    facts: sortedValues(facts),
+    totals: sortedValues(totals),
+    daily: sortedValues(daily),
+    buckets: sortedValues(buckets),
+  };
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createApiKey, signedInUser } from '../helpers/accounts.js';
+import { listeningTestApp, type TestApp } from '../helpers/app.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
+import { emulatorHost } from '../helpers/firebase.js';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+interface StreamEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A text/event-stream read as a client does, event by event. */
+async function openStream(url: string, headers: Record<string, string>) {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pending: StreamEvent[] = [];
+  return {
+    /** The next event of the type (others are skipped); fails after `ms` without one. */
+    async next(type: string, ms = 10_000): Promise<StreamEvent> {
+      const deadline = setTimeout(() => abort.abort(), ms);
+      try {
+        for (;;) {
+          const index = pending.findIndex((e) => e.event === type);
+          if (index >= 0) return pending.splice(0, index + 1).at(-1) as StreamEvent;
+          pending.length = 0;
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended before a ${type} event`);
+          buffer += decoder.decode(value, { stream: true });
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(frame)?.[1];
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            if (event && data) pending.push({ event, data: JSON.parse(data) });
+            end = buffer.indexOf('\n\n');
+          }
+        }
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
+    close: () => abort.abort(),
+  };
+}
+
+describe.each(engines)('the live stream on $name', (engine) => {
+  it('pushes each scan of the account as it is stored, with heartbeats, and nothing of others', async () => {
+    const t = await listeningTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
+    try {
+      const user = await signedInUser(t);
+      const other = await signedInUser(t);
+      const key = await createApiKey(t, user, ['analytics:read']);
+      const create = async (who: { headers: Record<string, string> }, slug: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/qrcodes',
+            headers: who.headers,
+            payload: { slug, mode: 'redirect', target: 'https://example.com/' },
+          })
+        ).json() as { id: string };
+      const mine = await create(user, 'live-mine');
+      await create(other, 'live-theirs');
+
+      const stream = await openStream(`${t.base}/api/v1/analytics/stream?heartbeat=1`, key.headers);
+      try {
+        expect((await stream.next('heartbeat')).data.at).toEqual(expect.any(String));
+        const scan = (slug: string) =>
+          fetch(`${t.base}/r/${slug}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': IPHONE, referer: 'https://news.example/a' },
+          });
+        expect((await scan('live-theirs')).status).toBe(302);
+        expect((await scan('live-mine')).status).toBe(302);
+        const event = await stream.next('scan');
+        expect(event.data).toMatchObject({
+          qrcode: mine.id,
+          device: 'mobile',
+          os: 'ios',
+          referrer: 'news.example',
+          bot: false,
+        });
+        // What was scanned, never who: no visitor hash, no address.
+        expect(Object.keys(event.data).sort()).toEqual(
+          [
+            'at',
+            'bot',
+            'browser',
+            'country',
+            'device',
+            'hostname',
+            'language',
+            'os',
+            'qrcode',
+            'referrer',
+            'region',
+            'rule',
+            'target',
+          ].sort(),
+        );
+      } finally {
+        stream.close();
+      }
+
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/analytics/stream?qrcode=${(await create(other, 'live-other-2')).id}`,
+        headers: key.headers,
+      });
+      expect(foreign.statusCode).toBe(404);
+      const noScope = await createApiKey(t, user, ['qrcodes:read']);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/analytics/stream', headers: noScope.headers }))
+          .statusCode,
+      ).toBe(403);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'reaches a client of another instance through Redis',
+    async () => {
+      const database = await openTestDatabase(engine);
+      const env = {
+        LOG_LEVEL: 'silent',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+        REDIS_URL: process.env.TEST_REDIS_URL as string,
+        REDIS_KEY_PREFIX: `rq-test-${randomBytes(4).toString('hex')}:`,
+      };
+      const config = loadConfig(env);
+      const instances = [
+        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
+        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
+      ] as const;
+      try {
+        const [listening, scanned] = instances;
+        await listening.listen({ port: 0, host: '127.0.0.1' });
+        await scanned.ready();
+        const t = { app: listening, database, config, close: async () => {} } satisfies TestApp;
+        const user = await signedInUser(t);
+        const key = await createApiKey(t, user, ['analytics:read']);
+        const code = (
+          await scanned.inject({
+            method: 'POST',
+            url: '/api/v1/qrcodes',
+            headers: user.headers,
+            payload: { slug: 'across', mode: 'redirect', target: 'https://example.com/' },
+          })
+        ).json() as { id: string };
+        const { port } = listening.server.address() as AddressInfo;
+        const stream = await openStream(`http://127.0.0.1:${port}/api/v1/analytics/stream`, key.headers);
+        try {
+          // The scan is answered and stored by the other instance.
+          const answer = await scanned.inject({
+            method: 'GET',
+            url: '/r/across',
+            headers: { 'user-agent': IPHONE },
+          });
+          expect(answer.statusCode).toBe(302);
+          expect((await stream.next('scan')).data).toMatchObject({ qrcode: code.id });
+        } finally {
+          stream.close();
+        }
+      } finally {
+        for (const app of instances) await app.close();
+        await database.close();
+      }
+    },
+    60_000,
+  );
+});

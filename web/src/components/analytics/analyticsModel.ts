@@ -1,0 +1,358 @@
+import { ApiError } from '@site/src/lib/api';
+import { idToken } from '@site/src/lib/auth';
+import { loadRuntimeConfig } from '@site/src/lib/runtimeConfig';
+
+/** The presets of API.md "Analytics", ending now. */
+export const PRESETS = ['24h', '7d', '30d', '90d', 'mtd', 'ytd', 'all'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export const PRESET_LABELS: Record<Preset, string> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  mtd: 'Month to date',
+  ytd: 'Year to date',
+  all: 'All time',
+};
+
+export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** The filters every analytics endpoint takes (several values of one match any of them). */
+export const FILTER_KEYS = [
+  'qrcode',
+  'tag',
+  'hostname',
+  'rule',
+  'country',
+  'device',
+  'os',
+  'browser',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type Filters = Partial<Record<FilterKey, string[]>>;
+
+export type Dimension =
+  | 'country'
+  | 'region'
+  | 'device'
+  | 'os'
+  | 'browser'
+  | 'language'
+  | 'referrer'
+  | 'hostname'
+  | 'rule'
+  | 'qrcode';
+
+/** The dimensions a click can filter by (the API has no language or referrer filter). */
+export const FILTER_OF: Partial<Record<Dimension, FilterKey>> = {
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+  hostname: 'hostname',
+  rule: 'rule',
+  qrcode: 'qrcode',
+};
+
+/** What the page shows, kept in the URL so a view can be shared and survives a reload. */
+export interface View {
+  range: Preset | 'custom';
+  /** Custom range: first and last day shown (inclusive), YYYY-MM-DD in timeZone. */
+  from: string;
+  to: string;
+  interval: Interval;
+  timeZone: string;
+  bots: boolean;
+  chart: 'line' | 'bars';
+  filters: Filters;
+}
+
+export interface Counts {
+  total: number;
+  unique: number;
+  bots: number;
+}
+
+export interface Summary extends Counts {
+  from: string;
+  to: string;
+  timeZone: string;
+  previous: Counts & { from: string; to: string };
+}
+
+export interface Timeseries {
+  interval: Interval;
+  from: string;
+  to: string;
+  timeZone: string;
+  points: (Counts & { t: string })[];
+}
+
+export interface Breakdown {
+  by: Dimension;
+  rows: (Counts & { key: string | null })[];
+}
+
+/** A scan as the live stream sends it (event `scan`). */
+export interface LiveScan {
+  at: string;
+  qrcode: string;
+  hostname: string;
+  rule: string | null;
+  country: string | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  bot: boolean;
+}
+
+/**
+ * ICU (and so Chromium) still names some zones by their old IANA links; the current names read
+ * better and the API takes both.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'America/Godthab': 'America/Nuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'Etc/UTC': 'UTC',
+  'Etc/GMT': 'UTC',
+};
+
+export function currentZoneName(zone: string): string {
+  return CURRENT_NAMES[zone] ?? zone;
+}
+
+/** The browser's own zone, or UTC when it cannot say. */
+export function browserTimeZone(): string {
+  try {
+    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Every IANA zone the browser knows, UTC first. */
+export function timeZones(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  return [...new Set(['UTC', current, ...zones.map(currentZoneName)])].sort((a, b) =>
+    a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b),
+  );
+}
+
+/** A sensible interval for a range: hours for a day, days up to a quarter and a year, months beyond. */
+export function defaultInterval(range: View['range']): Interval {
+  if (range === '24h') return 'hour';
+  if (range === 'all') return 'month';
+  return 'day';
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The view a page address describes; anything missing or unknown takes its default. */
+export function viewOf(search: string, fallbackZone: string): View {
+  const params = new URLSearchParams(search);
+  const rangeParam = params.get('range');
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const range: View['range'] =
+    rangeParam === 'custom' && DATE.test(from) && DATE.test(to)
+      ? 'custom'
+      : (PRESETS as readonly string[]).includes(rangeParam ?? '')
+        ? (rangeParam as Preset)
+        : '30d';
+  const intervalParam = params.get('interval');
+  const interval = (INTERVALS as readonly string[]).includes(intervalParam ?? '')
+    ? (intervalParam as Interval)
+    : defaultInterval(range);
+  const filters: Filters = {};
+  for (const key of FILTER_KEYS) {
+    const values = params.getAll(key).filter((value) => value.length > 0);
+    if (values.length > 0) filters[key] = [...new Set(values)];
+  }
+  return {
+    range,
+    from: range === 'custom' ? from : '',
+    to: range === 'custom' ? to : '',
+    interval,
+    timeZone: params.get('tz') || fallbackZone,
+    bots: params.get('bots') === 'true',
+    chart: params.get('chart') === 'bars' ? 'bars' : 'line',
+    filters,
+  };
+}
+
+/** The page address of a view (the defaults left out). */
+export function searchOf(view: View, fallbackZone: string): string {
+  const params = new URLSearchParams();
+  if (view.range !== '30d') params.set('range', view.range);
+  if (view.range === 'custom') {
+    params.set('from', view.from);
+    params.set('to', view.to);
+  }
+  if (view.interval !== defaultInterval(view.range)) params.set('interval', view.interval);
+  if (view.timeZone !== fallbackZone) params.set('tz', view.timeZone);
+  if (view.bots) params.set('bots', 'true');
+  if (view.chart === 'bars') params.set('chart', 'bars');
+  for (const key of FILTER_KEYS) for (const value of view.filters[key] ?? []) params.append(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The day after a YYYY-MM-DD date (the API's `to` is exclusive; the picker's last day is not). */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The API query of a view: range, zone, filters and bots. */
+export function apiQuery(view: View): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.range === 'custom') {
+    params.set('from', view.from);
+    params.set('to', nextDay(view.to));
+  } else {
+    params.set('range', view.range);
+  }
+  params.set('timeZone', view.timeZone);
+  if (view.bots) params.set('bots', 'true');
+  for (const key of FILTER_KEYS) for (const value of view.filters[key] ?? []) params.append(key, value);
+  return params;
+}
+
+/** The filters' count; 0 when none is set. */
+export function filterCount(filters: Filters): number {
+  return FILTER_KEYS.reduce((sum, key) => sum + (filters[key]?.length ?? 0), 0);
+}
+
+/** Whether a live scan is one the view counts (the stream itself filters by code and tag only). */
+export function matchesView(scan: LiveScan, view: View): boolean {
+  if (scan.bot && !view.bots) return false;
+  const { filters } = view;
+  const checks: [FilterKey, string | null][] = [
+    ['qrcode', scan.qrcode],
+    ['hostname', scan.hostname],
+    ['rule', scan.rule],
+    ['country', scan.country],
+    ['device', scan.device],
+    ['os', scan.os],
+    ['browser', scan.browser],
+  ];
+  return checks.every(([key, value]) => {
+    const wanted = filters[key];
+    return !wanted || wanted.length === 0 || (value !== null && wanted.includes(value));
+  });
+}
+
+/** The API's base and a fresh token, for the calls apiRequest does not cover (CSV, the stream). */
+async function authorized(): Promise<{ base: string; headers: Record<string, string> }> {
+  const config = await loadRuntimeConfig();
+  const token = await idToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  return { base: `${config.apiBase}/v1`, headers };
+}
+
+async function problemOf(response: Response): Promise<ApiError> {
+  let problem: { code?: string; detail?: string; title?: string } = {};
+  try {
+    problem = (await response.json()) as typeof problem;
+  } catch {
+    // not problem+json
+  }
+  return new ApiError(
+    response.status,
+    problem.code ?? 'http_error',
+    problem.detail ?? problem.title ?? `The API answered HTTP ${response.status}.`,
+  );
+}
+
+/** Fetches a CSV endpoint as the signed-in user and saves it under the server's file name. */
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const { base, headers } = await authorized();
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, { headers: { ...headers, accept: 'text/csv' } });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'The API could not be reached. Check your connection and try again.',
+    );
+  }
+  if (!response.ok) throw await problemOf(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Reads GET /analytics/stream until `signal` aborts, calling `onScan` for each `scan` event.
+ * EventSource cannot send the Authorization header, so this reads the text/event-stream with
+ * fetch (as the API's description says). Resolves when the stream ends; throws on an error answer.
+ */
+export async function readScanStream(
+  query: URLSearchParams,
+  signal: AbortSignal,
+  onOpen: () => void,
+  onScan: (scan: LiveScan) => void,
+): Promise<void> {
+  const { base, headers } = await authorized();
+  const response = await fetch(`${base}/analytics/stream?${query}`, {
+    headers: { ...headers, accept: 'text/event-stream' },
+    signal,
+    cache: 'no-store',
+  });
+  if (!response.ok || !response.body) throw await problemOf(response);
+  onOpen();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of frame.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (event !== 'scan' || data.length === 0) continue;
+      try {
+        onScan(JSON.parse(data.join('\n')) as LiveScan);
+      } catch {
+        // a malformed frame is skipped, the stream goes on
+      }
+    }
+  }
+}
