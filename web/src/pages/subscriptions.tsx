@@ -1,14 +1,25 @@
-import NotBuiltYet from '@site/src/components/NotBuiltYet';
+import Link from '@docusaurus/Link';
+import SubscriptionsManager from '@site/src/components/billing/SubscriptionsManager';
+import RequireAccount from '@site/src/components/RequireAccount';
+import Layout from '@theme/Layout';
 
 export default function SubscriptionsPage() {
   return (
-    <NotBuiltYet
+    <Layout
       title="Subscriptions"
-      lead="Your plans, their limits and this month's usage: hostnames in use and redirects counted so far, with the date the period renews. Plans are bought and cancelled through PayPal."
-      docs={[
-        { to: '/increase-limit', label: 'Custom Hostnames plan' },
-        { to: '/increase-redirects-limit', label: 'Dynamic Scan Redirects plans' },
-      ]}
-    />
+      description="Your plans, their limits and this month's usage: redirects counted so far and custom hostnames in use, with renewal dates and cancelling."
+    >
+      <main className="rq-page">
+        <h1>Subscriptions</h1>
+        <p className="rq-lead">
+          Your plans and this month&apos;s usage. Plans are bought through PayPal on the{' '}
+          <Link to="/increase-redirects-limit">redirect</Link> and <Link to="/increase-limit">hostname</Link>{' '}
+          pricing pages and cancelled here.
+        </p>
+        <RequireAccount>
+          <SubscriptionsManager />
+        </RequireAccount>
+      </main>
+    </Layout>
   );
 }

@@ -1,0 +1,200 @@
+import { LRUCache } from 'lru-cache';
+import { type Clock, systemClock } from '../../shared/clock.js';
+
+/**
+ * Monthly redirect usage per account, and whether an account is over its plan's limit: what the
+ * edge asks on every scan, so it is answered from memory. A month is the calendar month in UTC.
+ *
+ * Each account's count is seeded once per month from the durable scans (so it is exact across
+ * restarts) and then followed by `counted` after each recorded human scan. The seed is taken
+ * before the account's first scan on this instance is recorded, so no scan is in both.
+ */
+
+/** Human scans of the account recorded in [from, to) (bots are recorded but never counted). */
+export type RecordedScans = (accountId: string, from: number, to: number) => Promise<number>;
+/** The account's monthly redirect limit, from its plans (Infinity: none). */
+export type RedirectLimit = (accountId: string) => Promise<number>;
+
+/** Where the running counts live: this process, or Redis shared by every instance (usage-store.ts). */
+export interface UsageStore {
+  /** The month's count, seeding it with `seed()` when no instance has yet. */
+  current(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
+  /** Adds one scan to a seeded count; answers the new count. */
+  increment(accountId: string, month: string): Promise<number>;
+}
+
+export interface Usage {
+  redirectsThisMonth: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+// Plans also end by the clock (a cancelled plan at the end of its period): limits are read again
+// this often, in the background, besides at once on `plans.changed`.
+const LIMIT_TTL_MS = 60_000;
+
+interface AccountUsage {
+  month: string;
+  count: number;
+  limit: number;
+  limitReadAt: number;
+  refreshingLimit?: boolean;
+  /** Set while the seed or the limit is being read: scans wait on it. */
+  loading?: Promise<void>;
+}
+
+/** The calendar month in UTC that holds `now`: its key ('2026-11') and bounds. */
+export function monthOf(now: number): { key: string; start: number; end: number } {
+  const date = new Date(now);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return { key: new Date(start).toISOString().slice(0, 7), start, end };
+}
+
+export class UsageMeter {
+  private readonly accounts: LRUCache<string, AccountUsage>;
+  private readonly clock: Clock;
+  // Every scan asks for the month: computed again only when the clock leaves it.
+  private month: { key: string; start: number; end: number } = monthOf(0);
+
+  constructor(
+    private readonly options: {
+      recorded: RecordedScans;
+      limit: RedirectLimit;
+      store: UsageStore;
+      clock?: Clock;
+      /** Accounts kept in memory; one that falls out is seeded again on its next scan. */
+      maxAccounts?: number;
+      /**
+       * This instance's scan took the account to its limit: other instances must learn it now
+       * (they see other instances' scans only when they count one of their own).
+       */
+      reachedLimit?: (accountId: string, count: number) => void;
+    },
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.accounts = new LRUCache({ max: options.maxAccounts ?? 100_000 });
+  }
+
+  /**
+   * Whether the account's scans this month already reached its limit. Answered without a
+   * promise once the account is loaded this month (the hot path).
+   */
+  isOverLimit(accountId: string): boolean | Promise<boolean> {
+    const usage = this.loaded(accountId);
+    if (usage instanceof Promise) return usage.then((loaded) => loaded.count >= loaded.limit);
+    return usage.count >= usage.limit;
+  }
+
+  /** One human scan of the account was recorded. */
+  async counted(accountId: string): Promise<void> {
+    const loaded = this.loaded(accountId);
+    const usage = loaded instanceof Promise ? await loaded : loaded;
+    const before = usage.count;
+    usage.count = Math.max(usage.count + 1, await this.options.store.increment(accountId, usage.month));
+    if (before < usage.limit && usage.count >= usage.limit)
+      this.options.reachedLimit?.(accountId, usage.count);
+  }
+
+  /** Another instance counted the account up to `count` this month. */
+  learned(accountId: string, month: string, count: number): void {
+    const usage = this.accounts.get(accountId);
+    if (usage?.month === month) usage.count = Math.max(usage.count, count);
+  }
+
+  async usageOf(accountId: string): Promise<Usage> {
+    const month = this.currentMonth();
+    const loaded = this.loaded(accountId);
+    const usage = loaded instanceof Promise ? await loaded : loaded;
+    // Other instances count too: read the shared count, not only what this one saw.
+    usage.count = await this.options.store.current(accountId, month.key, () => this.seed(accountId, month));
+    return {
+      redirectsThisMonth: usage.count,
+      periodStart: new Date(month.start).toISOString(),
+      periodEnd: new Date(month.end).toISOString(),
+    };
+  }
+
+  private currentMonth(): { key: string; start: number; end: number } {
+    const now = this.clock.now();
+    if (now < this.month.start || now >= this.month.end) this.month = monthOf(now);
+    return this.month;
+  }
+
+  /** The account's plans changed: read its limit again on its next scan. */
+  forgetLimit(accountId: string): void {
+    this.accounts.delete(accountId);
+  }
+
+  private loaded(accountId: string): AccountUsage | Promise<AccountUsage> {
+    const month = this.currentMonth();
+    const usage = this.accounts.get(accountId);
+    if (usage && usage.month === month.key) {
+      if (usage.loading) return usage.loading.then(() => usage);
+      if (this.clock.now() - usage.limitReadAt > LIMIT_TTL_MS) this.refreshLimit(accountId, usage);
+      return usage;
+    }
+    const fresh: AccountUsage = {
+      month: month.key,
+      count: 0,
+      limit: Number.POSITIVE_INFINITY,
+      limitReadAt: this.clock.now(),
+    };
+    fresh.loading = Promise.all([
+      this.options.store.current(accountId, month.key, () => this.seed(accountId, month)),
+      this.options.limit(accountId),
+    ])
+      .then(([count, limit]) => {
+        fresh.count = count;
+        fresh.limit = limit;
+      })
+      .finally(() => {
+        delete fresh.loading;
+      });
+    this.accounts.set(accountId, fresh);
+    // A failed load must not stick: the next scan tries again.
+    fresh.loading.catch(() => this.accounts.delete(accountId));
+    return fresh.loading.then(() => fresh);
+  }
+
+  private refreshLimit(accountId: string, usage: AccountUsage): void {
+    if (usage.refreshingLimit) return;
+    usage.refreshingLimit = true;
+    this.options
+      .limit(accountId)
+      .then((limit) => {
+        usage.limit = limit;
+        usage.limitReadAt = this.clock.now();
+      })
+      .catch(() => undefined) // the old limit holds until the next try
+      .finally(() => {
+        usage.refreshingLimit = false;
+      });
+  }
+
+  private seed(accountId: string, month: { start: number; end: number }): Promise<number> {
+    return this.options.recorded(accountId, month.start, month.end);
+  }
+}
+
+/** Counts in this process only: exact for one instance. A new month replaces an account's count. */
+export function inProcessUsageStore(): UsageStore {
+  const counts = new Map<string, { month: string; count: number }>();
+  return {
+    async current(accountId, month, seed) {
+      const known = counts.get(accountId);
+      if (known?.month === month) return known.count;
+      const seeded = await seed();
+      const raced = counts.get(accountId);
+      if (raced?.month === month) return raced.count;
+      counts.set(accountId, { month, count: seeded });
+      return seeded;
+    },
+    async increment(accountId, month) {
+      const known = counts.get(accountId);
+      const count = known?.month === month ? known.count + 1 : 1;
+      counts.set(accountId, { month, count });
+      return count;
+    },
+  };
+}
