@@ -1,14 +1,40 @@
-import NotBuiltYet from '@site/src/components/NotBuiltYet';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import Link from '@docusaurus/Link';
+import Layout from '@theme/Layout';
+import { lazy, Suspense } from 'react';
+
+// The tool (renderer, validator, zxing glue) loads only on this page and only in the browser.
+const DesignTool = lazy(() => import('@site/src/components/designTool/DesignTool'));
+
+function Loading() {
+  return (
+    <p className="rq-lead" aria-busy="true">
+      Loading the design tool…
+    </p>
+  );
+}
 
 export default function QrDesignToolPage() {
   return (
-    <NotBuiltYet
+    <Layout
       title="QR design tool"
-      lead="Design a code visually: dot and corner shapes, colours and gradients, a logo and a 'Scan me' frame, with a live preview that is checked by a real decoder, so every design you save scans."
-      docs={[
-        { to: '/docs/rq-codes/qr-code-styling', label: 'QR code styling' },
-        { to: '/docs/rq-codes/logo-on-qrcode', label: 'A logo on a QR code' },
-      ]}
-    />
+      description="Design a QR code: dot and corner shapes, colours and gradients, a logo and a frame, with a live preview checked by a real decoder and a print-stress score."
+    >
+      <main className="rq-page">
+        <h1>QR design tool</h1>
+        <p className="rq-lead">
+          Shape, colour, logo and frame, with a live preview that a real decoder reads as you type, and a
+          print-stress test that shows a fragile design before you print it. What you see is what the API
+          serves. <Link to="/docs/rq-codes/qr-code-styling">The style options in the API</Link>.
+        </p>
+        <BrowserOnly fallback={<Loading />}>
+          {() => (
+            <Suspense fallback={<Loading />}>
+              <DesignTool />
+            </Suspense>
+          )}
+        </BrowserOnly>
+      </main>
+    </Layout>
   );
 }

@@ -1,0 +1,198 @@
+import type { StyleInput } from '@rq/qr';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { type IdPrefix, newId } from '../../shared/ids.js';
+import { applyMergePatch } from '../../shared/merge-patch.js';
+import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { checkStyle } from '../qrcodes/qrcodes.images.js';
+import type { CodeResource, PatchCodeInput } from '../qrcodes/qrcodes.schemas.js';
+import { replacingPatch } from './designs.apply.js';
+import {
+  type DesignsDatabase,
+  deleteDesign,
+  designsDb,
+  findDesign,
+  insertDesign,
+  listDesigns,
+  updateDesign,
+} from './designs.repository.js';
+import type { Design, DesignCreateBody, DesignList, DesignPatchBody } from './designs.schemas.js';
+import type { DesignRow } from './designs.table.js';
+
+// API.md names `dsn_` for designs; shared/ids.ts does not list it yet.
+const DESIGN_PREFIX: IdPrefix = 'dsn';
+const DESIGN_ID = /^dsn_[0-9a-z]{26}$/;
+
+/** Stores a style's logo once as the account's asset (the QR codes module's CodeLogos). */
+export interface StyleLogos {
+  store(accountId: string, style: StyleInput, path: string): Promise<StyleInput>;
+}
+
+/** The QR codes service as this module uses it: read a code, change its style. */
+export interface CodeStyles {
+  get(accountId: string, id: string): Promise<CodeResource>;
+  update(accountId: string, id: string, patch: PatchCodeInput): Promise<CodeResource>;
+}
+
+export interface DesignsServiceOptions {
+  logos: StyleLogos;
+  codes: CodeStyles;
+  clock?: Clock;
+}
+
+const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!DESIGN_ID.test(id)) {
+    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
+  }
+  return id;
+}
+
+function toResource(row: DesignRow): Design {
+  return {
+    id: row.id,
+    name: row.name,
+    style: JSON.parse(row.style_json) as StyleInput,
+    createdAt: toIso(row.created_at) as string,
+    updatedAt: toIso(row.updated_at) as string,
+  };
+}
+
+/** One line of printable text, not blank. */
+function nameErrors(name: string, path: string): FieldError[] {
+  if (name.trim() === '') return [{ path, message: 'must not be blank' }];
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    return [{ path, message: 'must be one line without control characters' }];
+  return [];
+}
+
+/** A problem about one code of an apply, said with that code's place in the request. */
+function problemForCode(error: unknown, index: number, id: string): unknown {
+  if (!(error instanceof Problem)) return error;
+  const path = `/body/codes/${index}`;
+  const errors = error.options.errors?.map((field) => ({
+    path: field.path.replace(/^\/body/, path),
+    message: field.message,
+  }));
+  return new Problem(error.code, `Code ${id}: ${error.detail}`, {
+    ...error.options,
+    errors: errors && errors.length > 0 ? errors : [{ path, message: error.detail }],
+  });
+}
+
+/**
+ * Saved designs. Every method takes the account id, and a design of another account is a
+ * `not_found`, never a `forbidden`. A design's style is checked like a code's and its logo is
+ * stored as an asset once, so applying it to codes copies a URL, not an image.
+ */
+export class DesignsService {
+  private readonly db: DesignsDatabase;
+  private readonly clock: Clock;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly options: DesignsServiceOptions,
+  ) {
+    this.db = designsDb(db);
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async create(accountId: string, body: DesignCreateBody): Promise<Design> {
+    const errors = nameErrors(body.name, '/body/name');
+    if (errors.length > 0) throw validationFailed(errors);
+    const style = await this.checkedStyle(accountId, body.style);
+    const now = this.clock.now();
+    const id = newId(DESIGN_PREFIX, now);
+    await insertDesign(this.db, {
+      id,
+      account_id: accountId,
+      name: body.name.trim(),
+      style_json: JSON.stringify(style),
+      created_at: now,
+      updated_at: now,
+    });
+    return this.get(accountId, id);
+  }
+
+  async get(accountId: string, id: string): Promise<Design> {
+    const row = await findDesign(this.db, accountId, id);
+    if (!row) throw notFound('design');
+    return toResource(row);
+  }
+
+  async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<DesignList> {
+    const limit = query.limit ?? 50;
+    // The schema says 1..100, but Ajv lets `?limit=1e309` through as Infinity.
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
+    }
+    const rows = await listDesigns(this.db, accountId, {
+      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toResource),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  async update(accountId: string, id: string, patch: DesignPatchBody): Promise<Design> {
+    const current = await this.get(accountId, id);
+    const errors = patch.name === undefined ? [] : nameErrors(patch.name, '/body/name');
+    if (errors.length > 0) throw validationFailed(errors);
+    const changes: { name?: string; style_json?: string; updated_at: number } = {
+      updated_at: this.clock.now(),
+    };
+    if (patch.name !== undefined) changes.name = patch.name.trim();
+    if (patch.style !== undefined) {
+      const merged = patch.style === null ? {} : applyMergePatch(current.style, patch.style);
+      changes.style_json = JSON.stringify(await this.checkedStyle(accountId, merged as StyleInput));
+    }
+    if (!(await updateDesign(this.db, accountId, id, changes))) throw notFound('design');
+    return this.get(accountId, id);
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    if (!(await deleteDesign(this.db, accountId, id))) throw notFound('design');
+  }
+
+  /**
+   * Gives each code the design's style (replacing the code's style, not merging into it). Every
+   * code is looked up first, so a foreign or missing id changes nothing; a code that cannot take
+   * the style (its data leaves no room for the logo, say) stops the run at that code.
+   */
+  async apply(accountId: string, id: string, codeIds: readonly string[]): Promise<CodeResource[]> {
+    const design = await this.get(accountId, id);
+    const codes: CodeResource[] = [];
+    for (const [index, codeId] of codeIds.entries()) {
+      try {
+        codes.push(await this.options.codes.get(accountId, codeId));
+      } catch (error) {
+        throw problemForCode(error, index, codeId);
+      }
+    }
+    const applied: CodeResource[] = [];
+    for (const [index, code] of codes.entries()) {
+      const style = replacingPatch(code.style, design.style) as PatchCodeInput['style'];
+      try {
+        applied.push(await this.options.codes.update(accountId, code.id, { style }));
+      } catch (error) {
+        throw problemForCode(error, index, code.id);
+      }
+    }
+    return applied;
+  }
+
+  /** The style with its logo stored as an asset, checked as a code's style is. */
+  private async checkedStyle(accountId: string, style: StyleInput): Promise<StyleInput> {
+    const stored = await this.options.logos.store(accountId, style, '/body/style');
+    checkStyle(stored, '/body/style');
+    return stored;
+  }
+}

@@ -1,0 +1,258 @@
+import Link from '@docusaurus/Link';
+import { apiRequest } from '@site/src/lib/api';
+import { useId, useState } from 'react';
+import ProblemMessage from '../apiKeys/ProblemMessage';
+import ConfirmDialog from '../ConfirmDialog';
+import CopyButton from '../hostnames/CopyButton';
+import CodeRules, { type RuleSummary } from './CodeRules';
+import styles from './Codes.module.css';
+import EditCodeForm from './EditCodeForm';
+import type { QrCode, StaticData } from './types';
+import { useCodeImage } from './useCodeImage';
+
+const MODE_LABELS = { redirect: 'Redirect', exec: 'Exec', static: 'Static' } as const;
+
+/** What a static code holds, in a few words. */
+function describeData(data: StaticData): string {
+  switch (data.kind) {
+    case 'text':
+      return `Text: ${data.text}`;
+    case 'url':
+      return data.url;
+    case 'email':
+      return `Email to ${data.to}`;
+    case 'phone':
+      return `Call ${data.number}`;
+    case 'sms':
+      return `SMS to ${data.number}`;
+    case 'wifi':
+      return `Wi-Fi ${data.ssid}`;
+    case 'vcard':
+      return `Contact ${data.name}`;
+    case 'geo':
+      return `Location ${data.lat}, ${data.lng}`;
+  }
+}
+
+function CodeImage({ code }: { code: QrCode }) {
+  const { src, failed } = useCodeImage(code.id, code.updatedAt);
+  if (src) {
+    return (
+      <img
+        className={styles.codeImage}
+        src={src}
+        alt={`QR code ${code.title ?? code.slug}`}
+        width={112}
+        height={112}
+      />
+    );
+  }
+  return (
+    <div
+      className={styles.codeImage}
+      role="img"
+      aria-label={failed ? 'The image could not be loaded' : 'Loading the image'}
+    >
+      {failed ? '!' : ''}
+    </div>
+  );
+}
+
+/** The switch that turns a code on and off (a disabled code answers 404 to scanners). */
+function EnabledSwitch({ code, onChanged }: { code: QrCode; onChanged: (code: QrCode) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await apiRequest<QrCode>('PATCH', `/qrcodes/${code.id}`, { enabled: !code.enabled }));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className={styles.switchWrap}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={code.enabled}
+        className={styles.switch}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        <span className={styles.switchTrack} aria-hidden="true" />
+        {code.enabled ? 'Enabled' : 'Disabled'}
+        <span className="sr-only"> {code.slug}</span>
+      </button>
+      <ProblemMessage error={error} />
+    </span>
+  );
+}
+
+/**
+ * One code in the manager: its image as the API draws it, short URL, target, on/off, scans, and
+ * its actions (edit, style in the design tool, rules, delete).
+ */
+export default function CodeCard({
+  code,
+  rules,
+  selected,
+  onSelect,
+  onChanged,
+  onDeleted,
+}: {
+  code: QrCode;
+  rules: readonly RuleSummary[];
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onChanged: (code: QrCode) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [panel, setPanel] = useState<'none' | 'edit' | 'rules' | 'delete'>('none');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const headingId = useId();
+  const name = code.title ?? code.slug;
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('DELETE', `/qrcodes/${code.id}`);
+      onDeleted(code.id);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  };
+
+  const toggle = (next: typeof panel) => setPanel(panel === next ? 'none' : next);
+
+  return (
+    <article
+      className={`rq-card ${styles.card}`}
+      aria-labelledby={headingId}
+      data-testid="code-card"
+      data-slug={code.slug}
+    >
+      <div className={styles.cardTop}>
+        <CodeImage code={code} />
+        <div className={styles.cardMain}>
+          <div className={styles.cardHeader}>
+            <label className={styles.select}>
+              <input
+                type="checkbox"
+                checked={selected}
+                onChange={(event) => onSelect(event.target.checked)}
+              />
+              <span className="sr-only">Select {name}</span>
+            </label>
+            <h3 id={headingId} className={styles.codeName}>
+              {name}
+            </h3>
+            <span className="badge badge--secondary">{MODE_LABELS[code.mode]}</span>
+          </div>
+          {code.mode !== 'static' && (
+            <p className={styles.row}>
+              <a href={code.shortUrl} className={styles.shortUrl} target="_blank" rel="noreferrer">
+                {code.shortUrl}
+              </a>
+              <CopyButton value={code.shortUrl} what={`short URL of ${name}`} />
+            </p>
+          )}
+          <dl className={styles.facts}>
+            <dt>{code.mode === 'static' ? 'Holds' : code.mode === 'exec' ? 'Exec URL' : 'Target'}</dt>
+            <dd data-testid="code-target">
+              {code.mode === 'redirect' && code.target}
+              {code.mode === 'exec' && code.exec?.url}
+              {code.mode === 'static' && code.data && describeData(code.data)}
+            </dd>
+            <dt>Scans</dt>
+            <dd>
+              {code.scans.uniqueToday} unique today · {code.scans.total} total
+            </dd>
+            {code.tags.length > 0 && (
+              <>
+                <dt>Tags</dt>
+                <dd className={styles.tags}>
+                  {code.tags.map((tag) => (
+                    <span key={tag} className="badge badge--info">
+                      {tag}
+                    </span>
+                  ))}
+                </dd>
+              </>
+            )}
+            {code.mode === 'redirect' && (
+              <>
+                <dt>Rules</dt>
+                <dd>{code.rules.length === 0 ? 'none' : code.rules.length}</dd>
+              </>
+            )}
+          </dl>
+          <EnabledSwitch code={code} onChanged={onChanged} />
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button--secondary button--sm"
+          aria-expanded={panel === 'edit'}
+          onClick={() => toggle('edit')}
+        >
+          Edit<span className="sr-only"> {name}</span>
+        </button>
+        <Link
+          className="button button--secondary button--sm"
+          to={`/qr-design-tool?code=${encodeURIComponent(code.id)}`}
+        >
+          Edit style<span className="sr-only"> of {name}</span>
+        </Link>
+        {code.mode === 'redirect' && (
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            aria-expanded={panel === 'rules'}
+            onClick={() => toggle('rules')}
+          >
+            Rules<span className="sr-only"> of {name}</span>
+          </button>
+        )}
+        <button type="button" className="button button--danger button--sm" onClick={() => setPanel('delete')}>
+          Delete<span className="sr-only"> {name}</span>
+        </button>
+      </div>
+      {panel === 'edit' && (
+        <EditCodeForm
+          code={code}
+          onCancel={() => setPanel('none')}
+          onSaved={(changed) => {
+            onChanged(changed);
+            setPanel('none');
+          }}
+        />
+      )}
+      {panel === 'rules' && (
+        <CodeRules code={code} rules={rules} onSaved={(ruleIds) => onChanged({ ...code, rules: ruleIds })} />
+      )}
+      {panel === 'delete' && (
+        <ConfirmDialog
+          label={`Delete ${name}`}
+          confirmText="Delete code"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setPanel('none')}
+        >
+          Delete {name}?{' '}
+          {code.mode === 'static'
+            ? 'Printed copies keep working: they hold their data.'
+            : `Scans of ${code.shortUrl} will find nothing, and the slug becomes free for another code.`}
+        </ConfirmDialog>
+      )}
+      <ProblemMessage error={error} />
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import Link from '@docusaurus/Link';
+import CodesManager from '@site/src/components/codes/CodesManager';
+import RequireAccount from '@site/src/components/RequireAccount';
+import Layout from '@theme/Layout';
+
+export default function CodesPage() {
+  return (
+    <Layout
+      title="Your codes"
+      description="Manage your QR codes: search and filter them, change targets, titles and tags, turn them on and off, order their rules, apply saved designs, and delete them."
+    >
+      <main className="rq-page">
+        <h1>Your codes</h1>
+        <p className="rq-lead">
+          Every code of your account, with its short URL and scans. Change where a dynamic code sends scanners
+          at any time: the printed symbol stays the same. Order <Link to="/rules">rules</Link> to send some
+          scans elsewhere, and apply a saved design to restyle codes at once.
+        </p>
+        <RequireAccount>
+          <CodesManager />
+        </RequireAccount>
+      </main>
+    </Layout>
+  );
+}
