@@ -6,8 +6,12 @@ import { Problem } from '../../shared/problem.js';
 
 const READY_TIMEOUT_MS = 2000;
 
-/** /healthz: the process answers. /readyz: the database answers too (503 when it does not). */
-export const healthModule = fp(healthRoutes, { name: 'health', dependencies: ['db'] });
+/**
+ * /healthz: the process answers. /readyz: the database answers too (503 when it does not); with
+ * REDIS_URL set and Redis away it says "degraded" but stays ready (200): redirects, recording and
+ * the API go on without it (see web/docs/self-hosting/scale-out.md).
+ */
+export const healthModule = fp(healthRoutes, { name: 'health', dependencies: ['db', 'redis'] });
 
 async function healthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,7 +32,20 @@ async function healthRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['health'],
         summary: 'The database answers',
-        response: { 200: Type.Object({ status: Type.String(), database: Type.String() }) },
+        description:
+          'status is "ok", or "degraded" while the configured Redis does not answer (the instance ' +
+          'still serves: caches keep codes 5 s, counts and rate limits are kept per instance).',
+        response: {
+          200: Type.Object({
+            status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+            database: Type.String(),
+            redis: Type.Optional(
+              Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], {
+                description: 'Only when REDIS_URL is set',
+              }),
+            ),
+          }),
+        },
       },
       logLevel: 'warn',
     },
@@ -39,7 +56,16 @@ async function healthRoutes(fastify: FastifyInstance): Promise<void> {
         app.log.warn({ err: error }, 'readiness check failed');
         throw new Problem('unavailable', `The ${app.database.dialect} database does not answer.`);
       }
-      return { status: 'ok', database: app.database.dialect };
+      if (!app.redis) return { status: 'ok' as const, database: app.database.dialect };
+      const redisUp = await withTimeout(app.redis.ping(), READY_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      );
+      return {
+        status: redisUp ? ('ok' as const) : ('degraded' as const),
+        database: app.database.dialect,
+        redis: redisUp ? ('ok' as const) : ('unavailable' as const),
+      };
     },
   );
 }

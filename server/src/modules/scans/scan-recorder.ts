@@ -29,6 +29,8 @@ export interface ScanRecorderOptions {
   log: FastifyBaseLogger;
   /** Most scans in one transaction; more wait for the next one. */
   maxBatch?: number;
+  /** Told about each batch once it is in the database (the live stream); never delays the batch. */
+  onStored?: (scans: NewScanRow[]) => void;
 }
 
 /**
@@ -89,6 +91,7 @@ export class ScanRecorder {
       await appendScans(this.database, batch);
       this.stats.batches += 1;
       this.stats.scans += batch.length;
+      this.stored(batch);
     } catch (error) {
       this.options.log.error({ err: error, scans: batch.length }, 'scan batch refused; spooling it to disk');
       spoolBatch(this.options.spoolDir, batch);
@@ -125,10 +128,19 @@ export class ScanRecorder {
         });
       if (rows.length > 0) await appendScans(this.database, rows);
       fs.rmSync(file);
+      this.stored(rows);
       replayed += rows.length;
     }
     if (replayed > 0) this.options.log.info({ scans: replayed }, 'spooled scans replayed');
     return replayed;
+  }
+
+  private stored(rows: NewScanRow[]): void {
+    try {
+      this.options.onStored?.(rows);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'a listener of stored scans failed');
+    }
   }
 
   async close(): Promise<void> {

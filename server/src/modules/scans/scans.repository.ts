@@ -2,7 +2,15 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
-import type { NewScanRow, ScanCounterRow } from './scans.table.js';
+import {
+  type BatchRollups,
+  FACT_KEY_COLUMNS,
+  rollupsOf,
+  type VisitorKey,
+  visitorKeyString,
+  visitorKeysOf,
+} from './scan-rollups.js';
+import type { NewScanRow, ScanCounterRow, ScanRow } from './scans.table.js';
 
 /** Rows per INSERT: 15 columns each keeps a statement well under SQLite's 32,766 parameters. */
 const ROWS_PER_INSERT = 1000;
@@ -28,8 +36,9 @@ function countersOf(scans: NewScanRow[]): Map<string, Counter> {
   return counters;
 }
 
-/** Appends scans and advances their codes' counters, all in one transaction. */
+/** Appends scans and advances their codes' counters and the analytics rollups, all in one transaction. */
 export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): Promise<void> {
+  if (scans.length === 0) return;
   if (handle.sqlite) return appendScansSqlite(handle.db, handle.sqlite, scans);
   const counters = countersOf(scans);
   await handle.db.transaction().execute(async (trx) => {
@@ -39,6 +48,7 @@ export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): 
         .values(scans.slice(i, i + ROWS_PER_INSERT))
         .execute();
     }
+    await addRollups(trx, rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans))));
     const rows = [...counters].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
     await trx
       .insertInto('scan_counters')
@@ -54,27 +64,107 @@ export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): 
   });
 }
 
+/** Adds the day's visitors; answers the keys (visitorKeyString) that were not there yet. */
+async function insertVisitors(trx: Kysely<Database>, keys: VisitorKey[]): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
+    const rows = await trx
+      .insertInto('scan_visitors')
+      .values(keys.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['day', 'scope', 'visitor_hash']).doNothing())
+      .returning(['day', 'scope', 'visitor_hash'])
+      .execute();
+    for (const row of rows) added.add(visitorKeyString({ ...row, day: Number(row.day) }));
+  }
+  return added;
+}
+
+/** PostgreSQL's upserts of a batch's rollups; rows come sorted, so concurrent writers lock in one order. */
+async function addRollups(trx: Kysely<Database>, rollups: BatchRollups): Promise<void> {
+  const add = (table: string) => ({
+    scans: sql<number>`${sql.ref(`${table}.scans`)} + excluded.scans`,
+    bots: sql<number>`${sql.ref(`${table}.bots`)} + excluded.bots`,
+    visitors: sql<number>`${sql.ref(`${table}.visitors`)} + excluded.visitors`,
+  });
+  for (let i = 0; i < rollups.facts.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('scan_rollups')
+      .values(rollups.facts.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns([...FACT_KEY_COLUMNS]).doUpdateSet({
+          ...add('scan_rollups'),
+          code_visitors: sql`scan_rollups.code_visitors + excluded.code_visitors`,
+        }),
+      )
+      .execute();
+  }
+  for (let i = 0; i < rollups.totals.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('scan_totals')
+      .values(rollups.totals.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['account_id', 'qrcode_id', 'bucket']).doUpdateSet(add('scan_totals')))
+      .execute();
+  }
+  for (let i = 0; i < rollups.buckets.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('scan_dimension_buckets')
+      .values(rollups.buckets.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'dimension', 'bucket', 'key']).doUpdateSet(add('scan_dimension_buckets')),
+      )
+      .execute();
+  }
+  for (let i = 0; i < rollups.daily.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('scan_daily_rollups')
+      .values(rollups.daily.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'qrcode_id', 'dimension', 'day', 'key'])
+          .doUpdateSet(add('scan_daily_rollups')),
+      )
+      .execute();
+  }
+}
+
 export function findCounters(db: Kysely<Database>, codeIds: string[]): Promise<ScanCounterRow[]> {
   if (codeIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('scan_counters').selectAll().where('qrcode_id', 'in', codeIds).execute();
 }
 
-/** Distinct human visitors per code since a time (the start of the UTC day for "today"). */
-export async function countUniqueSince(
+/** Human scans of an account in [from, to), from its quarter-hour totals (bounds on quarter hours). */
+export async function sumAccountScans(
+  db: Kysely<Database>,
+  accountId: string,
+  from: number,
+  to: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('scan_totals')
+    .select((eb) => eb.fn.sum<string | number | null>('scans').as('scans'))
+    .where('account_id', '=', accountId)
+    .where('qrcode_id', '=', '')
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .executeTakeFirst();
+  return Number(row?.scans ?? 0);
+}
+
+/** Distinct human visitors per code on a UTC day, from the day's visitor set (not the raw scans). */
+export async function countVisitorsOfDay(
   db: Kysely<Database>,
   codeIds: string[],
-  since: number,
+  day: number,
 ): Promise<Map<string, number>> {
   if (codeIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('scans')
-    .select(['qrcode_id', (eb) => eb.fn.count<number>('visitor_hash').distinct().as('unique')])
-    .where('qrcode_id', 'in', codeIds)
-    .where('at', '>=', since)
-    .where('bot', '=', 0)
-    .groupBy('qrcode_id')
+    .selectFrom('scan_visitors')
+    .select(['scope', (eb) => eb.fn.countAll<number>().as('visitors')])
+    .where('day', '=', day)
+    .where('scope', 'in', codeIds)
+    .groupBy('scope')
     .execute();
-  return new Map(rows.map((row) => [row.qrcode_id, Number(row.unique)]));
+  return new Map(rows.map((row) => [row.scope, Number(row.visitors)]));
 }
 
 const SCAN_COLUMNS = [
@@ -129,6 +219,7 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
     for (let c = 0; c < SCAN_COLUMNS.length; c++)
       target[offset + c] = scan[SCAN_COLUMNS[c] as keyof NewScanRow] ?? null;
   };
+  const rollups = sqliteRollupWriter(sqlite);
   writer = sqlite.transaction((scans: NewScanRow[]) => {
     let i = 0;
     for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
@@ -142,12 +233,139 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
       insertScan.run(rowValues);
     }
     for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
+    rollups(scans);
   });
   sqliteWriters.set(sqlite, writer);
   return writer;
 }
 
+const upsert = (table: string, key: readonly string[], counts: readonly string[]) =>
+  `insert into ${table} (${[...key, ...counts].join(', ')}) values (${[...key, ...counts].map(() => '?').join(', ')})
+   on conflict (${key.join(', ')}) do update set ${counts.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+
+const COUNTS = ['scans', 'bots', 'visitors'] as const;
+
+/** The rollups' half of the SQLite transaction: first visits from the visitor set, then the upserts. */
+function sqliteRollupWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
+  const insertVisitor = sqlite.prepare(
+    'insert into scan_visitors (day, scope, visitor_hash) values (?, ?, ?) on conflict do nothing',
+  );
+  const addFact = sqlite.prepare(upsert('scan_rollups', FACT_KEY_COLUMNS, [...COUNTS, 'code_visitors']));
+  const addTotals = sqlite.prepare(upsert('scan_totals', ['account_id', 'qrcode_id', 'bucket'], COUNTS));
+  const addBucket = sqlite.prepare(
+    upsert('scan_dimension_buckets', ['account_id', 'dimension', 'bucket', 'key'], COUNTS),
+  );
+  const addDaily = sqlite.prepare(
+    upsert('scan_daily_rollups', ['account_id', 'qrcode_id', 'dimension', 'day', 'key'], COUNTS),
+  );
+  return (scans) => {
+    const added = new Set<string>();
+    for (const key of visitorKeysOf(scans)) {
+      if (insertVisitor.run(key.day, key.scope, key.visitor_hash).changes === 1)
+        added.add(visitorKeyString(key));
+    }
+    const { facts, totals, daily, buckets } = rollupsOf(scans, added);
+    for (const f of facts) {
+      addFact.run(...FACT_KEY_COLUMNS.map((c) => f[c]), f.scans, f.bots, f.visitors, f.code_visitors);
+    }
+    for (const b of buckets)
+      addBucket.run(b.account_id, b.dimension, b.bucket, b.key, b.scans, b.bots, b.visitors);
+    for (const t of totals) addTotals.run(t.account_id, t.qrcode_id, t.bucket, t.scans, t.bots, t.visitors);
+    for (const d of daily) {
+      addDaily.run(d.account_id, d.qrcode_id, d.dimension, d.day, d.key, d.scans, d.bots, d.visitors);
+    }
+  };
+}
+
 async function appendScansSqlite(db: Kysely<Database>, sqlite: SQLite.Database, scans: NewScanRow[]) {
   // Holding Kysely's connection keeps this out of any transaction Kysely has open on it.
   await db.connection().execute(async () => sqliteWriter(sqlite)(scans));
+}
+
+export interface ScanExportFilter {
+  accountId: string;
+  from: number;
+  to: number;
+  codes: string[] | undefined;
+  /** Column name => accepted values. */
+  columns: Partial<Record<'hostname' | 'rule_id' | 'country' | 'device' | 'os' | 'browser', string[]>>;
+  bots: boolean;
+}
+
+const EXPORT_PAGE = 1000;
+
+function exportQuery(db: Kysely<Database>, filter: ScanExportFilter) {
+  let query = db
+    .selectFrom('scans')
+    .selectAll()
+    .where('account_id', '=', filter.accountId)
+    .where('at', '<', filter.to);
+  if (filter.codes) query = query.where('qrcode_id', 'in', filter.codes);
+  for (const [column, values] of Object.entries(filter.columns) as [
+    keyof ScanExportFilter['columns'],
+    string[],
+  ][]) {
+    // '' selects scans without a value, as the rollups store them.
+    const named = values.filter((v) => v !== '');
+    query = query.where((eb) =>
+      eb.or([
+        ...(named.length > 0 ? [eb(column, 'in', named)] : []),
+        ...(named.length < values.length ? [eb(column, 'is', null)] : []),
+      ]),
+    );
+  }
+  if (!filter.bots) query = query.where('bot', '=', 0);
+  return query;
+}
+
+/**
+ * The account's scans in time order, a page at a time (constant memory for any range): each page
+ * ends before its last millisecond, and that millisecond's scans follow it whole, so no scan is
+ * read twice or skipped without needing a unique column.
+ */
+export async function* scansInOrder(
+  db: Kysely<Database>,
+  filter: ScanExportFilter,
+): AsyncGenerator<ScanRow[]> {
+  if (filter.codes && filter.codes.length === 0) return;
+  let after = filter.from - 1;
+  for (;;) {
+    const page = await exportQuery(db, filter)
+      .where('at', '>', after)
+      .orderBy('at')
+      .limit(EXPORT_PAGE)
+      .execute();
+    if (page.length < EXPORT_PAGE) {
+      if (page.length > 0) yield page;
+      return;
+    }
+    const last = Number((page.at(-1) as ScanRow).at);
+    const ties = await exportQuery(db, filter).where('at', '=', last).execute();
+    yield [...page.filter((row) => Number(row.at) < last), ...ties];
+    after = last;
+  }
+}
+
+const PRUNE_CHUNK = 5000;
+
+/**
+ * Deletes raw scans older than `before`, a chunk per statement so other writers get their turn;
+ * rollups stay. Old scans sit at the start of the table (it is append-only), where each chunk's
+ * search starts. Answers how many were deleted.
+ */
+export async function deleteScansBefore(handle: DatabaseHandle, before: number): Promise<number> {
+  const row = handle.dialect === 'sqlite' ? sql`rowid` : sql`ctid`;
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`delete from scans where ${row} in (
+      select ${row} from scans where at < ${before} limit ${PRUNE_CHUNK})`.execute(handle.db);
+    const count = Number(result.numAffectedRows ?? 0);
+    deleted += count;
+    if (count < PRUNE_CHUNK) return deleted;
+  }
+}
+
+/** Visitor sets of days that can no longer receive scans. */
+export async function deleteVisitorsBefore(db: Kysely<Database>, day: number): Promise<void> {
+  await db.deleteFrom('scan_visitors').where('day', '<', day).execute();
 }

@@ -3,10 +3,63 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { type Scan, toScanRow } from './scan.js';
 import { ScanRecorder } from './scan-recorder.js';
-import { countUniqueSince, findCounters } from './scans.repository.js';
+import { dayOf } from './scan-rollups.js';
+import {
+  countVisitorsOfDay,
+  deleteScansBefore,
+  deleteVisitorsBefore,
+  findCounters,
+  type ScanExportFilter,
+  scansInOrder,
+  sumAccountScans,
+} from './scans.repository.js';
+import type { NewScanRow, ScanRow } from './scans.table.js';
+
+/** A stored scan as the live stream shows it: no visitor hash, no address. */
+export interface StoredScan {
+  accountId: string;
+  at: number;
+  qrcode: string;
+  hostname: string;
+  rule: string | null;
+  target: string;
+  country: string | null;
+  region: string | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  language: string | null;
+  referrer: string | null;
+  bot: boolean;
+}
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** Scans now in the database, a batch at a time, for every instance's live streams. */
+    'scans.stored': { scans: StoredScan[] };
+  }
+}
+
+const toStoredScan = (row: NewScanRow): StoredScan => ({
+  accountId: row.account_id,
+  at: Number(row.at),
+  qrcode: row.qrcode_id,
+  hostname: row.hostname,
+  rule: row.rule_id ?? null,
+  target: row.target,
+  country: row.country ?? null,
+  region: row.region ?? null,
+  device: row.device ?? null,
+  os: row.os ?? null,
+  browser: row.browser ?? null,
+  language: row.language ?? null,
+  referrer: row.referrer_host ?? null,
+  bot: Boolean(row.bot),
+});
 
 export interface ScanTotals {
   total: number;
@@ -15,22 +68,67 @@ export interface ScanTotals {
 }
 
 const DAY_MS = 86_400_000;
+/** Raw scans are kept this long unless SCAN_RETENTION_DAYS says otherwise; rollups forever. */
+export const DEFAULT_RETENTION_DAYS = 90;
+/** How often the background pruning runs (and first runs a minute after start). */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * SCAN_RETENTION_DAYS: whole days of raw scans to keep (default 90), or `forever`. A value that is
+ * neither stops the start, as config.ts does for its own settings.
+ */
+export function retentionDaysFrom(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return DEFAULT_RETENTION_DAYS;
+  if (value.trim() === 'forever') return null;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
+    throw new Error(
+      `SCAN_RETENTION_DAYS must be a whole number of days from 1 to 36500, or forever: ${value}`,
+    );
+  }
+  return days;
+}
 
 /** Records scans (group commit) and answers the per-code totals shown on the code resource. */
 export class ScansService {
   readonly recorder: ScanRecorder;
 
   private readonly db: Kysely<Database>;
+  private readonly database: DatabaseHandle;
+  private readonly log: FastifyBaseLogger;
+  readonly retentionDays: number | null;
+  private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     database: DatabaseHandle,
-    options: { dataDir: string; log: FastifyBaseLogger; clock?: Clock },
+    options: {
+      dataDir: string;
+      log: FastifyBaseLogger;
+      clock?: Clock;
+      /** Days of raw scans to keep; null keeps them forever. */
+      retentionDays?: number | null;
+      /** Where stored scans are announced as `scans.stored` (every instance's live streams). */
+      changes?: ChangeBus;
+    },
     private readonly clock: Clock = options.clock ?? systemClock,
   ) {
     this.db = database.db;
+    this.database = database;
+    this.log = options.log;
+    this.retentionDays = options.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : options.retentionDays;
+    const { changes } = options;
     this.recorder = new ScanRecorder(database, {
       spoolDir: path.join(options.dataDir, 'spool'),
       log: options.log,
+      ...(changes
+        ? {
+            onStored: (rows: NewScanRow[]) => {
+              changes.publish('scans.stored', { scans: rows.map(toStoredScan) }).catch((error: unknown) => {
+                options.log.warn({ err: error }, 'stored scans could not be announced');
+              });
+            },
+          }
+        : {}),
     });
   }
 
@@ -45,11 +143,16 @@ export class ScansService {
     return counter?.total ?? 0;
   }
 
+  /** The account's human scans recorded in [from, to): monthly usage's seed. `from`/`to` on quarter hours. */
+  humanScansOf(accountId: string, from: number, to: number): Promise<number> {
+    return sumAccountScans(this.db, accountId, from, to);
+  }
+
   async totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>> {
     const startOfDay = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     const [counters, uniques] = await Promise.all([
       findCounters(this.db, codeIds),
-      countUniqueSince(this.db, codeIds, startOfDay),
+      countVisitorsOfDay(this.db, codeIds, startOfDay),
     ]);
     const byCode = new Map(counters.map((c) => [c.qrcode_id, c]));
     return new Map(
@@ -66,5 +169,46 @@ export class ScansService {
         ];
       }),
     );
+  }
+
+  /** The account's scans in time order, a page at a time (the CSV export). */
+  scansInOrder(filter: ScanExportFilter): AsyncGenerator<ScanRow[]> {
+    return scansInOrder(this.db, filter);
+  }
+
+  /**
+   * Deletes raw scans older than the retention and the visitor sets of days that can no longer
+   * receive scans (before yesterday). Rollups are kept forever.
+   */
+  async prune(): Promise<{ scans: number }> {
+    const now = this.clock.now();
+    const scans =
+      this.retentionDays === null
+        ? 0
+        : await deleteScansBefore(this.database, now - this.retentionDays * DAY_MS);
+    await deleteVisitorsBefore(this.db, dayOf(now) - DAY_MS);
+    if (scans > 0)
+      this.log.info({ scans, retentionDays: this.retentionDays }, 'raw scans past the retention deleted');
+    return { scans };
+  }
+
+  /** Prunes in the background: a minute after start, then every hour. */
+  startPruning(): void {
+    const run = (delay: number) => {
+      this.pruneTimer = setTimeout(() => {
+        this.prune()
+          .catch((error: unknown) => this.log.warn({ err: error }, 'pruning old scans failed; will retry'))
+          .finally(() => {
+            if (this.pruneTimer) run(PRUNE_EVERY_MS);
+          });
+      }, delay);
+      this.pruneTimer.unref();
+    };
+    run(60_000);
+  }
+
+  stopPruning(): void {
+    if (this.pruneTimer) clearTimeout(this.pruneTimer);
+    this.pruneTimer = null;
   }
 }

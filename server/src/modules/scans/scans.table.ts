@@ -32,3 +32,81 @@ export interface ScanCountersTable {
 export type ScanRow = Selectable<ScansTable>;
 export type NewScanRow = Insertable<ScansTable>;
 export type ScanCounterRow = Selectable<ScanCountersTable>;
+
+/**
+ * Every dimension of the scans of one quarter hour, per account and code ('' where a scan had
+ * no value): any filter combination reads these. Kept in the scans' own transaction.
+ */
+export interface ScanRollupsTable {
+  account_id: string;
+  bucket: number;
+  qrcode_id: string;
+  hostname: string;
+  rule_id: string;
+  country: string;
+  region: string;
+  device: string;
+  os: string;
+  browser: string;
+  language: string;
+  referrer_host: string;
+  /** Human scans. */
+  scans: number;
+  bots: number;
+  /** Human visitors counted at their first scan of the UTC day in the account. */
+  visitors: number;
+  /** Human visitors counted at their first scan of the UTC day on this code. */
+  code_visitors: number;
+}
+
+/** Scans per quarter hour, for the whole account (qrcode_id '') and per code: time series. */
+export interface ScanTotalsTable {
+  account_id: string;
+  qrcode_id: string;
+  bucket: number;
+  scans: number;
+  bots: number;
+  /** First scans of the UTC day of a visitor in the account ('' row) or on the code. */
+  visitors: number;
+}
+
+/** Scans per UTC day and dimension value, for the whole account (qrcode_id '') and per code. */
+export interface ScanDailyRollupsTable {
+  account_id: string;
+  qrcode_id: string;
+  dimension: string;
+  day: number;
+  key: string;
+  scans: number;
+  bots: number;
+  visitors: number;
+}
+
+/** Scans per quarter hour and dimension value, for the whole account: a breakdown's partial days. */
+export interface ScanDimensionBucketsTable {
+  account_id: string;
+  dimension: string;
+  bucket: number;
+  key: string;
+  scans: number;
+  bots: number;
+  visitors: number;
+}
+
+/** The visitors seen on a UTC day, per account and per code: says whether a scan is a first visit. */
+export interface ScanVisitorsTable {
+  day: number;
+  /** An account id or a code id (their prefixes tell them apart). */
+  scope: string;
+  visitor_hash: string;
+}
+
+declare module '../../db/database.js' {
+  interface Database {
+    scan_rollups: ScanRollupsTable;
+    scan_totals: ScanTotalsTable;
+    scan_daily_rollups: ScanDailyRollupsTable;
+    scan_dimension_buckets: ScanDimensionBucketsTable;
+    scan_visitors: ScanVisitorsTable;
+  }
+}

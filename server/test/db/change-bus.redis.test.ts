@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { type DnsServer, freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 
 const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
@@ -19,10 +20,15 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
     let database: TestDatabase;
     let writer: FastifyInstance;
     let reader: FastifyInstance;
+    let dnsPort: number;
+    let dns: DnsServer | undefined;
 
     beforeAll(async () => {
       database = await openTestDatabase(engine);
+      dnsPort = await freeUdpPort();
       const config = loadConfig({
+        DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
+        EDGE_HOSTNAME: 'edge.rq.example',
         LOG_LEVEL: process.env.BUS_LOG ?? 'silent',
         REDIS_URL: redisUrl,
         REDIS_KEY_PREFIX: `rq-bus-${randomBytes(6).toString('hex')}:`,
@@ -36,6 +42,7 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
       [writer, reader] = await Promise.all([start(), start()]);
     });
     afterAll(async () => {
+      await dns?.stop();
       await Promise.all([writer?.close(), reader?.close()]);
       await database?.close();
     });
@@ -94,6 +101,39 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
       expect(await readerAnswerAfterChange('bus-rule', 'https://example.com/rule-b')).toBe(
         'https://example.com/default',
       );
+    });
+
+    it('a hostname verified on one instance is served by the other, its redirects and deletion too', async () => {
+      const host = (await api('POST', '/hostnames', { hostname: 'bus.example.com' })) as Json & {
+        id: string;
+        verification: { name: string; value: string };
+      };
+      dns = await startDnsmasq(dnsPort, {
+        localDomains: ['example.com'],
+        records: [
+          '--host-record=edge.rq.example,127.0.0.2',
+          `--txt-record=${host.verification.name},${host.verification.value}`,
+          '--cname=bus.example.com,edge.rq.example',
+        ],
+      });
+      expect(await api('POST', `/hostnames/${host.id}/verify`)).toMatchObject({ status: 'verified' });
+      const rootOnReader = async () =>
+        (await reader.inject({ method: 'GET', url: '/', headers: { host: 'bus.example.com' } })).headers
+          .location;
+      const rootAfterChange = async (before: unknown) => {
+        const until = Date.now() + 1000;
+        let location = await rootOnReader();
+        while (location === before && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          location = await rootOnReader();
+        }
+        return location;
+      };
+      await api('PATCH', `/hostnames/${host.id}`, { rootRedirect: 'https://example.com/home' });
+      expect(await rootAfterChange(undefined)).toBe('https://example.com/home');
+      await api('DELETE', `/hostnames/${host.id}`);
+      // No longer a customer's host on the reader: the primary host's root (the site) answers.
+      expect(await rootAfterChange('https://example.com/home')).toBeUndefined();
     });
   });
 });

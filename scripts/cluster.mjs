@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm run cluster -- N`: N instances of the server behind Caddy as the load balancer, on one
+// PostgreSQL (DATABASE_URL, required) and one Redis (REDIS_URL, default redis://127.0.0.1:6379),
+// for trying a scaled-out installation locally (web/docs/self-hosting/scale-out.md). Caddy listens
+// on http://localhost:8080 (CLUSTER_PORT), the instances on the next N ports, each with a data
+// folder of its own under DATA_DIR (default data/cluster): its scan spool. Ctrl-C stops them all.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, startFirebaseEmulator } from './lib/firebase-emulator.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const count = Number(process.argv[2] ?? 2);
+if (!Number.isInteger(count) || count < 1 || count > 32) {
+  console.error('usage: npm run cluster -- N   (N instances, 1 to 32)');
+  process.exit(2);
+}
+if (!process.env.DATABASE_URL?.startsWith('postgres')) {
+  console.error(
+    'npm run cluster needs PostgreSQL, which every instance shares: set DATABASE_URL=postgres://...',
+  );
+  process.exit(2);
+}
+const caddyPort = Number(process.env.CLUSTER_PORT ?? 8080);
+const dataRoot = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data/cluster'));
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const env = {
+  ...process.env,
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${caddyPort}`,
+  // The instances see Caddy's connection: the scanner's address is in X-Forwarded-For.
+  TRUST_PROXY: 'true',
+  HOST: '127.0.0.1',
+};
+
+// One migration before the instances start, rather than N at once.
+const migrate = spawnSync(process.execPath, [path.join(root, 'server/dist/db/migrate-cli.js')], {
+  stdio: 'inherit',
+  env,
+});
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+let emulator;
+if (!env.FIREBASE_PROJECT_ID?.trim()) {
+  const port = await freePort();
+  emulator = await startFirebaseEmulator({ port, projectId: 'demo-rq' });
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  console.log(`Firebase Auth emulator (project demo-rq) on ${emulator.host}`);
+}
+
+const children = [];
+let stopping = false;
+const stopAll = (signal = 'SIGTERM') => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+const started = (name, child) => {
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the cluster`);
+      process.exitCode = 1;
+      stopAll();
+    }
+  });
+  return child;
+};
+
+const upstreams = [];
+for (let i = 1; i <= count; i += 1) {
+  const port = caddyPort + i;
+  const dataDir = path.join(dataRoot, `instance-${i}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  upstreams.push(`127.0.0.1:${port}`);
+  started(
+    `instance ${i}`,
+    spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
+      stdio: 'inherit',
+      env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+    }),
+  );
+}
+started(
+  'caddy',
+  spawn('caddy', ['run', '--config', path.join(root, 'deploy/Caddyfile.cluster'), '--adapter', 'caddyfile'], {
+    stdio: 'inherit',
+    env: { ...process.env, RQ_PORT: String(caddyPort), RQ_UPSTREAMS: upstreams.join(' ') },
+  }),
+);
+console.log(
+  `${count} instance(s) on ${upstreams.join(', ')} behind Caddy on http://localhost:${caddyPort} (Ctrl-C stops them)`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll('SIGTERM'));
+await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+await emulator?.stop();

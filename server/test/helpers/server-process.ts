@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Engine, openTestDatabase } from './engines.js';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+export const PROCESS_SECRET = 'process-test-secret';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server process (src/server.ts), ready on a loopback port. */
+export async function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error('the server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A data folder and, on PostgreSQL, a schema of its own, for one server process. */
+export async function processStorage(engine: Engine, prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
+  return {
+    dataDir,
+    database,
+    env: {
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      MARKETPLACE_PROXY_SECRET: PROCESS_SECRET,
+    },
+    async remove() {
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call to the process's API as the marketplace user `user`. */
+export async function processApi(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  user = 'process-test',
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      'x-rapidapi-proxy-secret': PROCESS_SECRET,
+      'x-rapidapi-user': user,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
