@@ -24,6 +24,7 @@ test('every navbar and footer link resolves', async ({ page, request }) => {
     '/tutorials/first-QR-code',
     `${baseUrl()}/api/docs`,
     '/qr-design-tool',
+    '/codes',
     '/api-keys',
     '/hosts',
     '/analytics',

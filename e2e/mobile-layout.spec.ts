@@ -41,9 +41,13 @@ function builtDocsRoutes(): string[] {
   return routes.sort();
 }
 
-/** Waits until the page has loaded its chunks and settings and drawn with its fonts. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+/**
+ * Waits until the page has loaded its chunks and settings and drawn with its fonts. A page that
+ * holds a live stream open (signed-in /analytics) never goes network-idle: `load` is enough there,
+ * and accountPageReady waits for its content.
+ */
+async function settle(page: Page, { networkIdle = true } = {}): Promise<void> {
+  await page.waitForLoadState(networkIdle ? 'networkidle' : 'load');
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -54,6 +58,9 @@ async function settle(page: Page): Promise<void> {
 async function accountPageReady(page: Page, route: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${route}$`));
   if (route === '/api-keys') await expect(page.getByTestId('api-key-row')).toHaveCount(1);
+  if (route === '/analytics') {
+    await expect(page.getByTestId('analytics-empty').or(page.getByTestId('stat-scans'))).toBeVisible();
+  }
 }
 
 /** The width of each route: comparing whole maps names every route that overflows at once. */
@@ -65,7 +72,7 @@ async function widthsOf(
   const widths: Record<string, number> = {};
   for (const route of routes) {
     await page.goto(route);
-    await settle(page);
+    await settle(page, { networkIdle: !(signedIn && route === '/analytics') });
     if (signedIn && ACCOUNT_ROUTES.includes(route)) await accountPageReady(page, route);
     widths[route] = await page.evaluate(() => document.documentElement.scrollWidth);
   }

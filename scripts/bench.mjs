@@ -15,11 +15,14 @@ if (unknown.length > 0) {
   console.error(`unknown bench ${unknown.join(', ')}; available: ${available.join(', ')}`);
   process.exit(2);
 }
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'server'], {
+const selected = names.length > 0 ? names : available;
+// The design tool's bench drives the built site in Chromium: it needs web/build too.
+const targets = selected.includes('design-tool') ? ['server', 'web'] : ['server'];
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...targets], {
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
-for (const name of names.length > 0 ? names : available) {
+for (const name of selected) {
   const result = spawnSync(process.execPath, [path.join(root, 'bench', `${name}.mjs`)], {
     stdio: 'inherit',
     cwd: root,

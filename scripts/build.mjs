@@ -3,6 +3,7 @@
 // are newer than its build). `node scripts/build.mjs [server] [web] [--force]`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,8 +34,25 @@ function newest(dir) {
 
 if (wants('server')) run(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/qr', 'server']);
 
+/**
+ * The design tool's decoder: zxing's WebAssembly, served by the site itself (never a CDN), copied from
+ * node_modules so it always matches the zxing-wasm the bundle holds. Copied only when it differs, so an
+ * unchanged file does not make the site look stale.
+ */
+function copyZxingWasm(webDir) {
+  const source = createRequire(path.join(root, 'package.json')).resolve(
+    'zxing-wasm/reader/zxing_reader.wasm',
+  );
+  const target = path.join(webDir, 'static/zxing/zxing_reader.wasm');
+  const bytes = fs.readFileSync(source);
+  if (fs.existsSync(target) && fs.readFileSync(target).equals(bytes)) return;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, bytes);
+}
+
 if (wants('web') && fs.existsSync(path.join(root, 'web/docusaurus.config.ts'))) {
   const webDir = path.join(root, 'web');
+  copyZxingWasm(webDir);
   const stamp = path.join(webDir, 'build/index.html');
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const sourcesAt = Math.max(newest(webDir), newest(path.join(root, 'packages/qr/src')));

@@ -14,7 +14,7 @@ const extra = process.argv.slice(2);
 const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 console.log(`database engines under test: ${engines.join(', ')}`);
 console.log(
-  `redis under test: ${process.env.TEST_REDIS_URL ? process.env.TEST_REDIS_URL : 'no (TEST_REDIS_URL unset; in-memory only)'}`,
+  `redis under test: ${process.env.TEST_REDIS_URL ? process.env.TEST_REDIS_URL : 'no (TEST_REDIS_URL unset: in-memory only, the *.redis.test.ts suites are left out)'}`,
 );
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });

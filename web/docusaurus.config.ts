@@ -133,6 +133,7 @@ const config: Config = {
         },
         { type: 'custom-apiReference', label: 'API reference', position: 'left' },
         { to: '/qr-design-tool', label: 'Design tool', position: 'right' },
+        { to: '/codes', label: 'Codes', position: 'right' },
         { to: '/api-keys', label: 'API keys', position: 'right' },
         { to: '/hosts', label: 'Hostnames', position: 'right' },
         { to: '/analytics', label: 'Analytics', position: 'right' },

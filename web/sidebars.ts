@@ -55,8 +55,13 @@ const sidebars: SidebarsConfig = {
     },
     {
       type: 'category',
+      label: 'Self-hosting',
+      items: ['self-hosting/scale-out'],
+    },
+    {
+      type: 'category',
       label: 'API',
-      items: ['api/errors'],
+      items: ['api/errors', 'api/billing'],
     },
   ],
 };

@@ -6,8 +6,11 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
+import { analyticsModule } from './modules/analytics/analytics.module.js';
 import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
+import { billingModule } from './modules/billing/billing.module.js';
+import { designsModule } from './modules/designs/designs.module.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
@@ -15,6 +18,8 @@ import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirec
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.routes.js';
+import { slugsModule } from './modules/slugs/slugs.module.js';
+import { usageModule } from './modules/usage/usage.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
@@ -103,12 +108,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthModule);
   await app.register(siteModule);
   await app.register(accountsModule);
+  await app.register(billingModule);
   await app.register(apiKeysModule);
   await app.register(scansModule);
+  await app.register(usageModule);
   await app.register(rulesModule);
   await app.register(hostnamesModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
+  await app.register(analyticsModule);
+  await app.register(designsModule);
+  await app.register(slugsModule);
   await app.register(redirectRoutes, {
     installRawListener: (listener) => {
       rawEdge = listener;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PLAN_IDS, type PlanId } from './modules/plans/plans.js';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
 /**
@@ -49,6 +50,15 @@ export interface Config {
     webhookId: string | undefined;
     /** PayPal plan ids per plan id of plans.ts. */
     planIds: Record<'hostnames' | 'basic' | 'pro' | 'ultra' | 'mega', string | undefined>;
+    /** PAYPAL_SDK_BASE: where the site loads PayPal's JS SDK from (the stand-in's /sdk/js in e2e). */
+    sdkBase: string;
+  };
+  billing: {
+    /**
+     * DEFAULT_PLAN: the plan every account holds without paying. Unset: free when PayPal is
+     * configured, and no limits at all on an instance without PayPal.
+     */
+    defaultPlan: PlanId | undefined;
   };
   /** Google Analytics measurement id; page views go to window.dataLayer either way. */
   analyticsId: string | undefined;
@@ -80,6 +90,11 @@ export interface Config {
     tlsCaDomain: string;
     /** HOSTNAMES_LIMIT: hostnames per account while billing is not configured; unset: no limit. */
     limitWithoutBilling: number | undefined;
+    /**
+     * TLS_ASK_FROM: IPs or CIDRs besides loopback that may ask /internal/tls/allow (a TLS proxy
+     * on another machine). Everyone else gets a 404 there.
+     */
+    tlsAskFrom: string[];
   };
 }
 
@@ -270,6 +285,15 @@ function edgeAddresses(env: Env): string[] {
   return addresses;
 }
 
+function tlsAskFrom(env: Env): string[] {
+  const raw = read(env, 'TLS_ASK_FROM');
+  if (raw === undefined) return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => parseAllowEntry(entry)?.kind !== 'net');
+  if (bad !== undefined) throw new ConfigError('TLS_ASK_FROM', 'comma-separated IP addresses or CIDRs', bad);
+  return entries;
+}
+
 function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefined): Config['hostnames'] {
   const limit = read(env, 'HOSTNAMES_LIMIT');
   return {
@@ -279,6 +303,7 @@ function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefin
     dnsResolver: dnsResolver(env),
     tlsCaDomain: dnsName(env, 'TLS_CA_DOMAIN', 'letsencrypt.org'),
     limitWithoutBilling: limit === undefined ? undefined : integer(env, 'HOSTNAMES_LIMIT', 0, 0, 1_000_000),
+    tlsAskFrom: tlsAskFrom(env),
   };
 }
 
@@ -324,6 +349,11 @@ export function loadConfig(env: Env = process.env): Config {
         ultra: read(env, 'PAYPAL_PLAN_ULTRA'),
         mega: read(env, 'PAYPAL_PLAN_MEGA'),
       },
+      sdkBase: url(env, 'PAYPAL_SDK_BASE', ['http', 'https']) ?? 'https://www.paypal.com/sdk/js',
+    },
+    billing: {
+      defaultPlan:
+        read(env, 'DEFAULT_PLAN') === undefined ? undefined : oneOf(env, 'DEFAULT_PLAN', 'free', PLAN_IDS),
     },
     analyticsId: read(env, 'GA_MEASUREMENT_ID'),
     ssrfAllow: ssrfAllow(env),

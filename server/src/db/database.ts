@@ -1,6 +1,7 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
+import type { BillingWebhookEventsTable, SubscriptionsTable } from '../modules/billing/billing.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
@@ -15,6 +16,7 @@ export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   assets: AssetsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
   hostnames: HostnamesTable;
   idempotency_keys: IdempotencyKeysTable;
   server_settings: { key: string; value: string };
@@ -23,6 +25,7 @@ export interface Database {
   rules: RulesTable;
   scans: ScansTable;
   scan_counters: ScanCountersTable;
+  subscriptions: SubscriptionsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -57,6 +57,12 @@ export const openapiPlugin = fp(
             description: 'Custom hostnames: claimed, verified with DNS, with their own redirects',
           },
           { name: 'rules', description: 'Redirect rules: conditions and actions, reusable across codes' },
+          { name: 'designs', description: 'Saved designs: named styles to apply to codes' },
+          {
+            name: 'analytics',
+            description: 'Scan analytics: totals, time series, breakdowns, export, live stream',
+          },
+          { name: 'billing', description: 'Plans, subscriptions and monthly usage' },
           { name: 'site', description: 'Public settings the site reads at run time' },
         ],
       },

@@ -107,7 +107,10 @@ function analyticsSources(config: Config): Sources {
 function paypalSources(config: Config): Sources {
   if (!config.paypal.clientId) return { script: [], connect: [], frame: [] };
   const paypal = ['https://*.paypal.com', 'https://www.paypalobjects.com'];
-  return { script: paypal, connect: paypal, frame: paypal };
+  // PAYPAL_SDK_BASE elsewhere (a stand-in in tests, a proxy): its origin too.
+  const sdkOrigin = new URL(config.paypal.sdkBase).origin;
+  const sources = sdkOrigin.endsWith('.paypal.com') ? paypal : [...paypal, sdkOrigin];
+  return { script: sources, connect: sources, frame: sources };
 }
 
 /**
@@ -121,7 +124,8 @@ export function siteDirectives(config: Config, inlineHashes: readonly string[]):
   const frames = third.flatMap((s) => s.frame);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineHashes, ...third.flatMap((s) => s.script)],
+    // 'wasm-unsafe-eval' lets the design tool compile zxing's WebAssembly (served by us); it allows no eval().
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...inlineHashes, ...third.flatMap((s) => s.script)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],

@@ -36,6 +36,8 @@ interface Operation {
   body?: Schema;
   bodyExamples: unknown[];
   query: Array<{ name: string; schema: Schema; required: boolean }>;
+  /** Answers a server-sent event stream that stays open: asked over a socket, not inject. */
+  streams: boolean;
 }
 
 type OpenApi = {
@@ -51,6 +53,7 @@ type OpenApi = {
             { schema?: Schema; example?: unknown; examples?: Record<string, { value: unknown }> }
           >;
         };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
       }
     >
   >;
@@ -92,6 +95,7 @@ function operationsOf(document: OpenApi): Operation[] {
           ...(body ? { body } : {}),
           bodyExamples,
           query,
+          streams: operation.responses?.['200']?.content?.['text/event-stream'] !== undefined,
         });
       }
     }
@@ -331,6 +335,33 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
       failures.push(`${label} -> polluted Object.prototype`);
   }
 
+  /** The app on a loopback socket, started once (streams and the scans of created codes need one). */
+  let origin: string | undefined;
+  async function listening(): Promise<string> {
+    if (!origin) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    return origin;
+  }
+
+  /** A stream route: its status and headers are the answer; the open stream is then dropped. */
+  async function checkStream(url: string, label: string, failures: string[]): Promise<void> {
+    sent++;
+    const abort = new AbortController();
+    const response = await fetch(`${await listening()}${url}`, {
+      headers: callers[sent % callers.length],
+      signal: abort.signal,
+    });
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status >= 500) failures.push(`${label} -> ${response.status}`);
+    else if (response.status >= 400 && !contentType.startsWith('application/problem+json')) {
+      failures.push(`${label} -> ${response.status} answered ${contentType}, not problem+json`);
+    }
+    abort.abort();
+    await response.body?.cancel().catch(() => undefined);
+  }
+
   it('finds the routes to fuzz in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(0);
     const paths = operations.map((operation) => `${operation.method} ${operation.path}`);
@@ -372,11 +403,14 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
       const base = urlOf(operation.path);
       const example = operation.bodyExamples.find(isObject);
       for (const query of mutatedQueries(operation)) {
-        await check(
-          { method, url: `${base}?${query}`, ...(example ? { payload: example } : {}) },
-          `${operation.method} ${operation.path}?${query.slice(0, 120)}`,
-          failures,
-        );
+        const label = `${operation.method} ${operation.path}?${query.slice(0, 120)}`;
+        if (operation.streams) await checkStream(`${base}?${query}`, label, failures);
+        else
+          await check(
+            { method, url: `${base}?${query}`, ...(example ? { payload: example } : {}) },
+            label,
+            failures,
+          );
         count++;
       }
     }
@@ -388,17 +422,16 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
     timeout: 120_000,
   }, async () => {
     expect(shortPaths.size).toBeGreaterThan(10);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const base = await listening();
     const failures: string[] = [];
     for (const path of shortPaths) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' });
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' });
       const location = response.headers.get('location') ?? '';
       if (response.status >= 500 || !/^[\x21-\x7e]*$/.test(location)) {
         failures.push(`${path} -> ${response.status} ${location}`);
       }
     }
     expect(failures).toEqual([]);
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });

@@ -75,7 +75,9 @@ describe('security headers', () => {
       expect(csp['script-src']).toContain("'self'");
       expect(csp['script-src']).toContain(sha256(THEME_SCRIPT));
       expect(csp['script-src']).not.toContain("'unsafe-inline'");
-      expect(csp['script-src']).toHaveLength(3); // self, the theme script, Google's sign-in loader
+      expect(csp['script-src']).toContain("'wasm-unsafe-eval'"); // the design tool's decoder
+      expect(csp['script-src']).not.toContain("'unsafe-eval'");
+      expect(csp['script-src']).toHaveLength(4); // self, wasm, the theme script, Google's sign-in loader
       expect(csp['frame-ancestors']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       // Sign-in talks to the Auth emulator; the site reads its settings from the API on this origin.

@@ -25,7 +25,11 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
         projectId: 'demo-rq',
         emulatorUrl: 'http://127.0.0.1:9099',
       },
-      paypal: { clientId: null, plans: { hostnames: null, basic: null, pro: null, ultra: null, mega: null } },
+      paypal: {
+        clientId: null,
+        plans: { hostnames: null, basic: null, pro: null, ultra: null, mega: null },
+        sdkBaseUrl: 'https://www.paypal.com/sdk/js',
+      },
       marketplaceUrl: 'https://rapidapi.com/rq-codes/api/rq-codes',
       analyticsId: null,
     });
@@ -64,6 +68,7 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
       paypal: {
         clientId: 'paypal-client',
         plans: { hostnames: 'P-HOST', basic: 'P-BASIC', pro: 'P-PRO', ultra: 'P-ULTRA', mega: 'P-MEGA' },
+        sdkBaseUrl: 'https://www.paypal.com/sdk/js',
       },
       marketplaceUrl: 'https://market.example/rq',
       analyticsId: 'G-TEST123',

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   paypal: {
     clientId: string | null;
     plans: Record<'hostnames' | 'basic' | 'pro' | 'ultra' | 'mega', string | null>;
+    /** Where the PayPal JS SDK loads from (PAYPAL_SDK_BASE). */
+    sdkBaseUrl: string;
   };
   marketplaceUrl: string;
   analyticsId: string | null;

@@ -9,6 +9,11 @@ import * as scans from './2026_11_22_0300_scans.js';
 import * as scanCountersHumanLastAt from './2026_11_23_0100_scan_counters_human_last_at.js';
 import * as assets from './2026_11_23_0200_assets.js';
 import * as hostnames from './2026_11_23_0400_hostnames.js';
+import * as hostnameChecks from './2026_11_23_0500_hostname_checks.js';
+import * as scanRollups from './2026_11_23_0600_scan_rollups.js';
+import * as scanDimensionBuckets from './2026_11_23_0610_scan_dimension_buckets.js';
+import * as subscriptions from './2026_11_23_0800_subscriptions.js';
+import * as designs from './2026_11_23_0900_designs.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +27,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0100_scan_counters_human_last_at': scanCountersHumanLastAt,
   '2026_11_23_0200_assets': assets,
   '2026_11_23_0400_hostnames': hostnames,
+  '2026_11_23_0500_hostname_checks': hostnameChecks,
+  '2026_11_23_0600_scan_rollups': scanRollups,
+  '2026_11_23_0610_scan_dimension_buckets': scanDimensionBuckets,
+  '2026_11_23_0800_subscriptions': subscriptions,
+  '2026_11_23_0900_designs': designs,
 };

@@ -2,6 +2,8 @@
 export const SCOPES = [
   'qrcodes:read',
   'qrcodes:write',
+  'designs:read',
+  'designs:write',
   'rules:read',
   'rules:write',
   'hostnames:read',

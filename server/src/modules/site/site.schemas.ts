@@ -35,6 +35,10 @@ export const SiteConfig = Type.Object(
           },
           { additionalProperties: false, description: 'PayPal plan ids per plan; null when not configured.' },
         ),
+        sdkBaseUrl: Type.String({
+          description:
+            "Where the site loads PayPal's JS SDK from (PAYPAL_SDK_BASE); the sdkBaseUrl of PayPalScriptProvider.",
+        }),
       },
       { additionalProperties: false },
     ),

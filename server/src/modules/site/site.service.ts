@@ -22,6 +22,7 @@ export function publicSiteConfig(config: Config): SiteConfig {
         ultra: paypal.planIds.ultra ?? null,
         mega: paypal.planIds.mega ?? null,
       },
+      sdkBaseUrl: paypal.sdkBase,
     },
     marketplaceUrl: config.marketplace.url,
     analyticsId: config.analyticsId ?? null,

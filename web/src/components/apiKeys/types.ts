@@ -1,6 +1,8 @@
 export const API_KEY_SCOPES = [
   { id: 'qrcodes:read', label: 'Read QR codes' },
   { id: 'qrcodes:write', label: 'Create and change QR codes' },
+  { id: 'designs:read', label: 'Read saved designs' },
+  { id: 'designs:write', label: 'Save and change designs' },
   { id: 'rules:read', label: 'Read rules' },
   { id: 'rules:write', label: 'Create and change rules' },
   { id: 'hostnames:read', label: 'Read hostnames' },

@@ -7,8 +7,10 @@ import clsx from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import styles from './AccountNavbarItem.module.css';
 
-/** The account menu's links, in the seed's order; Logout follows them. */
+/** The account menu's links: the code manager and rules first, then the seed's order; Logout follows them. */
 export const ACCOUNT_LINKS = [
+  { to: '/codes', label: 'Codes' },
+  { to: '/rules', label: 'Rules' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/hosts', label: 'Hostnames' },
