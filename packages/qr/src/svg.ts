@@ -107,16 +107,25 @@ function frameSvg(design: Design, painter: Painter): string {
   );
 }
 
-function backgroundSvg(design: Design, painter: Painter): string {
+/** The background square, and the fill of the light patches drawn over a logo (white when transparent). */
+function backgroundSvg(design: Design, painter: Painter): { svg: string; light: string } {
   const { background } = design.style;
-  if (background.color === 'transparent' && !background.gradient) return '';
+  if (background.color === 'transparent' && !background.gradient) return { svg: '', light: '#ffffff' };
   const pad = design.framePad;
   const side = design.width - 2 * pad;
   const fill = painter.fill('bg', background, { x: pad, y: pad, w: side, h: side });
-  return `<path fill="${fill}" shape-rendering="crispEdges" d="M${pad} ${pad}h${side}v${side}h${-side}z"/>`;
+  return {
+    svg: `<path fill="${fill}" shape-rendering="crispEdges" d="M${pad} ${pad}h${side}v${side}h${-side}z"/>`,
+    light: fill,
+  };
 }
 
-function logoSvg(design: Design, prefix: string): string {
+/**
+ * The logo, under the modules: an alignment pattern it covers gets a light patch one module larger
+ * than the pattern, drawn over the image, and its modules are drawn on top with the other dots. Plain
+ * painting order, no clip-path, so vector editors open the file as it looks.
+ */
+function logoSvg(design: Design, light: string): string {
   const { logo } = design;
   if (!logo || !design.style.logo) return '';
   const inset = Math.min(design.style.logo.margin, logo.side / 4);
@@ -124,15 +133,13 @@ function logoSvg(design: Design, prefix: string): string {
   const x = design.originX + logo.start + inset;
   const y = design.originY + logo.start + inset;
   const href = logoHref(design.style.logo.src);
-  const image = `x="${round(x)}" y="${round(y)}" width="${round(side)}" height="${round(side)}" preserveAspectRatio="xMidYMid meet" href="${href}"`;
-  if (logo.keep.length === 0) return `<image ${image}/>`;
-  // Holes in the logo (one module larger than each alignment pattern) keep those patterns readable.
-  let holes = roundedRect(x, y, side, side, 0);
+  const image = `<image x="${round(x)}" y="${round(y)}" width="${round(side)}" height="${round(side)}" preserveAspectRatio="xMidYMid meet" href="${href}"/>`;
+  if (logo.keep.length === 0) return image;
+  let patches = '';
   for (const [row, col] of logo.keep) {
-    holes += roundedRect(design.originX + col - 3, design.originY + row - 3, 7, 7, 0, false);
+    patches += `M${design.originX + col - 3} ${design.originY + row - 3}h7v7h-7z`;
   }
-  const id = `${prefix}-logo`;
-  return `<clipPath id="${id}"><path d="${holes}"/></clipPath><image clip-path="url(#${id})" ${image}/>`;
+  return `${image}<path fill="${light}" shape-rendering="crispEdges" d="${patches}"/>`;
 }
 
 /** Draws a laid-out design as a standalone SVG document. */
@@ -156,12 +163,12 @@ export function designToSvg(design: Design, options: SvgOptions = {}): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${design.pixelWidth}" height="${design.pixelHeight}" viewBox="0 0 ${design.width} ${design.height}">` +
     (painter.defs ? `<defs>${painter.defs}</defs>` : '') +
-    background +
+    background.svg +
     frame +
+    logoSvg(design, background.light) +
     `<path fill="${dotsFill}"${crisp(style.dots.type === 'square')} d="${dots}"/>` +
     `<path fill="${squaresFill}"${crisp(style.cornerSquares.type === 'square')} d="${squares}"/>` +
     `<path fill="${centresFill}"${crisp(style.cornerDots.type === 'square' && style.cornerSquares.type !== 'dot')} d="${centres}"/>` +
-    logoSvg(design, options.idPrefix ?? 'rq') +
     '</svg>'
   );
 }

@@ -5,7 +5,7 @@ import { createDesign } from './design.js';
 import { designToPng, pngPixels, rasterize, renderVerified, verify, verifyPng, verifySvg } from './node.js';
 import { CORNER_SQUARE_TYPES, DOT_TYPES } from './style.js';
 import { renderSvg } from './svg.js';
-import { SHORT_URL, TEXT_300 } from './test-support/fixtures.js';
+import { SHORT_URL, svgLogoDataUrl, TEXT_300 } from './test-support/fixtures.js';
 import type { ImageDataLike } from './verify.js';
 import { configureVerifier, verify as verifyInBrowser } from './verify.js';
 
@@ -65,6 +65,32 @@ describe('verify', () => {
     const result = await verify(faint, SHORT_URL);
     expect(result).toMatchObject({ ok: false, reason: 'contrast_too_low' });
     expect(await verify(withContrast(image, 0, 255), SHORT_URL)).toEqual({ ok: true, text: SHORT_URL });
+  });
+
+  it('shows the alignment patterns a logo covers by painting over it, not by clipping it', async () => {
+    // An opaque dark logo: only what is painted over it can be light.
+    const logo = svgLogoDataUrl(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#1f2937"/></svg>',
+    );
+    const style = { errorCorrection: 'H', margin: 4, logo: { src: logo, size: 0.2, margin: 0 } };
+    const design = createDesign(TEXT_300, style);
+    expect(design.logo?.keep.length).toBeGreaterThan(0);
+    const svg = renderSvg(TEXT_300, style);
+    expect(svg).not.toMatch(/clip/i);
+    const scale = 8;
+    const image = rasterize(svg, design.width * scale);
+    const grey = (row: number, col: number) => {
+      const x = (design.originX + col + 0.5) * scale;
+      const y = (design.originY + row + 0.5) * scale;
+      return image.data[(Math.floor(y) * image.width + Math.floor(x)) * 4] as number;
+    };
+    for (const [row, col] of design.logo?.keep ?? []) {
+      expect(grey(row, col), 'centre module').toBeLessThan(64);
+      expect(grey(row - 1, col), 'inner light ring').toBeGreaterThan(192);
+      expect(grey(row - 2, col), 'outer dark ring').toBeLessThan(64);
+      expect(grey(row - 3, col), 'separator over the logo').toBeGreaterThan(192);
+    }
+    expect(await verifySvg(svg, TEXT_300)).toEqual({ ok: true, text: TEXT_300 });
   });
 
   it('names a logo over its cap when the symbol no longer decodes', async () => {
