@@ -5,7 +5,7 @@ import type { BillingWebhookEventsTable, SubscriptionsTable } from '../modules/b
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
-import type { ScanCountersTable, ScansTable } from '../modules/scans/scans.table.js';
+import type { ScanCountersTable, ScanSpoolReplaysTable, ScansTable } from '../modules/scans/scans.table.js';
 import type { IdempotencyKeysTable } from '../plugins/idempotency.js';
 
 /**
@@ -25,6 +25,7 @@ export interface Database {
   rules: RulesTable;
   scans: ScansTable;
   scan_counters: ScanCountersTable;
+  scan_spool_replays: ScanSpoolReplaysTable;
   subscriptions: SubscriptionsTable;
 }
 

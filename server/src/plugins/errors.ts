@@ -134,6 +134,36 @@ function fieldErrors(error: FastifyError): FieldError[] {
   return fieldErrorsOf(error.validation ?? [], `/${context}`);
 }
 
+/**
+ * Errors that mean the database cannot be reached right now (PostgreSQL stopped, restarting, or the
+ * pool cannot connect; SQLite locked past its busy timeout), not that the request or our code is
+ * wrong: answered 503 so clients retry.
+ */
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up or shutting down)
+  '08000', // connection_exception and its kinds
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'SQLITE_BUSY',
+]);
+
+function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
+  if (typeof error.code === 'string' && DATABASE_UNAVAILABLE_CODES.has(error.code)) return true;
+  // node-postgres says these without a code when a connection drops or the pool cannot open one.
+  const message = typeof error.message === 'string' ? error.message : '';
+  return /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    message,
+  );
+}
+
 /** What a refused media type is told, naming the type it sent. */
 function unsupportedMediaType(request: FastifyRequest | undefined): Problem {
   const sent = request?.headers['content-type'];
@@ -164,6 +194,11 @@ export function toProblem(error: FastifyError | Problem, request?: FastifyReques
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new Problem('bad_request', error.message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new Problem('unavailable', 'The database cannot be reached right now; try again shortly.', {
+      headers: { 'retry-after': '5' },
+    });
   }
   return new Problem(
     'internal_error',

@@ -90,4 +90,32 @@ describe.each(engines)('scans on $name', (engine) => {
       await database.close();
     }
   });
+
+  it('replays a spool file once, even when the file outlives its commit or a second replayer reads it', async () => {
+    const database = await openTestDatabase(engine);
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));
+    try {
+      const broken = createDatabase({ sqliteFile: ':memory:' });
+      const refusing = new ScanRecorder(broken, { spoolDir, log });
+      await refusing.record(row('qr_once', Date.now()));
+      await refusing.close();
+      await broken.destroy();
+      const [file] = fs.readdirSync(spoolDir);
+      const spooled = fs.readFileSync(path.join(spoolDir, file as string));
+
+      // A process killed after the commit but before removing the file leaves it behind.
+      const first = new ScanRecorder(database.handle, { spoolDir, log });
+      expect(await first.replaySpool()).toBe(1);
+      fs.writeFileSync(path.join(spoolDir, file as string), spooled);
+      const restarted = new ScanRecorder(database.handle, { spoolDir, log });
+      expect(await restarted.replaySpool()).toBe(0);
+      expect(fs.readdirSync(spoolDir)).toEqual([]);
+      const totals = await new ScansService(database.handle, { dataDir: spoolDir, log }).totalsFor([
+        'qr_once',
+      ]);
+      expect(totals.get('qr_once')?.total).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
 });

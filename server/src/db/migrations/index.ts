@@ -14,6 +14,7 @@ import * as scanRollups from './2026_11_23_0600_scan_rollups.js';
 import * as scanDimensionBuckets from './2026_11_23_0610_scan_dimension_buckets.js';
 import * as subscriptions from './2026_11_23_0800_subscriptions.js';
 import * as designs from './2026_11_23_0900_designs.js';
+import * as scanSpoolReplays from './2026_11_23_1000_scan_spool_replays.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0610_scan_dimension_buckets': scanDimensionBuckets,
   '2026_11_23_0800_subscriptions': subscriptions,
   '2026_11_23_0900_designs': designs,
+  '2026_11_23_1000_scan_spool_replays': scanSpoolReplays,
 };

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/create-db.js';
-import { appendScans } from './scans.repository.js';
+import { appendScans, appendSpooledScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
 /** Scans waiting to be written together; every scan in it shares one promise. */
@@ -39,7 +40,9 @@ export interface ScanRecorderOptions {
  * batch is durable, and the edge answers only then: an answered scan is never lost.
  *
  * If the database refuses a batch, the batch is appended to a spool file (fsynced) instead, and
- * the spool is replayed into the database later; only if that also fails does `record()` reject.
+ * the spool is replayed into the database later (every 5 s until it takes them, and at start for
+ * what a killed process left); only if that also fails does `record()` reject. A file is replayed
+ * exactly once: its name is marked in the transaction that writes its scans.
  */
 export class ScanRecorder {
   private batches: Batch[] = [];
@@ -99,6 +102,15 @@ export class ScanRecorder {
     }
   }
 
+  /** Replays what an earlier process left in the spool (it was killed, or stopped with the database down). */
+  resumeSpool(): void {
+    if (spoolFiles(this.options.spoolDir).length === 0) return;
+    this.replaySpool().catch((error: unknown) => {
+      this.options.log.warn({ err: error }, 'spool replay at start failed; will retry');
+      this.scheduleReplay();
+    });
+  }
+
   private scheduleReplay(): void {
     if (this.replayTimer) return;
     this.replayTimer = setTimeout(() => {
@@ -115,19 +127,12 @@ export class ScanRecorder {
   async replaySpool(): Promise<number> {
     let replayed = 0;
     for (const file of spoolFiles(this.options.spoolDir)) {
-      const rows = fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .flatMap((line) => {
-          try {
-            return [JSON.parse(line) as NewScanRow];
-          } catch {
-            return []; // a torn last line from a crash mid-append: its scan was never answered
-          }
-        });
-      if (rows.length > 0) await appendScans(this.database, rows);
-      fs.rmSync(file);
+      const rows = readSpoolFile(file);
+      // Another instance sharing the spool may have taken the file already.
+      if (rows === null) continue;
+      const added = await appendSpooledScans(this.database, path.basename(file), rows);
+      fs.rmSync(file, { force: true });
+      if (!added) continue;
       this.stored(rows);
       replayed += rows.length;
     }
@@ -158,9 +163,31 @@ function spoolFiles(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** The scans of a spool file; null when it is gone. */
+function readSpoolFile(file: string): NewScanRow[] | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as NewScanRow];
+      } catch {
+        return []; // a torn last line from a crash mid-append: its scan was never answered
+      }
+    });
+}
+
 function spoolBatch(dir: string, batch: NewScanRow[]): void {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `scans-${Date.now()}-${process.pid}.jsonl`);
+  // Unique across processes and restarts: the name is what marks the file replayed.
+  const file = path.join(dir, `scans-${Date.now()}-${process.pid}-${randomUUID()}.jsonl`);
   const fd = fs.openSync(file, 'a');
   try {
     fs.writeSync(fd, `${batch.map((row) => JSON.stringify(row)).join('\n')}\n`);

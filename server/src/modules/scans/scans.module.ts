@@ -17,7 +17,10 @@ export const scansModule = fp(
       changes: app.changes,
     });
     app.decorate('scans', scans);
-    app.addHook('onReady', async () => scans.startPruning());
+    app.addHook('onReady', async () => {
+      scans.startPruning();
+      scans.recorder.resumeSpool();
+    });
     app.addHook('onClose', async () => {
       scans.stopPruning();
       await scans.recorder.close();

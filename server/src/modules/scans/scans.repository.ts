@@ -40,28 +40,66 @@ function countersOf(scans: NewScanRow[]): Map<string, Counter> {
 export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): Promise<void> {
   if (scans.length === 0) return;
   if (handle.sqlite) return appendScansSqlite(handle.db, handle.sqlite, scans);
-  const counters = countersOf(scans);
-  await handle.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < scans.length; i += ROWS_PER_INSERT) {
-      await trx
-        .insertInto('scans')
-        .values(scans.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
-    await addRollups(trx, rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans))));
-    const rows = [...counters].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
-    await trx
-      .insertInto('scan_counters')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('qrcode_id').doUpdateSet({
-          total: sql`scan_counters.total + excluded.total`,
-          bots: sql`scan_counters.bots + excluded.bots`,
-          last_at: sql`case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
-        }),
-      )
-      .execute();
+  await handle.db.transaction().execute((trx) => appendScansIn(trx, scans));
+}
+
+/**
+ * Appends a spool file's scans unless that file was replayed before: its id is marked in the same
+ * transaction. Answers whether the scans were added.
+ */
+export async function appendSpooledScans(
+  handle: DatabaseHandle,
+  spoolId: string,
+  scans: NewScanRow[],
+): Promise<boolean> {
+  const replayedAt = Date.now();
+  const { sqlite } = handle;
+  if (sqlite) {
+    const mark = sqlite.prepare(
+      'insert into scan_spool_replays (id, replayed_at) values (?, ?) on conflict (id) do nothing',
+    );
+    const write = sqliteWriter(sqlite);
+    // The writer's own transaction nests as a savepoint inside this one.
+    const replay = sqlite.transaction(() => {
+      if (mark.run(spoolId, replayedAt).changes === 0) return false;
+      if (scans.length > 0) write(scans);
+      return true;
+    });
+    return handle.db.connection().execute(async () => replay());
+  }
+  return handle.db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .insertInto('scan_spool_replays')
+      .values({ id: spoolId, replayed_at: replayedAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!marked) return false;
+    if (scans.length > 0) await appendScansIn(trx, scans);
+    return true;
   });
+}
+
+async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+  for (let i = 0; i < scans.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('scans')
+      .values(scans.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+  await addRollups(trx, rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans))));
+  const rows = [...countersOf(scans)].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
+  await trx
+    .insertInto('scan_counters')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('qrcode_id').doUpdateSet({
+        total: sql`scan_counters.total + excluded.total`,
+        bots: sql`scan_counters.bots + excluded.bots`,
+        last_at: sql`case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
+      }),
+    )
+    .execute();
 }
 
 /** Adds the day's visitors; answers the keys (visitorKeyString) that were not there yet. */

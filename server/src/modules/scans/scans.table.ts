@@ -29,6 +29,12 @@ export interface ScanCountersTable {
   last_at: number;
 }
 
+/** A spool file whose scans are in the database (see ScanRecorder): replaying it again adds nothing. */
+export interface ScanSpoolReplaysTable {
+  id: string;
+  replayed_at: number;
+}
+
 export type ScanRow = Selectable<ScansTable>;
 export type NewScanRow = Insertable<ScansTable>;
 export type ScanCounterRow = Selectable<ScanCountersTable>;
