@@ -19,8 +19,11 @@ export type RedirectLimit = (accountId: string) => Promise<number>;
 export interface UsageStore {
   /** The month's count, seeding it with `seed()` when no instance has yet. */
   current(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
-  /** Adds one scan to a seeded count; answers the new count. */
-  increment(accountId: string, month: string): Promise<number>;
+  /**
+   * Adds one recorded scan to the count; answers the new count. A count no instance holds (lost by
+   * Redis) is seeded again with `seed()`, which already includes the scan.
+   */
+  increment(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
 }
 
 export interface Usage {
@@ -91,7 +94,11 @@ export class UsageMeter {
     const loaded = this.loaded(accountId);
     const usage = loaded instanceof Promise ? await loaded : loaded;
     const before = usage.count;
-    usage.count = Math.max(usage.count + 1, await this.options.store.increment(accountId, usage.month));
+    const month = this.currentMonth();
+    const shared = await this.options.store.increment(accountId, usage.month, () =>
+      this.seed(accountId, month),
+    );
+    usage.count = Math.max(usage.count + 1, shared);
     if (before < usage.limit && usage.count >= usage.limit)
       this.options.reachedLimit?.(accountId, usage.count);
   }

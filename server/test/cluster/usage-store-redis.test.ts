@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisUsageStore } from '../../src/modules/usage/usage-store.js';
+import { clusterRedis } from './cluster-processes.js';
+
+const quiet = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+
+/** A client that can lose its connection on demand, as an instance does when Redis is unreachable. */
+function client(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true });
+  redis.on('error', () => {});
+  return redis;
+}
+
+/** The shared monthly usage on a real Redis, through an outage of one instance's connection. */
+describe('monthly usage shared in Redis', () => {
+  let server: Awaited<ReturnType<typeof clusterRedis>>;
+  let a: Redis;
+  let b: Redis;
+  const prefix = `rq-usage-${randomBytes(6).toString('hex')}:`;
+
+  beforeAll(async () => {
+    server = await clusterRedis();
+    a = client(server.url);
+    b = client(server.url);
+    await Promise.all([a.connect(), b.connect()]);
+  }, 60_000);
+  afterAll(async () => {
+    const keys = await b.keys(`${prefix}*`);
+    if (keys.length > 0) await b.del(...keys);
+    a.disconnect();
+    b.disconnect();
+    await server.close();
+  });
+
+  it('puts back what an instance counted while Redis was away', async () => {
+    // The database: every recorded scan of the account this month, whichever instance took it.
+    let recorded = 5;
+    const seed = async () => recorded;
+    const onA = redisUsageStore(a, prefix, quiet);
+    const onB = redisUsageStore(b, prefix, quiet);
+    expect(await onA.current('acct_1', '2026-11', seed)).toBe(5);
+
+    a.disconnect();
+    for (let i = 0; i < 3; i++) {
+      recorded++;
+      await onA.increment('acct_1', '2026-11', seed);
+    }
+    for (let i = 0; i < 2; i++) {
+      recorded++;
+      await onB.increment('acct_1', '2026-11', seed);
+    }
+    // Without instance A's three, Redis says 7 while the database holds 10.
+    expect(await onB.current('acct_1', '2026-11', seed)).toBe(7);
+
+    await a.connect();
+    recorded++;
+    expect(await onA.increment('acct_1', '2026-11', seed)).toBe(11);
+    expect(await onB.current('acct_1', '2026-11', seed)).toBe(11);
+    recorded++;
+    expect(await onB.increment('acct_1', '2026-11', seed)).toBe(12);
+  });
+
+  it('seeds a count Redis lost from the database at the next scan', async () => {
+    let recorded = 40;
+    const seed = async () => recorded;
+    const store = redisUsageStore(b, prefix, quiet);
+    expect(await store.current('acct_2', '2026-11', seed)).toBe(40);
+    await b.del(`${prefix}usage:acct_2:2026-11`); // Redis restarted without persistence
+    recorded++;
+    expect(await store.increment('acct_2', '2026-11', seed)).toBe(41);
+    recorded++;
+    expect(await store.increment('acct_2', '2026-11', seed)).toBe(42);
+  });
+});
