@@ -21,6 +21,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Days of raw scans kept for export (null: forever); the analytics rollups are kept forever. */
+  scanRetentionDays: number | null;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -124,6 +126,16 @@ export function integer(env: Env, name: string, fallback: number, min: number, m
     throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
   }
   return value;
+}
+
+/** SCAN_RETENTION_DAYS: whole days of raw scans to keep (default 90), or `forever`. */
+export function scanRetentionDays(env: Env): number | null {
+  const raw = read(env, 'SCAN_RETENTION_DAYS');
+  if (raw === 'forever') return null;
+  if (raw !== undefined && !/^\d+$/.test(raw)) {
+    throw new ConfigError('SCAN_RETENTION_DAYS', 'a whole number of days from 1 to 36500, or forever', raw);
+  }
+  return integer(env, 'SCAN_RETENTION_DAYS', 90, 1, 36_500);
 }
 
 export function oneOf<T extends string>(env: Env, name: string, fallback: T, choices: readonly T[]): T {
@@ -327,6 +339,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'rq:',
+    scanRetentionDays: scanRetentionDays(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

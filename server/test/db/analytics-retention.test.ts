@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import type { Scan } from '../../src/modules/scans/scan.js';
-import { retentionDaysFrom, ScansService } from '../../src/modules/scans/scans.service.js';
+import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
 
 const log = pino({ level: 'silent' });
@@ -138,10 +139,13 @@ describe.each(engines)('raw scans over time on $name', (engine) => {
   });
 
   it('reads its retention from SCAN_RETENTION_DAYS, refusing nonsense', () => {
-    expect(retentionDaysFrom(undefined)).toBe(90);
-    expect(retentionDaysFrom('30')).toBe(30);
-    expect(retentionDaysFrom('forever')).toBeNull();
-    expect(() => retentionDaysFrom('0')).toThrow(/SCAN_RETENTION_DAYS/);
-    expect(() => retentionDaysFrom('ninety')).toThrow(/SCAN_RETENTION_DAYS/);
+    const retention = (value?: string) =>
+      loadConfig(value === undefined ? {} : { SCAN_RETENTION_DAYS: value }).scanRetentionDays;
+    expect(retention()).toBe(90);
+    expect(retention('30')).toBe(30);
+    expect(retention('forever')).toBeNull();
+    expect(() => retention('0')).toThrow(ConfigError);
+    expect(() => retention('ninety')).toThrow(/SCAN_RETENTION_DAYS/);
+    expect(() => retention('1.5')).toThrow(/SCAN_RETENTION_DAYS/);
   });
 });

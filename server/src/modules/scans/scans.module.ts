@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { retentionDaysFrom, ScansService } from './scans.service.js';
+import { ScansService } from './scans.service.js';
 
 /**
  * The scans module: `app.scans` records scans (group commit, disk spool) and answers per-code
@@ -12,8 +12,7 @@ export const scansModule = fp(
     const scans = new ScansService(app.database, {
       dataDir: app.config.dataDir,
       log: app.log,
-      // Read here until config.ts carries it (that file belongs to another change today).
-      retentionDays: retentionDaysFrom(process.env.SCAN_RETENTION_DAYS),
+      retentionDays: app.config.scanRetentionDays,
       changes: app.changes,
     });
     app.decorate('scans', scans);

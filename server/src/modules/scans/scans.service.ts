@@ -68,26 +68,10 @@ export interface ScanTotals {
 }
 
 const DAY_MS = 86_400_000;
-/** Raw scans are kept this long unless SCAN_RETENTION_DAYS says otherwise; rollups forever. */
+/** Raw scans are kept this long unless told otherwise (SCAN_RETENTION_DAYS, config.ts); rollups forever. */
 export const DEFAULT_RETENTION_DAYS = 90;
 /** How often the background pruning runs (and first runs a minute after start). */
 const PRUNE_EVERY_MS = 3_600_000;
-
-/**
- * SCAN_RETENTION_DAYS: whole days of raw scans to keep (default 90), or `forever`. A value that is
- * neither stops the start, as config.ts does for its own settings.
- */
-export function retentionDaysFrom(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '') return DEFAULT_RETENTION_DAYS;
-  if (value.trim() === 'forever') return null;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
-    throw new Error(
-      `SCAN_RETENTION_DAYS must be a whole number of days from 1 to 36500, or forever: ${value}`,
-    );
-  }
-  return days;
-}
 
 /** Records scans (group commit) and answers the per-code totals shown on the code resource. */
 export class ScansService {
