@@ -15,6 +15,7 @@ import * as scanDimensionBuckets from './2026_11_23_0610_scan_dimension_buckets.
 import * as subscriptions from './2026_11_23_0800_subscriptions.js';
 import * as designs from './2026_11_23_0900_designs.js';
 import * as scanSpoolReplays from './2026_11_23_1000_scan_spool_replays.js';
+import * as sqliteRollupsClustered from './2026_11_23_1010_sqlite_rollups_clustered.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0800_subscriptions': subscriptions,
   '2026_11_23_0900_designs': designs,
   '2026_11_23_1000_scan_spool_replays': scanSpoolReplays,
+  '2026_11_23_1010_sqlite_rollups_clustered': sqliteRollupsClustered,
 };
