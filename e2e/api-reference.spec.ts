@@ -36,7 +36,9 @@ test('the API reference at /api/docs makes no request that leaves the machine', 
   const requested = await recordRequests(page);
   const response = await page.goto('/api/docs');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'RQ Codes API' }).first()).toBeVisible();
+  // The reference renders once it has fetched and parsed the whole OpenAPI document: on a loaded
+  // CI machine that took over 10 s.
+  await expect(page.getByRole('heading', { name: 'RQ Codes API' }).first()).toBeVisible({ timeout: 30_000 });
 
   // Use it as a reader would: search, read an operation, try a request from the page.
   await page.keyboard.press('Control+k');

@@ -50,10 +50,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Scans on real sockets are answered before Fastify's routing (see redirect.routes.ts).
   let rawEdge: RawEdgeListener | undefined;
   const app = Fastify({
-    serverFactory: (handler) =>
-      http.createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
         if (!rawEdge?.(request, response)) handler(request, response);
-      }),
+      });
+      // Idle keep-alive connections outlive the load balancer's and clients' own idle timeouts
+      // (60 s is common): with Node's 5 s, a client reusing a connection as we close it gets a reset.
+      server.keepAliveTimeout = 72_000;
+      server.headersTimeout = 75_000;
+      return server;
+    },
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
