@@ -1,11 +1,35 @@
 #!/usr/bin/env node
-// `npm run bench -- <name>`: builds, then runs bench/<name>.mjs (all benches without a name).
+// `npm run bench -- <name>... [--flag value]...`: builds, then runs bench/<name>.mjs (all benches
+// without a name). Names are the arguments that are not flags; flags (`--db postgres`,
+// `--codes=1000000`, or a lone `--flag`) are passed on to every selected bench, in their order.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const names = process.argv.slice(2);
+
+/** Bench names and the flags (with their values) to pass through. */
+function splitArguments(args) {
+  const names = [];
+  const flags = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith('--')) {
+      names.push(arg);
+      continue;
+    }
+    flags.push(arg);
+    // `--flag value`: the next argument is the value, unless it is a flag itself.
+    const next = args[i + 1];
+    if (!arg.includes('=') && next !== undefined && !next.startsWith('--')) {
+      flags.push(next);
+      i++;
+    }
+  }
+  return { names, flags };
+}
+
+const { names, flags } = splitArguments(process.argv.slice(2));
 const available = fs
   .readdirSync(path.join(root, 'bench'))
   .filter((f) => f.endsWith('.mjs'))
@@ -23,7 +47,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'),
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 for (const name of selected) {
-  const result = spawnSync(process.execPath, [path.join(root, 'bench', `${name}.mjs`)], {
+  const result = spawnSync(process.execPath, [path.join(root, 'bench', `${name}.mjs`), ...flags], {
     stdio: 'inherit',
     cwd: root,
   });
