@@ -9,8 +9,32 @@
 // same code: its scans go to the default target, rules skipped (the over-limit row).
 // Every scan answered (warm-up included) must be in the database. Then the TLS allow endpoint's
 // latency as Caddy sees it: one connection asking about a verified name, one request at a time.
-// Last line, from the median rounds: `redirect: N rps, xR of bare node:http, p99 P ms,
-// custom hostname M rps, xH (D% vs /r/), allow median L ms, answered A, recorded S`.
+//
+// Flags (`npm run bench -- redirect --db postgres --codes 1000000`):
+// --db postgres   also runs the server on PostgreSQL, twice: alone, and with Redis (the shape of
+//                 several instances), each on a database of its own created for the run from
+//                 BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test
+//                 (the server migrates it on start, as in production; dropped at the end), Redis
+//                 from BENCH_REDIS_URL or redis://127.0.0.1:6379 under a key prefix of the run's.
+//                 The SQLite server runs in the same rounds, against the same bare peer.
+// --codes N       instead of one hot code: N codes (bulk-inserted with SQL into the `qrcodes`
+//                 table the migrations create, copies of one code made through the API), scanned
+//                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
+//                 edge's cache (100,000 codes) and load the code from the database.
+// For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
+// scan answered, the recorder's write transactions per scan, on PostgreSQL the database's own CPU,
+// transactions, rows and WAL per scan, with Redis its round trips (commands the server sent),
+// commands (INFO, script steps included) and CPU per scan; the server's RSS (sampled from
+// /proc/<pid>/status during and after the load); and the bytes a scan adds on disk (raw scan row,
+// rollup rows). The server runs with a launcher that only adds `/bench/stats` (the recorder's
+// batch counts and the Redis commands sent), which /metrics does not show. BENCH_SERVER_NODE_ARGS
+// passes flags to the servers' node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes).
+//
+// Last lines, from the median rounds: with --db postgres, `redirect on postgres: N rps, xR of bare
+// node:http, p99 P ms, answered A, recorded S` (and `on postgres+redis`); then, for SQLite,
+// `redirect: N rps, xR of bare node:http, p99 P ms, custom hostname M rps, xH (D% vs /r/), allow
+// median L ms, answered A, recorded S`. With --codes N the last is `redirect --codes N: N rps, xR of
+// bare node:http, p99 P ms, RSS max M MB (after A MB), answered A, recorded S`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
@@ -18,7 +42,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
@@ -34,6 +62,38 @@ const FREE_MONTHLY_LIMIT = 1_000;
 const DNSMASQ = '/usr/sbin/dnsmasq';
 const HOSTNAME = 'qr.bench.example';
 const EDGE = 'edge.bench.example';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Tables a recorded scan writes besides its raw row (docs/adr/2026-11-23-analytics-rollups.md). */
+const ROLLUP_TABLES = [
+  'scan_rollups',
+  'scan_totals',
+  'scan_daily_rollups',
+  'scan_dimension_buckets',
+  'scan_visitors',
+  'scan_counters',
+];
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+const { values: flags } = parseArgs({
+  options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string', default: '0' } },
+});
+if (flags.db !== 'sqlite' && flags.db !== 'postgres') {
+  console.error(`--db takes sqlite or postgres, not ${flags.db}`);
+  process.exit(2);
+}
+const ON_POSTGRES = flags.db === 'postgres';
+const CODES = Number(flags.codes);
+if (!Number.isSafeInteger(CODES) || CODES < 0) {
+  console.error(`--codes takes a number of codes, not ${flags.codes}`);
+  process.exit(2);
+}
+/** Digits of the bulk codes' slugs: m0000000 to m0999999 for a million. */
+const SLUG_DIGITS = Math.max(7, String(Math.max(CODES - 1, 0)).length);
+
 /** Stops the bench's dnsmasq, once seed has started it. */
 let stopDns;
 
@@ -45,6 +105,8 @@ if (!fs.existsSync(DNSMASQ)) {
   console.error('dnsmasq is not installed: apt-get install -y dnsmasq-base');
   process.exit(1);
 }
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -67,36 +129,59 @@ function freeUdpPort() {
 }
 
 /**
- * wrk's summary: the rate of requests answered and their median and 99th percentile latency.
- * `host` sends the request to that name (a custom hostname) instead of the URL's.
+ * wrk's summary: the rate of requests answered, how many, and their median and 99th percentile
+ * latency. `host` sends the request to that name (a custom hostname) instead of the URL's;
+ * `script` is a Lua file choosing each request's path. Asynchronous, so the RSS sampler runs.
  */
-function runWrk(url, { duration = DURATION, connections = CONNECTIONS, host } = {}) {
-  const result = spawnSync(
-    'wrk',
-    [
-      '-t',
-      '1',
-      '-c',
-      String(connections),
-      '-d',
-      duration,
-      '--latency',
-      '-H',
-      `User-Agent: ${USER_AGENT}`,
-      ...(host ? ['-H', `Host: ${host}`] : []),
-      url,
-    ],
-    { encoding: 'utf8' },
-  );
-  const out = result.stdout;
+async function runWrk(url, { duration = DURATION, connections = CONNECTIONS, host, script } = {}) {
+  const args = [
+    '-t',
+    '1',
+    '-c',
+    String(connections),
+    '-d',
+    duration,
+    '--latency',
+    '-H',
+    `User-Agent: ${USER_AGENT}`,
+    ...(host ? ['-H', `Host: ${host}`] : []),
+    ...(script ? ['-s', script] : []),
+    url,
+  ];
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(stdout));
+  });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const latency = (percent) => {
     const match = new RegExp(`${percent}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     return match ? Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]] : Number.NaN;
   };
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   if (errors) throw new Error(`wrk saw ${errors[1]} failed responses:\n${out}`);
-  return { rps, p50ms: latency(50), p99ms: latency(99) };
+  return { rps, requests, p50ms: latency(50), p99ms: latency(99) };
+}
+
+/** The Lua script of --codes: every request scans one of the bulk codes, chosen at random. */
+function randomSlugScript(dir) {
+  const file = path.join(dir, 'random-slug.lua');
+  fs.writeFileSync(
+    file,
+    `math.randomseed(os.time())
+local codes = ${CODES}
+local format = "/r/m%0${SLUG_DIGITS}d"
+request = function()
+  return wrk.format(nil, string.format(format, math.random(0, codes - 1)))
+end
+`,
+  );
+  return file;
 }
 
 /**
@@ -133,15 +218,18 @@ async function startDnsmasq(port, records) {
       break;
     } catch (error) {
       if (attempt >= 50) throw error;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
   }
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
+  return () => stopChild(child);
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 }
 
 /** The peer: a bare node:http server in its own process, answering every request with a 302. */
@@ -154,50 +242,78 @@ async function bareServer() {
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return {
+    origin: `http://127.0.0.1:${port}/`,
     url: `http://127.0.0.1:${port}/r/bench`,
-    close: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+    pid: child.pid,
+    close: () => stopChild(child),
   };
 }
 
-async function ourServer(dataDir, dnsPort) {
+/**
+ * The server as `node server/dist/server.js` runs it (runServer with the environment's config),
+ * plus one route for the bench: the recorder's transactions and scans, and the Redis commands the
+ * server sent (each one round trip: the server sends no pipelines).
+ */
+const LAUNCHER = `
+import { loadConfigOrExit, runServer } from ${JSON.stringify(pathToFileURL(path.join(root, 'server/dist/server.js')).href)};
+const { closed } = await runServer(loadConfigOrExit(), (app) => {
+  let redisCommands = 0;
+  if (app.redis) {
+    const send = app.redis.sendCommand.bind(app.redis);
+    app.redis.sendCommand = (...args) => {
+      redisCommands += 1;
+      return send(...args);
+    };
+  }
+  app.get('/bench/stats', { logLevel: 'warn' }, async () => ({ ...app.scans.recorder.stats, redisCommands }));
+});
+process.exit(await closed);
+`;
+
+/**
+ * One of our servers. `backend` is { name, databaseUrl?, redisPrefix? }: SQLite in `dataDir`
+ * without a URL; with a Redis prefix, on Redis too.
+ */
+function serverEnv(backend, dataDir, dnsPort) {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: backend.databaseUrl ?? '',
+    REDIS_URL: backend.redisPrefix ? REDIS_URL : '',
+    REDIS_KEY_PREFIX: backend.redisPrefix ?? 'rq:',
+    LOG_LEVEL: 'warn',
+    MARKETPLACE_PROXY_SECRET: SECRET,
+    DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
+    EDGE_HOSTNAME: EDGE,
+    // Every account holds a plan and usage is counted on every scan, as on a selling instance.
+    DEFAULT_PLAN: 'free',
+  };
+}
+
+async function ourServer(backend, dataDir, dnsPort) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MARKETPLACE_PROXY_SECRET: SECRET,
-      DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
-      EDGE_HOSTNAME: EDGE,
-      // Every account holds a plan and usage is counted on every scan, as on a selling instance.
-      DEFAULT_PLAN: 'free',
-      REDIS_URL: '',
+  const launcher = path.join(tmp, 'launcher.mjs');
+  if (!fs.existsSync(launcher)) fs.writeFileSync(launcher, LAUNCHER);
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
+    {
+      env: { ...serverEnv(backend, dataDir, dnsPort), PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the ${backend.name} server exited (${child.exitCode})`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      if (i >= 300) throw new Error(`the ${backend.name} server did not start`);
+      await sleep(100);
     }
   }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { base, stop };
+  return { base, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function api(base, method, url, body, user = OWNER) {
@@ -215,35 +331,42 @@ async function api(base, method, url, body, user = OWNER) {
   return json;
 }
 
+const RULES = [
+  { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
+  { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
+  { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
+  {
+    name: 'Campaign',
+    when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
+    then: { redirect: 'https://example.com/spring' },
+  },
+  {
+    name: 'Desktop',
+    when: { device: ['desktop'] },
+    then: { redirect: 'https://example.com/desktop', status: 302 },
+  },
+];
+
 /** Five rules; a desktop Chrome scanner fails the first four and matches the fifth. */
-async function seed(base, dnsPort) {
-  const rules = [
-    { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
-    { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
-    { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
-    {
-      name: 'Campaign',
-      when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
-      then: { redirect: 'https://example.com/spring' },
-    },
-    {
-      name: 'Desktop',
-      when: { device: ['desktop'] },
-      then: { redirect: 'https://example.com/desktop', status: 302 },
-    },
-  ];
+async function seedCode(base) {
   const ids = [];
-  for (const rule of rules) ids.push((await api(base, 'POST', '/rules', rule)).id);
+  for (const rule of RULES) ids.push((await api(base, 'POST', '/rules', rule)).id);
   const code = await api(base, 'POST', '/qrcodes', {
     slug: 'bench',
     mode: 'redirect',
     target: 'https://example.com/default',
   });
   await api(base, 'PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
+  return ids;
+}
+
+/** The hot code, the over-limit account's copy and the custom hostname's (the SQLite server). */
+async function seed(base, dnsPort) {
+  const ids = await seedCode(base);
 
   // The over-limit account: the same code, scanned up to its free plan's monthly limit.
   const overIds = [];
-  for (const rule of rules) overIds.push((await api(base, 'POST', '/rules', rule, OVER_LIMIT_OWNER)).id);
+  for (const rule of RULES) overIds.push((await api(base, 'POST', '/rules', rule, OVER_LIMIT_OWNER)).id);
   await api(
     base,
     'POST',
@@ -299,14 +422,11 @@ async function expectLocation(url, expected, host) {
 }
 
 /** The operator's command, as on a self-hosted instance: `npm run plans -- grant <who> <plan>`. */
-function grantPlan(dataDir, accountId, plan) {
+function grantPlan(backend, dataDir, accountId, plan) {
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'server/dist/modules/billing/plans-cli.js'), 'grant', accountId, plan],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    },
+    { env: serverEnv(backend, dataDir, dnsPort), encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`plans grant failed: ${result.stderr}${result.stdout}`);
 }
@@ -322,89 +442,577 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-'));
-const dnsPort = await freeUdpPort();
-const bare = await bareServer();
-let ours = await ourServer(dataDir, dnsPort);
-try {
-  // The operator grants the bench account its plans (mega redirects, custom hostnames) with the
-  // plans command; the server starts again to read them.
-  const owner = await api(ours.base, 'GET', '/me');
-  await ours.stop();
-  grantPlan(dataDir, owner.id, 'mega');
-  grantPlan(dataDir, owner.id, 'hostnames');
-  ours = await ourServer(dataDir, dnsPort);
-  await seed(ours.base, dnsPort);
-  await expectAnswers(ours.base);
-  const primaryUrl = `${ours.base}/r/bench`;
-  const hostUrl = `${ours.base}/bench`;
-  const overUrl = `${ours.base}/r/bench-over`;
-  const before = await metric(ours.base, 'rq_redirects_answered_total');
-  // Every side warms up (JIT, caches) before anything counts.
-  runWrk(bare.url, { duration: WARM_UP });
-  runWrk(primaryUrl, { duration: WARM_UP });
-  runWrk(hostUrl, { duration: WARM_UP, host: HOSTNAME });
-  runWrk(overUrl, { duration: WARM_UP });
-  // This machine's speed drifts by a tenth from one minute to the next: alternating rounds put
-  // every side through the same drift, and the median round is the one reported.
-  const rounds = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const peer = runWrk(bare.url);
-    const us = runWrk(primaryUrl);
-    const onHost = runWrk(hostUrl, { host: HOSTNAME });
-    const over = runWrk(overUrl);
-    rounds.push({
-      peer,
-      us,
-      onHost,
-      over,
-      ratio: us.rps / peer.rps,
-      hostRatio: onHost.rps / peer.rps,
-      overRatio: over.rps / peer.rps,
+// ---------------------------------------------------------------------------------------------
+// What a process costs: CPU and memory from /proc, PostgreSQL's and Redis's own counters.
+
+/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuTicks(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined; // gone
+  }
+}
+
+/** A line of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the most it ever was). */
+function statusMb(pid, field) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU ticks of every PostgreSQL process on this machine (backends, WAL writer, checkpointer). */
+function postgresTicks() {
+  const ticks = new Map();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const t = cpuTicks(pid);
+    if (t !== undefined) ticks.set(pid, t);
+  }
+  return ticks;
+}
+
+/** Ticks spent between two snapshots by the processes alive at the second (new ones in full). */
+function ticksBetween(before, after) {
+  let total = 0;
+  for (const [pid, t] of after) total += t - (before.get(pid) ?? 0);
+  return total;
+}
+
+async function redisCounters(redis) {
+  const info = await redis.info();
+  const field = (name) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1]);
+  return {
+    commands: field('total_commands_processed'),
+    cpuSeconds: field('used_cpu_user') + field('used_cpu_sys'),
+  };
+}
+
+/** Samples every server's RSS while the load runs: the largest seen per server. */
+function rssSampler(servers) {
+  const timer = setInterval(() => {
+    for (const server of servers) {
+      const mb = statusMb(server.pid, 'VmRSS');
+      if (mb > server.rssMax) server.rssMax = mb;
+    }
+  }, 100);
+  return () => clearInterval(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The servers of the run: SQLite always, PostgreSQL alone and with Redis on --db postgres.
+
+const runId = `${process.pid}_${Date.now().toString(36)}`;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-'));
+const admin = ON_POSTGRES ? new pg.Client({ connectionString: PG_URL }) : undefined;
+const redis = ON_POSTGRES ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
+const createdDatabases = [];
+const redisPrefix = `rq-bench-${runId}:`;
+
+function databaseUrl(name) {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** A database of its own for one server; the server migrates it on start, as in production. */
+async function createDatabase(suffix) {
+  const name = `rq_bench_${runId}_${suffix}`;
+  await admin.query(`create database "${name}"`);
+  createdDatabases.push(name);
+  return name;
+}
+
+/** Runs `fn` on a server's database: better-sqlite3 on its file, pg on its PostgreSQL database. */
+async function withDatabase(server, fn) {
+  if (server.backend.dbName) {
+    const client = new pg.Client({ connectionString: server.backend.databaseUrl });
+    await client.connect();
+    try {
+      return await fn({
+        dialect: 'postgres',
+        query: async (text, params) => (await client.query(text, params)).rows,
+      });
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(server.dataDir, 'rq.sqlite'));
+  try {
+    return await fn({
+      dialect: 'sqlite',
+      query: async (text, params = []) => {
+        const statement = db.prepare(text);
+        return statement.reader ? statement.all(...params) : [statement.run(...params)];
+      },
     });
-    console.log(
-      `round ${round}: bare node:http ${peer.rps.toFixed(0)} rps (p99 ${peer.p99ms.toFixed(2)} ms), rq-codes /r/ ${us.rps.toFixed(0)} rps (p99 ${us.p99ms.toFixed(2)} ms) x${(us.rps / peer.rps).toFixed(2)}, custom hostname ${onHost.rps.toFixed(0)} rps (p99 ${onHost.p99ms.toFixed(2)} ms) x${(onHost.rps / peer.rps).toFixed(2)}, over-limit account ${over.rps.toFixed(0)} rps (p99 ${over.p99ms.toFixed(2)} ms) x${(over.rps / peer.rps).toFixed(2)}`,
+  } finally {
+    db.close();
+  }
+}
+
+async function scanRows(server) {
+  return withDatabase(server, async (db) => {
+    const [row] = await db.query('select count(*) as n from scans');
+    return Number(row.n);
+  });
+}
+
+/**
+ * --codes: `CODES` copies of the code `mtemplate` (made through the API, so every column is as the
+ * server writes it), slugs m0000000, m0000001, ... Direct SQL into the `qrcodes` table of the
+ * migrations, with the server stopped: ids keep the template's `qr_` and time part, then the
+ * number in hex (ids are opaque; they sort by creation within one account).
+ */
+async function bulkInsertCodes(server) {
+  const columns =
+    'account_id, host_key, mode, target, data_json, exec_json, style_json, title, tags_json, enabled, created_at, updated_at';
+  const started = Date.now();
+  await withDatabase(server, async (db) => {
+    if (db.dialect === 'postgres') {
+      await db.query(
+        `insert into qrcodes (id, slug, ${columns})
+         select substr(t.id, 1, 13) || lpad(to_hex(g), 16, '0'), 'm' || lpad(g::text, ${SLUG_DIGITS}, '0'), ${columns}
+         from qrcodes t, generate_series(0, $1::int - 1) g where t.host_key = '' and t.slug = 'mtemplate'`,
+        [CODES],
+      );
+      // As on a database whose codes were made long ago: autovacuum must not run during the load.
+      await db.query('vacuum (analyze) qrcodes');
+    } else {
+      await db.query(
+        `with recursive g(n) as (select 0 union all select n + 1 from g where n < ? - 1)
+         insert into qrcodes (id, slug, ${columns})
+         select substr(t.id, 1, 13) || printf('%016x', g.n), printf('m%0${SLUG_DIGITS}d', g.n), ${columns}
+         from g, qrcodes t where t.host_key = '' and t.slug = 'mtemplate'`,
+        [CODES],
+      );
+    }
+  });
+  console.log(`${server.label}: ${CODES} codes inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Bytes and rows of the scans, the rollups and the codes on a server's database. */
+async function storageOf(server) {
+  const tables = ['scans', ...ROLLUP_TABLES, 'qrcodes'];
+  return withDatabase(server, async (db) => {
+    const result = {};
+    for (const table of tables) {
+      const [count] = await db.query(`select count(*) as n from ${table}`);
+      let bytes;
+      if (db.dialect === 'postgres') {
+        const [size] = await db.query('select pg_total_relation_size($1::regclass) as bytes', [table]);
+        bytes = Number(size.bytes);
+      } else {
+        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree).
+        const [size] = await db.query(
+          `select coalesce(sum(pgsize), 0) as bytes from dbstat where name = ? or name in
+             (select name from sqlite_master where type = 'index' and tbl_name = ?)`,
+          [table, table],
+        );
+        bytes = Number(size.bytes);
+      }
+      result[table] = { rows: Number(count.n), bytes };
+    }
+    return result;
+  });
+}
+
+async function pgDatabaseCounters(dbName) {
+  const { rows } = await admin.query(
+    `select xact_commit, tup_inserted, tup_updated, tup_deleted
+     from pg_stat_database where datname = $1`,
+    [dbName],
+  );
+  const row = rows[0];
+  return {
+    commits: Number(row.xact_commit),
+    rowsWritten: Number(row.tup_inserted) + Number(row.tup_updated) + Number(row.tup_deleted),
+  };
+}
+
+/** WAL written by the whole PostgreSQL cluster (pg_stat_wal has no per-database figure). */
+async function pgWalBytes() {
+  return Number((await admin.query('select wal_bytes from pg_stat_wal')).rows[0].wal_bytes);
+}
+
+/**
+ * Starts a server on `backend`, creates its account (and through `prepare`, what it needs before
+ * the operator's grants), restarts it with the mega plan granted, as an operator would.
+ */
+async function startServer(backend, dnsPort, prepare) {
+  const dataDir = fs.mkdtempSync(path.join(tmp, `${backend.name}-`));
+  let handle = await ourServer(backend, dataDir, dnsPort);
+  const server = {
+    backend,
+    label: backend.label,
+    dataDir,
+    ...handle,
+    rssMax: 0,
+    cost: {
+      answered: 0,
+      ticks: 0,
+      batches: 0,
+      written: 0,
+      redisCommands: 0,
+      redisSent: 0,
+      redisCpu: 0,
+      pgTicks: 0,
+    },
+  };
+  try {
+    const owner = await api(server.base, 'GET', '/me');
+    if (CODES > 0) {
+      await api(server.base, 'POST', '/qrcodes', {
+        slug: 'mtemplate',
+        mode: 'redirect',
+        target: 'https://example.com/default',
+      });
+    }
+    await handle.stop();
+    grantPlan(backend, dataDir, owner.id, 'mega');
+    if (prepare) await prepare(server, owner.id);
+    if (CODES > 0) await bulkInsertCodes(server);
+    handle = await ourServer(backend, dataDir, dnsPort);
+    Object.assign(server, handle);
+  } catch (error) {
+    await handle.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function snapshot(server) {
+  const stats = await (await fetch(`${server.base}/bench/stats`)).json();
+  return {
+    ticks: cpuTicks(server.pid),
+    answered: await metric(server.base, 'rq_redirects_answered_total'),
+    batches: stats.batches,
+    written: stats.scans,
+    redisSent: stats.redisCommands,
+    redis: server.backend.redisPrefix ? await redisCounters(redis) : undefined,
+    pg: server.backend.dbName ? postgresTicks() : undefined,
+  };
+}
+
+/** One wrk run on one of our servers, its costs added to the server's. */
+async function measured(server, url, options) {
+  const before = await snapshot(server);
+  const result = await runWrk(url, options);
+  // Let the last in-flight scans finish (wrk may stop with some unread).
+  await sleep(300);
+  const after = await snapshot(server);
+  const cost = server.cost;
+  cost.answered += after.answered - before.answered;
+  cost.ticks += after.ticks - before.ticks;
+  cost.batches += after.batches - before.batches;
+  cost.written += after.written - before.written;
+  cost.redisSent += after.redisSent - before.redisSent;
+  if (before.redis) {
+    // Minus the INFO of the first snapshot, which the second one counts.
+    cost.redisCommands += after.redis.commands - before.redis.commands - 1;
+    cost.redisCpu += after.redis.cpuSeconds - before.redis.cpuSeconds;
+  }
+  if (before.pg) cost.pgTicks += ticksBetween(before.pg, after.pg);
+  return result;
+}
+
+/** The bare peer's run, with its CPU per request. */
+async function measuredBare(bare, url, options) {
+  const before = cpuTicks(bare.pid);
+  const result = await runWrk(url, options);
+  bare.ticks += cpuTicks(bare.pid) - before;
+  bare.requests += result.requests;
+  return result;
+}
+
+const us = (ticks, n) => ((ticks / CLOCK_TICKS) * 1e6) / n;
+const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const mb = (value) => `${fixed(value, 0)} MB`;
+
+function costLine(server, bare, span) {
+  const c = server.cost;
+  const parts = [
+    `${fixed(us(c.ticks, c.answered), 1)} µs CPU/scan in the server (bare node:http ${fixed(us(bare.ticks, bare.requests), 1)} µs/request)`,
+    `${fixed(c.batches / c.answered, 4)} write transactions/scan (${fixed(c.written / Math.max(c.batches, 1), 1)} scans per transaction)`,
+  ];
+  if (server.backend.dbName) {
+    parts.push(
+      `PostgreSQL ${fixed(us(c.pgTicks, c.answered), 1)} µs CPU/scan`,
+      `${fixed(span.commits / span.answered, 4)} transactions committed/scan (pg_stat_database, reads included)`,
+      `${fixed(span.rowsWritten / span.answered, 2)} rows written/scan`,
+      `WAL ${fixed(span.walBytes / span.walScans, 0)} B/scan (pg_stat_wal: the cluster, over both PostgreSQL servers' scans)`,
     );
   }
-  await bare.close();
-  // Let the last in-flight scans finish before counting (wrk may stop with some unread).
-  await new Promise((r) => setTimeout(r, 500));
-  const answered = (await metric(ours.base, 'rq_redirects_answered_total')) - before;
-
-  // Caddy asks before each new certificate, one request at a time: one connection, 5 s.
-  const allowUrl = `${ours.base}/internal/tls/allow?domain=${HOSTNAME}`;
-  const allowed = await fetch(allowUrl);
-  if (allowed.status !== 200)
-    throw new Error(`the allow endpoint answered ${allowed.status} for ${HOSTNAME}`);
-  const allow = runWrk(allowUrl, { duration: '5s', connections: 1 });
-
-  await ours.stop();
-  const db = new Database(path.join(dataDir, 'rq.sqlite'), { readonly: true });
-  // Minus the seed scans: the over-limit account's, and the three checks of expectAnswers.
-  const recorded = db.prepare('select count(*) as n from scans').get().n - FREE_MONTHLY_LIMIT - 3;
-  db.close();
-  const middleRatio = median(rounds.map((r) => r.ratio));
-  const middle = rounds.find((r) => r.ratio === middleRatio);
-  const middleHostRatio = median(rounds.map((r) => r.hostRatio));
-  const middleHost = rounds.find((r) => r.hostRatio === middleHostRatio);
-  // Within each round, custom hostname against /r/ (same drift); the median round's difference.
-  const difference = median(rounds.map((r) => (r.onHost.rps / r.us.rps - 1) * 100));
-  const percent = `${difference >= 0 ? '+' : ''}${difference.toFixed(1)}%`;
-  console.log(
-    `custom hostname: ${middleHost.onHost.rps.toFixed(0)} rps, x${middleHostRatio.toFixed(2)} of bare node:http (/r/: x${middleRatio.toFixed(2)}), ${percent} vs /r/, p99 ${median(rounds.map((r) => r.onHost.p99ms)).toFixed(2)} ms`,
+  if (server.backend.redisPrefix) {
+    parts.push(
+      `Redis ${fixed(c.redisSent / c.answered, 3)} round trips/scan (${fixed(c.redisCommands / c.answered, 3)} commands with script steps, INFO), ${fixed((c.redisCpu * 1e6) / c.answered, 1)} µs Redis CPU/scan`,
+    );
+  }
+  parts.push(
+    `RSS max ${mb(server.rssMax)} under load, ${mb(server.rssAfter)} after, peak ${mb(server.rssPeak)}`,
   );
-  const middleOverRatio = median(rounds.map((r) => r.overRatio));
-  const middleOver = rounds.find((r) => r.overRatio === middleOverRatio);
-  console.log(
-    `over-limit account: ${middleOver.over.rps.toFixed(0)} rps, x${middleOverRatio.toFixed(2)} of bare node:http (default target, rules skipped, still recorded and counted)`,
-  );
-  console.log(
-    `tls allow endpoint: median ${allow.p50ms.toFixed(3)} ms, p99 ${allow.p99ms.toFixed(3)} ms (${allow.rps.toFixed(0)} asks/s on one connection)`,
-  );
-  console.log(
-    `redirect: ${middle.us.rps.toFixed(0)} rps, x${middleRatio.toFixed(2)} of bare node:http, p99 ${median(rounds.map((r) => r.us.p99ms)).toFixed(2)} ms, custom hostname ${middleHost.onHost.rps.toFixed(0)} rps, x${middleHostRatio.toFixed(2)} (${percent} vs /r/), allow median ${allow.p50ms.toFixed(3)} ms, answered ${answered}, recorded ${recorded}`,
-  );
-} finally {
-  await Promise.all([bare.close(), ours.stop(), stopDns?.()]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return `cost on ${server.label}: ${parts.join(', ')}`;
 }
+
+function storageLine(server, storage, scans) {
+  const raw = storage.scans;
+  const rollupRows = ROLLUP_TABLES.reduce((sum, t) => sum + storage[t].rows, 0);
+  const rollupBytes = ROLLUP_TABLES.reduce((sum, t) => sum + storage[t].bytes, 0);
+  const tables = ROLLUP_TABLES.map(
+    (t) => `${t} ${storage[t].rows} rows ${fixed(storage[t].bytes / 1024, 0)} kB`,
+  );
+  const codes =
+    CODES > 0
+      ? `; codes ${storage.qrcodes.rows} rows, ${fixed(storage.qrcodes.bytes / storage.qrcodes.rows, 0)} B/code with indexes`
+      : '';
+  return `storage on ${server.label}: raw scans ${raw.rows} rows, ${fixed(raw.bytes / raw.rows, 0)} B/scan with indexes; rollups ${fixed(rollupRows / scans, 4)} rows/scan, ${fixed(rollupBytes / scans, 1)} B/scan (${tables.join(', ')})${codes}`;
+}
+
+const dnsPort = await freeUdpPort();
+const bare = { ...(await bareServer()), ticks: 0, requests: 0 };
+const servers = [];
+let failed = false;
+try {
+  if (ON_POSTGRES) {
+    await admin.connect();
+    await redis.connect();
+  }
+  // The SQLite server: in the hot mode it also has the custom hostname and the over-limit account.
+  const backends = [{ name: 'sqlite', label: 'sqlite' }];
+  if (ON_POSTGRES) {
+    const plain = await createDatabase('pg');
+    const withRedis = await createDatabase('pg_redis');
+    backends.push(
+      { name: 'postgres', label: 'postgres', dbName: plain, databaseUrl: databaseUrl(plain) },
+      {
+        name: 'postgres-redis',
+        label: 'postgres+redis',
+        dbName: withRedis,
+        databaseUrl: databaseUrl(withRedis),
+        redisPrefix,
+      },
+    );
+  }
+  for (const backend of backends) {
+    const hot = CODES === 0;
+    const server = await startServer(backend, dnsPort, async (s, ownerId) => {
+      if (hot && backend.name === 'sqlite') grantPlan(backend, s.dataDir, ownerId, 'hostnames');
+    });
+    servers.push(server);
+    if (hot && backend.name === 'sqlite') {
+      await seed(server.base, dnsPort);
+      await expectAnswers(server.base);
+      // The over-limit account's scans, and the three checks of expectAnswers.
+      server.seedScans = FREE_MONTHLY_LIMIT + 3;
+    } else if (hot) {
+      await seedCode(server.base);
+      await expectLocation(`${server.base}/r/bench`, 'https://example.com/desktop');
+      server.seedScans = 1;
+    } else {
+      const last = `m${String(CODES - 1).padStart(SLUG_DIGITS, '0')}`;
+      await expectLocation(
+        `${server.base}/r/m${'0'.padStart(SLUG_DIGITS, '0')}`,
+        'https://example.com/default',
+      );
+      await expectLocation(`${server.base}/r/${last}`, 'https://example.com/default');
+      server.seedScans = 2;
+    }
+    server.before = await metric(server.base, 'rq_redirects_answered_total');
+  }
+  const [sqlite, ...others] = servers;
+  const script = CODES > 0 ? randomSlugScript(tmp) : undefined;
+  const peerUrl = script ? bare.origin : bare.url;
+  /** What each round runs on our side: a name and how to run it. */
+  const sides =
+    CODES > 0
+      ? servers.map((server) => ({ name: server.label, server, url: `${server.base}/`, options: { script } }))
+      : [
+          { name: 'rq-codes /r/', key: 'us', server: sqlite, url: `${sqlite.base}/r/bench`, options: {} },
+          {
+            name: 'custom hostname',
+            key: 'onHost',
+            server: sqlite,
+            url: `${sqlite.base}/bench`,
+            options: { host: HOSTNAME },
+          },
+          {
+            name: 'over-limit account',
+            key: 'over',
+            server: sqlite,
+            url: `${sqlite.base}/r/bench-over`,
+            options: {},
+          },
+          ...others.map((server) => ({
+            name: `${server.label} /r/`,
+            server,
+            url: `${server.base}/r/bench`,
+            options: {},
+          })),
+        ];
+
+  // Every side warms up (JIT, caches) before anything counts.
+  await runWrk(peerUrl, { duration: WARM_UP, script });
+  for (const side of sides) await runWrk(side.url, { ...side.options, duration: WARM_UP });
+
+  // PostgreSQL's statistics arrive within a second of a backend going idle.
+  const pgSpan = async () => {
+    if (others.length === 0) return {};
+    await sleep(2000);
+    const out = { walBytes: await pgWalBytes() };
+    for (const server of others) out[server.label] = await pgDatabaseCounters(server.backend.dbName);
+    return out;
+  };
+  const spanAnswered = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        others.map(async (s) => [s.label, await metric(s.base, 'rq_redirects_answered_total')]),
+      ),
+    );
+  const pgBefore = await pgSpan();
+  const answeredBefore = await spanAnswered();
+
+  // This machine's speed drifts by a tenth from one minute to the next: alternating rounds put
+  // every side through the same drift, and the median round is the one reported.
+  const stopSampling = rssSampler(servers);
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const peer = await measuredBare(bare, peerUrl, { script });
+    const results = [];
+    for (const side of sides) results.push(await measured(side.server, side.url, side.options));
+    rounds.push({ peer, results });
+    const described = sides.map((side, i) => {
+      const r = results[i];
+      return `${side.name} ${r.rps.toFixed(0)} rps (p99 ${r.p99ms.toFixed(2)} ms) x${(r.rps / peer.rps).toFixed(2)}`;
+    });
+    console.log(
+      `round ${round}: bare node:http ${peer.rps.toFixed(0)} rps (p99 ${peer.p99ms.toFixed(2)} ms), ${described.join(', ')}`,
+    );
+  }
+  stopSampling();
+  await bare.close();
+  const pgAfter = await pgSpan();
+  const answeredAfter = await spanAnswered();
+  for (const server of servers) {
+    server.rssAfter = statusMb(server.pid, 'VmRSS');
+    server.rssPeak = statusMb(server.pid, 'VmHWM');
+    server.answered = (await metric(server.base, 'rq_redirects_answered_total')) - server.before;
+  }
+
+  /** The median round of one side: its ratio to the bare peer of the same round. */
+  const middleOf = (index) => {
+    const ratios = rounds.map((r) => r.results[index].rps / r.peer.rps);
+    const ratio = median(ratios);
+    const round = rounds[ratios.indexOf(ratio)];
+    return {
+      ratio,
+      rps: round.results[index].rps,
+      p99ms: median(rounds.map((r) => r.results[index].p99ms)),
+    };
+  };
+
+  let allow;
+  if (CODES === 0) {
+    // Caddy asks before each new certificate, one request at a time: one connection, 5 s.
+    const allowUrl = `${sqlite.base}/internal/tls/allow?domain=${HOSTNAME}`;
+    const allowed = await fetch(allowUrl);
+    if (allowed.status !== 200)
+      throw new Error(`the allow endpoint answered ${allowed.status} for ${HOSTNAME}`);
+    allow = await runWrk(allowUrl, { duration: '5s', connections: 1 });
+  }
+
+  for (const server of servers) await server.stop();
+  // pg_stat_wal is the whole cluster's: both PostgreSQL servers' scans share it.
+  const walScans = others.reduce((sum, s) => sum + answeredAfter[s.label] - answeredBefore[s.label], 0);
+  for (const server of servers) {
+    server.recorded = (await scanRows(server)) - server.seedScans;
+    const storage = await storageOf(server);
+    let span;
+    if (server.backend.dbName) {
+      const b = pgBefore[server.label];
+      const a = pgAfter[server.label];
+      span = {
+        answered: answeredAfter[server.label] - answeredBefore[server.label],
+        commits: a.commits - b.commits,
+        rowsWritten: a.rowsWritten - b.rowsWritten,
+        walBytes: pgAfter.walBytes - pgBefore.walBytes,
+        walScans,
+      };
+    }
+    console.log(costLine(server, bare, span));
+    console.log(storageLine(server, storage, storage.scans.rows));
+    if (server.recorded !== server.answered) {
+      failed = true;
+      console.log(
+        `${server.label}: ${server.answered} scans answered but ${server.recorded} recorded: every answered scan must be in the database`,
+      );
+    }
+  }
+
+  const countsOf = (server) => `answered ${server.answered}, recorded ${server.recorded}`;
+  if (CODES > 0) {
+    const describe = (server, index) => {
+      const middle = middleOf(index);
+      return `${middle.rps.toFixed(0)} rps, x${middle.ratio.toFixed(2)} of bare node:http, p99 ${middle.p99ms.toFixed(2)} ms, RSS max ${mb(server.rssMax)} (after ${mb(server.rssAfter)}), ${countsOf(server)}`;
+    };
+    for (const [index, server] of servers.entries()) {
+      if (index > 0) console.log(`redirect --codes ${CODES} on ${server.label}: ${describe(server, index)}`);
+    }
+    console.log(`redirect --codes ${CODES}: ${describe(sqlite, 0)}`);
+  } else {
+    const keyed = (key) => sides.findIndex((side) => side.key === key);
+    const primary = middleOf(keyed('us'));
+    const onHost = middleOf(keyed('onHost'));
+    const over = middleOf(keyed('over'));
+    // Within each round, custom hostname against /r/ (same drift); the median round's difference.
+    const difference = median(
+      rounds.map((r) => (r.results[keyed('onHost')].rps / r.results[keyed('us')].rps - 1) * 100),
+    );
+    const percent = `${difference >= 0 ? '+' : ''}${difference.toFixed(1)}%`;
+    console.log(
+      `custom hostname: ${onHost.rps.toFixed(0)} rps, x${onHost.ratio.toFixed(2)} of bare node:http (/r/: x${primary.ratio.toFixed(2)}), ${percent} vs /r/, p99 ${onHost.p99ms.toFixed(2)} ms`,
+    );
+    console.log(
+      `over-limit account: ${over.rps.toFixed(0)} rps, x${over.ratio.toFixed(2)} of bare node:http (default target, rules skipped, still recorded and counted)`,
+    );
+    console.log(
+      `tls allow endpoint: median ${allow.p50ms.toFixed(3)} ms, p99 ${allow.p99ms.toFixed(3)} ms (${allow.rps.toFixed(0)} asks/s on one connection)`,
+    );
+    for (const server of others) {
+      const middle = middleOf(sides.findIndex((side) => side.server === server));
+      console.log(
+        `redirect on ${server.label}: ${middle.rps.toFixed(0)} rps, x${middle.ratio.toFixed(2)} of bare node:http, p99 ${middle.p99ms.toFixed(2)} ms, ${countsOf(server)}`,
+      );
+    }
+    console.log(
+      `redirect: ${primary.rps.toFixed(0)} rps, x${primary.ratio.toFixed(2)} of bare node:http, p99 ${primary.p99ms.toFixed(2)} ms, custom hostname ${onHost.rps.toFixed(0)} rps, x${onHost.ratio.toFixed(2)} (${percent} vs /r/), allow median ${allow.p50ms.toFixed(3)} ms, ${countsOf(sqlite)}`,
+    );
+  }
+} finally {
+  await Promise.all([bare.close(), ...servers.map((s) => s.stop()), stopDns?.()]);
+  if (redis) {
+    if (redis.status === 'ready') {
+      const keys = [];
+      for await (const batch of redis.scanStream({ match: `${redisPrefix}*`, count: 1000 }))
+        keys.push(...batch);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    } else redis.disconnect();
+  }
+  if (admin) {
+    for (const name of createdDatabases) await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+if (failed) process.exitCode = 1;
