@@ -56,7 +56,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Self-hosting',
-      items: ['self-hosting/scale-out'],
+      items: ['self-hosting/scale-out', 'self-hosting/capacity'],
     },
     {
       type: 'category',
