@@ -115,7 +115,10 @@ export interface VisitorKey {
   visitor_hash: string;
 }
 
-export const visitorKeyString = (key: VisitorKey) => `${key.day}\u001f${key.scope}\u001f${key.visitor_hash}`;
+/** The string form of a visitor key, as the set of new visitors holds it. */
+const visitorKey = (day: number, scope: string, hash: string) => `${day}\u001f${scope}\u001f${hash}`;
+
+export const visitorKeyString = (key: VisitorKey) => visitorKey(key.day, key.scope, key.visitor_hash);
 
 export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
 export const bucketOf = (at: number) => Math.floor(at / BUCKET_MS) * BUCKET_MS;
@@ -123,16 +126,18 @@ export const bucketOf = (at: number) => Math.floor(at / BUCKET_MS) * BUCKET_MS;
 /** The visitor keys a batch touches (humans only: bots are not visitors), each once. */
 export function visitorKeysOf(scans: readonly NewScanRow[]): VisitorKey[] {
   const keys = new Map<string, VisitorKey>();
+  const keep = (day: number, scope: string, hash: string) => {
+    const key = visitorKey(day, scope, hash);
+    if (!keys.has(key)) keys.set(key, { day, scope, visitor_hash: hash });
+  };
   for (const scan of scans) {
     if (scan.bot) continue;
     const day = dayOf(Number(scan.at));
-    for (const scope of [scan.account_id, scan.qrcode_id]) {
-      const key = { day, scope, visitor_hash: scan.visitor_hash };
-      keys.set(visitorKeyString(key), key);
-    }
+    keep(day, scan.account_id, scan.visitor_hash);
+    keep(day, scan.qrcode_id, scan.visitor_hash);
   }
   // One order for every writer, so concurrent transactions lock rows in the same order.
-  return [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
+  return sortedValues(keys);
 }
 
 export interface BatchRollups {
@@ -165,6 +170,34 @@ function sortedValues<T>(map: Map<string, T>): T[] {
   return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
+/** A fact's identity: its key columns, '' where the scan had no value (FACT_KEY_COLUMNS's order). */
+function factKeyOf(scan: NewScanRow, bucket: number): string {
+  return `${scan.account_id}\u001f${bucket}\u001f${scan.qrcode_id}\u001f${scan.hostname}\u001f${scan.rule_id ?? ''}\u001f${
+    scan.country ?? ''
+  }\u001f${scan.region ?? ''}\u001f${scan.device ?? ''}\u001f${scan.os ?? ''}\u001f${scan.browser ?? ''}\u001f${
+    scan.language ?? ''
+  }\u001f${scan.referrer_host ?? ''}`;
+}
+
+function newFact(scan: NewScanRow, bucket: number): FactDelta {
+  return {
+    account_id: scan.account_id,
+    bucket,
+    qrcode_id: scan.qrcode_id,
+    hostname: scan.hostname,
+    rule_id: scan.rule_id ?? '',
+    country: scan.country ?? '',
+    region: scan.region ?? '',
+    device: scan.device ?? '',
+    os: scan.os ?? '',
+    browser: scan.browser ?? '',
+    language: scan.language ?? '',
+    referrer_host: scan.referrer_host ?? '',
+    ...zero,
+    code_visitors: 0,
+  };
+}
+
 /**
  * The rollup deltas of a batch. `newVisitors` holds the keys (visitorKeyString) that were not yet
  * in the visitor set before this batch; the first scan of the batch with such a key is the
@@ -174,40 +207,28 @@ function sortedValues<T>(map: Map<string, T>): T[] {
  * holds far fewer of than scans (this runs inside the scans' transaction, on the hot path).
  */
 export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet<string>): BatchRollups {
-  const unseen = new Set(newVisitors);
-  const firstVisit = (day: number, scope: string, hash: string) =>
-    unseen.delete(visitorKeyString({ day, scope, visitor_hash: hash }));
+  // Most batches hold no new visitor (their visitors scanned earlier today): then no key is built.
+  const unseen = newVisitors.size > 0 ? new Set(newVisitors) : null;
 
   const facts = new Map<string, FactDelta>();
   for (const scan of scans) {
     const at = Number(scan.at);
+    const bucket = bucketOf(at);
+    const key = factKeyOf(scan, bucket);
+    let fact = facts.get(key);
+    if (!fact) {
+      fact = newFact(scan, bucket);
+      facts.set(key, fact);
+    }
+    if (scan.bot) {
+      fact.bots += 1;
+      continue;
+    }
+    fact.scans += 1;
+    if (unseen === null || unseen.size === 0) continue;
     const day = dayOf(at);
-    const human = !scan.bot;
-    const accountVisitor = human && firstVisit(day, scan.account_id, scan.visitor_hash);
-    const codeVisitor = human && firstVisit(day, scan.qrcode_id, scan.visitor_hash);
-    const fact: FactDelta = {
-      account_id: scan.account_id,
-      bucket: bucketOf(at),
-      qrcode_id: scan.qrcode_id,
-      hostname: scan.hostname,
-      rule_id: scan.rule_id ?? '',
-      country: scan.country ?? '',
-      region: scan.region ?? '',
-      device: scan.device ?? '',
-      os: scan.os ?? '',
-      browser: scan.browser ?? '',
-      language: scan.language ?? '',
-      referrer_host: scan.referrer_host ?? '',
-      ...zero,
-      code_visitors: 0,
-    };
-    const factKey = FACT_KEY_COLUMNS.map((column) => fact[column]).join('\u001f');
-    const row = facts.get(factKey) ?? fact;
-    if (row === fact) facts.set(factKey, fact);
-    if (human) row.scans += 1;
-    else row.bots += 1;
-    if (accountVisitor) row.visitors += 1;
-    if (codeVisitor) row.code_visitors += 1;
+    if (unseen.delete(visitorKey(day, scan.account_id, scan.visitor_hash))) fact.visitors += 1;
+    if (unseen.delete(visitorKey(day, scan.qrcode_id, scan.visitor_hash))) fact.code_visitors += 1;
   }
 
   const totals = new Map<string, TotalsDelta>();
