@@ -69,6 +69,48 @@ describe.each(engines)('scans on $name', (engine) => {
     }
   });
 
+  it('stores text exactly, whatever characters a region, referrer or target holds', async () => {
+    const database = await openTestDatabase(engine);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-scans-'));
+    try {
+      const scans = new ScansService(database.handle, { dataDir, log });
+      // The characters that quote, separate or escape array and CSV literals, and some that are not ASCII.
+      const awkward = 'Provence-Alpes-Côte d’Azur, "Sud" {x} \\ NULL ; 東京';
+      const now = Date.now();
+      await scans.record(
+        scan('qr_text', now, {
+          region: awkward,
+          referrerHost: 'NULL',
+          target: 'https://example.com/?a={1,2}&b="c"',
+        }),
+      );
+      const db = database.handle.db;
+      const stored = await db
+        .selectFrom('scans')
+        .select(['region', 'referrer_host', 'target'])
+        .executeTakeFirst();
+      expect(stored).toEqual({
+        region: awkward,
+        referrer_host: 'NULL',
+        target: 'https://example.com/?a={1,2}&b="c"',
+      });
+      const fact = await db
+        .selectFrom('scan_rollups')
+        .select(['region', 'referrer_host', 'scans'])
+        .executeTakeFirst();
+      expect(fact).toEqual({ region: awkward, referrer_host: 'NULL', scans: 1 });
+      const daily = await db
+        .selectFrom('scan_daily_rollups')
+        .select('key')
+        .where('dimension', '=', 'region')
+        .where('qrcode_id', '=', '')
+        .execute();
+      expect(daily.map((r) => r.key)).toEqual([awkward]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('spools a batch the database refuses and replays it later', async () => {
     const database = await openTestDatabase(engine);
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));

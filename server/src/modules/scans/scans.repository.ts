@@ -3,7 +3,6 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import {
-  type BatchRollups,
   FACT_KEY_COLUMNS,
   rollupsOf,
   type VisitorKey,
@@ -11,9 +10,6 @@ import {
   visitorKeysOf,
 } from './scan-rollups.js';
 import type { NewScanRow, ScanCounterRow, ScanRow } from './scans.table.js';
-
-/** Rows per INSERT: 15 columns each keeps a statement well under SQLite's 32,766 parameters. */
-const ROWS_PER_INSERT = 1000;
 
 interface Counter {
   total: number;
@@ -80,89 +76,103 @@ export async function appendSpooledScans(
   });
 }
 
+/**
+ * PostgreSQL's version: two statements in the transaction whatever the batch's size. Each
+ * column goes as one array parameter through `unnest`, so the SQL text is the same for every
+ * batch (no statement built per row), and every table but the visitor set is written by one
+ * statement of data-modifying CTEs. Rows come sorted, so concurrent writers lock in one order.
+ */
 async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
-  for (let i = 0; i < scans.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('scans')
-      .values(scans.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-  }
-  await addRollups(trx, rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans))));
-  const rows = [...countersOf(scans)].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
-  await trx
-    .insertInto('scan_counters')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('qrcode_id').doUpdateSet({
-        total: sql`scan_counters.total + excluded.total`,
-        bots: sql`scan_counters.bots + excluded.bots`,
-        last_at: sql`case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
-      }),
-    )
-    .execute();
+  const rollups = rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans)));
+  const counters = [...countersOf(scans)].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
+  await sql`with
+    facts as (${upsertFrom('scan_rollups', FACT_COLUMNS, rollups.facts, FACT_KEY_COLUMNS)}),
+    totals as (${upsertFrom('scan_totals', TOTALS_COLUMNS, rollups.totals, ['account_id', 'qrcode_id', 'bucket'])}),
+    buckets as (${upsertFrom('scan_dimension_buckets', BUCKET_COLUMNS, rollups.buckets, ['account_id', 'dimension', 'bucket', 'key'])}),
+    daily as (${upsertFrom('scan_daily_rollups', DAILY_COLUMNS, rollups.daily, ['account_id', 'qrcode_id', 'dimension', 'day', 'key'])}),
+    counters as (${insertFrom('scan_counters', COUNTER_COLUMNS, counters)}
+      on conflict (qrcode_id) do update set
+        total = scan_counters.total + excluded.total,
+        bots = scan_counters.bots + excluded.bots,
+        last_at = greatest(scan_counters.last_at, excluded.last_at))
+    ${insertFrom('scans', SCAN_COLUMN_TYPES, scans)}`.execute(trx);
+}
+
+/** Column name => PostgreSQL type, as `unnest` needs the arrays' types. */
+type Columns = readonly (readonly [string, string])[];
+
+const TEXT = 'text';
+const BIGINT = 'bigint';
+const COUNT_COLUMNS: Columns = [
+  ['scans', BIGINT],
+  ['bots', BIGINT],
+  ['visitors', BIGINT],
+];
+const FACT_COLUMNS: Columns = [
+  ...FACT_KEY_COLUMNS.map((column) => [column, column === 'bucket' ? BIGINT : TEXT] as const),
+  ...COUNT_COLUMNS,
+  ['code_visitors', BIGINT],
+];
+const TOTALS_COLUMNS: Columns = [
+  ['account_id', TEXT],
+  ['qrcode_id', TEXT],
+  ['bucket', BIGINT],
+  ...COUNT_COLUMNS,
+];
+const BUCKET_COLUMNS: Columns = [
+  ['account_id', TEXT],
+  ['dimension', TEXT],
+  ['bucket', BIGINT],
+  ['key', TEXT],
+  ...COUNT_COLUMNS,
+];
+const DAILY_COLUMNS: Columns = [
+  ['account_id', TEXT],
+  ['qrcode_id', TEXT],
+  ['dimension', TEXT],
+  ['day', BIGINT],
+  ['key', TEXT],
+  ...COUNT_COLUMNS,
+];
+const COUNTER_COLUMNS: Columns = [
+  ['qrcode_id', TEXT],
+  ['total', BIGINT],
+  ['bots', BIGINT],
+  ['last_at', BIGINT],
+];
+const VISITOR_COLUMNS: Columns = [
+  ['day', BIGINT],
+  ['scope', TEXT],
+  ['visitor_hash', TEXT],
+];
+
+/** `insert into table (columns) select * from unnest(one array per column)`. */
+function insertFrom(table: string, columns: Columns, rows: readonly object[]) {
+  const arrays = columns.map(
+    ([name, type]) =>
+      sql`${rows.map((row) => (row as Record<string, unknown>)[name] ?? null)}::${sql.raw(type)}[]`,
+  );
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))})
+    select * from unnest(${sql.join(arrays)})`;
+}
+
+/** insertFrom, adding the rows' counts to those already stored under the same key. */
+function upsertFrom(table: string, columns: Columns, rows: readonly object[], key: readonly string[]) {
+  const counts = columns.map(([name]) => name).filter((name) => !key.includes(name));
+  return sql`${insertFrom(table, columns, rows)}
+    on conflict (${sql.join(key.map((name) => sql.ref(name)))}) do update set
+    ${sql.join(counts.map((name) => sql`${sql.ref(name)} = ${sql.ref(`${table}.${name}`)} + excluded.${sql.ref(name)}`))}`;
 }
 
 /** Adds the day's visitors; answers the keys (visitorKeyString) that were not there yet. */
 async function insertVisitors(trx: Kysely<Database>, keys: VisitorKey[]): Promise<Set<string>> {
   const added = new Set<string>();
-  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
-    const rows = await trx
-      .insertInto('scan_visitors')
-      .values(keys.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) => oc.columns(['day', 'scope', 'visitor_hash']).doNothing())
-      .returning(['day', 'scope', 'visitor_hash'])
-      .execute();
-    for (const row of rows) added.add(visitorKeyString({ ...row, day: Number(row.day) }));
-  }
+  if (keys.length === 0) return added;
+  const { rows } = await sql<VisitorKey>`${insertFrom('scan_visitors', VISITOR_COLUMNS, keys)}
+    on conflict (day, scope, visitor_hash) do nothing
+    returning day, scope, visitor_hash`.execute(trx);
+  for (const row of rows) added.add(visitorKeyString({ ...row, day: Number(row.day) }));
   return added;
-}
-
-/** PostgreSQL's upserts of a batch's rollups; rows come sorted, so concurrent writers lock in one order. */
-async function addRollups(trx: Kysely<Database>, rollups: BatchRollups): Promise<void> {
-  const add = (table: string) => ({
-    scans: sql<number>`${sql.ref(`${table}.scans`)} + excluded.scans`,
-    bots: sql<number>`${sql.ref(`${table}.bots`)} + excluded.bots`,
-    visitors: sql<number>`${sql.ref(`${table}.visitors`)} + excluded.visitors`,
-  });
-  for (let i = 0; i < rollups.facts.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('scan_rollups')
-      .values(rollups.facts.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) =>
-        oc.columns([...FACT_KEY_COLUMNS]).doUpdateSet({
-          ...add('scan_rollups'),
-          code_visitors: sql`scan_rollups.code_visitors + excluded.code_visitors`,
-        }),
-      )
-      .execute();
-  }
-  for (let i = 0; i < rollups.totals.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('scan_totals')
-      .values(rollups.totals.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) => oc.columns(['account_id', 'qrcode_id', 'bucket']).doUpdateSet(add('scan_totals')))
-      .execute();
-  }
-  for (let i = 0; i < rollups.buckets.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('scan_dimension_buckets')
-      .values(rollups.buckets.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'dimension', 'bucket', 'key']).doUpdateSet(add('scan_dimension_buckets')),
-      )
-      .execute();
-  }
-  for (let i = 0; i < rollups.daily.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('scan_daily_rollups')
-      .values(rollups.daily.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'qrcode_id', 'dimension', 'day', 'key'])
-          .doUpdateSet(add('scan_daily_rollups')),
-      )
-      .execute();
-  }
 }
 
 export function findCounters(db: Kysely<Database>, codeIds: string[]): Promise<ScanCounterRow[]> {
@@ -222,6 +232,10 @@ const SCAN_COLUMNS = [
   'bot',
   'visitor_hash',
 ] as const satisfies readonly (keyof NewScanRow)[];
+
+const SCAN_COLUMN_TYPES: Columns = SCAN_COLUMNS.map(
+  (column) => [column, column === 'at' ? BIGINT : column === 'bot' ? 'integer' : TEXT] as const,
+);
 
 const SCANS_PER_STATEMENT = 64;
 
