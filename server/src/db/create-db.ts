@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database, Dialect } from './database.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -39,7 +40,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 function createSqlite(file: string): DatabaseHandle {
   const sqlite = openSqlite(file);
   const checkpointer = file === ':memory:' ? undefined : SqliteCheckpointer.start(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -51,6 +52,28 @@ function createSqlite(file: string): DatabaseHandle {
       await checkpointer?.stop();
       await db.destroy();
       if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/** Distinct SQL texts kept prepared; queries are built from a fixed set of shapes, so few are in use. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely sees it, with prepared statements reused by SQL text: Kysely prepares
+ * every query it runs, and on the edge's cache misses (a code, its rules, its counter) preparing
+ * cost more than running. A statement still being iterated (a streamed query) is not shared.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: PREPARED_STATEMENTS });
+  return {
+    close: () => sqlite.close(),
+    prepare(source) {
+      const cached = statements.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      statements.set(source, statement);
+      return statement;
     },
   };
 }
