@@ -25,6 +25,37 @@ describe.each<{ name: string; env: Record<string, string> }>([
     }
   });
 
+  it('counts the scans the recorder wrote and its write transactions', async () => {
+    const value = (body: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1]);
+    const before = (await metrics('127.0.0.1')).body;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.scans.record({
+          codeId: 'qr_metrics',
+          accountId: 'acct_metrics',
+          at: Date.now() + i,
+          hostname: 'localhost',
+          ruleId: null,
+          target: 'https://example.com/',
+          country: null,
+          region: null,
+          device: null,
+          os: null,
+          browser: null,
+          language: null,
+          referrerHost: null,
+          bot: false,
+          visitorHash: `v${i}`,
+        }),
+      ),
+    );
+    const after = (await metrics('127.0.0.1')).body;
+    expect(value(after, 'rq_scans_written_total') - value(before, 'rq_scans_written_total')).toBe(20);
+    const batches = value(after, 'rq_scan_batches_total') - value(before, 'rq_scan_batches_total');
+    expect(batches).toBeGreaterThanOrEqual(1);
+    expect(batches).toBeLessThan(20); // grouped: concurrent scans share transactions
+  });
+
   it('refuses anyone else without the token, as problem+json', async () => {
     const response = await metrics('203.0.113.7');
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, type Registry } from 'prom-client';
 import { ScansService } from './scans.service.js';
 
 /**
@@ -16,6 +17,7 @@ export const scansModule = fp(
       changes: app.changes,
     });
     app.decorate('scans', scans);
+    registerRecorderMetrics(app.metrics.registry, scans.recorder.stats);
     app.addHook('onReady', async () => {
       scans.startPruning();
       scans.recorder.resumeSpool();
@@ -25,8 +27,31 @@ export const scansModule = fp(
       await scans.recorder.close();
     });
   },
-  { name: 'scans', dependencies: ['db', 'redis'] },
+  { name: 'scans', dependencies: ['db', 'redis', 'metrics'] },
 );
+
+/**
+ * The recorder's group commit as counters: scans written and the transactions that wrote them
+ * (their ratio is the batch size, which falls when the database slows and rises under load).
+ */
+function registerRecorderMetrics(registry: Registry, stats: { batches: number; scans: number }): void {
+  const counterOf = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  counterOf('rq_scans_written_total', 'Scans written to the database by the recorder.', () => stats.scans);
+  counterOf(
+    'rq_scan_batches_total',
+    'Write transactions of the recorder (group commits); scans written / batches is the batch size.',
+    () => stats.batches,
+  );
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
