@@ -3,8 +3,8 @@ import type { IpAddress } from '../rules/ip-address.js';
 /**
  * An address family's GeoIP data reduced to what scans keep: sorted range starts, each with the
  * place (country, region) that holds from it to the next start. The DB-IP city files are 63 and
- * 71 MB of search tree and city records; as ranges of places they are about 12 and 23 MB, and a
- * lookup is a binary search with no allocation. Pure: built from a walk of the mmdb tree
+ * 71 MB of search tree and city records; as ranges of places they are about 12 and 41 MB, and a
+ * lookup is a binary search. Pure: built from a walk of the mmdb tree
  * (geo-ranges.mmdb.ts), stored as bytes for the cache, and searched.
  */
 
@@ -68,36 +68,24 @@ export class GeoRangesBuilder {
   }
 
   build(): GeoRanges {
-    const { count } = this;
+    const { count, version } = this;
     const placeIds = this.placeIds.slice(0, count);
-    if (this.version === 4) {
-      return {
-        version: 4,
-        starts: this.starts.slice(0, count),
-        wordsPerStart: 1,
-        placeIds,
-        places: this.places,
-      };
-    }
-    let lowWordsUsed = false;
-    for (let i = 0; i < count && !lowWordsUsed; i++) {
-      lowWordsUsed = this.starts[i * 4 + 2] !== 0 || this.starts[i * 4 + 3] !== 0;
-    }
-    if (lowWordsUsed) {
-      return {
-        version: 6,
-        starts: this.starts.slice(0, count * 4),
-        wordsPerStart: 4,
-        placeIds,
-        places: this.places,
-      };
-    }
-    const starts = new Uint32Array(count * 2);
+    const width = version === 4 ? 1 : 4;
+    const wordsPerStart = version === 6 && !this.startsBelowSlash64() ? 2 : width;
+    const starts = new Uint32Array(count * wordsPerStart);
     for (let i = 0; i < count; i++) {
-      starts[i * 2] = this.starts[i * 4] as number;
-      starts[i * 2 + 1] = this.starts[i * 4 + 1] as number;
+      for (let w = 0; w < wordsPerStart; w++)
+        starts[i * wordsPerStart + w] = this.starts[i * width + w] as number;
     }
-    return { version: 6, starts, wordsPerStart: 2, placeIds, places: this.places };
+    return { version, starts, wordsPerStart, placeIds, places: this.places };
+  }
+
+  /** Whether an IPv6 range starts inside a /64 (its low 64 bits are not all zero). */
+  private startsBelowSlash64(): boolean {
+    for (let i = 0; i < this.count; i++) {
+      if (this.starts[i * 4 + 2] !== 0 || this.starts[i * 4 + 3] !== 0) return true;
+    }
+    return false;
   }
 }
 

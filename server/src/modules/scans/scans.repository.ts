@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import {
+  type BatchRollups,
   FACT_KEY_COLUMNS,
   rollupsOf,
   type VisitorKey,
@@ -76,6 +77,34 @@ export async function appendSpooledScans(
   });
 }
 
+/** A rollup table: the columns of its key, and the counts an upsert adds to a stored row. */
+interface RollupTable {
+  name: string;
+  key: readonly string[];
+  counts: readonly string[];
+}
+
+const COUNTS = ['scans', 'bots', 'visitors'] as const;
+
+/** The four rollups of a batch, as both engines write them. */
+const ROLLUP_TABLES: Record<keyof BatchRollups, RollupTable> = {
+  facts: { name: 'scan_rollups', key: FACT_KEY_COLUMNS, counts: [...COUNTS, 'code_visitors'] },
+  totals: { name: 'scan_totals', key: ['account_id', 'qrcode_id', 'bucket'], counts: COUNTS },
+  buckets: {
+    name: 'scan_dimension_buckets',
+    key: ['account_id', 'dimension', 'bucket', 'key'],
+    counts: COUNTS,
+  },
+  daily: {
+    name: 'scan_daily_rollups',
+    key: ['account_id', 'qrcode_id', 'dimension', 'day', 'key'],
+    counts: COUNTS,
+  },
+};
+
+const VISITOR_COLUMNS = ['day', 'scope', 'visitor_hash'] as const;
+const COUNTER_COLUMNS = ['qrcode_id', 'total', 'bots', 'last_at'] as const;
+
 /**
  * PostgreSQL's version: two statements in the transaction whatever the batch's size. Each
  * column goes as one array parameter through `unnest`, so the SQL text is the same for every
@@ -85,83 +114,47 @@ export async function appendSpooledScans(
 async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
   const rollups = rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans)));
   const counters = [...countersOf(scans)].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
-  await sql`with
-    facts as (${upsertFrom('scan_rollups', FACT_COLUMNS, rollups.facts, FACT_KEY_COLUMNS)}),
-    totals as (${upsertFrom('scan_totals', TOTALS_COLUMNS, rollups.totals, ['account_id', 'qrcode_id', 'bucket'])}),
-    buckets as (${upsertFrom('scan_dimension_buckets', BUCKET_COLUMNS, rollups.buckets, ['account_id', 'dimension', 'bucket', 'key'])}),
-    daily as (${upsertFrom('scan_daily_rollups', DAILY_COLUMNS, rollups.daily, ['account_id', 'qrcode_id', 'dimension', 'day', 'key'])}),
+  const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
+    (name) => sql`${sql.raw(name)} as (${upsertFrom(ROLLUP_TABLES[name], rollups[name])}),`,
+  );
+  await sql`with ${sql.join(upserts, sql` `)}
     counters as (${insertFrom('scan_counters', COUNTER_COLUMNS, counters)}
       on conflict (qrcode_id) do update set
         total = scan_counters.total + excluded.total,
         bots = scan_counters.bots + excluded.bots,
         last_at = greatest(scan_counters.last_at, excluded.last_at))
-    ${insertFrom('scans', SCAN_COLUMN_TYPES, scans)}`.execute(trx);
+    ${insertFrom('scans', SCAN_COLUMNS, scans)}`.execute(trx);
 }
 
-/** Column name => PostgreSQL type, as `unnest` needs the arrays' types. */
-type Columns = readonly (readonly [string, string])[];
-
-const TEXT = 'text';
-const BIGINT = 'bigint';
-const COUNT_COLUMNS: Columns = [
-  ['scans', BIGINT],
-  ['bots', BIGINT],
-  ['visitors', BIGINT],
-];
-const FACT_COLUMNS: Columns = [
-  ...FACT_KEY_COLUMNS.map((column) => [column, column === 'bucket' ? BIGINT : TEXT] as const),
-  ...COUNT_COLUMNS,
-  ['code_visitors', BIGINT],
-];
-const TOTALS_COLUMNS: Columns = [
-  ['account_id', TEXT],
-  ['qrcode_id', TEXT],
-  ['bucket', BIGINT],
-  ...COUNT_COLUMNS,
-];
-const BUCKET_COLUMNS: Columns = [
-  ['account_id', TEXT],
-  ['dimension', TEXT],
-  ['bucket', BIGINT],
-  ['key', TEXT],
-  ...COUNT_COLUMNS,
-];
-const DAILY_COLUMNS: Columns = [
-  ['account_id', TEXT],
-  ['qrcode_id', TEXT],
-  ['dimension', TEXT],
-  ['day', BIGINT],
-  ['key', TEXT],
-  ...COUNT_COLUMNS,
-];
-const COUNTER_COLUMNS: Columns = [
-  ['qrcode_id', TEXT],
-  ['total', BIGINT],
-  ['bots', BIGINT],
-  ['last_at', BIGINT],
-];
-const VISITOR_COLUMNS: Columns = [
-  ['day', BIGINT],
-  ['scope', TEXT],
-  ['visitor_hash', TEXT],
-];
+/** Columns of ours that are not text in PostgreSQL (`unnest` needs each array's type). */
+const PG_TYPES: Record<string, string> = {
+  at: 'bigint',
+  bucket: 'bigint',
+  day: 'bigint',
+  last_at: 'bigint',
+  total: 'bigint',
+  scans: 'bigint',
+  bots: 'bigint',
+  visitors: 'bigint',
+  code_visitors: 'bigint',
+  bot: 'integer',
+};
 
 /** `insert into table (columns) select * from unnest(one array per column)`. */
-function insertFrom(table: string, columns: Columns, rows: readonly object[]) {
+function insertFrom(table: string, columns: readonly string[], rows: readonly object[]) {
   const arrays = columns.map(
-    ([name, type]) =>
-      sql`${rows.map((row) => (row as Record<string, unknown>)[name] ?? null)}::${sql.raw(type)}[]`,
+    (name) =>
+      sql`${rows.map((row) => (row as Record<string, unknown>)[name] ?? null)}::${sql.raw(PG_TYPES[name] ?? 'text')}[]`,
   );
-  return sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))})
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((name) => sql.ref(name)))})
     select * from unnest(${sql.join(arrays)})`;
 }
 
 /** insertFrom, adding the rows' counts to those already stored under the same key. */
-function upsertFrom(table: string, columns: Columns, rows: readonly object[], key: readonly string[]) {
-  const counts = columns.map(([name]) => name).filter((name) => !key.includes(name));
-  return sql`${insertFrom(table, columns, rows)}
-    on conflict (${sql.join(key.map((name) => sql.ref(name)))}) do update set
-    ${sql.join(counts.map((name) => sql`${sql.ref(name)} = ${sql.ref(`${table}.${name}`)} + excluded.${sql.ref(name)}`))}`;
+function upsertFrom({ name, key, counts }: RollupTable, rows: readonly object[]) {
+  return sql`${insertFrom(name, [...key, ...counts], rows)}
+    on conflict (${sql.join(key.map((column) => sql.ref(column)))}) do update set
+    ${sql.join(counts.map((column) => sql`${sql.ref(column)} = ${sql.ref(`${name}.${column}`)} + excluded.${sql.ref(column)}`))}`;
 }
 
 /** Adds the day's visitors; answers the keys (visitorKeyString) that were not there yet. */
@@ -233,10 +226,6 @@ const SCAN_COLUMNS = [
   'visitor_hash',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
-const SCAN_COLUMN_TYPES: Columns = SCAN_COLUMNS.map(
-  (column) => [column, column === 'at' ? BIGINT : column === 'bot' ? 'integer' : TEXT] as const,
-);
-
 const SCANS_PER_STATEMENT = 64;
 
 const sqliteWriters = new WeakMap<SQLite.Database, (scans: NewScanRow[]) => void>();
@@ -291,24 +280,33 @@ function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
   return writer;
 }
 
-const upsert = (table: string, key: readonly string[], counts: readonly string[]) =>
-  `insert into ${table} (${[...key, ...counts].join(', ')}) values (${[...key, ...counts].map(() => '?').join(', ')})
-   on conflict (${key.join(', ')}) do update set ${counts.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
-
-const COUNTS = ['scans', 'bots', 'visitors'] as const;
+/** A prepared upsert of one rollup table, taking a row's values from its properties named as the columns. */
+function sqliteUpsert(
+  sqlite: SQLite.Database,
+  { name, key, counts }: RollupTable,
+): (rows: readonly object[]) => void {
+  const columns = [...key, ...counts];
+  const statement = sqlite.prepare(
+    `insert into ${name} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+     on conflict (${key.join(', ')}) do update set ${counts.map((c) => `${c} = ${name}.${c} + excluded.${c}`).join(', ')}`,
+  );
+  const values: unknown[] = new Array(columns.length);
+  return (rows) => {
+    for (const row of rows) {
+      for (let c = 0; c < columns.length; c++)
+        values[c] = (row as Record<string, unknown>)[columns[c] as string];
+      statement.run(values);
+    }
+  };
+}
 
 /** The rollups' half of the SQLite transaction: first visits from the visitor set, then the upserts. */
 function sqliteRollupWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
   const insertVisitor = sqlite.prepare(
     'insert into scan_visitors (day, scope, visitor_hash) values (?, ?, ?) on conflict do nothing',
   );
-  const addFact = sqlite.prepare(upsert('scan_rollups', FACT_KEY_COLUMNS, [...COUNTS, 'code_visitors']));
-  const addTotals = sqlite.prepare(upsert('scan_totals', ['account_id', 'qrcode_id', 'bucket'], COUNTS));
-  const addBucket = sqlite.prepare(
-    upsert('scan_dimension_buckets', ['account_id', 'dimension', 'bucket', 'key'], COUNTS),
-  );
-  const addDaily = sqlite.prepare(
-    upsert('scan_daily_rollups', ['account_id', 'qrcode_id', 'dimension', 'day', 'key'], COUNTS),
+  const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
+    (name) => [name, sqliteUpsert(sqlite, ROLLUP_TABLES[name])] as const,
   );
   return (scans) => {
     const added = new Set<string>();
@@ -316,16 +314,8 @@ function sqliteRollupWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => v
       if (insertVisitor.run(key.day, key.scope, key.visitor_hash).changes === 1)
         added.add(visitorKeyString(key));
     }
-    const { facts, totals, daily, buckets } = rollupsOf(scans, added);
-    for (const f of facts) {
-      addFact.run(...FACT_KEY_COLUMNS.map((c) => f[c]), f.scans, f.bots, f.visitors, f.code_visitors);
-    }
-    for (const b of buckets)
-      addBucket.run(b.account_id, b.dimension, b.bucket, b.key, b.scans, b.bots, b.visitors);
-    for (const t of totals) addTotals.run(t.account_id, t.qrcode_id, t.bucket, t.scans, t.bots, t.visitors);
-    for (const d of daily) {
-      addDaily.run(d.account_id, d.qrcode_id, d.dimension, d.day, d.key, d.scans, d.bots, d.visitors);
-    }
+    const rollups = rollupsOf(scans, added);
+    for (const [name, upsert] of upserts) upsert(rollups[name]);
   };
 }
 
