@@ -14,27 +14,12 @@ import path from 'node:path';
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
-const { appendScans } = await import(path.join(dist, 'modules/scans/scans.repository.js'));
+const { appendScans, SCAN_COLUMNS: COLUMNS } = await import(
+  path.join(dist, 'modules/scans/scans.repository.js')
+);
 
 const BATCHES = [44, 500, 2000];
 const SCANS_PER_SIZE = 66_000;
-const COLUMNS = [
-  'qrcode_id',
-  'account_id',
-  'at',
-  'hostname',
-  'rule_id',
-  'target',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
-  'bot',
-  'visitor_hash',
-];
 
 const scan = () => ({
   qrcode_id: 'qr_hot',

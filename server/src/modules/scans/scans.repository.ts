@@ -208,7 +208,8 @@ export async function countVisitorsOfDay(
   return new Map(rows.map((row) => [row.scope, Number(row.visitors)]));
 }
 
-const SCAN_COLUMNS = [
+/** The raw scan row's columns, in the order the writers bind them. */
+export const SCAN_COLUMNS = [
   'qrcode_id',
   'account_id',
   'at',
