@@ -74,4 +74,33 @@ describe('monthly usage shared in Redis', () => {
     recorded++;
     expect(await store.increment('acct_2', '2026-11', seed)).toBe(42);
   });
+
+  it('sends the scans of a tick as one increment per account, each scan answered with its own count', async () => {
+    const seed = async () => 100;
+    const store = redisUsageStore(b, prefix, quiet);
+    expect(await store.current('acct_3', '2026-11', seed)).toBe(100);
+    expect(await store.current('acct_4', '2026-11', seed)).toBe(100);
+    // What reaches Redis for these two accounts (other tests may share the server).
+    const monitor = await b.duplicate().monitor();
+    const sent: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => sent.push(args));
+    const counts = await Promise.all([
+      ...Array.from({ length: 25 }, () => store.increment('acct_3', '2026-11', seed)),
+      ...Array.from({ length: 5 }, () => store.increment('acct_4', '2026-11', seed)),
+    ]);
+    expect(counts.slice(0, 25)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
+    expect(counts.slice(25)).toEqual([101, 102, 103, 104, 105]);
+    // Redis answers in order: once the monitor shows this mark, it has shown the increments too.
+    const mark = `mark-${randomBytes(4).toString('hex')}`;
+    await b.echo(mark);
+    await expect.poll(() => sent.some((args) => args.includes(mark))).toBe(true);
+    monitor.disconnect();
+    // The script's own calls (exists, incrby) show too; the increments are the EVALs.
+    const increments = sent.filter(
+      (args) =>
+        args[0]?.toLowerCase() === 'eval' && args.some((arg) => arg.startsWith(`${prefix}usage:acct_`)),
+    );
+    expect(increments).toHaveLength(2); // one per account, not one per scan
+    expect(await b.get(`${prefix}usage:acct_3:2026-11`)).toBe('125');
+  });
 });

@@ -5,9 +5,18 @@ import { inProcessUsageStore, type UsageStore } from './usage-meter.js';
 // A month's key outlives the month by a few days, so a late reader still finds it.
 const KEY_TTL_SECONDS = 40 * 24 * 3600;
 
-// Adds one to a count only if it was seeded: a count that Redis lost (restart, eviction) must be
-// seeded again from the database, not restarted at 1.
-const INCREMENT_SEEDED = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('incr', KEYS[1]) end return -1`;
+// Adds to a count only if it was seeded: a count that Redis lost (restart, eviction) must be
+// seeded again from the database, not restarted at 1. ARGV[1]: the scans to add.
+const INCREMENT_SEEDED = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('incrby', KEYS[1], ARGV[1]) end return -1`;
+
+/** The scans of one account and month counted in this tick, sent to Redis as one increment. */
+interface PendingIncrement {
+  accountId: string;
+  month: string;
+  seed: () => Promise<number>;
+  /** One per scan, in order: each is answered with the count its scan made. */
+  waiters: { resolve(count: number): void; reject(error: unknown): void }[];
+}
 
 /**
  * Every instance's usage in one Redis count per account and month. The first instance to need a
@@ -16,12 +25,16 @@ const INCREMENT_SEEDED = `if redis.call('exists', KEYS[1]) == 1 then return redi
  * When Redis answers again, the counts this instance added to meanwhile are dropped from Redis, so
  * the next scan seeds them again from the database, which holds every instance's scans: what was
  * counted during the outage is not lost from the shared count.
+ *
+ * The scans of a tick are sent together: one increment per account (by the number of its scans),
+ * all of them in one pipeline, so Redis costs a round trip per tick, not per scan.
  */
 export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLogger): UsageStore {
   const local = inProcessUsageStore();
   const key = (accountId: string, month: string) => `${prefix}usage:${accountId}:${month}`;
   let away = false;
   const countedWhileAway = new Set<string>();
+  let pending = new Map<string, PendingIncrement>();
   const fallBack = (error: unknown) => {
     if (!away)
       log.warn({ err: error }, 'Redis is away: monthly usage counts in this process until it returns');
@@ -56,16 +69,64 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
         return local.current(accountId, month, seed);
       }
     },
-    async increment(accountId, month, seed) {
-      try {
-        await reconcile();
-        const count = Number(await redis.eval(INCREMENT_SEEDED, 1, key(accountId, month)));
-        return count >= 0 ? count : await seeded(accountId, month, seed);
-      } catch (error) {
-        fallBack(error);
-        countedWhileAway.add(key(accountId, month));
-        return local.increment(accountId, month, seed);
-      }
+    increment(accountId, month, seed) {
+      return new Promise((resolve, reject) => {
+        const pendingKey = key(accountId, month);
+        let entry = pending.get(pendingKey);
+        if (!entry) {
+          entry = { accountId, month, seed, waiters: [] };
+          pending.set(pendingKey, entry);
+        }
+        entry.waiters.push({ resolve, reject });
+        if (pending.size === 1 && entry.waiters.length === 1) setImmediate(sendPending);
+      });
     },
   };
+
+  /** Counts in this process what Redis could not take, as every scan did before batching. */
+  function countLocally(entry: PendingIncrement, error: unknown): void {
+    fallBack(error);
+    countedWhileAway.add(key(entry.accountId, entry.month));
+    for (const waiter of entry.waiters)
+      local.increment(entry.accountId, entry.month, entry.seed).then(waiter.resolve, waiter.reject);
+  }
+
+  async function settle(entry: PendingIncrement, count: number): Promise<void> {
+    if (count >= 0) {
+      // The pipeline added all of them: scan i of n made the count n - 1 - i below the total.
+      const n = entry.waiters.length;
+      entry.waiters.forEach((waiter, i) => {
+        waiter.resolve(count - (n - 1 - i));
+      });
+      return;
+    }
+    try {
+      // Seeded from the database, which already holds these scans.
+      const seededCount = await seeded(entry.accountId, entry.month, entry.seed);
+      for (const waiter of entry.waiters) waiter.resolve(seededCount);
+    } catch (error) {
+      countLocally(entry, error);
+    }
+  }
+
+  async function sendPending(): Promise<void> {
+    const batch = [...pending.values()];
+    pending = new Map();
+    try {
+      await reconcile();
+      const pipeline = redis.pipeline();
+      for (const entry of batch)
+        pipeline.eval(INCREMENT_SEEDED, 1, key(entry.accountId, entry.month), entry.waiters.length);
+      const results = (await pipeline.exec()) ?? [];
+      await Promise.all(
+        batch.map((entry, i) => {
+          const [error, count] = results[i] ?? [new Error('no reply from Redis'), null];
+          if (error) return countLocally(entry, error);
+          return settle(entry, Number(count));
+        }),
+      );
+    } catch (error) {
+      for (const entry of batch) countLocally(entry, error);
+    }
+  }
 }
