@@ -49,6 +49,7 @@ describe.each<{ name: string; env: Record<string, string> }>([
         }),
       ),
     );
+    await t.app.scans.settled(); // journaled at once, in the database within a shipment
     const after = (await metrics('127.0.0.1')).body;
     expect(value(after, 'rq_scans_written_total') - value(before, 'rq_scans_written_total')).toBe(20);
     const batches = value(after, 'rq_scan_batches_total') - value(before, 'rq_scan_batches_total');

@@ -45,6 +45,7 @@ describe.each(engines)('raw scans over time on $name', (engine) => {
       const old = Array.from({ length: 30 }, (_, i) => scan(now - 100 * DAY + i * 60_000));
       const recent = Array.from({ length: 20 }, (_, i) => scan(now - 2 * DAY + i * 60_000));
       await Promise.all([...old, ...recent].map((s) => scans.record(s)));
+      await scans.settled();
       const db = database.handle.db;
       const count = async (table: 'scans' | 'scan_visitors') =>
         Number(

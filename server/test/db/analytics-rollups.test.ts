@@ -53,6 +53,7 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
       for (let i = 0; i < all.length; i += 150) {
         await Promise.all(all.slice(i, i + 150).map((scan) => scans.record(scan)));
       }
+      await scans.settled();
       expect(scans.recorder.stats.batches).toBeLessThan(all.length / 10);
       const { stored, recounted, scans: counted } = await storedAndRecountedRollups(database.handle);
       expect(counted).toBe(900);
@@ -95,6 +96,7 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
       await scans.record({ ...base, at: day + 4 * HOUR, visitorHash: 'bob' });
       await scans.record({ ...base, at: day + 5 * HOUR, visitorHash: 'bot', bot: true });
       await scans.record({ ...base, at: day + DAY + HOUR }); // Ada the next day: a new daily salt, a new visitor
+      await scans.settled();
       const totals = await database.handle.db
         .selectFrom('scan_totals')
         .select([
@@ -131,6 +133,7 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
       for (let i = 0; i < all.length; i += 100) {
         await Promise.all(all.slice(i, i + 100).map((scan) => scans.record(scan)));
       }
+      await scans.settled();
       const recorded = await storedAndRecountedRollups(database.handle);
       expect(recorded.stored).toEqual(recorded.recounted);
 

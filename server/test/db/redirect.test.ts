@@ -60,6 +60,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
     expect(response.headers.location).toBe('https://example.com/menu');
     expect(response.headers['cache-control']).toContain('no-store');
 
+    await t.app.scans.settled(); // on PostgreSQL a scan is answered from the journal, shipped after
     const rows = await t.database.handle.db
       .selectFrom('scans')
       .selectAll()
@@ -94,6 +95,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
     await scan('/r/heads');
     const fetched = await api('GET', `/qrcodes/${code.id}`);
     expect(fetched.scans).toMatchObject({ total: 1, uniqueToday: 1 });
+    await t.app.scans.settled(); // on PostgreSQL a scan is answered from the journal, shipped after
     const rows = await t.database.handle.db
       .selectFrom('scans')
       .select('bot')
@@ -138,6 +140,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
     await api('PATCH', `/qrcodes/${code.id}`, { target: 'https://example.org/new' });
     expect((await scan('/r/ruled')).headers.location).toBe('https://example.org/new');
 
+    await t.app.scans.settled(); // on PostgreSQL a scan is answered from the journal, shipped after
     const rows = await t.database.handle.db
       .selectFrom('scans')
       .select('rule_id')

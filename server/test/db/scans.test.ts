@@ -47,6 +47,7 @@ describe.each(engines)('scans on $name', (engine) => {
         Array.from({ length: 500 }, (_, i) => scans.record(scan(i % 2 ? 'qr_a' : 'qr_b', now + i))),
       );
       await scans.record(scan('qr_a', now + 1000, { bot: true }));
+      await scans.settled();
       expect(scans.recorder.stats.scans).toBe(501);
       expect(scans.recorder.stats.batches).toBeLessThanOrEqual(3);
 
@@ -84,6 +85,7 @@ describe.each(engines)('scans on $name', (engine) => {
           target: 'https://example.com/?a={1,2}&b="c"',
         }),
       );
+      await scans.settled();
       const db = database.handle.db;
       const stored = await db
         .selectFrom('scans')
@@ -106,6 +108,83 @@ describe.each(engines)('scans on $name', (engine) => {
         .where('qrcode_id', '=', '')
         .execute();
       expect(daily.map((r) => r.key)).toEqual([awkward]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('answers from the journal: a recorded scan is fsynced on disk first, then shipped in bulk', async () => {
+    const database = await openTestDatabase(engine);
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-'));
+    try {
+      // A shipment only when asked, so the moment between the two is there to look at.
+      const recorder = new ScanRecorder(database.handle, {
+        spoolDir,
+        log,
+        journalFirst: true,
+        shipAfterMs: 60_000,
+      });
+      const now = Date.now();
+      await Promise.all(Array.from({ length: 300 }, (_, i) => recorder.record(row('qr_j', now + i))));
+      const journaled = fs
+        .readdirSync(spoolDir)
+        .flatMap((name) => fs.readFileSync(path.join(spoolDir, name), 'utf8').trim().split('\n'));
+      expect(journaled).toHaveLength(300);
+      const stored = async () =>
+        Number(
+          (
+            await database.handle.db
+              .selectFrom('scans')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await stored()).toBe(0);
+
+      await recorder.settled();
+      expect(await stored()).toBe(300);
+      expect(recorder.stats).toEqual({ batches: 1, scans: 300 });
+      expect(fs.readdirSync(spoolDir)).toEqual([]);
+      await recorder.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps one mark of a shipped journal file, however many it ships', async () => {
+    const database = await openTestDatabase(engine);
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-'));
+    try {
+      const recorder = new ScanRecorder(database.handle, { spoolDir, log, journalFirst: true });
+      for (let i = 0; i < 6; i += 1) {
+        await recorder.record(row('qr_marks', Date.now() + i));
+        await recorder.settled();
+      }
+      expect(recorder.stats).toEqual({ batches: 6, scans: 6 });
+      const marks = await database.handle.db.selectFrom('scan_spool_replays').selectAll().execute();
+      expect(marks).toHaveLength(1);
+      await recorder.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('writes to the database directly when the journal cannot be written', async () => {
+    const database = await openTestDatabase(engine);
+    const notADirectory = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-')), 'file');
+    fs.writeFileSync(notADirectory, '');
+    try {
+      const recorder = new ScanRecorder(database.handle, {
+        spoolDir: notADirectory,
+        log,
+        journalFirst: true,
+      });
+      await recorder.record(row('qr_direct', Date.now()));
+      const totals = await new ScansService(database.handle, { dataDir: notADirectory, log }).totalsFor([
+        'qr_direct',
+      ]);
+      expect(totals.get('qr_direct')?.total).toBe(1);
+      await recorder.close();
     } finally {
       await database.close();
     }

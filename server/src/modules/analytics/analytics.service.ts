@@ -22,6 +22,8 @@ import { type Interval, isoInZone } from './analytics.time.js';
 /** The scans module as analytics uses it: raw scans in time order, for the export. */
 export interface ScanSource {
   scansInOrder(filter: ScanExportFilter): AsyncIterable<ScanRow[]>;
+  /** Resolves once the scans this instance answered are in the database (and so in the rollups). */
+  settled(): Promise<void>;
 }
 
 /** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
@@ -217,6 +219,7 @@ export class AnalyticsService {
   }
 
   private async prepare(accountId: string, query: AnalyticsQueryInput) {
+    await this.options.scans.settled();
     const earliest = query.range === 'all' ? await firstBucket(this.db, accountId) : undefined;
     const range = resolveRange(query, this.clock.now(), earliest);
     const filters: Selection['filters'] = {};

@@ -60,15 +60,16 @@ export async function loadEdgeCode(
   const [hostKey = '', slug = ''] = key.split('\n');
   const code = await sources.qrcodes.findForRedirect(hostKey, slug);
   if (!code) return null;
-  const [rules, countedScans] = await Promise.all([
-    code.ruleIds.length > 0 ? sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [],
-    sources.scans.countedScans(code.id),
-  ]);
+  const rules =
+    code.ruleIds.length > 0 ? await sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [];
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const ordered = code.ruleIds.flatMap((id) => {
     const rule = byId.get(id);
     return rule ? [compileRule(rule)] : [];
   });
+  const readsScanCount = needsScanCount(ordered);
+  // Only a rule that reads the count pays for it (it waits for this instance's journal to ship).
+  const countedScans = readsScanCount ? await sources.scans.countedScans(code.id) : 0;
   return {
     value: {
       id: code.id,
@@ -79,7 +80,7 @@ export async function loadEdgeCode(
       target: code.target,
       exec: code.exec,
       rules: ordered,
-      readsScanCount: needsScanCount(ordered),
+      readsScanCount,
       countedScans,
     },
     dependsOn: code.ruleIds,

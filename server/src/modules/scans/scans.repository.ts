@@ -41,13 +41,16 @@ export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): 
 }
 
 /**
- * Appends a spool file's scans unless that file was replayed before: its id is marked in the same
- * transaction. Answers whether the scans were added.
+ * Appends a journal file's scans unless that file was written before: its id is marked in the
+ * same transaction. Answers whether the scans were added. `forget` is the mark of a file that is
+ * gone from disk (so can never be replayed): it is dropped in the same transaction, which keeps
+ * the marks to a few rows however many files the journal ships.
  */
 export async function appendSpooledScans(
   handle: DatabaseHandle,
   spoolId: string,
   scans: NewScanRow[],
+  forget?: string,
 ): Promise<boolean> {
   const replayedAt = Date.now();
   const { sqlite } = handle;
@@ -55,11 +58,13 @@ export async function appendSpooledScans(
     const mark = sqlite.prepare(
       'insert into scan_spool_replays (id, replayed_at) values (?, ?) on conflict (id) do nothing',
     );
+    const unmark = sqlite.prepare('delete from scan_spool_replays where id = ?');
     const write = sqliteWriter(sqlite);
     // The writer's own transaction nests as a savepoint inside this one.
     const replay = sqlite.transaction(() => {
       if (mark.run(spoolId, replayedAt).changes === 0) return false;
       if (scans.length > 0) write(scans);
+      if (forget !== undefined) unmark.run(forget);
       return true;
     });
     return handle.db.connection().execute(async () => replay());
@@ -73,6 +78,7 @@ export async function appendSpooledScans(
       .executeTakeFirst();
     if (!marked) return false;
     if (scans.length > 0) await appendScansIn(trx, scans);
+    if (forget !== undefined) await trx.deleteFrom('scan_spool_replays').where('id', '=', forget).execute();
     return true;
   });
 }

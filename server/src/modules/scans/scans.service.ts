@@ -116,23 +116,34 @@ export class ScansService {
     });
   }
 
-  /** Resolves once the scan is durable (in the database, or in the disk spool while it is away). */
+  /** Resolves once the scan is durable (in this instance's journal; the database follows in bulk). */
   record(scan: Scan): Promise<void> {
     return this.recorder.record(toScanRow(scan));
   }
 
+  /**
+   * Resolves once every scan this instance recorded before the call is in the database: what a
+   * read of scans, counters or rollups awaits first, so it sees every scan already answered.
+   */
+  settled(): Promise<void> {
+    return this.recorder.settled();
+  }
+
   /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */
   async countedScans(codeId: string): Promise<number> {
+    await this.settled();
     const [counter] = await findCounters(this.db, [codeId]);
     return counter?.total ?? 0;
   }
 
   /** The account's human scans recorded in [from, to): monthly usage's seed. `from`/`to` on quarter hours. */
-  humanScansOf(accountId: string, from: number, to: number): Promise<number> {
+  async humanScansOf(accountId: string, from: number, to: number): Promise<number> {
+    await this.settled();
     return sumAccountScans(this.db, accountId, from, to);
   }
 
   async totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>> {
+    await this.settled();
     const startOfDay = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     const [counters, uniques] = await Promise.all([
       findCounters(this.db, codeIds),
@@ -156,8 +167,9 @@ export class ScansService {
   }
 
   /** The account's scans in time order, a page at a time (the CSV export). */
-  scansInOrder(filter: ScanExportFilter): AsyncGenerator<ScanRow[]> {
-    return scansInOrder(this.db, filter);
+  async *scansInOrder(filter: ScanExportFilter): AsyncGenerator<ScanRow[]> {
+    await this.settled();
+    yield* scansInOrder(this.db, filter);
   }
 
   /**
