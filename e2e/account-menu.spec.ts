@@ -91,12 +91,14 @@ test('the account menu items share one font size', async ({ page }) => {
   // The phone menu's account entries too.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-  const mobileSizes = await fontSizes(
-    page
-      .locator('.navbar-sidebar')
-      .getByRole('link', { name: /^(Subscriptions|API keys|Hostnames|Analytics)$/ })
-      .or(page.locator('.navbar-sidebar').getByRole('button', { name: 'Logout' })),
-  );
+  const sidebar = page.locator('.navbar-sidebar');
+  const accountEntries = sidebar
+    .getByRole('link', { name: /^(Subscriptions|API keys|Hostnames|Analytics)$/ })
+    .or(sidebar.getByRole('button', { name: 'Logout' }));
+  // The sidebar slides in after the click: read the sizes once its account entries are drawn.
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect.poll(() => accountEntries.count()).toBeGreaterThanOrEqual(5);
+  const mobileSizes = await fontSizes(accountEntries);
   expect(mobileSizes.length).toBeGreaterThanOrEqual(5);
   expect(mobileSizes).toEqual(atOneSize(mobileSizes));
 });
