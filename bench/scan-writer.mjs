@@ -14,9 +14,8 @@ import path from 'node:path';
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
-const { appendScans, SCAN_COLUMNS: COLUMNS } = await import(
-  path.join(dist, 'modules/scans/scans.repository.js')
-);
+const { appendScans } = await import(path.join(dist, 'modules/scans/scans.repository.js'));
+const { SCAN_COLUMNS: COLUMNS } = await import(path.join(dist, 'modules/scans/scans.table.js'));
 
 const BATCHES = [44, 500, 2000];
 const SCANS_PER_SIZE = 66_000;

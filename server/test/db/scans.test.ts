@@ -1,13 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/create-db.js';
+import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { type Scan, toScanRow } from '../../src/modules/scans/scan.js';
 import { ScanRecorder } from '../../src/modules/scans/scan-recorder.js';
+import {
+  appendScans,
+  deleteScansBefore,
+  openScanWriter,
+  rollUpScansBehind,
+  scansBehind,
+} from '../../src/modules/scans/scans.repository.js';
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
+import { storedAndRecountedRollups } from '../helpers/rollup-recount.js';
 
 const log = pino({ level: 'silent' });
 
@@ -235,6 +245,120 @@ describe.each(engines)('scans on $name', (engine) => {
         'qr_once',
       ]);
       expect(totals.get('qr_once')?.total).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('scans on sqlite, rollups behind', () => {
+  const scanCount = async (handle: DatabaseHandle) =>
+    Number(
+      (
+        await handle.db
+          .selectFrom('scans')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const counted = async (handle: DatabaseHandle, code: string) =>
+    (
+      await handle.db
+        .selectFrom('scan_counters')
+        .select('total')
+        .where('qrcode_id', '=', code)
+        .executeTakeFirst()
+    )?.total ?? 0;
+
+  it('answers once the raw scans commit; their counters and rollups follow in one transaction', async () => {
+    const database = await openTestDatabase({ name: 'sqlite' });
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-behind-'));
+    try {
+      // Rollups only when asked, so the moment between the two is there to look at.
+      const recorder = new ScanRecorder(database.handle, { spoolDir, log, shipAfterMs: 60_000 });
+      const now = Date.now();
+      for (let tick = 0; tick < 3; tick += 1) {
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => recorder.record(row('qr_behind', now + tick * 100 + i))),
+        );
+      }
+      expect(recorder.stats).toEqual({ batches: 3, scans: 300 });
+      expect(await scanCount(database.handle)).toBe(300);
+      expect(await counted(database.handle, 'qr_behind')).toBe(0);
+      expect(scansBehind(database.handle)).toBe(300);
+
+      await recorder.settled();
+      expect(scansBehind(database.handle)).toBe(0);
+      expect(await counted(database.handle, 'qr_behind')).toBe(300);
+      const { stored, recounted } = await storedAndRecountedRollups(database.handle);
+      expect(stored).toEqual(recounted);
+      await recorder.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('rolls up at the next start what a process killed between the two commits left, exactly once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-behind-'));
+    const file = path.join(dir, 'rq.sqlite');
+    const first = createDatabase({ sqliteFile: file });
+    await migrateToLatest(first.db);
+    const now = Date.now();
+    await appendScans(
+      first,
+      Array.from({ length: 40 }, (_, i) => row('qr_crash', now + i)),
+    );
+    // These commit raw; the process "dies" before their rollups (the connection is simply dropped).
+    await appendScans(
+      first,
+      Array.from({ length: 60 }, (_, i) => row('qr_crash', now + 40 + i)),
+      {
+        rollupsBehind: true,
+      },
+    );
+    expect(scansBehind(first)).toBe(60);
+    expect(await counted(first, 'qr_crash')).toBe(40);
+    first.sqlite?.close();
+
+    const restarted = createDatabase({ sqliteFile: file });
+    try {
+      openScanWriter(restarted);
+      expect(await counted(restarted, 'qr_crash')).toBe(100);
+      const { stored, recounted, scans } = await storedAndRecountedRollups(restarted);
+      expect(scans).toBe(100);
+      expect(stored).toEqual(recounted);
+    } finally {
+      await restarted.destroy();
+    }
+    // A second start finds nothing past the cursor.
+    const again = createDatabase({ sqliteFile: file });
+    try {
+      openScanWriter(again);
+      expect(await counted(again, 'qr_crash')).toBe(100);
+    } finally {
+      await again.destroy();
+    }
+  });
+
+  it('keeps raw scans that are not rolled up yet when pruning past the retention', async () => {
+    const database = await openTestDatabase({ name: 'sqlite' });
+    try {
+      const old = Date.now() - 200 * 86_400_000;
+      await appendScans(database.handle, [row('qr_old', old), row('qr_old', old + 1)]);
+      await appendScans(database.handle, [row('qr_old', old + 2)], { rollupsBehind: true });
+      // The first two are rolled up: the one before the cursor goes, the cursor's own row stays
+      // (so new rowids come after it), and so does the scan behind.
+      expect(await deleteScansBefore(database.handle, Date.now())).toBe(1);
+      expect(await scanCount(database.handle)).toBe(2);
+      await rollUpScansBehind(database.handle);
+      expect(await deleteScansBefore(database.handle, Date.now())).toBe(1);
+      // A new scan comes after the cursor, and is rolled up with it.
+      await appendScans(database.handle, [row('qr_old', Date.now())]);
+      const { rows } = await sql<{ cursor: number; last: number }>`select
+        (select through_rowid from scan_rollup_cursor) as cursor,
+        (select max(rowid) from scans) as last`.execute(database.handle.db);
+      expect(rows[0]).toEqual({ cursor: 4, last: 4 });
+      expect(await counted(database.handle, 'qr_old')).toBe(4);
     } finally {
       await database.close();
     }

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/create-db.js';
-import { appendScans, appendSpooledScans } from './scans.repository.js';
+import {
+  appendScans,
+  appendSpooledScans,
+  openScanWriter,
+  rollUpScansBehind,
+  scansBehind,
+} from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
 /** Scans recorded in one tick: they are journaled together and share one promise. */
@@ -46,10 +52,16 @@ export interface ScanRecorderOptions {
    * and a journal file is written only while the database refuses scans.
    */
   journalFirst?: boolean;
+  /**
+   * Direct form on SQLite: a group's transaction holds its raw scans only, and their counters and
+   * rollups follow in bulk (after `maxBatch` scans or `shipAfterMs`), which costs far less per scan
+   * than in every small group. Reads wait for them in `settled()`.
+   */
+  rollupsBehind?: boolean;
   /** The journal's directory: one file per shipment, and what a crash or an outage left. */
   spoolDir: string;
   log: FastifyBaseLogger;
-  /** A journal file is shipped once it holds this many scans... */
+  /** A journal file is shipped (or the rollups behind written) once it holds this many scans... */
   maxBatch?: number;
   /** ...or this long after its first scan, whichever comes first. */
   shipAfterMs?: number;
@@ -102,10 +114,14 @@ export class ScanRecorder {
   /** The last shipped file whose removal from disk succeeded: its mark can go. */
   private forgettable: string | undefined;
   private replayTimer: NodeJS.Timeout | null = null;
+  private rollupTimer: NodeJS.Timeout | null = null;
+  /** Rollups behind are written one transaction after another: the last one queued. */
+  private rollingUp: Promise<void> = Promise.resolve();
   private readonly maxBatch: number;
   private readonly shipAfterMs: number;
   private readonly sync: boolean;
   private readonly journalFirst: boolean;
+  private readonly rollupsBehind: boolean;
   /** Transactions written and scans in them, for metrics and to show the grouping works. */
   readonly stats = { batches: 0, scans: 0 };
 
@@ -118,6 +134,7 @@ export class ScanRecorder {
     this.journalFirst = options.journalFirst ?? !database.sqlite;
     // Without the journal first, a file is written only in an outage: always synced.
     this.sync = (options.sync ?? !database.sqlite) || !this.journalFirst;
+    this.rollupsBehind = (options.rollupsBehind ?? true) && !this.journalFirst && Boolean(database.sqlite);
   }
 
   /** Resolves once the scan is durable: in the journal, or in the database if the journal failed. */
@@ -131,9 +148,10 @@ export class ScanRecorder {
   /** Resolves once every scan recorded before the call is in the database (or, while it is down, on disk). */
   async settled(): Promise<void> {
     const unjournaled = this.pending ?? this.writingGroup;
-    if (!unjournaled && !this.segment && this.backlog === 0) return;
+    if (!unjournaled && !this.segment && this.backlog === 0 && scansBehind(this.database) === 0) return;
     if (unjournaled) await unjournaled.durable.catch(() => undefined);
     await this.sealAndShip();
+    await this.rollUpNow();
   }
 
   private async journalLoop(): Promise<void> {
@@ -168,9 +186,34 @@ export class ScanRecorder {
   }
 
   private async writeToDatabase(group: Group): Promise<void> {
-    await appendScans(this.database, group.rows);
+    await appendScans(this.database, group.rows, { rollupsBehind: this.rollupsBehind });
     this.shipped(group.rows);
     group.resolve();
+    if (this.rollupsBehind) this.rollUpLater();
+  }
+
+  private rollUpLater(): void {
+    if (scansBehind(this.database) >= this.maxBatch) {
+      void this.rollUpNow();
+      return;
+    }
+    this.rollupTimer ??= setTimeout(() => void this.rollUpNow(), this.shipAfterMs);
+  }
+
+  /** Writes the rollups of every scan behind; never rejects (they stay behind, covered by the cursor). */
+  private rollUpNow(): Promise<void> {
+    if (this.rollupTimer) clearTimeout(this.rollupTimer);
+    this.rollupTimer = null;
+    if (!this.rollupsBehind) return Promise.resolve();
+    this.rollingUp = this.rollingUp.then(async () => {
+      try {
+        await rollUpScansBehind(this.database);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'scan rollups failed; will retry');
+        this.rollUpLater();
+      }
+    });
+    return this.rollingUp;
   }
 
   /** Without the journal: the group's own transaction, or a journal file while the database refuses it. */
@@ -320,8 +363,12 @@ export class ScanRecorder {
     }
   }
 
-  /** Replays what an earlier process left in the journal (it was killed, or stopped with the database down). */
+  /**
+   * Replays what an earlier process left in the journal (it was killed, or stopped with the
+   * database down), and on SQLite rolls up the scans whose rollups it did not write.
+   */
   resumeSpool(): void {
+    if (this.rollupsBehind) openScanWriter(this.database);
     if (this.spoolFiles().length === 0) return;
     this.replaySpool().catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'journal replay at start failed; will retry');
@@ -371,6 +418,7 @@ export class ScanRecorder {
   async close(): Promise<void> {
     while (this.journaling) await this.journaling;
     await this.sealAndShip();
+    await this.rollUpNow();
     if (this.replayTimer) clearTimeout(this.replayTimer);
     this.replayTimer = null;
   }

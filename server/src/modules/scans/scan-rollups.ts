@@ -280,3 +280,51 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
     buckets: sortedValues(buckets),
   };
 }
+
+/** What a batch adds to a code's running totals (`scan_counters`). */
+export interface CounterDelta {
+  total: number;
+  bots: number;
+  last_at: number;
+}
+
+/** The counter deltas of a batch, per code. */
+export function countersOf(scans: readonly NewScanRow[]): Map<string, CounterDelta> {
+  const counters = new Map<string, CounterDelta>();
+  for (const scan of scans) {
+    const counter = counters.get(scan.qrcode_id) ?? { total: 0, bots: 0, last_at: 0 };
+    // Bots are recorded but not counted: they move neither the total nor the last scan's time.
+    if (scan.bot) counter.bots += 1;
+    else {
+      counter.total += 1;
+      counter.last_at = Math.max(counter.last_at, Number(scan.at));
+    }
+    counters.set(scan.qrcode_id, counter);
+  }
+  return counters;
+}
+
+/** A rollup table: the columns of its key, and the counts an upsert adds to a stored row. */
+export interface RollupTable {
+  name: string;
+  key: readonly string[];
+  counts: readonly string[];
+}
+
+const COUNTS = ['scans', 'bots', 'visitors'] as const;
+
+/** The four rollups of a batch, as both engines write them. */
+export const ROLLUP_TABLES: Record<keyof BatchRollups, RollupTable> = {
+  facts: { name: 'scan_rollups', key: FACT_KEY_COLUMNS, counts: [...COUNTS, 'code_visitors'] },
+  totals: { name: 'scan_totals', key: ['account_id', 'qrcode_id', 'bucket'], counts: COUNTS },
+  buckets: {
+    name: 'scan_dimension_buckets',
+    key: ['account_id', 'dimension', 'bucket', 'key'],
+    counts: COUNTS,
+  },
+  daily: {
+    name: 'scan_daily_rollups',
+    key: ['account_id', 'qrcode_id', 'dimension', 'day', 'key'],
+    counts: COUNTS,
+  },
+};

@@ -4,47 +4,85 @@ import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import {
   type BatchRollups,
-  FACT_KEY_COLUMNS,
+  countersOf,
+  ROLLUP_TABLES,
+  type RollupTable,
   rollupsOf,
   type VisitorKey,
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import type { NewScanRow, ScanCounterRow, ScanRow } from './scans.table.js';
+import { SqliteScanWriter } from './scans.sqlite-writer.js';
+import { type NewScanRow, SCAN_COLUMNS, type ScanCounterRow, type ScanRow } from './scans.table.js';
 
-interface Counter {
-  total: number;
-  bots: number;
-  last_at: number;
-}
+const sqliteWriters = new WeakMap<SQLite.Database, SqliteScanWriter>();
 
-function countersOf(scans: NewScanRow[]): Map<string, Counter> {
-  const counters = new Map<string, Counter>();
-  for (const scan of scans) {
-    const counter = counters.get(scan.qrcode_id) ?? { total: 0, bots: 0, last_at: 0 };
-    // Bots are recorded but not counted: they move neither the total nor the last scan's time.
-    if (scan.bot) counter.bots += 1;
-    else {
-      counter.total += 1;
-      counter.last_at = Math.max(counter.last_at, scan.at);
-    }
-    counters.set(scan.qrcode_id, counter);
+/** The SQLite connection's writer; created at first use, which rolls up what a crash left behind. */
+function sqliteWriter(sqlite: SQLite.Database): SqliteScanWriter {
+  let writer = sqliteWriters.get(sqlite);
+  if (!writer) {
+    writer = new SqliteScanWriter(sqlite);
+    sqliteWriters.set(sqlite, writer);
   }
-  return counters;
+  return writer;
 }
 
-/** Appends scans and advances their codes' counters and the analytics rollups, all in one transaction. */
-export async function appendScans(handle: DatabaseHandle, scans: NewScanRow[]): Promise<void> {
+/**
+ * Runs a SQLite writer call holding Kysely's connection, which keeps it out of any transaction
+ * Kysely has open on it.
+ */
+function withSqliteWriter<T>(
+  handle: DatabaseHandle,
+  sqlite: SQLite.Database,
+  run: (writer: SqliteScanWriter) => T,
+) {
+  return handle.db.connection().execute(async () => run(sqliteWriter(sqlite)));
+}
+
+/**
+ * Appends scans and advances their codes' counters and the analytics rollups in one transaction.
+ * With `rollupsBehind` on SQLite, only the raw scans are committed: their counters and rollups
+ * follow with `rollUpScansBehind` (PostgreSQL always writes them together).
+ */
+export async function appendScans(
+  handle: DatabaseHandle,
+  scans: NewScanRow[],
+  options: { rollupsBehind?: boolean } = {},
+): Promise<void> {
+  const { sqlite } = handle;
+  if (sqlite) {
+    await withSqliteWriter(handle, sqlite, (writer) =>
+      options.rollupsBehind ? writer.appendRaw(scans) : writer.append(scans),
+    );
+    return;
+  }
   if (scans.length === 0) return;
-  if (handle.sqlite) return appendScansSqlite(handle.db, handle.sqlite, scans);
   await handle.db.transaction().execute((trx) => appendScansIn(trx, scans));
+}
+
+/** Creates SQLite's writer now (at start): that rolls up the scans a crash left past the cursor. */
+export function openScanWriter(handle: DatabaseHandle): void {
+  if (handle.sqlite) sqliteWriter(handle.sqlite);
+}
+
+/** Scans appended with `rollupsBehind` whose counters and rollups are not written yet. */
+export function scansBehind(handle: DatabaseHandle): number {
+  return handle.sqlite ? (sqliteWriters.get(handle.sqlite)?.behind ?? 0) : 0;
+}
+
+/** Writes the counters and rollups of the scans behind, in one transaction; answers how many. */
+export async function rollUpScansBehind(handle: DatabaseHandle): Promise<number> {
+  const { sqlite } = handle;
+  if (!sqlite || scansBehind(handle) === 0) return 0;
+  return withSqliteWriter(handle, sqlite, (writer) => writer.rollUp());
 }
 
 /**
  * Appends a journal file's scans unless that file was written before: its id is marked in the
  * same transaction. Answers whether the scans were added. `forget` is the mark of a file that is
  * gone from disk (so can never be replayed): it is dropped in the same transaction, which keeps
- * the marks to a few rows however many files the journal ships.
+ * the marks to a few rows however many files the journal ships. Their counters and rollups are
+ * written before this resolves.
  */
 export async function appendSpooledScans(
   handle: DatabaseHandle,
@@ -52,27 +90,19 @@ export async function appendSpooledScans(
   scans: NewScanRow[],
   forget?: string,
 ): Promise<boolean> {
-  const replayedAt = Date.now();
   const { sqlite } = handle;
   if (sqlite) {
-    const mark = sqlite.prepare(
-      'insert into scan_spool_replays (id, replayed_at) values (?, ?) on conflict (id) do nothing',
-    );
-    const unmark = sqlite.prepare('delete from scan_spool_replays where id = ?');
-    const write = sqliteWriter(sqlite);
-    // The writer's own transaction nests as a savepoint inside this one.
-    const replay = sqlite.transaction(() => {
-      if (mark.run(spoolId, replayedAt).changes === 0) return false;
-      if (scans.length > 0) write(scans);
-      if (forget !== undefined) unmark.run(forget);
-      return true;
+    return withSqliteWriter(handle, sqlite, (writer) => {
+      const added = writer.appendSpooled(spoolId, scans, forget);
+      // A second transaction; the rollup cursor covers a crash between the two.
+      writer.rollUp();
+      return added;
     });
-    return handle.db.connection().execute(async () => replay());
   }
   return handle.db.transaction().execute(async (trx) => {
     const marked = await trx
       .insertInto('scan_spool_replays')
-      .values({ id: spoolId, replayed_at: replayedAt })
+      .values({ id: spoolId, replayed_at: Date.now() })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -82,31 +112,6 @@ export async function appendSpooledScans(
     return true;
   });
 }
-
-/** A rollup table: the columns of its key, and the counts an upsert adds to a stored row. */
-interface RollupTable {
-  name: string;
-  key: readonly string[];
-  counts: readonly string[];
-}
-
-const COUNTS = ['scans', 'bots', 'visitors'] as const;
-
-/** The four rollups of a batch, as both engines write them. */
-const ROLLUP_TABLES: Record<keyof BatchRollups, RollupTable> = {
-  facts: { name: 'scan_rollups', key: FACT_KEY_COLUMNS, counts: [...COUNTS, 'code_visitors'] },
-  totals: { name: 'scan_totals', key: ['account_id', 'qrcode_id', 'bucket'], counts: COUNTS },
-  buckets: {
-    name: 'scan_dimension_buckets',
-    key: ['account_id', 'dimension', 'bucket', 'key'],
-    counts: COUNTS,
-  },
-  daily: {
-    name: 'scan_daily_rollups',
-    key: ['account_id', 'qrcode_id', 'dimension', 'day', 'key'],
-    counts: COUNTS,
-  },
-};
 
 const VISITOR_COLUMNS = ['day', 'scope', 'visitor_hash'] as const;
 const COUNTER_COLUMNS = ['qrcode_id', 'total', 'bots', 'last_at'] as const;
@@ -214,123 +219,6 @@ export async function countVisitorsOfDay(
   return new Map(rows.map((row) => [row.scope, Number(row.visitors)]));
 }
 
-/** The raw scan row's columns, in the order the writers bind them. */
-export const SCAN_COLUMNS = [
-  'qrcode_id',
-  'account_id',
-  'at',
-  'hostname',
-  'rule_id',
-  'target',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
-  'bot',
-  'visitor_hash',
-] as const satisfies readonly (keyof NewScanRow)[];
-
-const SCANS_PER_STATEMENT = 64;
-
-const sqliteWriters = new WeakMap<SQLite.Database, (scans: NewScanRow[]) => void>();
-
-/**
- * SQLite's written-out version: prepared once, run in one synchronous transaction. Building a
- * new multi-row statement per batch cost more than the writes themselves.
- */
-function sqliteWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
-  let writer = sqliteWriters.get(sqlite);
-  if (writer) return writer;
-  const insertScan = sqlite.prepare(
-    `insert into scans (${SCAN_COLUMNS.join(', ')}) values (${SCAN_COLUMNS.map(() => '?').join(', ')})`,
-  );
-  const advanceCounter = sqlite.prepare(
-    `insert into scan_counters (qrcode_id, total, bots, last_at) values (?, ?, ?, ?)
-     on conflict (qrcode_id) do update set total = scan_counters.total + excluded.total,
-       bots = scan_counters.bots + excluded.bots,
-       last_at = case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
-  );
-  // Rows go in groups of SCANS_PER_STATEMENT through one prepared multi-row statement.
-  const insertGroup = sqlite.prepare(
-    `insert into scans (${SCAN_COLUMNS.join(', ')}) values ${Array.from(
-      { length: SCANS_PER_STATEMENT },
-      () => `(${SCAN_COLUMNS.map(() => '?').join(', ')})`,
-    ).join(', ')}`,
-  );
-  const groupValues: unknown[] = new Array(SCANS_PER_STATEMENT * SCAN_COLUMNS.length);
-  const rowValues: unknown[] = new Array(SCAN_COLUMNS.length);
-  // Parameters are copied into two reused arrays: this runs for every scan.
-  const fill = (target: unknown[], scan: NewScanRow, offset: number) => {
-    for (let c = 0; c < SCAN_COLUMNS.length; c++)
-      target[offset + c] = scan[SCAN_COLUMNS[c] as keyof NewScanRow] ?? null;
-  };
-  const rollups = sqliteRollupWriter(sqlite);
-  writer = sqlite.transaction((scans: NewScanRow[]) => {
-    let i = 0;
-    for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
-      for (let r = 0; r < SCANS_PER_STATEMENT; r++) {
-        fill(groupValues, scans[i + r] as NewScanRow, r * SCAN_COLUMNS.length);
-      }
-      insertGroup.run(groupValues);
-    }
-    for (; i < scans.length; i++) {
-      fill(rowValues, scans[i] as NewScanRow, 0);
-      insertScan.run(rowValues);
-    }
-    for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
-    rollups(scans);
-  });
-  sqliteWriters.set(sqlite, writer);
-  return writer;
-}
-
-/** A prepared upsert of one rollup table, taking a row's values from its properties named as the columns. */
-function sqliteUpsert(
-  sqlite: SQLite.Database,
-  { name, key, counts }: RollupTable,
-): (rows: readonly object[]) => void {
-  const columns = [...key, ...counts];
-  const statement = sqlite.prepare(
-    `insert into ${name} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
-     on conflict (${key.join(', ')}) do update set ${counts.map((c) => `${c} = ${name}.${c} + excluded.${c}`).join(', ')}`,
-  );
-  const values: unknown[] = new Array(columns.length);
-  return (rows) => {
-    for (const row of rows) {
-      for (let c = 0; c < columns.length; c++)
-        values[c] = (row as Record<string, unknown>)[columns[c] as string];
-      statement.run(values);
-    }
-  };
-}
-
-/** The rollups' half of the SQLite transaction: first visits from the visitor set, then the upserts. */
-function sqliteRollupWriter(sqlite: SQLite.Database): (scans: NewScanRow[]) => void {
-  const insertVisitor = sqlite.prepare(
-    'insert into scan_visitors (day, scope, visitor_hash) values (?, ?, ?) on conflict do nothing',
-  );
-  const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
-    (name) => [name, sqliteUpsert(sqlite, ROLLUP_TABLES[name])] as const,
-  );
-  return (scans) => {
-    const added = new Set<string>();
-    for (const key of visitorKeysOf(scans)) {
-      if (insertVisitor.run(key.day, key.scope, key.visitor_hash).changes === 1)
-        added.add(visitorKeyString(key));
-    }
-    const rollups = rollupsOf(scans, added);
-    for (const [name, upsert] of upserts) upsert(rollups[name]);
-  };
-}
-
-async function appendScansSqlite(db: Kysely<Database>, sqlite: SQLite.Database, scans: NewScanRow[]) {
-  // Holding Kysely's connection keeps this out of any transaction Kysely has open on it.
-  await db.connection().execute(async () => sqliteWriter(sqlite)(scans));
-}
-
 export interface ScanExportFilter {
   accountId: string;
   from: number;
@@ -404,10 +292,16 @@ const PRUNE_CHUNK = 5000;
  */
 export async function deleteScansBefore(handle: DatabaseHandle, before: number): Promise<number> {
   const row = handle.dialect === 'sqlite' ? sql`rowid` : sql`ctid`;
+  // On SQLite the scan at the rollup cursor stays, and so does every scan after it: new scans'
+  // rowids then always come after the cursor (SQLite reuses the largest rowid when it is deleted).
+  const rolledUp =
+    handle.dialect === 'sqlite'
+      ? sql`and rowid < (select through_rowid from scan_rollup_cursor where id = 1)`
+      : sql``;
   let deleted = 0;
   for (;;) {
     const result = await sql`delete from scans where ${row} in (
-      select ${row} from scans where at < ${before} limit ${PRUNE_CHUNK})`.execute(handle.db);
+      select ${row} from scans where at < ${before} ${rolledUp} limit ${PRUNE_CHUNK})`.execute(handle.db);
     const count = Number(result.numAffectedRows ?? 0);
     deleted += count;
     if (count < PRUNE_CHUNK) return deleted;

@@ -35,6 +35,25 @@ export interface ScanSpoolReplaysTable {
   replayed_at: number;
 }
 
+/** The raw scan row's columns, in the order the writers bind them. */
+export const SCAN_COLUMNS = [
+  'qrcode_id',
+  'account_id',
+  'at',
+  'hostname',
+  'rule_id',
+  'target',
+  'country',
+  'region',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer_host',
+  'bot',
+  'visitor_hash',
+] as const satisfies readonly (keyof NewScanRow)[];
+
 export type ScanRow = Selectable<ScansTable>;
 export type NewScanRow = Insertable<ScansTable>;
 export type ScanCounterRow = Selectable<ScanCountersTable>;

@@ -1,0 +1,215 @@
+import type SQLite from 'better-sqlite3';
+import {
+  type BatchRollups,
+  countersOf,
+  ROLLUP_TABLES,
+  type RollupTable,
+  rollupsOf,
+  visitorKeyString,
+  visitorKeysOf,
+} from './scan-rollups.js';
+import { type NewScanRow, SCAN_COLUMNS } from './scans.table.js';
+
+const SCANS_PER_STATEMENT = 64;
+/** Scans rolled up per transaction when catching up after a crash. */
+const RECOVERY_CHUNK = 5000;
+
+/**
+ * SQLite's scan writer: statements prepared once and run in synchronous transactions (building a
+ * statement per batch cost more than the writes themselves).
+ *
+ * Raw scans and their rollups can be written apart (docs/adr/2026-11-23-analytics-rollups.md,
+ * "Rollups behind"). `appendRaw` commits the scans alone, which is all answering a scan waits for;
+ * `rollUp` later writes the counters and rollups of every scan appended since, in bulk, in a
+ * transaction that also moves `scan_rollup_cursor` to the last of them. Rows past the cursor are
+ * scans whose rollups never committed (the process died between the two): the writer rolls them
+ * up from the table when it is created, before it appends anything, so each scan is rolled up
+ * exactly once. Every write is synchronous, so the scans waiting here are always exactly the rows
+ * past the cursor, in order.
+ */
+export class SqliteScanWriter {
+  /** Appended, not rolled up yet: the rows after the cursor. */
+  private unrolled: NewScanRow[] = [];
+  /** The rowid of the last scan appended: where the cursor goes once everything is rolled up. */
+  private lastRowid: number;
+  private readonly rollUpRows: (scans: readonly NewScanRow[], throughRowid: number) => void;
+  /** Inserts raw scans in a transaction; answers the last one's rowid. */
+  private readonly insertRaw: (scans: readonly NewScanRow[]) => number;
+  private readonly insertRolledUp: (scans: readonly NewScanRow[], behind: readonly NewScanRow[]) => number;
+  private readonly insertSpooled: (
+    spoolId: string,
+    scans: readonly NewScanRow[],
+    forget: string | undefined,
+  ) => number | null;
+  private readonly rollUpBehind: (behind: readonly NewScanRow[], throughRowid: number) => void;
+
+  constructor(sqlite: SQLite.Database) {
+    const insertRows = rawInserter(sqlite);
+    this.rollUpRows = rollupWriter(sqlite);
+    const lastInsertRowid = sqlite.prepare('select last_insert_rowid()').pluck();
+    const markSpool = sqlite.prepare(
+      'insert into scan_spool_replays (id, replayed_at) values (?, ?) on conflict (id) do nothing',
+    );
+    const unmarkSpool = sqlite.prepare('delete from scan_spool_replays where id = ?');
+    // An append-only rowid table gives a transaction's rows the next rowids, in order.
+    const insert = (scans: readonly NewScanRow[]) => {
+      insertRows(scans);
+      return Number(lastInsertRowid.get());
+    };
+    this.insertRaw = sqlite.transaction(insert);
+    this.insertRolledUp = sqlite.transaction((scans, behind) => {
+      const last = scans.length > 0 ? insert(scans) : this.lastRowid;
+      this.rollUpRows([...behind, ...scans], last);
+      return last;
+    });
+    this.insertSpooled = sqlite.transaction((spoolId, scans, forget) => {
+      if (markSpool.run(spoolId, Date.now()).changes === 0) return null;
+      const last = scans.length > 0 ? insert(scans) : this.lastRowid;
+      if (forget !== undefined) unmarkSpool.run(forget);
+      return last;
+    });
+    this.rollUpBehind = sqlite.transaction((behind, throughRowid) => this.rollUpRows(behind, throughRowid));
+    this.lastRowid = this.recover(sqlite);
+  }
+
+  /** Scans appended whose counters and rollups are not written yet. */
+  get behind(): number {
+    return this.unrolled.length;
+  }
+
+  /** Commits raw scans only; their counters and rollups wait for `rollUp`. */
+  appendRaw(scans: readonly NewScanRow[]): void {
+    if (scans.length === 0) return;
+    this.fallBehind(scans, this.insertRaw(scans));
+  }
+
+  /** Commits scans with their counters and rollups, and those of every scan still behind. */
+  append(scans: readonly NewScanRow[]): void {
+    if (scans.length === 0 && this.unrolled.length === 0) return;
+    this.lastRowid = this.insertRolledUp(scans, this.unrolled);
+    this.unrolled = [];
+  }
+
+  /**
+   * Commits a journal file's raw scans unless the file was written before (its id is marked in the
+   * same transaction); `forget` is a mark to drop. Answers whether the scans were added; their
+   * rollups follow with `rollUp`.
+   */
+  appendSpooled(spoolId: string, scans: readonly NewScanRow[], forget?: string): boolean {
+    const last = this.insertSpooled(spoolId, scans, forget);
+    if (last === null) return false;
+    this.fallBehind(scans, last);
+    return true;
+  }
+
+  /** Writes the counters and rollups of every scan behind, in one transaction; answers how many. */
+  rollUp(): number {
+    const behind = this.unrolled;
+    if (behind.length === 0) return 0;
+    this.rollUpBehind(behind, this.lastRowid);
+    // Only once it committed: a failed transaction leaves the scans behind for the next try.
+    this.unrolled = [];
+    return behind.length;
+  }
+
+  /** Remembers committed raw scans as behind (only after the commit: a rolled-back one added none). */
+  private fallBehind(scans: readonly NewScanRow[], lastRowid: number): void {
+    for (const scan of scans) this.unrolled.push(scan);
+    this.lastRowid = lastRowid;
+  }
+
+  /** Rolls up the scans past the cursor (a crash left them); answers the last scan's rowid. */
+  private recover(sqlite: SQLite.Database): number {
+    const cursor = sqlite.prepare('select through_rowid from scan_rollup_cursor where id = 1').pluck();
+    const after = sqlite.prepare(
+      `select rowid, ${SCAN_COLUMNS.join(', ')} from scans where rowid > ? order by rowid limit ${RECOVERY_CHUNK}`,
+    );
+    let through = Number(cursor.get() ?? 0);
+    for (;;) {
+      const rows = after.all(through) as (NewScanRow & { rowid: number })[];
+      const last = rows.at(-1);
+      if (!last) break;
+      through = Number(last.rowid);
+      this.rollUpBehind(rows, through);
+    }
+    const last = sqlite.prepare('select max(rowid) from scans').pluck().get();
+    return Math.max(through, Number(last ?? 0));
+  }
+}
+
+/** One prepared multi-row insert per SCANS_PER_STATEMENT scans, the rest row by row. */
+function rawInserter(sqlite: SQLite.Database): (scans: readonly NewScanRow[]) => void {
+  const placeholders = `(${SCAN_COLUMNS.map(() => '?').join(', ')})`;
+  const insertOne = sqlite.prepare(`insert into scans (${SCAN_COLUMNS.join(', ')}) values ${placeholders}`);
+  const insertGroup = sqlite.prepare(
+    `insert into scans (${SCAN_COLUMNS.join(', ')}) values ${Array(SCANS_PER_STATEMENT).fill(placeholders).join(', ')}`,
+  );
+  const groupValues: unknown[] = new Array(SCANS_PER_STATEMENT * SCAN_COLUMNS.length);
+  const rowValues: unknown[] = new Array(SCAN_COLUMNS.length);
+  // Parameters are copied into two reused arrays: this runs for every scan.
+  const fill = (target: unknown[], scan: NewScanRow, offset: number) => {
+    for (let c = 0; c < SCAN_COLUMNS.length; c++)
+      target[offset + c] = scan[SCAN_COLUMNS[c] as keyof NewScanRow] ?? null;
+  };
+  return (scans) => {
+    let i = 0;
+    for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
+      for (let r = 0; r < SCANS_PER_STATEMENT; r++) {
+        fill(groupValues, scans[i + r] as NewScanRow, r * SCAN_COLUMNS.length);
+      }
+      insertGroup.run(groupValues);
+    }
+    for (; i < scans.length; i++) {
+      fill(rowValues, scans[i] as NewScanRow, 0);
+      insertOne.run(rowValues);
+    }
+  };
+}
+
+/** A prepared upsert of one rollup table, taking a row's values from its properties named as the columns. */
+function upserter(
+  { name, key, counts }: RollupTable,
+  sqlite: SQLite.Database,
+): (rows: readonly object[]) => void {
+  const columns = [...key, ...counts];
+  const statement = sqlite.prepare(
+    `insert into ${name} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+     on conflict (${key.join(', ')}) do update set ${counts.map((c) => `${c} = ${name}.${c} + excluded.${c}`).join(', ')}`,
+  );
+  const values: unknown[] = new Array(columns.length);
+  return (rows) => {
+    for (const row of rows) {
+      for (let c = 0; c < columns.length; c++)
+        values[c] = (row as Record<string, unknown>)[columns[c] as string];
+      statement.run(values);
+    }
+  };
+}
+
+/** Counters, first visits from the visitor set, the rollups' upserts and the cursor: run inside a transaction. */
+function rollupWriter(sqlite: SQLite.Database): (scans: readonly NewScanRow[], throughRowid: number) => void {
+  const advanceCounter = sqlite.prepare(
+    `insert into scan_counters (qrcode_id, total, bots, last_at) values (?, ?, ?, ?)
+     on conflict (qrcode_id) do update set total = scan_counters.total + excluded.total,
+       bots = scan_counters.bots + excluded.bots,
+       last_at = case when excluded.last_at > scan_counters.last_at then excluded.last_at else scan_counters.last_at end`,
+  );
+  const insertVisitor = sqlite.prepare(
+    'insert into scan_visitors (day, scope, visitor_hash) values (?, ?, ?) on conflict do nothing',
+  );
+  const moveCursor = sqlite.prepare('update scan_rollup_cursor set through_rowid = ? where id = 1');
+  const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
+    (name) => [name, upserter(ROLLUP_TABLES[name], sqlite)] as const,
+  );
+  return (scans, throughRowid) => {
+    for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
+    const added = new Set<string>();
+    for (const key of visitorKeysOf(scans)) {
+      if (insertVisitor.run(key.day, key.scope, key.visitor_hash).changes === 1)
+        added.add(visitorKeyString(key));
+    }
+    const rollups = rollupsOf(scans, added);
+    for (const [name, upsert] of upserts) upsert(rollups[name]);
+    moveCursor.run(throughRowid);
+  };
+}
