@@ -38,8 +38,8 @@ export interface ScanAnswer {
 export interface EdgeUsage {
   /** From memory once the account is loaded: the hot path waits on nothing. */
   isOverLimit(accountId: string): boolean | Promise<boolean>;
-  /** One human scan of the account was recorded. */
-  counted(accountId: string): Promise<void>;
+  /** One human scan of the account was recorded (a promise only when it has to wait). */
+  counted(accountId: string): void | Promise<void>;
 }
 
 export interface EdgeDeps {
@@ -103,6 +103,18 @@ export function plainRedirect(url: string): ScanAnswer {
   };
 }
 
+/** Adds a recorded scan to monthly usage; a failure is logged, never thrown (the scan is recorded). */
+function countUsage(deps: EdgeDeps, accountId: string): void {
+  const warn = (error: unknown) =>
+    deps.log.warn({ err: error, account: accountId }, 'a scan could not be added to monthly usage');
+  try {
+    const counting = deps.usage.counted(accountId);
+    if (counting instanceof Promise) counting.catch(warn);
+  } catch (error) {
+    warn(error);
+  }
+}
+
 export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<ScanAnswer> {
   const key = EdgeCache.key(request.hostKey, request.slug);
   const cached = deps.codes.peek(key);
@@ -150,14 +162,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
         bot: context.bot,
         visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
       });
-      if (!context.bot) {
-        deps.usage.counted(code.accountId).catch((error: unknown) => {
-          deps.log.warn(
-            { err: error, account: code.accountId },
-            'a scan could not be added to monthly usage',
-          );
-        });
-      }
+      if (!context.bot) countUsage(deps, code.accountId);
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.
       deps.log.error({ err: error, code: code.id }, 'scan could not be recorded');

@@ -123,21 +123,40 @@ export const visitorKeyString = (key: VisitorKey) => visitorKey(key.day, key.sco
 export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
 export const bucketOf = (at: number) => Math.floor(at / BUCKET_MS) * BUCKET_MS;
 
-/** The visitor keys a batch touches (humans only: bots are not visitors), each once. */
+/** One order for every writer (day, scope, hash), so concurrent transactions lock rows alike. */
+function compareVisitorKeys(a: VisitorKey, b: VisitorKey): number {
+  if (a.day !== b.day) return a.day - b.day;
+  if (a.scope !== b.scope) return a.scope < b.scope ? -1 : 1;
+  return a.visitor_hash < b.visitor_hash ? -1 : a.visitor_hash > b.visitor_hash ? 1 : 0;
+}
+
+/** The visitor keys a batch touches (humans only: bots are not visitors), each once, sorted. */
 export function visitorKeysOf(scans: readonly NewScanRow[]): VisitorKey[] {
-  const keys = new Map<string, VisitorKey>();
-  const keep = (day: number, scope: string, hash: string) => {
-    const key = visitorKey(day, scope, hash);
-    if (!keys.has(key)) keys.set(key, { day, scope, visitor_hash: hash });
+  // Nested by day and scope: the scans' own strings are the keys, no key string is built per scan.
+  const seen = new Map<number, Map<string, Set<string>>>();
+  const keys: VisitorKey[] = [];
+  const keep = (scopes: Map<string, Set<string>>, day: number, scope: string, hash: string) => {
+    let hashes = scopes.get(scope);
+    if (!hashes) {
+      hashes = new Set();
+      scopes.set(scope, hashes);
+    }
+    if (hashes.has(hash)) return;
+    hashes.add(hash);
+    keys.push({ day, scope, visitor_hash: hash });
   };
   for (const scan of scans) {
     if (scan.bot) continue;
     const day = dayOf(Number(scan.at));
-    keep(day, scan.account_id, scan.visitor_hash);
-    keep(day, scan.qrcode_id, scan.visitor_hash);
+    let scopes = seen.get(day);
+    if (!scopes) {
+      scopes = new Map();
+      seen.set(day, scopes);
+    }
+    keep(scopes, day, scan.account_id, scan.visitor_hash);
+    keep(scopes, day, scan.qrcode_id, scan.visitor_hash);
   }
-  // One order for every writer, so concurrent transactions lock rows in the same order.
-  return sortedValues(keys);
+  return keys.sort(compareVisitorKeys);
 }
 
 export interface BatchRollups {
@@ -168,6 +187,23 @@ const zero = { scans: 0, bots: 0, visitors: 0 };
 
 function sortedValues<T>(map: Map<string, T>): T[] {
   return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+/** Whether two scans of one quarter hour fall in the same fact (null and '' are alike, as in the key). */
+function sameFact(a: NewScanRow, b: NewScanRow): boolean {
+  return (
+    a.account_id === b.account_id &&
+    a.qrcode_id === b.qrcode_id &&
+    a.hostname === b.hostname &&
+    (a.rule_id ?? '') === (b.rule_id ?? '') &&
+    (a.country ?? '') === (b.country ?? '') &&
+    (a.region ?? '') === (b.region ?? '') &&
+    (a.device ?? '') === (b.device ?? '') &&
+    (a.os ?? '') === (b.os ?? '') &&
+    (a.browser ?? '') === (b.browser ?? '') &&
+    (a.language ?? '') === (b.language ?? '') &&
+    (a.referrer_host ?? '') === (b.referrer_host ?? '')
+  );
 }
 
 /** A fact's identity: its key columns, '' where the scan had no value (FACT_KEY_COLUMNS's order). */
@@ -211,15 +247,26 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
   const unseen = newVisitors.size > 0 ? new Set(newVisitors) : null;
 
   const facts = new Map<string, FactDelta>();
+  let previousScan: NewScanRow | undefined;
+  let previousFact: FactDelta | undefined;
   for (const scan of scans) {
     const at = Number(scan.at);
     const bucket = bucketOf(at);
-    const key = factKeyOf(scan, bucket);
-    let fact = facts.get(key);
+    // A run of alike scans (one code's burst) shares its fact without building a key each.
+    let fact =
+      previousScan && previousFact?.bucket === bucket && sameFact(previousScan, scan)
+        ? previousFact
+        : undefined;
     if (!fact) {
-      fact = newFact(scan, bucket);
-      facts.set(key, fact);
+      const key = factKeyOf(scan, bucket);
+      fact = facts.get(key);
+      if (!fact) {
+        fact = newFact(scan, bucket);
+        facts.set(key, fact);
+      }
     }
+    previousScan = scan;
+    previousFact = fact;
     if (scan.bot) {
       fact.bots += 1;
       continue;

@@ -20,10 +20,11 @@ export interface UsageStore {
   /** The month's count, seeding it with `seed()` when no instance has yet. */
   current(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
   /**
-   * Adds one recorded scan to the count; answers the new count. A count no instance holds (lost by
-   * Redis) is seeded again with `seed()`, which already includes the scan.
+   * Adds one recorded scan to the count; answers the new count (at once when this process holds
+   * it). A count no instance holds (lost by Redis) is seeded again with `seed()`, which already
+   * includes the scan.
    */
-  increment(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
+  increment(accountId: string, month: string, seed: () => Promise<number>): number | Promise<number>;
 }
 
 export interface Usage {
@@ -89,15 +90,23 @@ export class UsageMeter {
     return usage.count >= usage.limit;
   }
 
-  /** One human scan of the account was recorded. */
-  async counted(accountId: string): Promise<void> {
+  /** One human scan of the account was recorded. Without a promise when nothing is to wait for (the hot path). */
+  counted(accountId: string): void | Promise<void> {
     const loaded = this.loaded(accountId);
-    const usage = loaded instanceof Promise ? await loaded : loaded;
+    if (loaded instanceof Promise) return loaded.then((usage) => this.addScan(accountId, usage));
+    return this.addScan(accountId, loaded);
+  }
+
+  private addScan(accountId: string, usage: AccountUsage): void | Promise<void> {
     const before = usage.count;
     const month = this.currentMonth();
-    const shared = await this.options.store.increment(accountId, usage.month, () =>
-      this.seed(accountId, month),
-    );
+    const shared = this.options.store.increment(accountId, usage.month, () => this.seed(accountId, month));
+    if (shared instanceof Promise)
+      return shared.then((count) => this.follow(accountId, usage, before, count));
+    this.follow(accountId, usage, before, shared);
+  }
+
+  private follow(accountId: string, usage: AccountUsage, before: number, shared: number): void {
     usage.count = Math.max(usage.count + 1, shared);
     if (before < usage.limit && usage.count >= usage.limit)
       this.options.reachedLimit?.(accountId, usage.count);
@@ -185,7 +194,7 @@ export class UsageMeter {
 }
 
 /** Counts in this process only: exact for one instance. A new month replaces an account's count. */
-export function inProcessUsageStore(): UsageStore {
+export function inProcessUsageStore(): UsageStore & { increment(accountId: string, month: string): number } {
   const counts = new Map<string, { month: string; count: number }>();
   return {
     async current(accountId, month, seed) {
@@ -197,7 +206,7 @@ export function inProcessUsageStore(): UsageStore {
       counts.set(accountId, { month, count: seeded });
       return seeded;
     },
-    async increment(accountId, month) {
+    increment(accountId, month) {
       const known = counts.get(accountId);
       const count = known?.month === month ? known.count + 1 : 1;
       counts.set(accountId, { month, count });

@@ -87,8 +87,7 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
   function countLocally(entry: PendingIncrement, error: unknown): void {
     fallBack(error);
     countedWhileAway.add(key(entry.accountId, entry.month));
-    for (const waiter of entry.waiters)
-      local.increment(entry.accountId, entry.month, entry.seed).then(waiter.resolve, waiter.reject);
+    for (const waiter of entry.waiters) waiter.resolve(local.increment(entry.accountId, entry.month));
   }
 
   async function settle(entry: PendingIncrement, count: number): Promise<void> {
