@@ -52,12 +52,6 @@ export interface ScanRecorderOptions {
    * and a journal file is written only while the database refuses scans.
    */
   journalFirst?: boolean;
-  /**
-   * Direct form on SQLite: a group's transaction holds its raw scans only, and their counters and
-   * rollups follow in bulk (after `maxBatch` scans or `shipAfterMs`), which costs far less per scan
-   * than in every small group. Reads wait for them in `settled()`.
-   */
-  rollupsBehind?: boolean;
   /** The journal's directory: one file per shipment, and what a crash or an outage left. */
   spoolDir: string;
   log: FastifyBaseLogger;
@@ -134,7 +128,10 @@ export class ScanRecorder {
     this.journalFirst = options.journalFirst ?? !database.sqlite;
     // Without the journal first, a file is written only in an outage: always synced.
     this.sync = (options.sync ?? !database.sqlite) || !this.journalFirst;
-    this.rollupsBehind = (options.rollupsBehind ?? true) && !this.journalFirst && Boolean(database.sqlite);
+    // The direct form on SQLite commits a group's raw scans only; their counters and rollups follow
+    // in bulk (after `maxBatch` scans or `shipAfterMs`), far cheaper per scan than in every small
+    // group. Reads wait for them in `settled()`.
+    this.rollupsBehind = !this.journalFirst && Boolean(database.sqlite);
   }
 
   /** Resolves once the scan is durable: in the journal, or in the database if the journal failed. */
@@ -193,11 +190,8 @@ export class ScanRecorder {
   }
 
   private rollUpLater(): void {
-    if (scansBehind(this.database) >= this.maxBatch) {
-      void this.rollUpNow();
-      return;
-    }
-    this.rollupTimer ??= setTimeout(() => void this.rollUpNow(), this.shipAfterMs);
+    if (scansBehind(this.database) >= this.maxBatch) void this.rollUpNow();
+    else this.rollupTimer ??= setTimeout(() => void this.rollUpNow(), this.shipAfterMs);
   }
 
   /** Writes the rollups of every scan behind; never rejects (they stay behind, covered by the cursor). */
@@ -210,7 +204,8 @@ export class ScanRecorder {
         await rollUpScansBehind(this.database);
       } catch (error) {
         this.options.log.error({ err: error }, 'scan rollups failed; will retry');
-        this.rollUpLater();
+        // After a pause, even with a full batch behind: retrying at once would spin while it fails.
+        this.rollupTimer ??= setTimeout(() => void this.rollUpNow(), this.shipAfterMs);
       }
     });
     return this.rollingUp;

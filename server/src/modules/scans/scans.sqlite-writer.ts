@@ -53,18 +53,19 @@ export class SqliteScanWriter {
     const unmarkSpool = sqlite.prepare('delete from scan_spool_replays where id = ?');
     // An append-only rowid table gives a transaction's rows the next rowids, in order.
     const insert = (scans: readonly NewScanRow[]) => {
+      if (scans.length === 0) return this.lastRowid;
       insertRows(scans);
       return Number(lastInsertRowid.get());
     };
     this.insertRaw = sqlite.transaction(insert);
     this.insertRolledUp = sqlite.transaction((scans, behind) => {
-      const last = scans.length > 0 ? insert(scans) : this.lastRowid;
+      const last = insert(scans);
       this.rollUpRows([...behind, ...scans], last);
       return last;
     });
     this.insertSpooled = sqlite.transaction((spoolId, scans, forget) => {
       if (markSpool.run(spoolId, Date.now()).changes === 0) return null;
-      const last = scans.length > 0 ? insert(scans) : this.lastRowid;
+      const last = insert(scans);
       if (forget !== undefined) unmarkSpool.run(forget);
       return last;
     });
@@ -124,16 +125,15 @@ export class SqliteScanWriter {
     const after = sqlite.prepare(
       `select rowid, ${SCAN_COLUMNS.join(', ')} from scans where rowid > ? order by rowid limit ${RECOVERY_CHUNK}`,
     );
+    // Pruning keeps the cursor's own scan, so no scan has a larger rowid than the last one rolled up.
     let through = Number(cursor.get() ?? 0);
     for (;;) {
       const rows = after.all(through) as (NewScanRow & { rowid: number })[];
       const last = rows.at(-1);
-      if (!last) break;
+      if (!last) return through;
       through = Number(last.rowid);
       this.rollUpBehind(rows, through);
     }
-    const last = sqlite.prepare('select max(rowid) from scans').pluck().get();
-    return Math.max(through, Number(last ?? 0));
   }
 }
 
