@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
-import scalar, { type ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import type { ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
@@ -71,10 +71,42 @@ export const openapiPlugin = fp(
 
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-    await app.register(scalar, {
-      routePrefix: '/api/docs',
-      configuration: SCALAR_CONFIGURATION,
-    });
+    const reference = lazyReference();
+    app.get('/api/docs', { schema: { hide: true } }, reference);
+    app.get('/api/docs/*', { schema: { hide: true } }, reference);
   },
   { name: 'openapi', dependencies: ['errors'] },
 );
+
+/**
+ * Scalar's routes, loaded on the first visit: its module holds its browser bundle as a string (4 MB
+ * of source, about 17 MB of memory once loaded), which an instance that only redirects never needs.
+ * The plugin runs as it is, on an app of its own; its answers go out through this one, so our
+ * headers (security, CSP) are on them as on any page.
+ */
+function lazyReference(): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  let reference: Promise<FastifyInstance> | undefined;
+  const load = async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const docs = Fastify();
+    await docs.register(scalar, { routePrefix: '/api/docs', configuration: SCALAR_CONFIGURATION });
+    await docs.ready();
+    return docs;
+  };
+  return async (request, reply) => {
+    reference ??= load().catch((error: unknown) => {
+      reference = undefined;
+      throw error;
+    });
+    // This app ignores trailing slashes: /api/docs is the page itself, as /api/docs/ is.
+    const url = request.url.replace(/^\/api\/docs(?=\?|$)/, '/api/docs/');
+    const answer = await (await reference).inject({ method: 'GET', url });
+    const { 'content-length': _length, connection: _connection, date: _date, ...headers } = answer.headers;
+    // The page goes out as text, so that the CSP hook can hash its inline start-up script.
+    const page = String(headers['content-type']).startsWith('text/html');
+    return reply
+      .code(answer.statusCode)
+      .headers(headers)
+      .send(page ? answer.payload : answer.rawPayload);
+  };
+}

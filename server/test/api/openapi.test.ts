@@ -34,5 +34,8 @@ describe('the API reference', () => {
       });
       expect(asset.statusCode, source).toBe(200);
     }
+    const withoutSlash = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(withoutSlash.statusCode).toBe(200);
+    expect(withoutSlash.body).toBe(page.body);
   });
 });
