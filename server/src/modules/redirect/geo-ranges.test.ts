@@ -31,23 +31,35 @@ describe('GeoIP range tables', () => {
     expect(findPlace(table, address('2001:db8::1'))).toBeNull(); // another family's table
   });
 
-  it('keeps IPv6 starts in two words when every range starts on a /64, in four otherwise', () => {
-    const coarse = new GeoRangesBuilder(6);
-    coarse.add([0, 0, 0, 0], 0);
-    coarse.add([0x2a020000, 0, 0, 0], coarse.placeId(DE));
-    coarse.add([0x2a020000, 1, 0, 0], coarse.placeId(FR));
-    const two = coarse.build();
-    expect(two.wordsPerStart).toBe(2);
-    expect(findPlace(two, address('2a02::1'))).toEqual(DE);
-    expect(findPlace(two, address('2a02:0:0:1::1'))).toEqual(FR);
-
-    const fine = new GeoRangesBuilder(6);
-    fine.add([0, 0, 0, 0], 0);
-    fine.add([0x2a020000, 0, 0x80000000, 0], fine.placeId(FR));
-    const four = fine.build();
-    expect(four.wordsPerStart).toBe(4);
-    expect(findPlace(four, address('2a02::1'))).toBeNull();
-    expect(findPlace(four, address('2a02::8000:0:0:1'))).toEqual(FR);
+  it('keeps IPv6 starts in two words, and the low words of the few that start inside a /64 aside', () => {
+    const v6 = new GeoRangesBuilder(6);
+    v6.add([0, 0, 0, 0], 0);
+    v6.add([0x2a020000, 0, 0, 0], v6.placeId(DE));
+    v6.add([0x2a020000, 0, 0x80000000, 0], v6.placeId(FR));
+    v6.add([0x2a020000, 0, 0x80000000, 0x100], 0);
+    v6.add([0x2a020000, 1, 0, 0], v6.placeId(FR));
+    v6.add([0x2a030000, 0, 0, 0], 0);
+    const table = v6.build();
+    expect(table.wordsPerStart).toBe(2);
+    expect(table.starts.length).toBe(2 * 6);
+    expect([...table.fine.indexes]).toEqual([2, 3]);
+    const expected: [string, typeof DE | null][] = [
+      ['::1', null],
+      ['2a02::1', DE],
+      ['2a02::7fff:ffff:ffff:ffff', DE],
+      ['2a02::8000:0:0:0', FR],
+      ['2a02::8000:0:0:ff', FR],
+      ['2a02::8000:0:0:100', null],
+      ['2a02::ffff:ffff:ffff:ffff', null],
+      ['2a02:0:0:1::', FR],
+      ['2a02:0:0:1:ffff::1', FR],
+      ['2a03::1', null],
+    ];
+    const read = deserializeRanges(serializeRanges(table, 'dbip 6'), 'dbip 6');
+    for (const [text, place] of expected) {
+      expect(findPlace(table, address(text)), text).toEqual(place);
+      expect(read && findPlace(read, address(text)), `${text}, read back`).toEqual(place);
+    }
   });
 
   it('reads back what it wrote, and refuses bytes made from another source', () => {

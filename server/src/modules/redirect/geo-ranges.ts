@@ -3,7 +3,7 @@ import type { IpAddress } from '../rules/ip-address.js';
 /**
  * An address family's GeoIP data reduced to what scans keep: sorted range starts, each with the
  * place (country, region) that holds from it to the next start. The DB-IP city files are 63 and
- * 71 MB of search tree and city records; as ranges of places they are about 12 and 41 MB, and a
+ * 71 MB of search tree and city records; as ranges of places they are about 12 and 23 MB, and a
  * lookup is a binary search. Pure: built from a walk of the mmdb tree
  * (geo-ranges.mmdb.ts), stored as bytes for the cache, and searched.
  */
@@ -18,11 +18,14 @@ export interface Place {
 export interface GeoRanges {
   version: 4 | 6;
   /**
-   * Range starts, most significant 32-bit word first, `wordsPerStart` words each: 1 for IPv4; 2
-   * for IPv6 when no range starts below a /64 boundary (then the low words are all zero), else 4.
+   * Range starts, most significant 32-bit word first, `wordsPerStart` words each: the IPv4 address,
+   * or an IPv6 start's upper 64 bits. Of the 2.3 million IPv6 ranges only a few thousand start
+   * inside a /64; their low 64 bits are kept aside (`fine`), which halves the table.
    */
   starts: Uint32Array;
-  wordsPerStart: 1 | 2 | 4;
+  wordsPerStart: 1 | 2;
+  /** The IPv6 ranges that start inside a /64: their indexes, ascending, and their low words, two each. */
+  fine: { indexes: Uint32Array; lows: Uint32Array };
   /** The place of each range, an index into `places`; 0 is "nowhere" (private, unallocated). */
   placeIds: Uint16Array;
   /** Index 0 is null. */
@@ -70,24 +73,29 @@ export class GeoRangesBuilder {
   build(): GeoRanges {
     const { count, version } = this;
     const placeIds = this.placeIds.slice(0, count);
-    const width = version === 4 ? 1 : 4;
-    const wordsPerStart = version === 6 && !this.startsBelowSlash64() ? 2 : width;
-    const starts = new Uint32Array(count * wordsPerStart);
+    if (version === 4) {
+      const starts = this.starts.slice(0, count);
+      return { version, starts, wordsPerStart: 1, fine: noFineStarts(), placeIds, places: this.places };
+    }
+    const starts = new Uint32Array(count * 2);
+    const fineIndexes: number[] = [];
+    const fineLows: number[] = [];
     for (let i = 0; i < count; i++) {
-      for (let w = 0; w < wordsPerStart; w++)
-        starts[i * wordsPerStart + w] = this.starts[i * width + w] as number;
+      starts[i * 2] = this.starts[i * 4] as number;
+      starts[i * 2 + 1] = this.starts[i * 4 + 1] as number;
+      const low0 = this.starts[i * 4 + 2] as number;
+      const low1 = this.starts[i * 4 + 3] as number;
+      if (low0 !== 0 || low1 !== 0) {
+        fineIndexes.push(i);
+        fineLows.push(low0, low1);
+      }
     }
-    return { version, starts, wordsPerStart, placeIds, places: this.places };
-  }
-
-  /** Whether an IPv6 range starts inside a /64 (its low 64 bits are not all zero). */
-  private startsBelowSlash64(): boolean {
-    for (let i = 0; i < this.count; i++) {
-      if (this.starts[i * 4 + 2] !== 0 || this.starts[i * 4 + 3] !== 0) return true;
-    }
-    return false;
+    const fine = { indexes: Uint32Array.from(fineIndexes), lows: Uint32Array.from(fineLows) };
+    return { version, starts, wordsPerStart: 2, fine, placeIds, places: this.places };
   }
 }
+
+const noFineStarts = () => ({ indexes: new Uint32Array(0), lows: new Uint32Array(0) });
 
 function grown<T extends Uint32Array | Uint16Array>(array: T): T {
   const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
@@ -110,7 +118,29 @@ function compareStart(ranges: GeoRanges, index: number, words: readonly number[]
     const word = words[w] as number;
     if (start !== word) return start < word ? -1 : 1;
   }
+  if (ranges.version === 4) return 0;
+  // The same /64: the range's low words are zero unless it is one of the few kept aside.
+  const at = fineIndexOf(ranges.fine.indexes, index);
+  for (let w = 0; w < 2; w++) {
+    const start = at < 0 ? 0 : (ranges.fine.lows[at * 2 + w] as number);
+    const word = words[2 + w] as number;
+    if (start !== word) return start < word ? -1 : 1;
+  }
   return 0;
+}
+
+/** Where `index` is among the ranges kept aside, or -1. */
+function fineIndexOf(indexes: Uint32Array, index: number): number {
+  let low = 0;
+  let high = indexes.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = indexes[mid] as number;
+    if (value === index) return mid;
+    if (value < index) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
 }
 
 /** The place holding the address: the last range starting at or before it. */
@@ -131,23 +161,28 @@ export function findPlace(ranges: GeoRanges, address: IpAddress): Place | null {
   return ranges.places[ranges.placeIds[found] as number] ?? null;
 }
 
-/** Bytes for the cache file: a JSON header line, then the starts and the place ids. */
+/** Bytes for the cache file: a JSON header line, then the starts, the fine starts and the place ids. */
 export function serializeRanges(ranges: GeoRanges, source: string): Buffer {
   const header = JSON.stringify({
     source,
     version: ranges.version,
     wordsPerStart: ranges.wordsPerStart,
     count: ranges.placeIds.length,
+    fine: ranges.fine.indexes.length,
     places: ranges.places.slice(1),
   });
-  // The starts begin on a 4-byte boundary so that they can be read in place.
+  // The 32-bit arrays begin on a 4-byte boundary so that they can be read in place.
   const headerBytes = Buffer.from(`${header}\n`);
   const padding = (4 - (headerBytes.length % 4)) % 4;
+  const bytesOf = (array: Uint32Array | Uint16Array) =>
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength);
   return Buffer.concat([
     headerBytes,
     Buffer.alloc(padding, 0x20),
-    Buffer.from(ranges.starts.buffer, ranges.starts.byteOffset, ranges.starts.byteLength),
-    Buffer.from(ranges.placeIds.buffer, ranges.placeIds.byteOffset, ranges.placeIds.byteLength),
+    bytesOf(ranges.starts),
+    bytesOf(ranges.fine.indexes),
+    bytesOf(ranges.fine.lows),
+    bytesOf(ranges.placeIds),
   ]);
 }
 
@@ -155,23 +190,34 @@ export function serializeRanges(ranges: GeoRanges, source: string): Buffer {
 export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | null {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return null;
-  let header: { source: string; version: 4 | 6; wordsPerStart: 1 | 2 | 4; count: number; places: Place[] };
+  let header: {
+    source: string;
+    version: 4 | 6;
+    wordsPerStart: 1 | 2;
+    count: number;
+    fine: number;
+    places: Place[];
+  };
   try {
     header = JSON.parse(bytes.subarray(0, newline).toString('utf8'));
   } catch {
     return null;
   }
   if (header.source !== source) return null;
+  const { count, wordsPerStart, fine } = header;
   const startsAt = Math.ceil((newline + 1) / 4) * 4;
-  const startsBytes = header.count * header.wordsPerStart * 4;
-  if (bytes.length !== startsAt + startsBytes + header.count * 2) return null;
-  const starts = typedView(bytes, startsAt, header.count * header.wordsPerStart, Uint32Array);
-  const placeIds = typedView(bytes, startsAt + startsBytes, header.count, Uint16Array);
+  const fineAt = startsAt + count * wordsPerStart * 4;
+  const placesAt = fineAt + fine * 3 * 4;
+  if (bytes.length !== placesAt + count * 2) return null;
   return {
     version: header.version,
-    starts,
-    wordsPerStart: header.wordsPerStart,
-    placeIds,
+    starts: typedView(bytes, startsAt, count * wordsPerStart, Uint32Array),
+    wordsPerStart,
+    fine: {
+      indexes: typedView(bytes, fineAt, fine, Uint32Array),
+      lows: typedView(bytes, fineAt + fine * 4, fine * 2, Uint32Array),
+    },
+    placeIds: typedView(bytes, placesAt, count, Uint16Array),
     places: [null, ...header.places],
   };
 }

