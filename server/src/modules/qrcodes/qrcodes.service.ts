@@ -14,7 +14,7 @@ import {
   countCodesOnHosts,
   deleteCode,
   findCode,
-  findCodeBySlug,
+  findRedirectRow,
   findRuleIds,
   insertCode,
   isUniqueViolation,
@@ -180,20 +180,18 @@ export class QrCodesService {
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
   async findForRedirect(hostKey: string, slug: string): Promise<RedirectCode | undefined> {
-    const row = await findCodeBySlug(this.db, hostKey, slug);
+    const row = await findRedirectRow(this.db, this.options.dialect, hostKey, slug);
     if (!row) return undefined;
-    const ruleIds = (await findRuleIds(this.db, [row.id])).get(row.id) ?? [];
-    const state = stateOf(row);
     return {
       id: row.id,
       accountId: row.account_id,
       slug: row.slug,
       hostKey: row.host_key,
       mode: row.mode,
-      target: state.target,
-      exec: state.exec,
-      enabled: state.enabled,
-      ruleIds,
+      target: row.target,
+      exec: row.exec_json === null ? null : (JSON.parse(row.exec_json) as ExecSettings),
+      enabled: row.enabled === 1,
+      ruleIds: row.rule_ids,
     };
   }
 
