@@ -19,12 +19,12 @@ export interface CacheOptions {
 
 const UNSYNCED_TTL_MS = 5_000;
 
-/** A cached answer: the value, or null for a slug that is not there (remembered briefly). */
-interface Slot<T> {
-  value: T | null;
-}
+/** What the cache holds for a slug that is not there (remembered briefly). */
+const ABSENT = Symbol('absent');
+/** A cached answer, held as it is: a million codes scanned at random fill the cache to its bound. */
+type Slot<T> = T | typeof ABSENT;
 
-export class EdgeCache<T> {
+export class EdgeCache<T extends NonNullable<unknown>> {
   private readonly slots: LRUCache<string, Slot<T>>;
   private readonly loading = new Map<string, Promise<T | null>>();
   /** Dependency -> keys that must go when it changes (a rule id -> the codes using it). */
@@ -48,7 +48,8 @@ export class EdgeCache<T> {
 
   /** The cached value without waiting (undefined: not cached, so `get` must load it). */
   peek(key: string): T | null | undefined {
-    return this.slots.get(key)?.value;
+    const slot = this.slots.get(key);
+    return slot === ABSENT ? null : slot;
   }
 
   async get(key: string): Promise<T | null> {
@@ -72,7 +73,7 @@ export class EdgeCache<T> {
     // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds,
     // and everything for a few seconds while invalidations may be missed.
     const ttl = loaded ? (this.isSynced() ? undefined : this.unsyncedTtl) : this.options.missTtlMs;
-    this.slots.set(key, { value: loaded?.value ?? null }, ttl === undefined ? {} : { ttl });
+    this.slots.set(key, loaded?.value ?? ABSENT, ttl === undefined ? {} : { ttl });
     for (const dependency of loaded?.dependsOn ?? []) {
       const keys = this.dependents.get(dependency) ?? new Set<string>();
       keys.add(key);

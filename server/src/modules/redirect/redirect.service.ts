@@ -21,7 +21,7 @@ export interface EdgeCode {
   enabled: boolean;
   target: string | null;
   exec: { url: string; timeoutMs: number; fallback: string } | null;
-  rules: CompiledRule[];
+  rules: readonly CompiledRule[];
   /** Whether a rule reads the scan count (then the edge takes it from its ScanCounter). */
   readsScanCount: boolean;
   /** Counted scans when loaded: the ScanCounter's seed. */
@@ -52,6 +52,10 @@ export interface ScanOutcome {
   setCookie?: string;
 }
 
+// Up to 100,000 codes are cached: what many share is one value, not a copy per code.
+const NO_RULES: readonly CompiledRule[] = Object.freeze([]);
+const MODES = { static: 'static', redirect: 'redirect', exec: 'exec' } as const;
+
 /** Reads one code with its rules (in their assigned order) for the cache. */
 export async function loadEdgeCode(
   sources: EdgeCodeSources,
@@ -63,10 +67,11 @@ export async function loadEdgeCode(
   const rules =
     code.ruleIds.length > 0 ? await sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [];
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
-  const ordered = code.ruleIds.flatMap((id) => {
+  const compiled = code.ruleIds.flatMap((id) => {
     const rule = byId.get(id);
     return rule ? [compileRule(rule)] : [];
   });
+  const ordered = compiled.length > 0 ? compiled : NO_RULES;
   const readsScanCount = needsScanCount(ordered);
   // Only a rule that reads the count pays for it (it waits for this instance's journal to ship).
   const countedScans = readsScanCount ? await sources.scans.countedScans(code.id) : 0;
@@ -75,7 +80,7 @@ export async function loadEdgeCode(
       id: code.id,
       accountId: code.accountId,
       slug: code.slug,
-      mode: code.mode,
+      mode: MODES[code.mode],
       enabled: code.enabled,
       target: code.target,
       exec: code.exec,
