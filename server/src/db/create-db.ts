@@ -1,14 +1,24 @@
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
 import type { Database, Dialect } from './database.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { openSqlite } from './sqlite-file.js';
 
-// PostgreSQL returns BIGINT (our epoch-ms columns) and COUNT(*) as strings; they fit in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+const require = createRequire(import.meta.url);
+let pgModule: typeof import('pg') | undefined;
+
+/** The PostgreSQL driver, loaded with the first PostgreSQL URL: an instance on SQLite never holds it. */
+function loadPg(): typeof import('pg') {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof import('pg');
+    // PostgreSQL returns BIGINT (our epoch-ms columns) and COUNT(*) as strings; they fit in a double.
+    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (value) => Number(value));
+    pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -79,7 +89,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 function createPostgres(connectionString: string, options: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString,
     max: options.pgPoolSize ?? 10,
     connectionTimeoutMillis: 3000,

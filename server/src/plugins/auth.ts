@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { TSchema } from '@sinclair/typebox';
 import type {
   FastifyInstance,
@@ -9,8 +10,8 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import type { App } from 'firebase-admin/app';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
 import type { Account } from '../modules/accounts/accounts.service.js';
 import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
@@ -44,6 +45,8 @@ const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
 export type AuthHook = onRequestHookHandler &
   preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
+
+const require = createRequire(import.meta.url);
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {
@@ -83,9 +86,23 @@ export const authPlugin = fp(
     // firebase-admin reads the emulator host from the environment; one named app per Fastify app,
     // so several apps in one process (tests) never share state.
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
-    const firebaseApp = initializeApp({ projectId: config.firebase.projectId }, `rq-auth-${randomUUID()}`);
-    const firebaseAuth = getAuth(firebaseApp);
-    app.addHook('onClose', async () => deleteApp(firebaseApp));
+    // firebase-admin is loaded with the first ID token to check: an instance that only redirects,
+    // or is driven by API keys, never holds it (about 10 MB).
+    let firebase: { app: App; auth: Auth } | undefined;
+    const firebaseAuth = (): Auth => {
+      if (!firebase) {
+        const { initializeApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
+        const { getAuth } = require('firebase-admin/auth') as typeof import('firebase-admin/auth');
+        const firebaseApp = initializeApp({ projectId: config.firebase.projectId }, `rq-auth-${randomUUID()}`);
+        firebase = { app: firebaseApp, auth: getAuth(firebaseApp) };
+      }
+      return firebase.auth;
+    };
+    app.addHook('onClose', async () => {
+      if (!firebase) return;
+      const { deleteApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
+      await deleteApp(firebase.app);
+    });
 
     async function verifyFirebaseToken(token: string): Promise<DecodedIdToken> {
       // Outside emulator mode only signed tokens are acceptable, whatever the environment says.
@@ -93,7 +110,7 @@ export const authPlugin = fp(
         throw unauthorized('The ID token is not signed (RS256); sign in with Firebase to get one.');
       }
       try {
-        return await firebaseAuth.verifyIdToken(token);
+        return await firebaseAuth().verifyIdToken(token);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'auth/id-token-expired') {

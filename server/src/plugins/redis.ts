@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ChangeBus } from '../shared/change-bus.js';
 
@@ -29,8 +30,12 @@ export const redisPlugin = fp(
   { name: 'redis' },
 );
 
+const require = createRequire(import.meta.url);
+
+/** A client for REDIS_URL; the driver is loaded with the first one (an instance without Redis never holds it). */
 export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, {
+  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(url, {
     // Fail fast instead of queueing: a request must never wait on a Redis that is away.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
