@@ -36,10 +36,10 @@ export interface ScanAnswer {
 }
 
 export interface EdgeUsage {
-  /** From memory once the account is loaded: the hot path waits on nothing. */
-  isOverLimit(accountId: string): boolean | Promise<boolean>;
+  /** From memory once the account is loaded: the hot path waits on nothing. `now`: the scan's time. */
+  isOverLimit(accountId: string, now: number): boolean | Promise<boolean>;
   /** One human scan of the account was recorded (a promise only when it has to wait). */
-  counted(accountId: string): void | Promise<void>;
+  counted(accountId: string, now: number): void | Promise<void>;
 }
 
 export interface EdgeDeps {
@@ -104,11 +104,11 @@ export function plainRedirect(url: string): ScanAnswer {
 }
 
 /** Adds a recorded scan to monthly usage; a failure is logged, never thrown (the scan is recorded). */
-function countUsage(deps: EdgeDeps, accountId: string): void {
+function countUsage(deps: EdgeDeps, accountId: string, now: number): void {
   const warn = (error: unknown) =>
     deps.log.warn({ err: error, account: accountId }, 'a scan could not be added to monthly usage');
   try {
-    const counting = deps.usage.counted(accountId);
+    const counting = deps.usage.counted(accountId, now);
     if (counting instanceof Promise) counting.catch(warn);
   } catch (error) {
     warn(error);
@@ -136,7 +136,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     const taken = deps.counter.take(code, isScan && !context.bot);
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
-  const over = deps.usage.isOverLimit(code.accountId);
+  const over = deps.usage.isOverLimit(code.accountId, context.now);
   const overLimit = over instanceof Promise ? await over : over;
   const decided = resolveScan(deps.decision, code, context, request.headers.cookie, {
     callExec: isScan,
@@ -162,7 +162,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
         bot: context.bot,
         visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
       });
-      if (!context.bot) countUsage(deps, code.accountId);
+      if (!context.bot) countUsage(deps, code.accountId, context.now);
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.
       deps.log.error({ err: error, code: code.id }, 'scan could not be recorded');
