@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Two builds of the server under the same load at the same time, to tell a small difference from
+// the machine's own drift. On a shared virtual machine a bare node:http server's rate moves by
+// tens of percent between rounds seconds apart, so two builds benchmarked one after the other
+// differ by as much; loaded together, both see the same machine. Each build is seeded as
+// bench/redirect.mjs seeds (five rules, the last matching; the account on the mega plan where the
+// build has plans), then both get wrk (one thread, 50 connections, 10 s) at once, in rounds that
+// alternate which starts first. A process's JIT state also differs from start to start, so the
+// pair is started afresh several times. Checked with the same build on both sides: 1.008.
+//
+// `node bench/redirect-ab.mjs --base /path/to/other/checkout [--head .] [--rounds 6] [--starts 3]`
+// (each checkout built: `node scripts/build.mjs server`). Without --base it says so and stops.
+// Last line: `redirect a/b: head/base median R over N rounds (per start: a, b, c)`.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: flags } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    head: { type: 'string', default: path.resolve(import.meta.dirname, '..') },
+    rounds: { type: 'string', default: '6' },
+    starts: { type: 'string', default: '3' },
+  },
+});
+if (!flags.base) {
+  console.log('redirect a/b: needs --base <checkout> (and optionally --head); nothing to compare');
+  process.exit(0);
+}
+const ROUNDS = Number(flags.rounds);
+const STARTS = Number(flags.starts);
+const USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const SECRET = 'bench-ab-secret';
+const RULES = [
+  { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
+  { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
+  { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
+  {
+    name: 'Campaign',
+    when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
+    then: { redirect: 'https://example.com/spring' },
+  },
+  {
+    name: 'Desktop',
+    when: { device: ['desktop'] },
+    then: { redirect: 'https://example.com/desktop', status: 302 },
+  },
+];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-ab-'));
+
+const env = (name, port) => ({
+  ...process.env,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  DATA_DIR: path.join(tmp, name),
+  LOG_LEVEL: 'warn',
+  MARKETPLACE_PROXY_SECRET: SECRET,
+  DEFAULT_PLAN: 'free',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+});
+
+async function start(build, port) {
+  const child = spawn(process.execPath, [path.join(build.dir, 'server/dist/server.js')], {
+    env: env(build.name, port),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the ${build.name} server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`the ${build.name} server did not start`);
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+async function api(port, method, url, body) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      'x-rapidapi-proxy-secret': SECRET,
+      'x-rapidapi-user': 'bench-user',
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A fresh data directory, seeded, with the server started on it. */
+async function seeded(build, port) {
+  fs.rmSync(path.join(tmp, build.name), { recursive: true, force: true });
+  let child = await start(build, port);
+  const owner = await api(port, 'GET', '/me');
+  const ids = [];
+  for (const rule of RULES) ids.push((await api(port, 'POST', '/rules', rule)).id);
+  const code = await api(port, 'POST', '/qrcodes', {
+    slug: 'bench',
+    mode: 'redirect',
+    target: 'https://example.com/default',
+  });
+  await api(port, 'PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
+  await stop(child);
+  const plans = path.join(build.dir, 'server/dist/modules/billing/plans-cli.js');
+  if (fs.existsSync(plans)) {
+    const granted = spawnSync(process.execPath, [plans, 'grant', owner.id, 'mega'], {
+      env: env(build.name, port),
+      encoding: 'utf8',
+    });
+    if (granted.status !== 0) throw new Error(`plans grant failed: ${granted.stderr}${granted.stdout}`);
+  }
+  child = await start(build, port);
+  const check = await fetch(`http://127.0.0.1:${port}/r/bench`, {
+    redirect: 'manual',
+    headers: { 'user-agent': USER_AGENT },
+  });
+  if (check.headers.get('location') !== 'https://example.com/desktop')
+    throw new Error(`${build.name}: the fifth rule did not match`);
+  return child;
+}
+
+/** Requests wrk got answered from one server in `seconds`. */
+function wrk(port, seconds) {
+  return new Promise((resolve, reject) => {
+    const args = ['-t', '1', '-c', '50', '-d', `${seconds}s`, '-H', `User-Agent: ${USER_AGENT}`];
+    const child = spawn('wrk', [...args, `http://127.0.0.1:${port}/r/bench`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      if (/Non-2xx or 3xx responses/.test(out)) reject(new Error(`failed responses:\n${out}`));
+      else resolve(Number(/(\d+) requests in/.exec(out)?.[1]));
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const builds = [
+  { name: 'base', dir: path.resolve(flags.base), port: 4801 },
+  { name: 'head', dir: path.resolve(flags.head), port: 4802 },
+];
+const all = [];
+const perStart = [];
+try {
+  for (let s = 1; s <= STARTS; s++) {
+    const servers = [];
+    for (const build of builds) servers.push(await seeded(build, build.port));
+    try {
+      await Promise.all(builds.map((build) => wrk(build.port, 3)));
+      const ratios = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Which wrk starts first alternates: neither build gets a head start every round.
+        const order = round % 2 ? builds : [...builds].reverse();
+        const [first, second] = await Promise.all(order.map((build) => wrk(build.port, 10)));
+        const answered = round % 2 ? { base: first, head: second } : { base: second, head: first };
+        const ratio = answered.head / answered.base;
+        ratios.push(ratio);
+        console.log(
+          `start ${s} round ${round}: base ${answered.base}, head ${answered.head} answered in 10 s, head/base ${ratio.toFixed(3)}`,
+        );
+      }
+      perStart.push(median(ratios));
+      all.push(...ratios);
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+console.log(
+  `redirect a/b: head/base median ${median(all).toFixed(3)} over ${all.length} rounds (per start: ${perStart.map((r) => r.toFixed(3)).join(', ')})`,
+);
