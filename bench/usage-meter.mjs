@@ -53,7 +53,11 @@ const bare = [];
 for (let round = 1; round <= ROUNDS; round++) {
   ours.push(nsPerScan(meter));
   bare.push(nsPerScan(peer));
-  console.log(`round ${round}: usage meter ${ours.at(-1).toFixed(0)} ns a scan, peer ${bare.at(-1).toFixed(0)} ns`);
+  console.log(
+    `round ${round}: usage meter ${ours.at(-1).toFixed(0)} ns a scan, peer ${bare.at(-1).toFixed(0)} ns`,
+  );
 }
 const [m, p] = [median(ours), median(bare)];
-console.log(`usage meter: ${m.toFixed(0)} ns a scan, peer ${p.toFixed(0)} ns (+${(m - p).toFixed(0)} ns a scan)`);
+console.log(
+  `usage meter: ${m.toFixed(0)} ns a scan, peer ${p.toFixed(0)} ns (+${(m - p).toFixed(0)} ns a scan)`,
+);

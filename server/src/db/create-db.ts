@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
-import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import type { Database, Dialect } from './database.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';

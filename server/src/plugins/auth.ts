@@ -93,7 +93,10 @@ export const authPlugin = fp(
       if (!firebase) {
         const { initializeApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
         const { getAuth } = require('firebase-admin/auth') as typeof import('firebase-admin/auth');
-        const firebaseApp = initializeApp({ projectId: config.firebase.projectId }, `rq-auth-${randomUUID()}`);
+        const firebaseApp = initializeApp(
+          { projectId: config.firebase.projectId },
+          `rq-auth-${randomUUID()}`,
+        );
         firebase = { app: firebaseApp, auth: getAuth(firebaseApp) };
       }
       return firebase.auth;

@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ChangeBus } from '../shared/change-bus.js';
