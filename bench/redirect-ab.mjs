@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { BENCH_TARGET, BENCH_RULES as RULES, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,24 +32,6 @@ if (!flags.base) {
 }
 const ROUNDS = Number(flags.rounds);
 const STARTS = Number(flags.starts);
-const USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const SECRET = 'bench-ab-secret';
-const RULES = [
-  { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
-  { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
-  { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
-  {
-    name: 'Campaign',
-    when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
-    then: { redirect: 'https://example.com/spring' },
-  },
-  {
-    name: 'Desktop',
-    when: { device: ['desktop'] },
-    then: { redirect: 'https://example.com/desktop', status: 302 },
-  },
-];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-ab-'));
 
@@ -129,7 +112,7 @@ async function seeded(build, port) {
     redirect: 'manual',
     headers: { 'user-agent': USER_AGENT },
   });
-  if (check.headers.get('location') !== 'https://example.com/desktop')
+  if (check.headers.get('location') !== BENCH_TARGET)
     throw new Error(`${build.name}: the fifth rule did not match`);
   return child;
 }

@@ -47,14 +47,13 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { BROWSER_USER_AGENT, BENCH_RULES as RULES } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
 const WARM_UP = '3s';
 const ROUNDS = 3;
 const CONNECTIONS = 50;
-const USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const SECRET = 'bench-marketplace-secret';
 const OWNER = 'bench-user';
 const OVER_LIMIT_OWNER = 'bench-over';
@@ -330,22 +329,6 @@ async function api(base, method, url, body, user = OWNER) {
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
-
-const RULES = [
-  { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
-  { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
-  { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
-  {
-    name: 'Campaign',
-    when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
-    then: { redirect: 'https://example.com/spring' },
-  },
-  {
-    name: 'Desktop',
-    when: { device: ['desktop'] },
-    then: { redirect: 'https://example.com/desktop', status: 302 },
-  },
-];
 
 /** Five rules; a desktop Chrome scanner fails the first four and matches the fifth. */
 async function seedCode(base) {

@@ -1,0 +1,24 @@
+// The code both redirect benches scan: five rules, and a desktop Chrome scanner (the user agent
+// wrk sends) fails the first four and matches the fifth, so every scan evaluates all five.
+
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+export const BENCH_RULES = [
+  { name: 'China', when: { country: ['CN'] }, then: { redirect: 'https://example.com/cn' } },
+  { name: 'Android', when: { os: ['android'] }, then: { redirect: 'https://example.com/android' } },
+  { name: 'Japanese', when: { language: ['ja'] }, then: { redirect: 'https://example.com/ja' } },
+  {
+    name: 'Campaign',
+    when: { all: [{ query: { name: 'utm_campaign', equals: 'spring' } }, { device: ['mobile'] }] },
+    then: { redirect: 'https://example.com/spring' },
+  },
+  {
+    name: 'Desktop',
+    when: { device: ['desktop'] },
+    then: { redirect: 'https://example.com/desktop', status: 302 },
+  },
+];
+
+/** Where the fifth rule sends the bench's scanner. */
+export const BENCH_TARGET = 'https://example.com/desktop';
