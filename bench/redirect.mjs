@@ -47,7 +47,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { BROWSER_USER_AGENT, BENCH_RULES as RULES } from './lib/bench-code.mjs';
+import { BENCH_RULES as RULES, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
