@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIpAddress } from '../rules/ip-address.js';
-import { deserializeRanges, findPlace, GeoRangesBuilder, serializeRanges } from './geo-ranges.js';
+import { deserializeRanges, findPlace, GeoRangesBuilder, type Place, serializeRanges } from './geo-ranges.js';
 
 const address = (text: string) => {
   const parsed = parseIpAddress(text);
@@ -43,7 +43,7 @@ describe('GeoIP range tables', () => {
     expect(table.wordsPerStart).toBe(2);
     expect(table.starts.length).toBe(2 * 6);
     expect([...table.fine.indexes]).toEqual([2, 3]);
-    const expected: [string, typeof DE | null][] = [
+    const expected: [string, Place | null][] = [
       ['::1', null],
       ['2a02::1', DE],
       ['2a02::7fff:ffff:ffff:ffff', DE],
