@@ -72,8 +72,9 @@ export const openapiPlugin = fp(
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
     const reference = lazyReference();
-    app.get('/api/docs', { schema: { hide: true } }, reference);
-    app.get('/api/docs/*', { schema: { hide: true } }, reference);
+    app.get('/api/docs', { schema: { hide: true } }, reference.serve);
+    app.get('/api/docs/*', { schema: { hide: true } }, reference.serve);
+    app.addHook('onClose', reference.close);
   },
   { name: 'openapi', dependencies: ['errors'] },
 );
@@ -84,7 +85,10 @@ export const openapiPlugin = fp(
  * The plugin runs as it is, on an app of its own; its answers go out through this one, so our
  * headers (security, CSP) are on them as on any page.
  */
-function lazyReference(): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+function lazyReference(): {
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  close(): Promise<void>;
+} {
   let reference: Promise<FastifyInstance> | undefined;
   const load = async () => {
     const { default: scalar } = await import('@scalar/fastify-api-reference');
@@ -93,14 +97,13 @@ function lazyReference(): (request: FastifyRequest, reply: FastifyReply) => Prom
     await docs.ready();
     return docs;
   };
-  return async (request, reply) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     reference ??= load().catch((error: unknown) => {
       reference = undefined;
       throw error;
     });
-    // This app ignores trailing slashes: /api/docs is the page itself, as /api/docs/ is.
-    const url = request.url.replace(/^\/api\/docs(?=\?|$)/, '/api/docs/');
-    const answer = await (await reference).inject({ method: 'GET', url });
+    // /api/docs is sent on to /api/docs/ by the plugin, so that the page's relative links resolve.
+    const answer = await (await reference).inject({ method: 'GET', url: request.url });
     const { 'content-length': _length, connection: _connection, date: _date, ...headers } = answer.headers;
     // The page goes out as text, so that the CSP hook can hash its inline start-up script.
     const page = String(headers['content-type']).startsWith('text/html');
@@ -109,4 +112,9 @@ function lazyReference(): (request: FastifyRequest, reply: FastifyReply) => Prom
       .headers(headers)
       .send(page ? answer.payload : answer.rawPayload);
   };
+  const close = async () => {
+    const loaded = await reference?.catch(() => undefined);
+    await loaded?.close();
+  };
+  return { serve, close };
 }
