@@ -31,6 +31,7 @@ if (!flags.base) {
   process.exit(0);
 }
 const ROUNDS = Number(flags.rounds);
+const SECRET = 'bench-ab-secret';
 const STARTS = Number(flags.starts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-ab-'));
