@@ -1,18 +1,17 @@
-import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { openSqlite } from './sqlite-file.js';
 
-const require = createRequire(import.meta.url);
 let pgModule: typeof import('pg') | undefined;
 
 /** The PostgreSQL driver, loaded with the first PostgreSQL URL: an instance on SQLite never holds it. */
 function loadPg(): typeof import('pg') {
   if (!pgModule) {
-    pgModule = require('pg') as typeof import('pg');
+    pgModule = loadOnUse('pg') as typeof import('pg');
     // PostgreSQL returns BIGINT (our epoch-ms columns) and COUNT(*) as strings; they fit in a double.
     pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (value) => Number(value));
     pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (value) => Number(value));

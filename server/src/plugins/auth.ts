@@ -1,5 +1,4 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { TSchema } from '@sinclair/typebox';
 import type {
   FastifyInstance,
@@ -10,12 +9,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { App } from 'firebase-admin/app';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
 import type { Account } from '../modules/accounts/accounts.service.js';
 import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
 import { looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
+import { loadOnUse } from '../shared/load-on-use.js';
 import { Problem } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
 
@@ -45,8 +44,6 @@ const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
 export type AuthHook = onRequestHookHandler &
   preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
-
-const require = createRequire(import.meta.url);
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {
@@ -88,24 +85,22 @@ export const authPlugin = fp(
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
     // firebase-admin is loaded with the first ID token to check: an instance that only redirects,
     // or is driven by API keys, never holds it (about 10 MB).
-    let firebase: { app: App; auth: Auth } | undefined;
+    let firebase: { auth: Auth; close(): Promise<void> } | undefined;
     const firebaseAuth = (): Auth => {
       if (!firebase) {
-        const { initializeApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
-        const { getAuth } = require('firebase-admin/auth') as typeof import('firebase-admin/auth');
+        const { initializeApp, deleteApp } = loadOnUse(
+          'firebase-admin/app',
+        ) as typeof import('firebase-admin/app');
+        const { getAuth } = loadOnUse('firebase-admin/auth') as typeof import('firebase-admin/auth');
         const firebaseApp = initializeApp(
           { projectId: config.firebase.projectId },
           `rq-auth-${randomUUID()}`,
         );
-        firebase = { app: firebaseApp, auth: getAuth(firebaseApp) };
+        firebase = { auth: getAuth(firebaseApp), close: () => deleteApp(firebaseApp) };
       }
       return firebase.auth;
     };
-    app.addHook('onClose', async () => {
-      if (!firebase) return;
-      const { deleteApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
-      await deleteApp(firebase.app);
-    });
+    app.addHook('onClose', async () => firebase?.close());
 
     async function verifyFirebaseToken(token: string): Promise<DecodedIdToken> {
       // Outside emulator mode only signed tokens are acceptable, whatever the environment says.

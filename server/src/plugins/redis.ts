@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ChangeBus } from '../shared/change-bus.js';
+import { loadOnUse } from '../shared/load-on-use.js';
 
 /** How long start-up waits for Redis before serving anyway (requests never wait for it). */
 const REDIS_START_WAIT_MS = 2000;
@@ -30,11 +30,9 @@ export const redisPlugin = fp(
   { name: 'redis' },
 );
 
-const require = createRequire(import.meta.url);
-
 /** A client for REDIS_URL; the driver is loaded with the first one (an instance without Redis never holds it). */
 export function createRedisClient(url: string, log: FastifyBaseLogger): Redis {
-  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const { Redis: RedisClient } = loadOnUse('ioredis') as typeof import('ioredis');
   const redis = new RedisClient(url, {
     // Fail fast instead of queueing: a request must never wait on a Redis that is away.
     enableOfflineQueue: false,

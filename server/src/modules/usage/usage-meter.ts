@@ -124,7 +124,7 @@ export class UsageMeter {
     const loaded = this.loaded(accountId);
     const usage = loaded instanceof Promise ? await loaded : loaded;
     // Other instances count too: read the shared count, not only what this one saw.
-    usage.count = await this.options.store.current(accountId, month.key, () => this.seed(accountId, month));
+    usage.count = await this.options.store.current(accountId, month.key, usage.seed);
     return {
       redirectsThisMonth: usage.count,
       periodStart: new Date(month.start).toISOString(),
