@@ -22,7 +22,7 @@
 //                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
 //                 edge's cache (100,000 codes) and load the code from the database.
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
-// scan answered, the recorder's write transactions per scan, on PostgreSQL the database's own CPU,
+// scan answered and its main thread's alone, the recorder's write transactions per scan, on PostgreSQL the database's own CPU,
 // transactions, rows and WAL per scan, with Redis its round trips (commands the server sent),
 // commands (INFO, script steps included) and CPU per scan; the server's RSS (sampled from
 // /proc/<pid>/status during and after the load); and the bytes a scan adds on disk (raw scan row,
@@ -428,10 +428,13 @@ function median(values) {
 // ---------------------------------------------------------------------------------------------
 // What a process costs: CPU and memory from /proc, PostgreSQL's and Redis's own counters.
 
-/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuTicks(pid) {
+/**
+ * utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat); with
+ * `mainThread`, of its main thread alone (the event loop, without libuv's pool and V8's helpers).
+ */
+function cpuTicks(pid, { mainThread = false } = {}) {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
@@ -645,6 +648,7 @@ async function startServer(backend, dnsPort, prepare) {
     cost: {
       answered: 0,
       ticks: 0,
+      mainTicks: 0,
       batches: 0,
       written: 0,
       redisCommands: 0,
@@ -679,6 +683,7 @@ async function snapshot(server) {
   const stats = await (await fetch(`${server.base}/bench/stats`)).json();
   return {
     ticks: cpuTicks(server.pid),
+    mainTicks: cpuTicks(server.pid, { mainThread: true }),
     answered: await metric(server.base, 'rq_redirects_answered_total'),
     batches: stats.batches,
     written: stats.scans,
@@ -698,6 +703,7 @@ async function measured(server, url, options) {
   const cost = server.cost;
   cost.answered += after.answered - before.answered;
   cost.ticks += after.ticks - before.ticks;
+  cost.mainTicks += after.mainTicks - before.mainTicks;
   cost.batches += after.batches - before.batches;
   cost.written += after.written - before.written;
   cost.redisSent += after.redisSent - before.redisSent;
@@ -726,7 +732,7 @@ const mb = (value) => `${fixed(value, 0)} MB`;
 function costLine(server, bare, span) {
   const c = server.cost;
   const parts = [
-    `${fixed(us(c.ticks, c.answered), 1)} µs CPU/scan in the server (bare node:http ${fixed(us(bare.ticks, bare.requests), 1)} µs/request)`,
+    `${fixed(us(c.ticks, c.answered), 1)} µs CPU/scan in the server, ${fixed(us(c.mainTicks, c.answered), 1)} on its main thread (bare node:http ${fixed(us(bare.ticks, bare.requests), 1)} µs/request)`,
     `${fixed(c.batches / c.answered, 4)} write transactions/scan (${fixed(c.written / Math.max(c.batches, 1), 1)} scans per transaction)`,
   ];
   if (server.backend.dbName) {
