@@ -81,4 +81,25 @@ describe('the edge cache', () => {
     expect(cache.peek('\nb')).toBeUndefined();
     expect(cache.peek('\na')).toBe('a');
   });
+
+  it('forgets the rules of the codes it drops, so its memory stays bounded however many codes pass', async () => {
+    const slugs = Array.from({ length: 50 }, (_, i) => `c${i}`);
+    const codes = new Map(
+      slugs.map((slug) => [`\n${slug}`, { value: slug, dependsOn: ['rule_shared', `rule_${slug}`] }]),
+    );
+    const source = loader(codes);
+    const cache = new EdgeCache(source.load, { maxEntries: 3, missTtlMs: 1000 });
+    for (const slug of slugs) await cache.get(`\n${slug}`);
+    expect(cache.size).toBe(3);
+    // The three codes still cached, each under its two rules.
+    expect(cache.dependentKeys).toBe(6);
+
+    // A change to the shared rule still reaches the codes cached.
+    codes.set('\nc49', { value: 'c49 v2', dependsOn: ['rule_shared'] });
+    cache.invalidateDependency('rule_shared');
+    expect(cache.size).toBe(0);
+    expect(cache.dependentKeys).toBe(0);
+    expect(await cache.get('\nc49')).toBe('c49 v2');
+    expect(cache.dependentKeys).toBe(1);
+  });
 });

@@ -29,6 +29,11 @@ export class EdgeCache<T extends NonNullable<unknown>> {
   private readonly loading = new Map<string, Promise<T | null>>();
   /** Dependency -> keys that must go when it changes (a rule id -> the codes using it). */
   private readonly dependents = new Map<string, Set<string>>();
+  /**
+   * Key -> its dependencies, for the keys that have any: an entry leaving the cache (evicted,
+   * replaced, deleted) leaves `dependents` too, so the index is bounded like the cache.
+   */
+  private readonly dependenciesOf = new Map<string, readonly string[]>();
   /** Bumped on every invalidation, so a load that raced a write is not cached. */
   private generation = 0;
   /** Whether invalidations may be missed now (the change bus is away), and until when after. */
@@ -39,7 +44,10 @@ export class EdgeCache<T extends NonNullable<unknown>> {
     private readonly load: (key: string) => Promise<{ value: T; dependsOn: string[] } | null>,
     private readonly options: CacheOptions,
   ) {
-    this.slots = new LRUCache({ max: options.maxEntries });
+    this.slots = new LRUCache({
+      max: options.maxEntries,
+      dispose: (_slot, key) => this.forgetDependencies(key),
+    });
   }
 
   static key(hostKey: string, slug: string): string {
@@ -74,12 +82,32 @@ export class EdgeCache<T extends NonNullable<unknown>> {
     // and everything for a few seconds while invalidations may be missed.
     const ttl = loaded ? (this.isSynced() ? undefined : this.unsyncedTtl) : this.options.missTtlMs;
     this.slots.set(key, loaded?.value ?? ABSENT, ttl === undefined ? {} : { ttl });
-    for (const dependency of loaded?.dependsOn ?? []) {
+    const dependencies = loaded?.dependsOn ?? [];
+    if (dependencies.length > 0) this.dependenciesOf.set(key, dependencies);
+    for (const dependency of dependencies) {
       const keys = this.dependents.get(dependency) ?? new Set<string>();
       keys.add(key);
       this.dependents.set(dependency, keys);
     }
     return loaded?.value ?? null;
+  }
+
+  private forgetDependencies(key: string): void {
+    const dependencies = this.dependenciesOf.get(key);
+    if (!dependencies) return;
+    this.dependenciesOf.delete(key);
+    for (const dependency of dependencies) {
+      const keys = this.dependents.get(dependency);
+      keys?.delete(key);
+      if (keys?.size === 0) this.dependents.delete(dependency);
+    }
+  }
+
+  /** Keys the dependency index holds (each key once per dependency): bounded like the cache. */
+  get dependentKeys(): number {
+    let count = 0;
+    for (const keys of this.dependents.values()) count += keys.size;
+    return count;
   }
 
   invalidateKey(key: string): void {
@@ -89,14 +117,13 @@ export class EdgeCache<T extends NonNullable<unknown>> {
 
   invalidateDependency(dependency: string): void {
     this.generation += 1;
-    for (const key of this.dependents.get(dependency) ?? []) this.slots.delete(key);
-    this.dependents.delete(dependency);
+    // Each delete takes its key out of this set (dispose): walk a copy.
+    for (const key of [...(this.dependents.get(dependency) ?? [])]) this.slots.delete(key);
   }
 
   clear(): void {
     this.generation += 1;
     this.slots.clear();
-    this.dependents.clear();
   }
 
   /**
