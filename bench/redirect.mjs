@@ -22,13 +22,14 @@
 //                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
 //                 edge's cache (100,000 codes) and load the code from the database.
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
-// scan answered and its main thread's alone, the recorder's write transactions per scan, on PostgreSQL the database's own CPU,
-// transactions, rows and WAL per scan, with Redis its round trips (commands the server sent),
-// commands (INFO, script steps included) and CPU per scan; the server's RSS (sampled from
-// /proc/<pid>/status during and after the load); and the bytes a scan adds on disk (raw scan row,
-// rollup rows). The server runs with a launcher that only adds `/bench/stats` (the recorder's
-// batch counts and the Redis commands sent), which /metrics does not show. BENCH_SERVER_NODE_ARGS
-// passes flags to the servers' node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes).
+// scan answered and its main thread's alone, the recorder's write transactions per scan, on
+// PostgreSQL the database's own CPU, transactions, rows and WAL per scan, with Redis its round
+// trips (commands the server sent), commands (INFO, script steps included) and CPU per scan; the
+// server's RSS (sampled from /proc/<pid>/status during and after the load); and the bytes a scan
+// adds on disk (raw scan row, rollup rows). The server runs with a launcher that only adds
+// `/bench/stats` (the recorder's batch counts and the Redis commands sent), which /metrics does not
+// show. BENCH_SERVER_NODE_ARGS passes flags to the servers' node (`--cpu-prof
+// --cpu-prof-dir=/tmp/prof` to see where time goes).
 //
 // Last lines, from the median rounds: with --db postgres, `redirect on postgres: N rps, xR of bare
 // node:http, p99 P ms, answered A, recorded S` (and `on postgres+redis`); then, for SQLite,
@@ -434,7 +435,8 @@ function median(values) {
  */
 function cpuTicks(pid, { mainThread = false } = {}) {
   try {
-    const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+    const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const stat = fs.readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
