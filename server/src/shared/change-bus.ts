@@ -19,6 +19,8 @@ export interface PublishOptions {
    * write to the shared database, which one instance must do once.
    */
   acrossInstances?: boolean;
+  /** Resolve only once Redis has passed the event on to the other instances (failures are logged). */
+  awaitOthers?: boolean;
 }
 
 interface Envelope {
@@ -58,9 +60,10 @@ export class ChangeBus {
     const { redis } = this.options;
     if ((options.acrossInstances ?? true) && redis) {
       const message: Envelope = { from: this.instanceId, topic, event };
-      redis.publish(this.options.channel, JSON.stringify(message)).catch((error: unknown) => {
+      const sent = redis.publish(this.options.channel, JSON.stringify(message)).catch((error: unknown) => {
         this.options.log.warn({ err: error, topic }, 'a change could not be sent to the other instances');
       });
+      if (options.awaitOthers) await sent;
     }
   }
 

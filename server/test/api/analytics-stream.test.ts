@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -177,6 +178,106 @@ describe.each(engines)('the live stream on $name', (engine) => {
         }
       } finally {
         for (const app of instances) await app.close();
+        await database.close();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'sends stored scans through Redis only while someone watches their account',
+    async () => {
+      const database = await openTestDatabase(engine);
+      const prefix = `rq-test-${randomBytes(4).toString('hex')}:`;
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+        REDIS_URL: process.env.TEST_REDIS_URL as string,
+        REDIS_KEY_PREFIX: prefix,
+      });
+      // What crosses Redis between the instances, as a third party on the change bus's channel.
+      const topics: { topic: string; accounts: string[] }[] = [];
+      const spy = new Redis(process.env.TEST_REDIS_URL as string);
+      spy.on('message', (_channel, text) => {
+        const { topic, event } = JSON.parse(text) as {
+          topic: string;
+          event: { scans?: { accountId: string }[]; accountId?: string };
+        };
+        topics.push({
+          topic,
+          accounts: event.scans?.map((scan) => scan.accountId) ?? [event.accountId ?? ''],
+        });
+      });
+      await spy.subscribe(`${prefix}changes`);
+      const instances = [
+        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
+        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
+      ] as const;
+      try {
+        const [listening, scanned] = instances;
+        await listening.listen({ port: 0, host: '127.0.0.1' });
+        await scanned.ready();
+        const t = { app: listening, database, config, close: async () => {} } satisfies TestApp;
+        const watcher = await signedInUser(t);
+        const other = await signedInUser(t);
+        const key = await createApiKey(t, watcher, ['analytics:read']);
+        for (const [user, slug] of [
+          [watcher, 'watched'],
+          [other, 'unwatched'],
+        ] as const) {
+          const created = await scanned.inject({
+            method: 'POST',
+            url: '/api/v1/qrcodes',
+            headers: user.headers,
+            payload: { slug, mode: 'redirect', target: 'https://example.com/' },
+          });
+          expect(created.statusCode).toBe(201);
+        }
+        const scan = async (slug: string) => {
+          const answer = await scanned.inject({
+            method: 'GET',
+            url: `/r/${slug}`,
+            headers: { 'user-agent': IPHONE },
+          });
+          expect(answer.statusCode).toBe(302);
+          await scanned.scans.settled();
+        };
+        /** The accounts of the stored scans announced so far, up to a marker sent after them. */
+        const storedAnnounced = async () => {
+          // Sent on the connection the scans were announced on, so the spy receives it after them.
+          const marker = `marker-${randomBytes(4).toString('hex')}`;
+          const seen = new Promise<void>((resolve) =>
+            spy.on('message', (_channel, text: string) => {
+              if (text.includes(marker)) resolve();
+            }),
+          );
+          await scanned.redis?.publish(`${prefix}changes`, JSON.stringify({ topic: marker, event: {} }));
+          await seen;
+          return topics
+            .filter((message) => message.topic === 'scans.stored')
+            .flatMap((message) => message.accounts);
+        };
+
+        // Nobody watches: the scans are stored, and nothing about them crosses Redis.
+        await scan('watched');
+        await scan('unwatched');
+        expect(await storedAnnounced()).toEqual([]);
+
+        const { port } = listening.server.address() as AddressInfo;
+        const stream = await openStream(`http://127.0.0.1:${port}/api/v1/analytics/stream`, key.headers);
+        try {
+          await scan('unwatched');
+          await scan('watched');
+          expect((await stream.next('scan')).data).toMatchObject({ target: 'https://example.com/' });
+          // Only the watched account's scan went through Redis, after the watch was announced.
+          expect(await storedAnnounced()).toEqual([watcher.accountId]);
+          expect(topics.map((message) => message.topic)).toContain('scans.watched');
+        } finally {
+          stream.close();
+        }
+      } finally {
+        for (const app of instances) await app.close();
+        spy.disconnect();
         await database.close();
       }
     },

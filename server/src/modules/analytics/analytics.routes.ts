@@ -156,6 +156,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { query } = request;
       const codes = await service.streamCodes(request.account.id, query);
+      const stopWatching = await service.watchLive(request.account.id);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -181,6 +182,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       response.on('close', () => {
         clearInterval(heartbeat);
         remove();
+        stopWatching();
       });
     },
   );

@@ -24,6 +24,8 @@ export interface ScanSource {
   scansInOrder(filter: ScanExportFilter): AsyncIterable<ScanRow[]>;
   /** Resolves once the scans this instance answered are in the database (and so in the rollups). */
   settled(): Promise<void>;
+  /** Has every instance announce the account's stored scans until the answered function is called. */
+  watchStored(accountId: string): Promise<() => void>;
 }
 
 /** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
@@ -82,6 +84,11 @@ export class AnalyticsService {
   private readonly clock: Clock;
   /** This instance's live-stream clients. */
   readonly live = new LiveScans();
+
+  /** Stored scans of the account reach this instance from every instance until the answered function is called. */
+  watchLive(accountId: string): Promise<() => void> {
+    return this.options.scans.watchStored(accountId);
+  }
 
   constructor(
     private readonly db: Kysely<Database>,

@@ -18,6 +18,7 @@ import {
   sumAccountScans,
 } from './scans.repository.js';
 import type { NewScanRow, ScanRow } from './scans.table.js';
+import { ScanWatchers } from './scans.watchers.js';
 
 /** A stored scan as the live stream shows it: no visitor hash, no address. */
 export interface StoredScan {
@@ -39,7 +40,7 @@ export interface StoredScan {
 
 declare module '../../shared/change-bus.js' {
   interface ChangeEvents {
-    /** Scans now in the database, a batch at a time, for every instance's live streams. */
+    /** Scans now in the database, a batch at a time, of the accounts watched live (ScanWatchers). */
     'scans.stored': { scans: StoredScan[] };
   }
 }
@@ -76,6 +77,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** Records scans (group commit) and answers the per-code totals shown on the code resource. */
 export class ScansService {
   readonly recorder: ScanRecorder;
+  /** Whose stored scans are announced (live streams); none without a change bus. */
+  private readonly watchers: ScanWatchers | undefined;
 
   private readonly db: Kysely<Database>;
   private readonly database: DatabaseHandle;
@@ -101,19 +104,33 @@ export class ScansService {
     this.log = options.log;
     this.retentionDays = options.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : options.retentionDays;
     const { changes } = options;
+    const watchers = changes ? new ScanWatchers(changes) : undefined;
+    this.watchers = watchers;
     this.recorder = new ScanRecorder(database, {
       spoolDir: path.join(options.dataDir, 'spool'),
       log: options.log,
-      ...(changes
+      ...(changes && watchers
         ? {
             onStored: (rows: NewScanRow[]) => {
-              changes.publish('scans.stored', { scans: rows.map(toStoredScan) }).catch((error: unknown) => {
-                options.log.warn({ err: error }, 'stored scans could not be announced');
-              });
+              const watched = watchers.watched(rows);
+              if (watched.length === 0) return;
+              changes
+                .publish('scans.stored', { scans: watched.map(toStoredScan) })
+                .catch((error: unknown) => {
+                  options.log.warn({ err: error }, 'stored scans could not be announced');
+                });
             },
           }
         : {}),
     });
+  }
+
+  /**
+   * Announces the account's stored scans (`scans.stored`) from every instance while a live client
+   * watches it; resolves once the other instances know. Answers the function that stops watching.
+   */
+  watchStored(accountId: string): Promise<() => void> {
+    return this.watchers ? this.watchers.watch(accountId) : Promise.resolve(() => undefined);
   }
 
   /** Resolves once the scan is durable (in this instance's journal; the database follows in bulk). */
