@@ -179,11 +179,14 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
           response.write(`event: heartbeat\ndata: ${JSON.stringify({ at: new Date().toISOString() })}\n\n`),
         (query.heartbeat ?? 15) * 1000,
       );
-      response.on('close', () => {
+      const end = () => {
         clearInterval(heartbeat);
         remove();
         stopWatching();
-      });
+      };
+      response.on('close', end);
+      // A client gone while the stream was being set up: its close has been and will not come again.
+      if (response.closed) end();
     },
   );
 }
