@@ -25,11 +25,11 @@
 // scan answered and its main thread's alone, the recorder's write transactions per scan, on
 // PostgreSQL the database's own CPU, transactions, rows and WAL per scan, with Redis its round
 // trips (commands the server sent), commands (INFO, script steps included) and CPU per scan; the
-// server's RSS (sampled from /proc/<pid>/status during and after the load); and the bytes a scan
-// adds on disk (raw scan row, rollup rows). The server runs with a launcher that only adds
-// `/bench/stats` (the recorder's batch counts and the Redis commands sent), which /metrics does not
-// show. BENCH_SERVER_NODE_ARGS passes flags to the servers' node (`--cpu-prof
-// --cpu-prof-dir=/tmp/prof` to see where time goes).
+// server's RSS (sampled from /proc/<pid>/status during and after the load, with its V8 heap
+// after); and the bytes a scan adds on disk (raw scan row, rollup rows). The server runs with a
+// launcher that only adds `/bench/stats` (the recorder's batch counts, the Redis commands sent and
+// process.memoryUsage()), which /metrics does not show. BENCH_SERVER_NODE_ARGS passes flags to the
+// servers' node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes).
 //
 // Last lines, from the median rounds: with --db postgres, `redirect on postgres: N rps, xR of bare
 // node:http, p99 P ms, answered A, recorded S` (and `on postgres+redis`); then, for SQLite,
@@ -265,7 +265,11 @@ const { closed } = await runServer(loadConfigOrExit(), (app) => {
       return send(...args);
     };
   }
-  app.get('/bench/stats', { logLevel: 'warn' }, async () => ({ ...app.scans.recorder.stats, redisCommands }));
+  app.get('/bench/stats', { logLevel: 'warn' }, async () => ({
+    ...app.scans.recorder.stats,
+    redisCommands,
+    memory: process.memoryUsage(),
+  }));
 });
 process.exit(await closed);
 `;
@@ -731,6 +735,10 @@ const us = (ticks, n) => ((ticks / CLOCK_TICKS) * 1e6) / n;
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const mb = (value) => `${fixed(value, 0)} MB`;
 
+/** What the RSS after the load holds, as the process sees it (process.memoryUsage()). */
+const heapOf = (memory) =>
+  `main V8 heap ${mb(memory.heapTotal / 2 ** 20)} of which ${mb(memory.heapUsed / 2 ** 20)} used, buffers ${mb(memory.arrayBuffers / 2 ** 20)}`;
+
 function costLine(server, bare, span) {
   const c = server.cost;
   const parts = [
@@ -751,7 +759,7 @@ function costLine(server, bare, span) {
     );
   }
   parts.push(
-    `RSS max ${mb(server.rssMax)} under load, ${mb(server.rssAfter)} after, peak ${mb(server.rssPeak)}`,
+    `RSS max ${mb(server.rssMax)} under load, ${mb(server.rssAfter)} after (${heapOf(server.memoryAfter)}), peak ${mb(server.rssPeak)}`,
   );
   return `cost on ${server.label}: ${parts.join(', ')}`;
 }
@@ -897,6 +905,7 @@ try {
   for (const server of servers) {
     server.rssAfter = statusMb(server.pid, 'VmRSS');
     server.rssPeak = statusMb(server.pid, 'VmHWM');
+    server.memoryAfter = (await (await fetch(`${server.base}/bench/stats`)).json()).memory;
     server.answered = (await metric(server.base, 'rq_redirects_answered_total')) - server.before;
   }
 
