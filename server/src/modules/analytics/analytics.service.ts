@@ -85,16 +85,16 @@ export class AnalyticsService {
   /** This instance's live-stream clients. */
   readonly live = new LiveScans();
 
-  /** Stored scans of the account reach this instance from every instance until the answered function is called. */
-  watchLive(accountId: string): Promise<() => void> {
-    return this.options.scans.watchStored(accountId);
-  }
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: { codes: CodeDirectory; scans: ScanSource; clock?: Clock },
   ) {
     this.clock = options.clock ?? systemClock;
+  }
+
+  /** Stored scans of the account reach this instance from every instance until the answered function is called. */
+  watchLive(accountId: string): Promise<() => void> {
+    return this.options.scans.watchStored(accountId);
   }
 
   async summary(accountId: string, query: AnalyticsQueryInput) {
