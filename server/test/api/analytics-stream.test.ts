@@ -57,6 +57,35 @@ async function openStream(url: string, headers: Record<string, string>) {
   };
 }
 
+/**
+ * Two instances on one database and one Redis (under a prefix of the test's): `listening` serves
+ * HTTP (the stream), `scanned` is driven by inject.
+ */
+async function twoInstances(engine: (typeof engines)[number], prefix: string) {
+  const database = await openTestDatabase(engine);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    REDIS_URL: process.env.TEST_REDIS_URL as string,
+    REDIS_KEY_PREFIX: prefix,
+  });
+  const listening = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
+  const scanned = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
+  await listening.listen({ port: 0, host: '127.0.0.1' });
+  await scanned.ready();
+  const t = { app: listening, database, config, close: async () => {} } satisfies TestApp;
+  return {
+    listening,
+    scanned,
+    t,
+    async close() {
+      await listening.close();
+      await scanned.close();
+      await database.close();
+    },
+  };
+}
+
 describe.each(engines)('the live stream on $name', (engine) => {
   it('pushes each scan of the account as it is stored, with heartbeats, and nothing of others', async () => {
     const t = await listeningTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
@@ -135,23 +164,11 @@ describe.each(engines)('the live stream on $name', (engine) => {
   it.runIf(process.env.TEST_REDIS_URL)(
     'reaches a client of another instance through Redis',
     async () => {
-      const database = await openTestDatabase(engine);
-      const env = {
-        LOG_LEVEL: 'silent',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        REDIS_URL: process.env.TEST_REDIS_URL as string,
-        REDIS_KEY_PREFIX: `rq-test-${randomBytes(4).toString('hex')}:`,
-      };
-      const config = loadConfig(env);
-      const instances = [
-        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
-        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
-      ] as const;
+      const { listening, scanned, t, close } = await twoInstances(
+        engine,
+        `rq-test-${randomBytes(4).toString('hex')}:`,
+      );
       try {
-        const [listening, scanned] = instances;
-        await listening.listen({ port: 0, host: '127.0.0.1' });
-        await scanned.ready();
-        const t = { app: listening, database, config, close: async () => {} } satisfies TestApp;
         const user = await signedInUser(t);
         const key = await createApiKey(t, user, ['analytics:read']);
         const code = (
@@ -177,8 +194,7 @@ describe.each(engines)('the live stream on $name', (engine) => {
           stream.close();
         }
       } finally {
-        for (const app of instances) await app.close();
-        await database.close();
+        await close();
       }
     },
     60_000,
@@ -187,14 +203,7 @@ describe.each(engines)('the live stream on $name', (engine) => {
   it.runIf(process.env.TEST_REDIS_URL)(
     'sends stored scans through Redis only while someone watches their account',
     async () => {
-      const database = await openTestDatabase(engine);
       const prefix = `rq-test-${randomBytes(4).toString('hex')}:`;
-      const config = loadConfig({
-        LOG_LEVEL: 'silent',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        REDIS_URL: process.env.TEST_REDIS_URL as string,
-        REDIS_KEY_PREFIX: prefix,
-      });
       // What crosses Redis between the instances, as a third party on the change bus's channel.
       const topics: { topic: string; accounts: string[] }[] = [];
       const spy = new Redis(process.env.TEST_REDIS_URL as string);
@@ -209,15 +218,8 @@ describe.each(engines)('the live stream on $name', (engine) => {
         });
       });
       await spy.subscribe(`${prefix}changes`);
-      const instances = [
-        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
-        await buildApp(config, { database: database.handle, migrate: false, serveWeb: false }),
-      ] as const;
+      const { listening, scanned, t, close } = await twoInstances(engine, prefix);
       try {
-        const [listening, scanned] = instances;
-        await listening.listen({ port: 0, host: '127.0.0.1' });
-        await scanned.ready();
-        const t = { app: listening, database, config, close: async () => {} } satisfies TestApp;
         const watcher = await signedInUser(t);
         const other = await signedInUser(t);
         const key = await createApiKey(t, watcher, ['analytics:read']);
@@ -276,9 +278,8 @@ describe.each(engines)('the live stream on $name', (engine) => {
           stream.close();
         }
       } finally {
-        for (const app of instances) await app.close();
+        await close();
         spy.disconnect();
-        await database.close();
       }
     },
     60_000,
