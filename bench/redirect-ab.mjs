@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_TARGET, BENCH_RULES as RULES, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
+import { BENCH_TARGET, seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -91,14 +91,7 @@ async function seeded(build, port) {
   fs.rmSync(path.join(tmp, build.name), { recursive: true, force: true });
   let child = await start(build, port);
   const owner = await api(port, 'GET', '/me');
-  const ids = [];
-  for (const rule of RULES) ids.push((await api(port, 'POST', '/rules', rule)).id);
-  const code = await api(port, 'POST', '/qrcodes', {
-    slug: 'bench',
-    mode: 'redirect',
-    target: 'https://example.com/default',
-  });
-  await api(port, 'PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
+  await seedBenchCode((method, url, body) => api(port, method, url, body));
   await stop(child);
   const plans = path.join(build.dir, 'server/dist/modules/billing/plans-cli.js');
   if (fs.existsSync(plans)) {

@@ -48,7 +48,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { BENCH_RULES as RULES, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
+import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
@@ -335,33 +335,12 @@ async function api(base, method, url, body, user = OWNER) {
   return json;
 }
 
-/** Five rules; a desktop Chrome scanner fails the first four and matches the fifth. */
-async function seedCode(base) {
-  const ids = [];
-  for (const rule of RULES) ids.push((await api(base, 'POST', '/rules', rule)).id);
-  const code = await api(base, 'POST', '/qrcodes', {
-    slug: 'bench',
-    mode: 'redirect',
-    target: 'https://example.com/default',
-  });
-  await api(base, 'PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
-  return ids;
-}
-
 /** The hot code, the over-limit account's copy and the custom hostname's (the SQLite server). */
 async function seed(base, dnsPort) {
-  const ids = await seedCode(base);
+  const ids = await seedBenchCode((method, url, body) => api(base, method, url, body));
 
   // The over-limit account: the same code, scanned up to its free plan's monthly limit.
-  const overIds = [];
-  for (const rule of RULES) overIds.push((await api(base, 'POST', '/rules', rule, OVER_LIMIT_OWNER)).id);
-  await api(
-    base,
-    'POST',
-    '/qrcodes',
-    { slug: 'bench-over', mode: 'redirect', target: 'https://example.com/default', rules: overIds },
-    OVER_LIMIT_OWNER,
-  );
+  await seedBenchCode((method, url, body) => api(base, method, url, body, OVER_LIMIT_OWNER), 'bench-over');
   const agent = new http.Agent({ keepAlive: true });
   for (let n = 0; n < FREE_MONTHLY_LIMIT; n++) await scanOnce(`${base}/r/bench-over`, agent);
   agent.destroy();
@@ -815,7 +794,7 @@ try {
       // The over-limit account's scans, and the three checks of expectAnswers.
       server.seedScans = FREE_MONTHLY_LIMIT + 3;
     } else if (hot) {
-      await seedCode(server.base);
+      await seedBenchCode((method, url, body) => api(server.base, method, url, body));
       await expectLocation(`${server.base}/r/bench`, 'https://example.com/desktop');
       server.seedScans = 1;
     } else {

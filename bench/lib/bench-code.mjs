@@ -22,3 +22,19 @@ export const BENCH_RULES = [
 
 /** Where the fifth rule sends the bench's scanner. */
 export const BENCH_TARGET = 'https://example.com/desktop';
+
+/**
+ * Makes the bench's rules and a code with them, in that order, through the API; `call(method,
+ * path, body)` sends one request as the code's owner. Answers the rules' ids.
+ */
+export async function seedBenchCode(call, slug = 'bench') {
+  const ids = [];
+  for (const rule of BENCH_RULES) ids.push((await call('POST', '/rules', rule)).id);
+  const code = await call('POST', '/qrcodes', {
+    slug,
+    mode: 'redirect',
+    target: 'https://example.com/default',
+  });
+  await call('PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
+  return ids;
+}
