@@ -5,6 +5,3 @@ export interface CheckpointerSettings {
   /** WAL frames (pages) past which the thread forces the WAL to start over. */
   restartFrames: number;
 }
-
-/** From the app: end the thread. */
-export const STOP = 'stop';

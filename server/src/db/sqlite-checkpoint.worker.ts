@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type CheckpointerSettings, STOP } from './sqlite-checkpoint.protocol.js';
+import { STOP } from '../shared/worker-thread.js';
+import type { CheckpointerSettings } from './sqlite-checkpoint.protocol.js';
 import { openSqlite } from './sqlite-file.js';
 
 /** The checkpointer's thread (see sqlite-checkpointer.ts). */

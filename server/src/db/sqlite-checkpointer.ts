@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import { type CheckpointerSettings, STOP } from './sqlite-checkpoint.protocol.js';
+import { startWorker, stopWorker } from '../shared/worker-thread.js';
+import type { CheckpointerSettings } from './sqlite-checkpoint.protocol.js';
 
 /**
  * Checkpoints a SQLite file's WAL from a thread of its own. SQLite's automatic checkpoint runs
@@ -48,22 +48,8 @@ export class SqliteCheckpointer {
 
   /** Ends the thread; the connection checkpoints by itself again. */
   async stop(): Promise<void> {
-    this.worker.ref(); // the process waits for the thread to close its connection
-    this.worker.postMessage(STOP);
-    await this.exited;
+    await stopWorker(this.worker, this.exited);
   }
-}
-
-/**
- * Starts a worker from its built `.js` file, or from the TypeScript sources (tests, tsx), where the
- * thread first registers tsx itself: Node 20 does not take `--import` in a worker's execArgv.
- */
-function startWorker(entry: URL, workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry, { workerData });
-  const source = pathToFileURL(fileURLToPath(entry).replace(/\.js$/, '.ts')).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 function resumeAutocheckpoint(connection: SQLite.Database): void {
