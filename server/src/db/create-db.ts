@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   sqlite?: SQLite.Database;
   /** The PostgreSQL schema in use when it is not the default one. */
   schema?: string | undefined;
+  /** The PostgreSQL URL: a thread that needs a connection of its own opens it (the scan shipper). */
+  url?: string;
   /** A cheap round trip, used by /readyz. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -102,6 +104,7 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
     db,
     dialect: 'postgres',
     schema: options.pgSchema,
+    url: connectionString,
     async ping() {
       const client = await pool.connect();
       try {

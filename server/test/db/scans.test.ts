@@ -8,6 +8,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { type Scan, toScanRow } from '../../src/modules/scans/scan.js';
 import { ScanRecorder } from '../../src/modules/scans/scan-recorder.js';
+import { ScanShipper, ShipmentRefused } from '../../src/modules/scans/scan-shipper.js';
 import {
   appendScans,
   deleteScansBefore,
@@ -44,6 +45,18 @@ function scan(code: string, at: number, overrides: Partial<Scan> = {}): Scan {
 
 /** The same scan as the recorder stores it. */
 const row = (code: string, at: number) => toScanRow(scan(code, at));
+
+/** Raw scans stored, of one code or of all. */
+const countScans = async (handle: DatabaseHandle, code?: string) =>
+  Number(
+    (
+      await handle.db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .$if(code !== undefined, (query) => query.where('qrcode_id', '=', code as string))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(engines)('scans on $name', (engine) => {
   it('writes concurrent scans in a few group commits and counts them', async () => {
@@ -140,15 +153,7 @@ describe.each(engines)('scans on $name', (engine) => {
         .readdirSync(spoolDir)
         .flatMap((name) => fs.readFileSync(path.join(spoolDir, name), 'utf8').trim().split('\n'));
       expect(journaled).toHaveLength(300);
-      const stored = async () =>
-        Number(
-          (
-            await database.handle.db
-              .selectFrom('scans')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const stored = () => countScans(database.handle);
       expect(await stored()).toBe(0);
 
       await recorder.settled();
@@ -251,16 +256,77 @@ describe.each(engines)('scans on $name', (engine) => {
   });
 });
 
+/** A sealed journal file as the recorder leaves it: a JSON line per scan. */
+function journalFile(dir: string, code: string, count: number): { file: string; spoolId: string } {
+  const spoolId = `scans-${Date.now()}-test-${code}.jsonl`;
+  const file = path.join(dir, spoolId);
+  const lines = Array.from({ length: count }, (_, i) => JSON.stringify(row(code, Date.now() + i)));
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return { file, spoolId };
+}
+
+describe.each(engines.filter((engine) => engine.name === 'postgres'))(
+  'the scan shipper on $name',
+  (engine) => {
+    it('ships a journal file from its thread once, and tells a refusal from its own failure', async () => {
+      const database = await openTestDatabase(engine);
+      const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-shipper-'));
+      const { url, schema } = database.handle;
+      const shipper = ScanShipper.start({ url: url as string, schema });
+      const refusing = ScanShipper.start({ url: url as string, schema: 'no_such_schema' });
+      try {
+        const journaled = journalFile(spoolDir, 'qr_ship', 250);
+        expect(await shipper.ship(journaled)).toBe(true);
+        expect(await countScans(database.handle, 'qr_ship')).toBe(250);
+        // Shipped again (a reply lost with the thread): the file's mark keeps it from counting twice.
+        expect(await shipper.ship(journaled)).toBe(false);
+        expect(await countScans(database.handle, 'qr_ship')).toBe(250);
+
+        // The database said no: the file must wait on disk for a replay.
+        await expect(refusing.ship(journalFile(spoolDir, 'qr_refused', 1))).rejects.toBeInstanceOf(
+          ShipmentRefused,
+        );
+        // The file is not there: not the database's doing, so the recorder ships its rows itself.
+        const gone = shipper.ship({ file: path.join(spoolDir, 'gone.jsonl'), spoolId: 'gone.jsonl' });
+        await expect(gone).rejects.toThrow('journal file gone');
+        await expect(gone).rejects.not.toBeInstanceOf(ShipmentRefused);
+      } finally {
+        await shipper.close();
+        await refusing.close();
+        await database.close();
+      }
+    });
+
+    it('ships on the event loop, losing nothing, once its shipper thread is gone', async () => {
+      const database = await openTestDatabase(engine);
+      const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-shipper-'));
+      const { url, schema } = database.handle;
+      const shipper = ScanShipper.start({ url: url as string, schema });
+      try {
+        const recorder = new ScanRecorder(database.handle, { spoolDir, log, journalFirst: true, shipper });
+        const now = Date.now();
+        await Promise.all(Array.from({ length: 100 }, (_, i) => recorder.record(row('qr_thread', now + i))));
+        await recorder.settled();
+        expect(await countScans(database.handle, 'qr_thread')).toBe(100);
+
+        await shipper.close();
+        expect(shipper.running).toBe(false);
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => recorder.record(row('qr_thread', now + 100 + i))),
+        );
+        await recorder.settled();
+        expect(await countScans(database.handle, 'qr_thread')).toBe(200);
+        expect(recorder.stats.scans).toBe(200);
+        expect(fs.readdirSync(spoolDir)).toEqual([]);
+        await recorder.close();
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);
+
 describe('scans on sqlite, rollups behind', () => {
-  const scanCount = async (handle: DatabaseHandle) =>
-    Number(
-      (
-        await handle.db
-          .selectFrom('scans')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const counted = async (handle: DatabaseHandle, code: string) =>
     (
       await handle.db
@@ -283,7 +349,7 @@ describe('scans on sqlite, rollups behind', () => {
         );
       }
       expect(recorder.stats).toEqual({ batches: 3, scans: 300 });
-      expect(await scanCount(database.handle)).toBe(300);
+      expect(await countScans(database.handle)).toBe(300);
       expect(await counted(database.handle, 'qr_behind')).toBe(0);
       expect(scansBehind(database.handle)).toBe(300);
 
@@ -349,7 +415,7 @@ describe('scans on sqlite, rollups behind', () => {
       // The first two are rolled up: the one before the cursor goes, the cursor's own row stays
       // (so new rowids come after it), and so does the scan behind.
       expect(await deleteScansBefore(database.handle, Date.now())).toBe(1);
-      expect(await scanCount(database.handle)).toBe(2);
+      expect(await countScans(database.handle)).toBe(2);
       await rollUpScansBehind(database.handle);
       expect(await deleteScansBefore(database.handle, Date.now())).toBe(1);
       // A new scan comes after the cursor, and is rolled up with it.

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { readJournalFile } from './scan-journal.js';
+import { ScanShipper, ShipmentRefused } from './scan-shipper.js';
 import {
   appendScans,
   appendSpooledScans,
@@ -67,6 +69,12 @@ export interface ScanRecorderOptions {
   sync?: boolean;
   /** Told about each shipment once it is in the database (the live stream); never delays it. */
   onStored?: (scans: NewScanRow[]) => void;
+  /**
+   * Journal first on PostgreSQL: what ships the journal files from a thread of its own, with a
+   * connection of its own; by default started by `resumeSpool`. Closed with the recorder. Without
+   * one, or once it has stopped, the recorder ships on the event loop.
+   */
+  shipper?: ScanShipper;
 }
 
 // Scans journaled but not yet in the database that the recorder holds in memory: beyond this,
@@ -116,6 +124,7 @@ export class ScanRecorder {
   private readonly sync: boolean;
   private readonly journalFirst: boolean;
   private readonly rollupsBehind: boolean;
+  private shipper: ScanShipper | undefined;
   /** Transactions written and scans in them, for metrics and to show the grouping works. */
   readonly stats = { batches: 0, scans: 0 };
 
@@ -132,6 +141,7 @@ export class ScanRecorder {
     // in bulk (after `maxBatch` scans or `shipAfterMs`), far cheaper per scan than in every small
     // group. Reads wait for them in `settled()`.
     this.rollupsBehind = !this.journalFirst && Boolean(database.sqlite);
+    this.shipper = options.shipper;
   }
 
   /** Resolves once the scan is durable: in the journal, or in the database if the journal failed. */
@@ -318,7 +328,7 @@ export class ScanRecorder {
   /** Writes one journal file's scans to the database; never rejects (a refused file waits on disk). */
   private async ship(segment: Segment): Promise<void> {
     try {
-      await appendSpooledScans(this.database, segment.name, segment.rows, this.forgettable);
+      await this.shipFile(segment);
     } catch (error) {
       this.options.log.error(
         { err: error, scans: segment.rows.length },
@@ -348,6 +358,22 @@ export class ScanRecorder {
     );
   }
 
+  /** In the shipper's thread, or here when there is none or it failed (not the database). */
+  private async shipFile(segment: Segment): Promise<void> {
+    const request = { file: segment.file, spoolId: segment.name, forget: this.forgettable };
+    if (this.shipper?.running) {
+      try {
+        await this.shipper.ship(request);
+        return;
+      } catch (error) {
+        if (error instanceof ShipmentRefused) throw error;
+        this.options.log.warn({ err: error }, 'the scan shipper failed; shipping on the event loop');
+      }
+    }
+    // Marked by the file's name, so the rows are added once even if the thread got them in.
+    await appendSpooledScans(this.database, segment.name, segment.rows, request.forget);
+  }
+
   private shipped(rows: NewScanRow[]): void {
     this.stats.batches += 1;
     this.stats.scans += rows.length;
@@ -359,16 +385,23 @@ export class ScanRecorder {
   }
 
   /**
-   * Replays what an earlier process left in the journal (it was killed, or stopped with the
-   * database down), and on SQLite rolls up the scans whose rollups it did not write.
+   * At start: replays what an earlier process left in the journal (it was killed, or stopped with
+   * the database down), on SQLite rolls up the scans whose rollups it did not write, and starts the
+   * shipper's thread. Resolves once the first replay is over, so an instance serves (and reads
+   * analytics) only with every scan it answered before in the database; if the database refuses
+   * them, it resolves anyway and the replay is tried again every 5 s.
    */
-  resumeSpool(): void {
+  async resumeSpool(): Promise<void> {
     if (this.rollupsBehind) openScanWriter(this.database);
+    const { url, schema } = this.database;
+    if (this.journalFirst && url) this.shipper ??= ScanShipper.start({ url, schema });
     if (this.spoolFiles().length === 0) return;
-    this.replaySpool().catch((error: unknown) => {
+    try {
+      await this.replaySpool();
+    } catch (error) {
       this.options.log.warn({ err: error }, 'journal replay at start failed; will retry');
       this.scheduleReplay();
-    });
+    }
   }
 
   private scheduleReplay(): void {
@@ -387,7 +420,7 @@ export class ScanRecorder {
   async replaySpool(): Promise<number> {
     let replayed = 0;
     for (const file of this.spoolFiles()) {
-      const rows = readSpoolFile(file);
+      const rows = readJournalFile(file);
       // Another replayer may have taken the file already.
       if (rows === null) continue;
       const added = await appendSpooledScans(this.database, path.basename(file), rows);
@@ -416,6 +449,7 @@ export class ScanRecorder {
     await this.rollUpNow();
     if (this.replayTimer) clearTimeout(this.replayTimer);
     this.replayTimer = null;
+    await this.shipper?.close();
   }
 }
 
@@ -430,25 +464,4 @@ function syncDirectory(dir: string): Promise<void> {
       fs.fsync(fd, (syncError) => fs.close(fd, () => (syncError ? reject(syncError) : resolve())));
     }),
   );
-}
-
-/** The scans of a journal file; null when it is gone. */
-function readSpoolFile(file: string): NewScanRow[] | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as NewScanRow];
-      } catch {
-        return []; // a torn last line from a crash mid-append: its scan was never answered
-      }
-    });
 }

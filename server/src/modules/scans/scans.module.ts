@@ -20,7 +20,7 @@ export const scansModule = fp(
     registerRecorderMetrics(app.metrics.registry, scans.recorder.stats);
     app.addHook('onReady', async () => {
       scans.startPruning();
-      scans.recorder.resumeSpool();
+      await scans.recorder.resumeSpool();
     });
     app.addHook('onClose', async () => {
       scans.stopPruning();

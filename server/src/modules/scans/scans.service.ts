@@ -104,24 +104,20 @@ export class ScansService {
     this.log = options.log;
     this.retentionDays = options.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : options.retentionDays;
     const { changes } = options;
-    const watchers = changes ? new ScanWatchers(changes) : undefined;
-    this.watchers = watchers;
+    this.watchers = changes ? new ScanWatchers(changes) : undefined;
     this.recorder = new ScanRecorder(database, {
       spoolDir: path.join(options.dataDir, 'spool'),
       log: options.log,
-      ...(changes && watchers
-        ? {
-            onStored: (rows: NewScanRow[]) => {
-              const watched = watchers.watched(rows);
-              if (watched.length === 0) return;
-              changes
-                .publish('scans.stored', { scans: watched.map(toStoredScan) })
-                .catch((error: unknown) => {
-                  options.log.warn({ err: error }, 'stored scans could not be announced');
-                });
-            },
-          }
-        : {}),
+      ...(changes ? { onStored: (rows: NewScanRow[]) => this.announceStored(changes, rows) } : {}),
+    });
+  }
+
+  /** Publishes the stored scans of the accounts someone watches live (none, with nobody watching). */
+  private announceStored(changes: ChangeBus, rows: NewScanRow[]): void {
+    const watched = this.watchers?.watched(rows) ?? [];
+    if (watched.length === 0) return;
+    changes.publish('scans.stored', { scans: watched.map(toStoredScan) }).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'stored scans could not be announced');
     });
   }
 
