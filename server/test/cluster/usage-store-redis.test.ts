@@ -75,32 +75,65 @@ describe('monthly usage shared in Redis', () => {
     expect(await store.increment('acct_2', '2026-11', seed)).toBe(42);
   });
 
-  it('sends the scans of a tick as one increment per account, each scan answered with its own count', async () => {
-    const seed = async () => 100;
-    const store = redisUsageStore(b, prefix, quiet);
-    expect(await store.current('acct_3', '2026-11', seed)).toBe(100);
-    expect(await store.current('acct_4', '2026-11', seed)).toBe(100);
-    // What reaches Redis for these two accounts (other tests may share the server).
+  /** The usage increments (EVALs on this test's keys) Redis received while `run` ran. */
+  async function incrementsSentDuring(run: () => Promise<unknown>): Promise<string[][]> {
     const monitor = await b.duplicate().monitor();
     const sent: string[][] = [];
     monitor.on('monitor', (_time: string, args: string[]) => sent.push(args));
-    const counts = await Promise.all([
-      ...Array.from({ length: 25 }, () => store.increment('acct_3', '2026-11', seed)),
-      ...Array.from({ length: 5 }, () => store.increment('acct_4', '2026-11', seed)),
-    ]);
-    expect(counts.slice(0, 25)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
-    expect(counts.slice(25)).toEqual([101, 102, 103, 104, 105]);
+    await run();
     // Redis answers in order: once the monitor shows this mark, it has shown the increments too.
     const mark = `mark-${randomBytes(4).toString('hex')}`;
     await b.echo(mark);
     await expect.poll(() => sent.some((args) => args.includes(mark))).toBe(true);
     monitor.disconnect();
     // The script's own calls (exists, incrby) show too; the increments are the EVALs.
-    const increments = sent.filter(
+    return sent.filter(
       (args) =>
         args[0]?.toLowerCase() === 'eval' && args.some((arg) => arg.startsWith(`${prefix}usage:acct_`)),
     );
+  }
+
+  it('sends the scans of a tick as one increment per account, each scan answered with its own count', async () => {
+    const seed = async () => 100;
+    const store = redisUsageStore(b, prefix, quiet);
+    expect(await store.current('acct_3', '2026-11', seed)).toBe(100);
+    expect(await store.current('acct_4', '2026-11', seed)).toBe(100);
+    let counts: number[] = [];
+    const increments = await incrementsSentDuring(async () => {
+      counts = await Promise.all([
+        ...Array.from({ length: 25 }, () => store.increment('acct_3', '2026-11', seed)),
+        ...Array.from({ length: 5 }, () => store.increment('acct_4', '2026-11', seed)),
+      ]);
+    });
+    expect(counts.slice(0, 25)).toEqual(Array.from({ length: 25 }, (_, i) => 101 + i));
+    expect(counts.slice(25)).toEqual([101, 102, 103, 104, 105]);
     expect(increments).toHaveLength(2); // one per account, not one per scan
     expect(await b.get(`${prefix}usage:acct_3:2026-11`)).toBe('125');
+  });
+
+  it('sends what it has not shared yet when flushed, as an instance does when it stops', async () => {
+    const store = redisUsageStore(b, prefix, quiet);
+    expect(await store.current('acct_6', '2026-11', async () => 10)).toBe(10);
+    const counting = store.increment('acct_6', '2026-11', async () => 10);
+    await store.flush?.();
+    expect(await b.get(`${prefix}usage:acct_6:2026-11`)).toBe('11');
+    expect(await counting).toBe(11);
+  });
+
+  it('sends scans counted over several ticks of a busy edge as one increment', async () => {
+    const seed = async () => 0;
+    const store = redisUsageStore(b, prefix, quiet);
+    expect(await store.current('acct_5', '2026-11', seed)).toBe(0);
+    const increments = await incrementsSentDuring(async () => {
+      const counting: (number | Promise<number>)[] = [];
+      // As on the edge under load: a group of scans answered per tick, tick after tick.
+      for (let tick = 0; tick < 4; tick++) {
+        counting.push(store.increment('acct_5', '2026-11', seed), store.increment('acct_5', '2026-11', seed));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await Promise.all(counting)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    });
+    expect(increments).toHaveLength(1);
+    expect(await b.get(`${prefix}usage:acct_5:2026-11`)).toBe('8');
   });
 });

@@ -81,4 +81,29 @@ describe('monthly usage', () => {
     await meter.counted('acc');
     expect((await meter.usageOf('acc')).redirectsThisMonth).toBe(3);
   });
+
+  it("goes over the limit at this instance's own scan, before the shared count answers", async () => {
+    // A shared count that answers late, as Redis does a few milliseconds after a scan.
+    const shared = inProcessUsageStore();
+    const answers: (() => void)[] = [];
+    const reached: number[] = [];
+    const meter = new UsageMeter({
+      recorded: async () => 8,
+      limit: async () => 10,
+      store: {
+        current: shared.current,
+        increment: (accountId, month) =>
+          new Promise((resolve) => answers.push(() => resolve(shared.increment(accountId, month)))),
+      },
+      reachedLimit: (_accountId, count) => reached.push(count),
+    });
+    expect(await meter.isOverLimit('acc')).toBe(false);
+    const counting = [meter.counted('acc'), meter.counted('acc')];
+    expect(meter.isOverLimit('acc')).toBe(true); // 10 of 10, though the store has answered neither
+    expect(reached).toEqual([10]);
+    for (const answer of answers) answer();
+    await Promise.all(counting);
+    expect((await meter.usageOf('acc')).redirectsThisMonth).toBe(10);
+    expect(reached).toEqual([10]); // told once
+  });
 });

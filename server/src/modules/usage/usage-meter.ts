@@ -25,6 +25,8 @@ export interface UsageStore {
    * includes the scan.
    */
   increment(accountId: string, month: string, seed: () => Promise<number>): number | Promise<number>;
+  /** Sends what is counted and not yet shared (at shutdown). */
+  flush?(): Promise<void>;
 }
 
 export interface Usage {
@@ -100,15 +102,17 @@ export class UsageMeter {
   }
 
   private addScan(accountId: string, usage: AccountUsage): void | Promise<void> {
-    const before = usage.count;
+    // Counted here at once: the shared count (Redis) answers a few milliseconds later.
+    this.follow(accountId, usage, usage.count + 1);
     const shared = this.options.store.increment(accountId, usage.month, usage.seed);
-    if (shared instanceof Promise)
-      return shared.then((count) => this.follow(accountId, usage, before, count));
-    this.follow(accountId, usage, before, shared);
+    if (shared instanceof Promise) return shared.then((count) => this.follow(accountId, usage, count));
+    this.follow(accountId, usage, shared);
   }
 
-  private follow(accountId: string, usage: AccountUsage, before: number, shared: number): void {
-    usage.count = Math.max(usage.count + 1, shared);
+  /** The count is at least `count` (this instance's scans, or every instance's from the store). */
+  private follow(accountId: string, usage: AccountUsage, count: number): void {
+    const before = usage.count;
+    usage.count = Math.max(before, count);
     if (before < usage.limit && usage.count >= usage.limit)
       this.options.reachedLimit?.(accountId, usage.count);
   }

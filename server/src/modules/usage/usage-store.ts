@@ -5,11 +5,16 @@ import { inProcessUsageStore, type UsageStore } from './usage-meter.js';
 // A month's key outlives the month by a few days, so a late reader still finds it.
 const KEY_TTL_SECONDS = 40 * 24 * 3600;
 
+// Scans counted within this long go to Redis together: one increment per account in one
+// pipeline. The meter counts each scan in this process at once; what this delays is only when
+// other instances see it (and they hear at once of an account reaching its limit).
+const FLUSH_MS = 5;
+
 // Adds to a count only if it was seeded: a count that Redis lost (restart, eviction) must be
 // seeded again from the database, not restarted at 1. ARGV[1]: the scans to add.
 const INCREMENT_SEEDED = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('incrby', KEYS[1], ARGV[1]) end return -1`;
 
-/** The scans of one account and month counted in this tick, sent to Redis as one increment. */
+/** The scans of one account and month counted in one flush window, sent to Redis as one increment. */
 interface PendingIncrement {
   accountId: string;
   month: string;
@@ -26,8 +31,9 @@ interface PendingIncrement {
  * the next scan seeds them again from the database, which holds every instance's scans: what was
  * counted during the outage is not lost from the shared count.
  *
- * The scans of a tick are sent together: one increment per account (by the number of its scans),
- * all of them in one pipeline, so Redis costs a round trip per tick, not per scan.
+ * The scans of a few milliseconds (FLUSH_MS) are sent together: one increment per account (by
+ * the number of its scans), all of them in one pipeline, so Redis costs a round trip per window,
+ * not per scan or per event-loop tick.
  */
 export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLogger): UsageStore {
   const local = inProcessUsageStore();
@@ -35,6 +41,13 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
   let away = false;
   const countedWhileAway = new Set<string>();
   let pending = new Map<string, PendingIncrement>();
+  let flushTimer: NodeJS.Timeout | null = null;
+  /** Sends what is pending now, rather than when the window ends. */
+  const flush = async () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    if (pending.size > 0) await sendPending();
+  };
   const fallBack = (error: unknown) => {
     if (!away)
       log.warn({ err: error }, 'Redis is away: monthly usage counts in this process until it returns');
@@ -61,6 +74,8 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
   return {
     async current(accountId, month, seed) {
       try {
+        // This instance's own scans not sent yet are read back too.
+        await flush();
         await reconcile();
         const shared = await redis.get(key(accountId, month));
         return shared === null ? await seeded(accountId, month, seed) : Number(shared);
@@ -78,9 +93,10 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
           pending.set(pendingKey, entry);
         }
         entry.waiters.push({ resolve, reject });
-        if (pending.size === 1 && entry.waiters.length === 1) setImmediate(sendPending);
+        flushTimer ??= setTimeout(flush, FLUSH_MS);
       });
     },
+    flush,
   };
 
   /** Counts in this process what Redis could not take, as every scan did before batching. */

@@ -11,16 +11,21 @@ import { redisUsageStore } from './usage-store.js';
  */
 export const usageModule = fp(
   async (app: FastifyInstance) => {
+    const store = app.redis
+      ? redisUsageStore(app.redis, app.config.redisKeyPrefix, app.log)
+      : inProcessUsageStore();
     const meter = new UsageMeter({
       recorded: (accountId, from, to) => app.scans.humanScansOf(accountId, from, to),
       limit: async (accountId) => (await app.billing.limitsOf(accountId)).redirectsPerMonth,
-      store: app.redis
-        ? redisUsageStore(app.redis, app.config.redisKeyPrefix, app.log)
-        : inProcessUsageStore(),
+      store,
       reachedLimit: (accountId, count) =>
         void app.changes.publish('usage.reached', { accountId, month: monthOf(Date.now()).key, count }),
     });
     app.decorate('usage', meter);
+    // Before Redis closes (hooks close in reverse order): the last few milliseconds of counts.
+    app.addHook('onClose', async () => {
+      await store.flush?.();
+    });
     app.billing.useUsageMeter(meter);
     app.changes.subscribe('plans.changed', ({ accountId }) => meter.forgetLimit(accountId));
     app.changes.subscribe('usage.reached', ({ accountId, month, count }) =>
