@@ -7,8 +7,40 @@ export function baseUrl(): string {
   return url;
 }
 
-export const test = base.extend<{ acceptCookies: boolean }>({
+export const test = base.extend<{ acceptCookies: boolean; reportPageOnFailure: undefined }>({
   acceptCookies: [true, { option: true }],
+  // CI keeps only its log, not the trace: a failed test prints what its page showed and which
+  // requests failed, so a rare failure can be read from the log alone.
+  reportPageOnFailure: [
+    async ({ page }, use, testInfo) => {
+      const failedRequests: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          failedRequests.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText ?? 'failed';
+        // A navigation aborts the loads of the page it leaves: that is no failure.
+        if (reason !== 'net::ERR_ABORTED')
+          failedRequests.push(`${reason} ${request.method()} ${request.url()}`);
+      });
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+      const shown = await page
+        .locator('main')
+        .first()
+        .innerText({ timeout: 1_000 })
+        .catch(() => '(no main element)');
+      console.log(
+        [
+          `page at the failure: ${page.url()}`,
+          `its main text: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`,
+          `requests that failed: ${failedRequests.length ? failedRequests.slice(-10).join('; ') : 'none'}`,
+        ].join('\n'),
+      );
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(baseUrl());
