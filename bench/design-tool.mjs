@@ -5,12 +5,12 @@
 // Last line: `design-tool: paint A ms verdict B ms (goals 50 / 150), docs page C KiB JS`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium } from 'playwright-core';
+import { freePort } from '../scripts/lib/ports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -18,15 +18,6 @@ const webDir = process.env.WEB_DIR ?? path.join(root, 'web/build');
 if (!fs.existsSync(path.join(webDir, 'qr-design-tool.html'))) {
   console.error(`${webDir} has no site build: run \`node scripts/build.mjs web\` first`);
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer() {

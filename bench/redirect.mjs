@@ -37,7 +37,6 @@
 // median L ms, answered A, recorded S`. With --codes N the last is `redirect --codes N: N rps, xR of
 // bare node:http, p99 P ms, RSS max M MB (after A MB), answered A, recorded S`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -48,6 +47,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -107,26 +107,6 @@ if (!fs.existsSync(DNSMASQ)) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A UDP port on 127.0.0.1 that nothing listens on right now. */
-function freeUdpPort() {
-  return new Promise((resolve) => {
-    const socket = createSocket('udp4');
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address();
-      socket.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * wrk's summary: the rate of requests answered, how many, and their median and 99th percentile
@@ -757,7 +737,7 @@ function storageLine(server, storage, scans) {
   return `storage on ${server.label}: raw scans ${raw.rows} rows, ${fixed(raw.bytes / raw.rows, 0)} B/scan with indexes; rollups ${fixed(rollupRows / scans, 4)} rows/scan, ${fixed(rollupBytes / scans, 1)} B/scan (${tables.join(', ')})${codes}`;
 }
 
-const dnsPort = await freeUdpPort();
+const dnsPort = await freePort();
 const bare = { ...(await bareServer()), ticks: 0, requests: 0 };
 const servers = [];
 let failed = false;

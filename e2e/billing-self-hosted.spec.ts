@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/lib/firebase-emulator.mjs';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type DnsServer, freeUdpPort, startDnsmasq } from '../server/test/helpers/dnsmasq.js';
+import { freePort } from '../scripts/lib/ports.mjs';
+import { type DnsServer, startDnsmasq } from '../server/test/helpers/dnsmasq.js';
 
 /** The domain the browser tests' hostnames live under; dnsmasq alone answers for it (no upstream). */
 export const E2E_DNS_DOMAIN = 'rq-e2e.test';
@@ -27,7 +28,7 @@ export interface DnsHarness {
  * stops the last one at teardown, even when a spec fails halfway.
  */
 export async function startDnsHarness(): Promise<DnsHarness> {
-  const port = await freeUdpPort();
+  const port = await freePort();
   let dns: DnsServer = await startDnsmasq(port, { localDomains: [E2E_DNS_DOMAIN], records: [EDGE_RECORD] });
   // One restart at a time: two overlapping ones would race for the port.
   let restarting: Promise<unknown> = Promise.resolve();

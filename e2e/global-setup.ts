@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type FirebaseEmulator, freePort, startFirebaseEmulator } from '../scripts/lib/firebase-emulator.mjs';
+import { type FirebaseEmulator, startFirebaseEmulator } from '../scripts/lib/firebase-emulator.mjs';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { type DnsHarness, E2E_EDGE_HOSTNAME, startDnsHarness } from './dns.js';
 import { type PaypalStandinProcess, startPaypalStandinProcess } from './paypal.js';
 

@@ -7,7 +7,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, startFirebaseEmulator } from './lib/firebase-emulator.mjs';
+import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
+import { freePort } from './lib/ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const count = Number(process.argv[2] ?? 2);

@@ -3,23 +3,15 @@
 // http://localhost:8080 with the embedded defaults. Ctrl-C stops everything cleanly.
 // Without FIREBASE_PROJECT_ID, sign-in runs on the Firebase Auth emulator, started here.
 import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import { freePort, startFirebaseEmulator } from './lib/firebase-emulator.mjs';
+import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
+import { freePort, portIsFree } from './lib/ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEFAULT_EMULATOR_PORT = 9099;
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
 
 const env = { ...process.env };
 let emulator;

@@ -9,5 +9,3 @@ export function startFirebaseEmulator(options?: {
   port?: number;
   projectId?: string;
 }): Promise<FirebaseEmulator>;
-
-export function freePort(): Promise<number>;

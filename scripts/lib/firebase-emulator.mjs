@@ -3,27 +3,14 @@
 // reaches the internet, and stop() ends the whole process group (the CLI spawns children).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const firebaseBin = path.join(root, 'node_modules/.bin/firebase');
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
-
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function answers(host) {
   try {

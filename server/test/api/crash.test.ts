@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createDatabase } from '../../src/db/create-db.js';
 import { type Engine, engines, openTestDatabase } from '../helpers/engines.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'crash-test-secret';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { SCOPES } from '../../src/plugins/auth.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { emulatorHost } from '../helpers/firebase.js';
-import { freePort, pageProblems, runPage } from './docs-runner.js';
+import { pageProblems, runPage } from './docs-runner.js';
 
 /**
  * The examples of the QR code, rules, hostnames and analytics docs and of the tutorials, run against the real server

@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
-import { type DnsServer, freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -44,7 +45,7 @@ describe.each(engines)('the background hostname check on $name', (engine) => {
   let dns: DnsServer | undefined;
 
   beforeAll(async () => {
-    dnsPort = await freeUdpPort();
+    dnsPort = await freePort();
     t = await listeningTestApp(engine, {
       env: {
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),

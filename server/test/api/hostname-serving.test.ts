@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
-import { freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -57,7 +58,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
   let dnsPort: number;
 
   beforeAll(async () => {
-    dnsPort = await freeUdpPort();
+    dnsPort = await freePort();
     t = await listeningTestApp(engine, {
       env: {
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
@@ -267,7 +268,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
 
 describe.each(engines)('the TLS ask while the database is down on $name', (engine) => {
   it('keeps allowing names verified before the outage', async () => {
-    const dnsPort = await freeUdpPort();
+    const dnsPort = await freePort();
     const t = await listeningTestApp(engine, {
       env: {
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { type DnsServer, freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -41,7 +42,7 @@ describe.each(engines)('hostnames on $name', (engine) => {
   let dns: DnsServer | undefined;
 
   beforeAll(async () => {
-    dnsPort = await freeUdpPort();
+    dnsPort = await freePort();
     t = await buildTestApp(engine, { env: { ...baseEnv, DNS_RESOLVER: `127.0.0.1:${dnsPort}` } });
     user = await signedInUser(t);
     other = await signedInUser(t);
@@ -318,7 +319,7 @@ describe.each(engines)('hostname verification without an answering resolver on $
   let t: TestApp;
   let user: SignedInUser;
   beforeAll(async () => {
-    const silentPort = await freeUdpPort();
+    const silentPort = await freePort();
     t = await buildTestApp(engine, { env: { ...baseEnv, DNS_RESOLVER: `127.0.0.1:${silentPort}` } });
     user = await signedInUser(t);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -14,7 +15,7 @@ describe.each(engines)('slug availability on $name', (engine) => {
   let dnsPort: number;
 
   beforeAll(async () => {
-    dnsPort = await freeUdpPort();
+    dnsPort = await freePort();
     t = await buildTestApp(engine, {
       env: {
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),

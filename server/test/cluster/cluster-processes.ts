@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openTestDatabase } from '../helpers/engines.js';
@@ -42,17 +43,6 @@ export async function clusterRedis(): Promise<{ url: string; close(): Promise<vo
   if (process.env.TEST_REDIS_URL) return { url: process.env.TEST_REDIS_URL, close: async () => {} };
   const redis = await OwnRedis.create();
   return { url: redis.url, close: () => redis.kill() };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { redisScanCounter } from '../../src/modules/scans/scan-counter.redis.js';
-import { clusterRedis, freePort } from './cluster-processes.js';
+import { clusterRedis } from './cluster-processes.js';
 
 /** A logger that keeps the warnings, to see what an operator would read. */
 function warnings() {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { type DnsServer, freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 
 const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
@@ -25,7 +26,7 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
 
     beforeAll(async () => {
       database = await openTestDatabase(engine);
-      dnsPort = await freeUdpPort();
+      dnsPort = await freePort();
       const config = loadConfig({
         DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
         EDGE_HOSTNAME: 'edge.rq.example',

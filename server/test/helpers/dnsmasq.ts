@@ -1,19 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
 import { once } from 'node:events';
 
 const DNSMASQ = '/usr/sbin/dnsmasq';
-
-/** A UDP port on 127.0.0.1 that nothing listens on right now. */
-export async function freeUdpPort(): Promise<number> {
-  const socket = createSocket('udp4');
-  socket.bind(0, '127.0.0.1');
-  await once(socket, 'listening');
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
-}
 
 export interface DnsServer {
   /** `127.0.0.1:<port>`, for DNS_RESOLVER. */

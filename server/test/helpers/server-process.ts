@@ -1,21 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type Engine, openTestDatabase } from './engines.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 export const PROCESS_SECRET = 'process-test-secret';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server process (src/server.ts), ready on a loopback port. */
 export async function startServerProcess(

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../api/docs-runner.js';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
-import { type DnsServer, freeUdpPort, startDnsmasq } from '../helpers/dnsmasq.js';
+import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
 /**
@@ -57,7 +57,7 @@ describe('on-demand TLS through Caddy (deploy/Caddyfile)', () => {
     if (!fs.existsSync(CADDY))
       throw new Error(`${CADDY} is missing: apt-get install -y caddy (.ci/run does)`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-caddy-'));
-    dnsPort = await freeUdpPort();
+    dnsPort = await freePort();
     t = await listeningTestApp(
       { name: 'sqlite' },
       {
