@@ -1,48 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createDatabase } from '../../src/db/create-db.js';
-import { type Engine, engines, openTestDatabase } from '../helpers/engines.js';
+import { engines } from '../helpers/engines.js';
+import { processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
-const SECRET = 'crash-test-secret';
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error('the server did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function api(base: string, method: string, url: string, body: unknown): Promise<{ id: string }> {
-  const response = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-rapidapi-proxy-secret': SECRET,
-      'x-rapidapi-user': 'crash-test',
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-}
+/** A call to the process's API; the tests read only the created object's id. */
+const api = async (base: string, method: string, url: string, body: unknown) =>
+  (await processApi(base, method, url, body, 'crash-test')) as { id: string };
 
 /** Every non-ASCII URL of issue #10, as given and as the WHATWG URL standard serialises it. */
 const NON_ASCII_TARGETS = [
@@ -65,31 +29,11 @@ async function scanLocation(
   return { status: response.status, location: response.headers.get('location') };
 }
 
-/** A data folder and, on PostgreSQL, a schema of its own, for one server process. */
-async function processStorage(engine: Engine, prefix: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const database = engine.name === 'postgres' ? await openTestDatabase(engine) : undefined;
-  return {
-    dataDir,
-    database,
-    env: {
-      DATA_DIR: dataDir,
-      WEB_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      MARKETPLACE_PROXY_SECRET: SECRET,
-    },
-    async remove() {
-      await database?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(engines)('one request against the real process on $name', (engine) => {
   it('cannot end it: non-ASCII targets are stored normalised, and old rows still answer in ASCII', async () => {
     const storage = await processStorage(engine, 'rq-unicode-');
     const { dataDir, database } = storage;
-    const server = await startServer({ ...storage.env, SSRF_ALLOW: '127.0.0.1' });
+    const server = await startServerProcess({ ...storage.env, SSRF_ALLOW: '127.0.0.1' });
     try {
       // Through the API, in every place a URL is stored: the code's target, a rule's redirect,
       // a split's URL and an exec code's fallback (its exec URL refuses the connection).
@@ -174,7 +118,7 @@ describe.each(engines)('a crash on $name', (engine) => {
   it('loses no scan that was answered with a redirect', async () => {
     const storage = await processStorage(engine, 'rq-crash-');
     const { dataDir, database, env } = storage;
-    let server = await startServer(env);
+    let server = await startServerProcess(env);
     try {
       await api(server.base, 'POST', '/qrcodes', {
         slug: 'crash',
@@ -214,7 +158,7 @@ describe.each(engines)('a crash on $name', (engine) => {
         await new Promise((resolve) => child.once('exit', resolve));
       expect(answered.length).toBeLessThan(scans.length); // the kill really cut the burst short
 
-      server = await startServer(env);
+      server = await startServerProcess(env);
       const handle = database?.handle ?? createDatabase({ sqliteFile: path.join(dataDir, 'rq.sqlite') });
       const stored = await handle.db.selectFrom('scans').select('referrer_host').execute();
       const recorded = new Set(stored.map((row) => row.referrer_host));
