@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -61,6 +63,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
       'Invalid configuration: METRICS_TOKEN must be at least 16 visible ASCII characters (got "*****")',
     );
+  });
+
+  it('reads the GeoIP cache directory from GEO_CACHE_DIR, else the system temporary directory', () => {
+    expect(loadConfig({ GEO_CACHE_DIR: '/var/cache/rq-geo' }).geoCacheDir).toBe('/var/cache/rq-geo');
+    expect(loadConfig({}).geoCacheDir).toBe(path.join(os.tmpdir(), 'rq-codes-geo'));
   });
 
   it('derives the API base from the public URL', () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { PLAN_IDS, type PlanId } from './modules/plans/plans.js';
+import { DEFAULT_GEO_CACHE_DIR } from './modules/redirect/scan-context.geo.js';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
 /**
@@ -23,6 +24,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Days of raw scans kept for export (null: forever); the analytics rollups are kept forever. */
   scanRetentionDays: number | null;
+  /** Where the GeoIP range tables are cached (GEO_CACHE_DIR), shared by the machine's instances. */
+  geoCacheDir: string;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -340,6 +343,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'rq:',
     scanRetentionDays: scanRetentionDays(env),
+    geoCacheDir: path.resolve(read(env, 'GEO_CACHE_DIR') ?? DEFAULT_GEO_CACHE_DIR),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

