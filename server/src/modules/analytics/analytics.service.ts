@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
 import type { Dimension } from '../scans/scan-rollups.js';
-import type { ScanExportFilter } from '../scans/scans.repository.js';
-import type { ScanRow } from '../scans/scans.table.js';
+import type { ExportedScan, ScanExportFilter } from '../scans/scans.service.js';
 import { csvLine } from './analytics.csv.js';
 import { LiveScans } from './analytics.live.js';
 import { type RangeInput, type ResolvedRange, resolveRange, seriesEdges } from './analytics.range.js';
@@ -21,7 +20,7 @@ import { type Interval, isoInZone } from './analytics.time.js';
 
 /** The scans module as analytics uses it: raw scans in time order, for the export. */
 export interface ScanSource {
-  scansInOrder(filter: ScanExportFilter): AsyncIterable<ScanRow[]>;
+  scansInOrder(filter: ScanExportFilter): AsyncIterable<ExportedScan[]>;
   /** Resolves once the scans this instance answered are in the database (and so in the rollups). */
   settled(): Promise<void>;
   /** Has every instance announce the account's stored scans until the answered function is called. */

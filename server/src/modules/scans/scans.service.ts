@@ -20,6 +20,9 @@ import {
 import type { NewScanRow, ScanRow } from './scans.table.js';
 import { ScanWatchers } from './scans.watchers.js';
 
+/** What the CSV export asks for, and the rows it gets: the module's own shapes, named here for its callers. */
+export type { ScanExportFilter, ScanRow as ExportedScan };
+
 /** A stored scan as the live stream shows it: no visitor hash, no address. */
 export interface StoredScan {
   accountId: string;

@@ -1,0 +1,54 @@
+// The server's module boundaries, checked in CI (`npm run lint:boundaries`). CONTRIBUTING.md says
+// why each rule exists; this file is what holds them.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-owns-its-tables',
+      comment:
+        "A module calls another module's service, never its repository (SQL) or its table types: " +
+        'the owner is then free to change how it stores things.',
+      severity: 'error',
+      from: { path: '^server/src/modules/([^/]+)/' },
+      to: {
+        path: '^server/src/modules/[^/]+/[^/]+[.](repository|table)[.]ts$',
+        pathNot: '^server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'shared-imports-no-module',
+      comment: 'server/src/shared is below every module: it may not import one.',
+      severity: 'error',
+      from: { path: '^server/src/shared/' },
+      to: { path: '^server/src/modules/' },
+    },
+    {
+      name: 'edge-imports-no-admin-code',
+      comment:
+        'The redirect edge is the hot path: it reads through services and pure parts, never loads ' +
+        "another module's routes, schemas, wiring or the admin API's plugins at run time.",
+      severity: 'error',
+      from: { path: '^server/src/modules/redirect/' },
+      to: {
+        path: [
+          '^server/src/modules/(?!redirect/)[^/]+/[^/]+[.](routes|schemas|module)[.]ts$',
+          '^server/src/plugins/(auth|idempotency|openapi)[.]ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'no-circular-modules',
+      comment: 'Dependencies between modules run one way (CONTRIBUTING.md).',
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
