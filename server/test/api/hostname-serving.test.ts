@@ -263,6 +263,11 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     expect(JSON.parse(missing.body)).toMatchObject({ errors: [{ path: '/query/domain' }] });
     // A request proxied from outside arrives from loopback too, but says where it came from.
     expect((await ask(verified.hostname, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(404);
+    // To anyone else the route does not exist: a missing domain is not even validated.
+    const outsider = await send(t.base, '/internal/tls/allow', '127.0.0.1', 'GET', {
+      'x-forwarded-for': '203.0.113.7',
+    });
+    expect(outsider.status).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema, problemResponses } from '../../shared/problem-schema.js';
@@ -46,7 +47,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /** /api/v1/assets: images (logos) stored once and used by URL in `style.logo.src`. */
-export async function assetsRoutes(app: FastifyInstance): Promise<void> {
+export async function assetsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: AssetsService = app.assets;
 
   // Image bodies are this context's own media types; anything else but JSON is a 415 that says what is taken.
@@ -88,7 +90,7 @@ export async function assetsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { assetId: string } }>(
+  app.get(
     '/api/v1/assets/:assetId',
     {
       schema: {

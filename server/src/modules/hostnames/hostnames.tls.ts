@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AddressPolicy, isLoopbackAddress } from '../../shared/address-policy.js';
-import { Problem, validationFailed } from '../../shared/problem.js';
+import { Problem } from '../../shared/problem.js';
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'forwarded'];
 
@@ -24,19 +26,30 @@ function askedByTlsProxy(request: FastifyRequest, askFrom: AddressPolicy): boole
  * does not stop certificates of existing customers. Anyone but the TLS proxy gets a 404, as if
  * the route did not exist.
  */
-export async function tlsAllowRoute(app: FastifyInstance): Promise<void> {
+const TlsAskQuery = Type.Object({
+  domain: Type.String({ minLength: 1, description: 'the name to issue for' }),
+});
+
+export async function tlsAllowRoute(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const askFrom = new AddressPolicy(app.config.hostnames.tlsAskFrom);
-  app.get('/internal/tls/allow', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-    // The same answer as a path that does not exist.
-    if (!askedByTlsProxy(request, askFrom))
-      throw new Problem('not_found', 'Nothing is at GET /internal/tls/allow.');
-    const { domain } = request.query as { domain?: unknown };
-    if (typeof domain !== 'string' || domain === '') {
-      throw validationFailed([{ path: '/query/domain', message: 'is required: the name to issue for' }]);
-    }
-    if (!app.hostnames.servedAt(domain.toLowerCase().replace(/\.$/, ''))) {
-      throw new Problem('not_found', `${domain} is not a verified hostname here.`);
-    }
-    return reply.code(200).type('text/plain').send('ok');
-  });
+  app.get(
+    '/internal/tls/allow',
+    {
+      schema: { hide: true, querystring: TlsAskQuery },
+      logLevel: 'warn',
+      // Before validation: to anyone but the TLS proxy the route does not exist, whatever was sent.
+      onRequest: async (request) => {
+        if (!askedByTlsProxy(request, askFrom))
+          throw new Problem('not_found', 'Nothing is at GET /internal/tls/allow.');
+      },
+    },
+    async (request, reply) => {
+      const { domain } = request.query;
+      if (!app.hostnames.servedAt(domain.toLowerCase().replace(/\.$/, ''))) {
+        throw new Problem('not_found', `${domain} is not a verified hostname here.`);
+      }
+      return reply.code(200).type('text/plain').send('ok');
+    },
+  );
 }

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { inProcessScanCounter } from '../scans/scan-counter.js';
@@ -102,17 +104,17 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
   const send = (reply: FastifyReply, answer: ScanAnswer) =>
     reply.code(answer.status).headers(answer.headers).send(answer.body);
 
-  app.route({
+  app.withTypeProvider<TypeBoxTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: '/r/:slug',
-    schema: { hide: true },
+    schema: { hide: true, params: Type.Object({ slug: Type.String() }) },
     logLevel: 'warn',
     handler: (request, reply) =>
       serveThroughFastify(
         request,
         reply,
         resolveHost(requestHost(request.headers, trustProxy)),
-        (request.params as { slug: string }).slug,
+        request.params.slug,
       ),
   });
 
