@@ -33,8 +33,8 @@ interface Envelope {
  * In-process events always; with Redis, every instance's listeners too (pub/sub on one
  * channel). A local listener's failure reaches the publisher (a rule deleted but still assigned
  * must not answer 204); another instance's is logged there. Redis messages are fire-and-forget:
- * an instance that misses one while Redis is away keeps its cache until the entry's next change
- * (scale-out adds the short-TTL fallback).
+ * an instance that misses one while Redis is away would keep a stale entry, so the edge cache
+ * keeps entries for a short TTL only while Redis is away (redirect.cache.ts).
  */
 export class ChangeBus {
   private readonly listeners = new Map<ChangeTopic, Set<Listener<ChangeTopic>>>();

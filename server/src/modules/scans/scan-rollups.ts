@@ -2,9 +2,10 @@ import type { NewScanRow } from './scans.table.js';
 
 /**
  * What the recorder adds to the rollups for one batch of scans (docs/adr/2026-11-23-analytics-rollups.md).
- * Pure: the repository writes the deltas in the transaction that appends the scans.
+ * Pure: the writers apply the deltas later than the scans themselves (on PostgreSQL in the
+ * transaction that ships a journal file, on SQLite in the one that moves the rollup cursor).
  *
- * Three rollups, all additive so any range is a sum:
+ * Four rollups, all additive so any range is a sum:
  * - facts: every dimension of a scan, per account, code and quarter hour (any filter combination);
  * - totals: per quarter hour, for the account ('' as code) and for each code (time series);
  * - daily: per UTC day, per dimension and key, for the account and for each code (fast breakdowns);
