@@ -44,6 +44,31 @@ export const SiteConfig = Type.Object(
     ),
     marketplaceUrl: Type.String({ description: 'The API marketplace page for API pricing.' }),
     analyticsId: Nullable(Type.String({ description: 'Google Analytics measurement id, or null.' })),
+    operator: Type.Object(
+      {
+        name: Nullable(Type.String({ description: 'Who runs this server (OPERATOR_NAME), or null.' })),
+        email: Nullable(
+          Type.String({ description: 'Support, sales and legal address (OPERATOR_EMAIL), or null.' }),
+        ),
+        privacyEmail: Nullable(Type.String({ description: 'Address for data requests, or null.' })),
+        securityEmail: Nullable(Type.String({ description: 'Address for vulnerability reports, or null.' })),
+      },
+      {
+        additionalProperties: false,
+        description: "Who runs this server, for the site's contact, legal and privacy pages.",
+      },
+    ),
+    hostnames: Type.Object(
+      {
+        edgeHostname: Nullable(
+          Type.String({
+            description:
+              "Where customers point their hostnames' CNAME record; null when the server is not set up for custom hostnames (EDGE_HOSTNAME unset and the public host is not a public DNS name).",
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, $id: 'SiteConfig' },
 );

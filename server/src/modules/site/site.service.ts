@@ -26,5 +26,12 @@ export function publicSiteConfig(config: Config): SiteConfig {
     },
     marketplaceUrl: config.marketplace.url,
     analyticsId: config.analyticsId ?? null,
+    operator: {
+      name: config.operator.name ?? null,
+      email: config.operator.email ?? null,
+      privacyEmail: config.operator.privacyEmail ?? null,
+      securityEmail: config.operator.securityEmail ?? null,
+    },
+    hostnames: { edgeHostname: config.hostnames.edgeReady ? config.hostnames.edgeHostname : null },
   };
 }
