@@ -33,6 +33,7 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
       marketplaceUrl: 'https://rapidapi.com/rq-codes/api/rq-codes',
       analyticsId: null,
       operator: { name: null, email: null, privacyEmail: null, securityEmail: null },
+      billing: { sells: false, limited: false, defaultPlan: 'free', hostnamesLimit: null },
       hostnames: { edgeHostname: 'rq.example.com' },
     });
   });
@@ -84,15 +85,20 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
         privacyEmail: 'privacy@rq.codes',
         securityEmail: 'help@rq.codes',
       },
+      billing: { sells: true, limited: true, defaultPlan: 'free', hostnamesLimit: null },
       hostnames: { edgeHostname: 'edge.rq.link' },
     });
     expect(response.body).not.toContain('secret-value');
   });
 
   it('says the server is not set up for custom hostnames while they would point at localhost', async () => {
-    t = await buildTestApp({ name: 'sqlite' }, { env: { PUBLIC_URL: 'http://localhost:8080' } });
+    t = await buildTestApp(
+      { name: 'sqlite' },
+      { env: { PUBLIC_URL: 'http://localhost:8080', HOSTNAMES_LIMIT: '1' } },
+    );
     const body = (await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json();
     expect(body.hostnames).toEqual({ edgeHostname: null });
+    expect(body.billing).toEqual({ sells: false, limited: false, defaultPlan: 'free', hostnamesLimit: 1 });
     expect(body.operator).toEqual({ name: null, email: null, privacyEmail: null, securityEmail: null });
   });
 

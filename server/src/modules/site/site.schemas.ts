@@ -58,6 +58,20 @@ export const SiteConfig = Type.Object(
         description: "Who runs this server, for the site's contact, legal and privacy pages.",
       },
     ),
+    billing: Type.Object(
+      {
+        sells: Type.Boolean({ description: 'Whether this server sells plans (PayPal is configured).' }),
+        limited: Type.Boolean({
+          description:
+            "Whether plans set accounts' limits: the server sells plans or gives every account DEFAULT_PLAN. False: no limits but hostnamesLimit.",
+        }),
+        defaultPlan: Type.String({ description: 'The plan every account holds without paying.' }),
+        hostnamesLimit: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'Custom hostnames per account on a server without limits (HOSTNAMES_LIMIT), or null.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
     hostnames: Type.Object(
       {
         edgeHostname: Nullable(
