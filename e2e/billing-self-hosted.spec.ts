@@ -1,15 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * A second server, as a self-hoster runs it: no PayPal settings and no DEFAULT_PLAN, sharing the
- * run's Firebase Auth emulator and site build. It sells nothing and limits nothing.
+ * A second server, as a self-hoster runs it: no PayPal settings and no DEFAULT_PLAN, one custom
+ * hostname per account (HOSTNAMES_LIMIT), no EDGE_HOSTNAME and a numeric PUBLIC_URL, sharing the
+ * run's Firebase Auth emulator and site build. It sells nothing and limits only hostnames.
  */
 let server: ChildProcess | undefined;
 let origin = '';
@@ -36,7 +38,12 @@ test.beforeAll(async () => {
       PAYPAL_CLIENT_SECRET: '',
       PAYPAL_WEBHOOK_ID: '',
       DEFAULT_PLAN: '',
-      HOSTNAMES_LIMIT: '',
+      HOSTNAMES_LIMIT: '1',
+      EDGE_HOSTNAME: '',
+      OPERATOR_NAME: 'Example Codes Ltd',
+      OPERATOR_EMAIL: 'help@codes.example',
+      OPERATOR_SECURITY_EMAIL: '',
+      OPERATOR_PRIVACY_EMAIL: '',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,42 +77,134 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('without PayPal, the pricing pages say how the operator grants plans, and Subscriptions shows no limits', async ({
+async function createAccount(page: Page, next: string) {
+  await page.goto(`${origin}/login?next=${encodeURIComponent(next)}`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill('Self-hoster');
+  await page.getByLabel('Email').fill(uniqueEmail('self-hosted'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.locator('form[aria-label="Create account"] button[type=submit]').click();
+  await expect(page).toHaveURL(`${origin}${next}`);
+}
+
+test('without PayPal, the pricing pages, login, terms and Subscriptions tell one story: no plans sold, no redirect limit, one hostname', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await page.goto(`${origin}/increase-redirects-limit`);
+  await expect(page.getByTestId('server-limits')).toHaveText(
+    'This server sets no limit on redirects: every account may use rules, exec URLs and analytics without a plan.',
+  );
   const notice = page.getByTestId('operator-grants');
   await expect(notice).toContainText('This server does not sell plans online.');
   await expect(notice.locator('code').filter({ hasText: 'npm run plans -- grant' })).toContainText(
     'npm run plans -- grant <email|uid|account id> basic [--until YYYY-MM-DD]',
   );
   await expect(notice).toContainText('basic, pro, ultra, mega');
-  // No broken buttons, no sign-in to buy what is not sold.
+  // No broken buttons, no sign-in to buy what is not sold, no prices, no free plan with limits.
   await expect(page.getByRole('button', { name: /PayPal/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign in to subscribe' })).toHaveCount(0);
-  // The prices are still there to read.
-  await expect(page.getByTestId('plan-prices')).toContainText('$5.00 a month');
+  await expect(page.getByTestId('plan-prices')).toContainText('10,000 redirects a month');
+  await expect(page.getByTestId('plan-prices')).not.toContainText('$');
+  await expect(page.getByTestId('plan-prices')).not.toContainText('Free');
+  await expect(page.getByText('You pay monthly through PayPal')).toHaveCount(0);
 
   await page.goto(`${origin}/increase-limit`);
+  await expect(page.getByTestId('server-limits')).toHaveText(
+    'This server sells no plans. Each account may add 1 custom hostname; its operator can grant a plan for more.',
+  );
   await expect(page.getByTestId('operator-grants')).toContainText(
     'npm run plans -- grant <email|uid|account id> hostnames [--until YYYY-MM-DD]',
   );
+  await expect(page.getByText('The free plan includes no custom hostnames')).toHaveCount(0);
 
-  // Signed in: still no buttons, and Subscriptions says there are no limits.
-  await page.goto(`${origin}/login?next=%2Fsubscriptions`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('Name').fill('Self-hoster');
-  await page.getByLabel('Email').fill(uniqueEmail('self-hosted'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.locator('form[aria-label="Create account"] button[type=submit]').click();
-  await expect(page).toHaveURL(`${origin}/subscriptions`);
+  await page.goto(`${origin}/terms-of-service`);
+  await expect(page.getByTestId('plans-terms')).toContainText(
+    'This server sells no plans and sets no limit on redirects; each account may add 1 custom hostname, unless its operator grants more.',
+  );
+  await expect(page.locator('main')).not.toContainText('PayPal');
+  await expect(page.locator('main')).not.toContainText('1,000 redirects');
+
+  await page.goto(`${origin}/`);
+  await expect(page.getByTestId('account-includes')).toHaveText(
+    'Creating an account is free, and this server sets no limit on redirects.',
+  );
+  await expect(page.getByRole('link', { name: 'See plans' })).toHaveCount(0);
+
+  // Signing up says the same, and Subscriptions offers no pages that sell nothing.
+  await page.goto(`${origin}/login`);
+  await expect(page.getByTestId('account-includes')).toHaveText(
+    'Creating an account is free, and this server sets no limit on redirects.',
+  );
+  await createAccount(page, '/subscriptions');
   await expect(page.getByTestId('base-plan')).toHaveText(
-    'This server sets no limits: redirects and custom hostnames are unlimited.',
+    'This server sets no limit on redirects; each account may add 1 custom hostname.',
   );
   await expect(page.getByTestId('usage-redirects-words')).toHaveText('0 redirects, no limit');
-  await expect(page.getByRole('meter')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'More redirects' })).toHaveCount(0);
+  await expect(page.getByTestId('no-sales')).toContainText('This server sells no plans');
   await page.goto(`${origin}/increase-redirects-limit`);
   await expect(page.getByTestId('operator-grants')).toBeVisible();
   await expect(page.getByRole('button', { name: /PayPal/ })).toHaveCount(0);
+});
+
+test("the company pages name this server's operator and addresses, and the cookie policy the sticky cookie's real life", async ({
+  page,
+}) => {
+  await page.goto(`${origin}/contact-us`);
+  const main = page.locator('main');
+  await expect(main).toContainText('This RQ Codes server is run by Example Codes Ltd.');
+  await expect(page.getByTestId('operator-email-general').first()).toHaveAttribute(
+    'href',
+    'mailto:help@codes.example',
+  );
+  // Security and privacy fall back to the general address.
+  await expect(page.getByTestId('operator-email-security')).toHaveText('help@codes.example');
+  await expect(page.getByTestId('operator-email-privacy')).toHaveText('help@codes.example');
+  await expect(main).not.toContainText('rq.codes');
+
+  for (const path of ['/terms-of-service', '/privacy-policy', '/cookie-policy']) {
+    await page.goto(`${origin}${path}`);
+    await expect(page.locator('main')).not.toContainText('rq.codes');
+    await expect(page.locator('main')).not.toContainText('2024');
+  }
+  await page.goto(`${origin}/terms-of-service`);
+  await expect(page.locator('main')).toContainText('between you and Example Codes Ltd');
+  await page.goto(`${origin}/cookie-policy`);
+  await expect(page.locator('main')).toContainText('lasts a year (365 days)');
+  await expect(page.locator('main')).not.toContainText('30 days');
+  await expect(page.locator('footer')).toContainText(`Copyright © ${new Date().getUTCFullYear()}`);
+});
+
+test("the landing page's code encodes this instance's short URL", async ({ page }) => {
+  await page.goto(`${origin}/`);
+  const qr = page.getByTestId('landing-qr');
+  await expect(qr).toHaveAttribute('data-qr-data', `${origin}/r/spring-menu`);
+  await expect(page.locator('figcaption code')).toHaveText(`${origin.replace('http://', '')}/r/spring-menu`);
+  const file = path.join(dataDir, 'landing-qr.png');
+  await qr.screenshot({ path: file });
+  expect(execFileSync('zbarimg', ['--quiet', '--raw', file]).toString('utf8').trim()).toBe(
+    `${origin}/r/spring-menu`,
+  );
+});
+
+test('/hosts on a server without EDGE_HOSTNAME says it is not set up for custom hostnames, and what to set', async ({
+  page,
+}) => {
+  await createAccount(page, '/hosts');
+  const notice = page.getByTestId('hostnames-not-set-up');
+  await expect(notice).toContainText('This server is not set up for custom hostnames.');
+  await expect(notice).toContainText('EDGE_HOSTNAME');
+  await expect(page.getByRole('button', { name: 'Add hostname' })).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('localhost');
+});
+
+test('on the Auth emulator, the login page offers no Google sign-in that cannot work, and says why', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/login`);
+  await expect(page.getByTestId('emulator-sign-in')).toContainText(
+    'Google sign-in needs a Firebase project (the operator sets FIREBASE_PROJECT_ID).',
+  );
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, PASSWORD, signUp, test, uniqueEmail, waitForAuthState } from './fixtures.js';
+import { callApi, idTokenOf } from './paypal.js';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -244,4 +245,20 @@ test.describe('on a 390 px phone', () => {
     await expect(form.getByLabel('URL 2')).toBeVisible();
     expect(await overflowsSideways(page)).toBe(false);
   });
+});
+
+test('an exec code whose URL the server may not call says so on its card', async ({ page }) => {
+  const email = uniqueEmail('codes-exec-warning');
+  await signUp(page, email);
+  const created = await callApi<{ warnings?: string[] }>(await idTokenOf(email), 'POST', '/qrcodes', {
+    slug: `hook-${Date.now().toString(36)}`,
+    mode: 'exec',
+    exec: { url: 'http://127.0.0.1:3000/hook', fallback: 'https://example.com/' },
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.warnings?.[0]).toContain('exec.url is never called');
+  await page.goto('/codes');
+  await expect(page.getByTestId('code-warning')).toContainText(
+    'exec.url is never called: 127.0.0.1 is not a public address (loopback)',
+  );
 });

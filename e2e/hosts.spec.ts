@@ -225,3 +225,22 @@ test.describe('at 390 px wide', () => {
     await expect(card).toHaveCount(0);
   });
 });
+
+test('a pasted URL adds its host, and an internationalised name shows in Unicode beside its punycode', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('hosts-idn');
+  await signUp(page, email);
+  await subscribeThroughPayPal(email, 'hostnames');
+  await page.goto('/hosts');
+  const unicode = `bücher-${Date.now().toString(36)}.${E2E_DNS_DOMAIN}`;
+  const ascii = new URL(`http://${unicode}`).hostname; // the punycode DNS holds (xn--...)
+  expect(ascii).toMatch(/^xn--/);
+  await page.getByLabel('Hostname', { exact: true }).fill(`https://${unicode}/menu?table=1`);
+  await page.getByRole('button', { name: 'Add hostname' }).click();
+  const card = page.getByTestId('hostname-card').filter({ hasText: ascii });
+  await expect(card.getByRole('heading', { level: 3 })).toContainText(unicode);
+  await expect(card.getByTestId('hostname-punycode')).toHaveText(ascii);
+  await expect(card.getByTestId('dns-record-CNAME').locator('code').first()).toHaveText(ascii);
+});

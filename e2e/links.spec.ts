@@ -23,6 +23,10 @@ test('every navbar and footer link resolves', async ({ page, request }) => {
     '/docs/intro',
     '/tutorials/first-QR-code',
     `${baseUrl()}/api/docs`,
+    // The docs version dropdown: its toggle (the chosen version), then Next and v1.
+    '/docs/intro',
+    '/docs/next/intro',
+    '/docs/intro',
     '/qr-design-tool',
     '/codes',
     '/api-keys',

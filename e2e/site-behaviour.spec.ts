@@ -139,7 +139,7 @@ test('exactly one page_view per route change', async ({ page }) => {
 
 test.describe('a page whose code fails to load', () => {
   test('is reloaded once after a failed navigation, then offers Retry', async ({ page }) => {
-    const chunk = chunkContaining('sales@rq.codes');
+    const chunk = chunkContaining('This RQ Codes server is run by');
     let blocked = 0;
     await page.route(`**/assets/js/${chunk}`, (route) => {
       blocked += 1;
@@ -167,7 +167,7 @@ test.describe('a page whose code fails to load', () => {
   });
 
   test('opened directly, it is reloaded once, then offers Retry', async ({ page }) => {
-    const chunk = chunkContaining('sales@rq.codes');
+    const chunk = chunkContaining('This RQ Codes server is run by');
     await page.route(`**/assets/js/${chunk}`, (route) => route.abort('failed'));
     const documents: string[] = [];
     page.on('request', (request) => {

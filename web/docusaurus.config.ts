@@ -1,52 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
-import type { Config, Plugin, PluginModule } from '@docusaurus/types';
+import type { Config } from '@docusaurus/types';
 import { themes as prismThemes } from 'prism-react-renderer';
-
-/** The URL the landing page's sample code encodes (a dynamic code on the primary host). */
-const LANDING_QR_DATA = 'https://rq.codes/r/spring-menu';
-
-interface LandingQr {
-  data: string;
-  svg: string;
-}
-
-/** The landing page's sample design, in the same style options the API takes. */
-const LANDING_QR_STYLE = {
-  size: 232,
-  margin: 4,
-  errorCorrection: 'Q',
-  dots: {
-    type: 'dots',
-    gradient: {
-      type: 'linear',
-      rotation: 45,
-      stops: [
-        { offset: 0, color: '#3730a3' },
-        { offset: 1, color: '#6d28d9' },
-      ],
-    },
-  },
-  cornerSquares: { type: 'extra-rounded', color: '#312e81' },
-  cornerDots: { type: 'dot', color: '#312e81' },
-  background: { color: '#ffffff' },
-};
-
-/**
- * The landing page's styled QR code, rendered once at build time by our own renderer (@rq/qr), so
- * the page ships finished SVG and no renderer code.
- */
-function landingQrPlugin(): Plugin<LandingQr> {
-  return {
-    name: 'rq-landing-qr',
-    async loadContent() {
-      const { renderSvg } = await import('@rq/qr');
-      return { data: LANDING_QR_DATA, svg: renderSvg(LANDING_QR_DATA, LANDING_QR_STYLE) };
-    },
-    async contentLoaded({ content, actions }) {
-      actions.setGlobalData(content);
-    },
-  };
-}
 
 // Runtime settings (API base, Firebase, PayPal, marketplace, analytics id) are NOT here: the site
 // reads them from GET /api/v1/config at run time, so one build serves any deployment.
@@ -82,6 +36,14 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // The released API's docs are v1 (web/versioned_docs, at /docs); web/docs is "Next", the
+          // docs of what is being built, at /docs/next. `npm run docs:version -w web -- <name>`
+          // releases Next as a new version.
+          lastVersion: 'v1',
+          versions: {
+            current: { label: 'Next', path: 'next', banner: 'unreleased' },
+            v1: { label: 'v1 (current API)' },
+          },
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -100,7 +62,25 @@ const config: Config = {
         breadcrumbs: true,
       },
     ],
-    landingQrPlugin as PluginModule,
+  ],
+
+  themes: [
+    [
+      // Full-text search over the docs and tutorials, from an index built with the site: it works
+      // offline and on any self-hosted instance, with no search service.
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: ['docs', 'tutorials'],
+        docsDir: ['docs', 'tutorials'],
+        docsPluginIdForPreferredVersion: 'default',
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
   ],
 
   themeConfig: {
@@ -132,6 +112,8 @@ const config: Config = {
           activeBasePath: '/tutorials',
         },
         { type: 'custom-apiReference', label: 'API reference', position: 'left' },
+        { type: 'docsVersionDropdown', position: 'left' },
+        { type: 'search', position: 'right' },
         { to: '/qr-design-tool', label: 'Design tool', position: 'right' },
         { to: '/codes', label: 'Codes', position: 'right' },
         { to: '/api-keys', label: 'API keys', position: 'right' },
@@ -166,7 +148,8 @@ const config: Config = {
           ],
         },
       ],
-      copyright: `Copyright © 2024 RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
+      // The year the site was built; the operator's name is in the company pages (runtime settings).
+      copyright: `Copyright © ${new Date().getUTCFullYear()} RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
     },
     prism: {
       theme: prismThemes.github,

@@ -84,9 +84,27 @@ export interface Config {
    * HOST is not a loopback address. Off: such a configuration refuses to start.
    */
   allowEmulatorAuthOnPublicHost: boolean;
+  /**
+   * Who runs this server, as the site's contact, legal and privacy pages name them. Unset: the
+   * pages speak of "the operator of this server" and say that no address was published.
+   */
+  operator: {
+    name: string | undefined;
+    /** OPERATOR_EMAIL: support, sales and legal questions. */
+    email: string | undefined;
+    /** OPERATOR_PRIVACY_EMAIL: data requests; defaults to OPERATOR_EMAIL. */
+    privacyEmail: string | undefined;
+    /** OPERATOR_SECURITY_EMAIL: vulnerability reports; defaults to OPERATOR_EMAIL. */
+    securityEmail: string | undefined;
+  };
   hostnames: {
     /** Where customers point their hostnames' CNAME records (EDGE_HOSTNAME). */
     edgeHostname: string;
+    /**
+     * Whether customers can point a name at edgeHostname: EDGE_HOSTNAME is set, or the host it
+     * defaults to is a public DNS name (not `localhost`, an IP address or a one-label name).
+     */
+    edgeReady: boolean;
     /** EDGE_ADDRESSES: the edge's IPs, which A/AAAA records of an apex name (no CNAME there) may hold. */
     edgeAddresses: string[];
     /** `host:port` of the DNS server that verification asks; unset: the system resolver. */
@@ -309,16 +327,41 @@ function tlsAskFrom(env: Env): string[] {
   return entries;
 }
 
+/** A name a CNAME record can point at from the public DNS (`localhost` and `10.0.0.1` are not). */
+export function isPublicDnsName(name: string): boolean {
+  return DNS_NAME.test(name) && !/\.\d+$/.test(name) && !/(^|\.)localhost$/.test(name);
+}
+
 function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefined): Config['hostnames'] {
   const limit = read(env, 'HOSTNAMES_LIMIT');
+  // By default hostnames point where the short URLs live: the short host, else the primary host.
+  const edgeHostname = dnsName(env, 'EDGE_HOSTNAME', new URL(shortUrl ?? publicUrl).hostname);
   return {
-    // By default hostnames point where the short URLs live: the short host, else the primary host.
-    edgeHostname: dnsName(env, 'EDGE_HOSTNAME', new URL(shortUrl ?? publicUrl).hostname),
+    edgeHostname,
+    edgeReady: read(env, 'EDGE_HOSTNAME') !== undefined || isPublicDnsName(edgeHostname),
     edgeAddresses: edgeAddresses(env),
     dnsResolver: dnsResolver(env),
     tlsCaDomain: dnsName(env, 'TLS_CA_DOMAIN', 'letsencrypt.org'),
     limitWithoutBilling: limit === undefined ? undefined : integer(env, 'HOSTNAMES_LIMIT', 0, 0, 1_000_000),
     tlsAskFrom: tlsAskFrom(env),
+  };
+}
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+function email(env: Env, name: string): string | undefined {
+  const raw = read(env, name);
+  if (raw !== undefined && !EMAIL.test(raw)) throw new ConfigError(name, 'an e-mail address', raw);
+  return raw;
+}
+
+function operatorConfig(env: Env): Config['operator'] {
+  const general = email(env, 'OPERATOR_EMAIL');
+  return {
+    name: read(env, 'OPERATOR_NAME'),
+    email: general,
+    privacyEmail: email(env, 'OPERATOR_PRIVACY_EMAIL') ?? general,
+    securityEmail: email(env, 'OPERATOR_SECURITY_EMAIL') ?? general,
   };
 }
 
@@ -377,6 +420,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     metricsToken: metricsToken(env),
     allowEmulatorAuthOnPublicHost,
+    operator: operatorConfig(env),
     hostnames: hostnamesConfig(env, publicUrl, url(env, 'SHORT_URL', ['http', 'https'])),
   };
 }

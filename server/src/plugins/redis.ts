@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ChangeBus } from '../shared/change-bus.js';
 import { loadOnUse } from '../shared/load-on-use.js';
+import { followLocalChanges } from '../shared/local-changes.js';
 
 /** How long start-up waits for Redis before serving anyway (requests never wait for it). */
 const REDIS_START_WAIT_MS = 2000;
@@ -19,9 +20,13 @@ export const redisPlugin = fp(
     if (redis) await waitUntilReady(redis, REDIS_START_WAIT_MS);
     const changes = new ChangeBus({ redis, channel: `${config.redisKeyPrefix}changes`, log: app.log });
     await changes.start();
+    // Without Redis, `npm run plans` reaches this server through the data folder (local-changes.ts).
+    const stopFollowing =
+      redis || config.databaseUrl ? () => {} : followLocalChanges(config.dataDir, changes, app.log);
     app.decorate('redis', redis);
     app.decorate('changes', changes);
     app.addHook('onClose', async () => {
+      stopFollowing();
       await changes.close();
       if (redis?.status === 'ready') await redis.quit();
       else redis?.disconnect();

@@ -14,8 +14,19 @@ function listFiles(root: string, dir = ''): string[] {
 }
 
 /**
+ * Section roots without a page of their own: someone who types /docs or /tutorials lands on the
+ * section's first page instead of a 404.
+ */
+const SECTION_STARTS: Record<string, string> = {
+  docs: '/docs/intro',
+  'docs/next': '/docs/next/intro',
+  tutorials: '/tutorials/first-QR-code',
+};
+
+/**
  * Serves the site's production build at /. A path maps to `path`, `path.html` or
- * `path/index.html`; anything else gets the site's own not-found page with status 404.
+ * `path/index.html`; a section root redirects to its first page; anything else gets the site's
+ * own not-found page with status 404.
  * Hashed assets are cached for a year, pages are revalidated on every visit.
  */
 export const webPlugin = fp(
@@ -55,6 +66,8 @@ export const webPlugin = fp(
       schema: { hide: true },
       handler: (request, reply) => {
         const urlPath = request.url.split('?')[0] ?? '/';
+        const start = SECTION_STARTS[urlPath.replace(/^\/+|\/+$/g, '')];
+        if (start && !resolve(urlPath)) return reply.redirect(start, 302);
         const file = urlPath.startsWith('/api/') ? undefined : resolve(urlPath);
         // The not-found handler answers: the site's 404 page for pages, problem+json under /api/.
         if (!file) return reply.callNotFound();

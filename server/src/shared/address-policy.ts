@@ -151,6 +151,21 @@ export class AddressPolicy {
   }
 
   /**
+   * Why a host is refused before any lookup, or null: a metadata or `.internal` name, `localhost`
+   * (which always resolves to loopback), or an IP literal outside the public ranges. Names that
+   * resolve to a private address are only known when they are looked up (addressRefusal).
+   */
+  literalRefusal(hostname: string): string | null {
+    const name = normalizeHostName(hostname).replace(/^\[|\]$/g, '');
+    if (this.allowsHostName(name)) return null;
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return this.allowsAddress('127.0.0.1') ? null : `${name} is not a public host name (loopback)`;
+    }
+    if (isIP(name) !== 0) return this.addressRefusal(name, [name]);
+    return this.hostNameRefusal(name);
+  }
+
+  /**
    * Why a host may not be reached at these addresses, or null when it may: every address must be
    * public or allow-listed (one that is not refuses the whole name), unless the name is allow-listed.
    */

@@ -93,6 +93,11 @@ export class ChangeBus {
     if (subscriber) subscriber.disconnect();
   }
 
+  /** Delivers a change another process on this machine made (local-changes.ts) to this one's listeners. */
+  receiveLocal<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
+    return this.deliver(topic, event);
+  }
+
   private async receive(text: string): Promise<void> {
     let message: Envelope;
     try {

@@ -65,6 +65,18 @@ describe('the site is served at / beside the API', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it.each([
+    ['/docs', '/docs/intro'],
+    ['/docs/', '/docs/intro'],
+    ['/docs/next', '/docs/next/intro'],
+    ['/tutorials', '/tutorials/first-QR-code'],
+    ['/tutorials/', '/tutorials/first-QR-code'],
+  ])('%s, a section without a page of its own, sends the visitor to %s', async (url, start) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(start);
+  });
+
   it('an unknown page is the site not-found page with status 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/no-such-page' });
     expect(response.statusCode).toBe(404);

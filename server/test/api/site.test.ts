@@ -32,6 +32,9 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
       },
       marketplaceUrl: 'https://rapidapi.com/rq-codes/api/rq-codes',
       analyticsId: null,
+      operator: { name: null, email: null, privacyEmail: null, securityEmail: null },
+      billing: { sells: false, limited: false, defaultPlan: 'free', hostnamesLimit: null },
+      hostnames: { edgeHostname: 'rq.example.com' },
     });
   });
 
@@ -55,6 +58,10 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
           PAYPAL_PLAN_ULTRA: 'P-ULTRA',
           PAYPAL_PLAN_MEGA: 'P-MEGA',
           GA_MEASUREMENT_ID: 'G-TEST123',
+          OPERATOR_NAME: 'Example Codes Ltd',
+          OPERATOR_EMAIL: 'help@rq.codes',
+          OPERATOR_PRIVACY_EMAIL: 'privacy@rq.codes',
+          EDGE_HOSTNAME: 'edge.rq.link',
         },
       },
     );
@@ -72,8 +79,27 @@ describe('GET /api/v1/config: the site reads its settings at run time', () => {
       },
       marketplaceUrl: 'https://market.example/rq',
       analyticsId: 'G-TEST123',
+      operator: {
+        name: 'Example Codes Ltd',
+        email: 'help@rq.codes',
+        privacyEmail: 'privacy@rq.codes',
+        securityEmail: 'help@rq.codes',
+      },
+      billing: { sells: true, limited: true, defaultPlan: 'free', hostnamesLimit: null },
+      hostnames: { edgeHostname: 'edge.rq.link' },
     });
     expect(response.body).not.toContain('secret-value');
+  });
+
+  it('says the server is not set up for custom hostnames while they would point at localhost', async () => {
+    t = await buildTestApp(
+      { name: 'sqlite' },
+      { env: { PUBLIC_URL: 'http://localhost:8080', HOSTNAMES_LIMIT: '1' } },
+    );
+    const body = (await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json();
+    expect(body.hostnames).toEqual({ edgeHostname: null });
+    expect(body.billing).toEqual({ sells: false, limited: false, defaultPlan: 'free', hostnamesLimit: 1 });
+    expect(body.operator).toEqual({ name: null, email: null, privacyEmail: null, securityEmail: null });
   });
 
   it('is described in the OpenAPI document under the site tag', async () => {

@@ -12,6 +12,7 @@ import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 import { billingEnv, buy, confirm, overview, type Standin, startPaypalStandin } from './billing-helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -234,4 +235,33 @@ describe('npm run plans, as a process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('npm run plans, beside a running server on SQLite without Redis', () => {
+  it('reaches the server at once: its next answer holds the granted plan', async () => {
+    const storage = await processStorage({ name: 'sqlite' }, 'rq-plans-live-');
+    const { child, base } = await startServerProcess({ ...storage.env, REDIS_URL: '', DEFAULT_PLAN: 'free' });
+    try {
+      const me = await processApi(base, 'GET', '/me');
+      // The server now holds the account's plans in memory (for up to a minute).
+      expect((await processApi(base, 'GET', '/subscriptions')).plans).toEqual(['free']);
+      const granted = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'server/src/modules/billing/plans-cli.ts', 'grant', String(me.id), 'pro'],
+        {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: '', REDIS_URL: '' },
+          encoding: 'utf8',
+        },
+      );
+      expect(granted.status, granted.stderr).toBe(0);
+      await expect
+        .poll(async () => (await processApi(base, 'GET', '/subscriptions')).plans, { timeout: 10_000 })
+        .toEqual(['free', 'pro']);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await storage.remove();
+    }
+  }, 120_000);
 });

@@ -15,6 +15,17 @@ export interface RuntimeConfig {
   };
   marketplaceUrl: string;
   analyticsId: string | null;
+  /** Who runs this server (OPERATOR_*), for the contact, legal and privacy pages. */
+  operator: {
+    name: string | null;
+    email: string | null;
+    privacyEmail: string | null;
+    securityEmail: string | null;
+  };
+  /** Whether plans are sold (PayPal), given by the operator (DEFAULT_PLAN), or not used at all. */
+  billing: { sells: boolean; limited: boolean; defaultPlan: string; hostnamesLimit: number | null };
+  /** `edgeHostname` is null while the server is not set up for custom hostnames. */
+  hostnames: { edgeHostname: string | null };
 }
 
 export const CONFIG_PATH = '/api/v1/config';

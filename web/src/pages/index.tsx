@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link';
-import { usePluginData } from '@docusaurus/useGlobalData';
+import AccountIncludes from '@site/src/components/billing/AccountIncludes';
+import LandingQr from '@site/src/components/landing/LandingQr';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import CodeBlock from '@theme/CodeBlock';
 import Layout from '@theme/Layout';
@@ -59,15 +60,11 @@ const FEATURES = [
   },
 ] as const;
 
-interface LandingQr {
-  data: string;
-  /** Rendered at build time by @rq/qr from our own style options (see docusaurus.config.ts). */
-  svg: string;
-}
-
 export default function Home() {
-  const qr = usePluginData('rq-landing-qr') as LandingQr;
-  const apiBase = useRuntimeConfig()?.apiBase ?? API_BASE_PLACEHOLDER;
+  const config = useRuntimeConfig();
+  const apiBase = config?.apiBase ?? API_BASE_PLACEHOLDER;
+  // Only a server that sells plans (PayPal) has plans to see.
+  const sells = config?.billing.sells ?? false;
   return (
     <Layout
       title="Dynamic QR codes with redirect rules"
@@ -94,18 +91,7 @@ export default function Home() {
             </div>
           </div>
           <figure className={styles.qrCard}>
-            <div
-              className={styles.qr}
-              role="img"
-              aria-label={`QR code for ${qr.data}`}
-              // Our own renderer's output, produced at build time from constants: no user input.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time SVG from @rq/qr.
-              dangerouslySetInnerHTML={{ __html: qr.svg }}
-            />
-            <figcaption>
-              <code>{qr.data.replace(/^https:\/\//, '')}</code>
-              <span>dots · extra-rounded corners · gradient</span>
-            </figcaption>
+            <LandingQr className={styles.qr} />
           </figure>
         </div>
       </header>
@@ -150,18 +136,20 @@ export default function Home() {
         <section className={styles.cta}>
           <h2>Start free</h2>
           <p>
-            1,000 redirects a month on the free plan. Create an API key and make your first code in minutes.
+            <AccountIncludes /> Create an API key and make your first code in minutes.
           </p>
           <div className={styles.actions}>
             <Link className="button button--primary button--lg" to="/api-keys">
               Get an API key
             </Link>
-            <Link
-              className="button button--outline button--primary button--lg"
-              to="/increase-redirects-limit"
-            >
-              See plans
-            </Link>
+            {sells && (
+              <Link
+                className="button button--outline button--primary button--lg"
+                to="/increase-redirects-limit"
+              >
+                See plans
+              </Link>
+            )}
           </div>
         </section>
       </main>

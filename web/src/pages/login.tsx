@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
+import AccountIncludes from '@site/src/components/billing/AccountIncludes';
 import {
   describeAuthError,
   signInWithEmail,
@@ -122,39 +123,45 @@ function LoginForm() {
         </button>
       </form>
 
-      <div className={styles.divider}>
-        <span>or</span>
-      </div>
-      <button
-        type="button"
-        className={clsx('button button--secondary button--block', styles.google)}
-        disabled={!ready || busy}
-        onClick={() => void run(signInWithGoogle)}
-      >
-        <svg viewBox="0 0 48 48" width="18" height="18" aria-hidden="true">
-          <path
-            fill="#FFC107"
-            d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
-          />
-          <path
-            fill="#FF3D00"
-            d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
-          />
-          <path
-            fill="#4CAF50"
-            d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
-          />
-          <path
-            fill="#1976D2"
-            d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
-          />
-        </svg>
-        Continue with Google
-      </button>
+      {config && !config.firebase.emulatorUrl && (
+        <>
+          <div className={styles.divider}>
+            <span>or</span>
+          </div>
+          <button
+            type="button"
+            className={clsx('button button--secondary button--block', styles.google)}
+            disabled={!ready || busy}
+            onClick={() => void run(signInWithGoogle)}
+          >
+            <svg viewBox="0 0 48 48" width="18" height="18" aria-hidden="true">
+              <path
+                fill="#FFC107"
+                d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+              />
+              <path
+                fill="#FF3D00"
+                d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+              />
+              <path
+                fill="#4CAF50"
+                d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+              />
+              <path
+                fill="#1976D2"
+                d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+              />
+            </svg>
+            Continue with Google
+          </button>
+        </>
+      )}
       {config?.firebase.emulatorUrl && (
-        <p className={styles.hint}>
-          Local sign-in: accounts live in the Firebase Auth emulator, and Google sign-in opens its test
-          provider page.
+        // The emulator cannot complete Google's sign-in (it ends in auth/internal-error), so the
+        // button is not offered; the operator needs a real Firebase project for it.
+        <p className={styles.hint} data-testid="emulator-sign-in">
+          Local sign-in: accounts live in the Firebase Auth emulator, so sign in with an e-mail address and
+          password. Google sign-in needs a Firebase project (the operator sets FIREBASE_PROJECT_ID).
         </p>
       )}
     </div>
@@ -171,8 +178,7 @@ export default function LoginPage() {
         <div className={styles.intro}>
           <h1>Sign in to RQ Codes</h1>
           <p className="rq-lead">
-            Manage your API keys, custom hostnames, designs and plans. New here? Creating an account is free
-            and includes 1,000 redirects a month.
+            Manage your API keys, custom hostnames, designs and plans. New here? <AccountIncludes />
           </p>
           <p>
             By continuing you agree to the <Link to="/terms-of-service">terms of service</Link> and the{' '}

@@ -8,6 +8,7 @@ import { createDatabase } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import { createRedisClient } from '../../plugins/redis.js';
 import { ChangeBus } from '../../shared/change-bus.js';
+import { appendLocalChange } from '../../shared/local-changes.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { PLAN_IDS, type PlanId } from '../plans/plans.js';
 import { BillingService } from './billing.service.js';
@@ -15,8 +16,8 @@ import { BillingService } from './billing.service.js';
 /**
  * `npm run plans -- grant <email|uid|account id> <plan> [--until DATE]`, `revoke <who> [plan]`,
  * `list [who]`: the operator's way to give plans without PayPal (self-hosting, support, gifts).
- * A grant counts at once on servers that share Redis with this command (plans.changed), and within
- * a minute on one without Redis (the plans cache's lifetime).
+ * A grant counts at once on servers that share Redis with this command (plans.changed), and on a
+ * server without Redis that shares its data folder (shared/local-changes.ts).
  */
 
 export const USAGE = `Usage:
@@ -153,6 +154,10 @@ async function main(): Promise<number> {
   });
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : null;
   const changes = new ChangeBus({ redis, channel: `${config.redisKeyPrefix}changes`, log });
+  if (!redis) {
+    // No Redis to tell the running servers: they follow the data folder instead.
+    changes.subscribe('plans.changed', (event) => appendLocalChange(config.dataDir, 'plans.changed', event));
+  }
   try {
     if (redis) await ready(redis);
     const billing = new BillingService(handle.db, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AddressPolicy } from '../../shared/address-policy.js';
 import { ownShortUrlTest } from '../../shared/http-url.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
@@ -22,6 +23,7 @@ export const qrcodesModule = fp(
       rules: app.rules,
       hostnames: app.hostnames,
       changes: app.changes,
+      execPolicy: new AddressPolicy(config.ssrfAllow),
     });
     app.decorate('qrcodes', service);
     app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));

@@ -253,6 +253,12 @@ export const CodeSchema = Type.Object(
     scans: ScanTotalsSchema,
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
+    warnings: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called.',
+      }),
+    ),
     image: Type.Optional(ImageSchema),
   },
   { additionalProperties: false },

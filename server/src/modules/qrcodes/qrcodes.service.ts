@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import type { AddressPolicy } from '../../shared/address-policy.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
@@ -95,10 +96,28 @@ export interface QrCodesOptions {
   hostnames: HostnameDirectory;
   /** Where every create, update, delete and rules change is published (the edge drops its cache entry). */
   changes: ChangeBus;
+  /** The SSRF policy exec calls go through (SSRF_ALLOW), to warn about exec URLs it refuses. */
+  execPolicy: AddressPolicy;
   clock?: Clock;
 }
 
 const RANDOM_SLUG_ATTEMPTS = 8;
+
+/**
+ * What the owner should know about a code that was saved anyway: an exec URL the SSRF guard
+ * refuses is never called, so every scan goes to the fallback.
+ */
+function codeWarnings(state: CodeState, policy: AddressPolicy): string[] {
+  if (state.mode !== 'exec' || !state.exec) return [];
+  const refusal = policy.literalRefusal(new URL(state.exec.url).hostname);
+  return refusal === null
+    ? []
+    : [
+        `exec.url is never called: ${refusal}, so every scan goes to the fallback. Use a public URL, or ask the operator to add the host to SSRF_ALLOW.`,
+      ];
+}
+
+const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
 const NO_SCANS: ScanTotals = { total: 0, uniqueToday: 0, lastAt: null };
 
 const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
@@ -331,6 +350,7 @@ export class QrCodesService {
         scans: totals.get(row.id) ?? NO_SCANS,
         createdAt: toIso(row.created_at) ?? '',
         updatedAt: toIso(row.updated_at) ?? '',
+        ...withWarnings(codeWarnings(state, this.options.execPolicy)),
       };
     });
   }

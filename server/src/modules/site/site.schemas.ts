@@ -44,6 +44,45 @@ export const SiteConfig = Type.Object(
     ),
     marketplaceUrl: Type.String({ description: 'The API marketplace page for API pricing.' }),
     analyticsId: Nullable(Type.String({ description: 'Google Analytics measurement id, or null.' })),
+    operator: Type.Object(
+      {
+        name: Nullable(Type.String({ description: 'Who runs this server (OPERATOR_NAME), or null.' })),
+        email: Nullable(
+          Type.String({ description: 'Support, sales and legal address (OPERATOR_EMAIL), or null.' }),
+        ),
+        privacyEmail: Nullable(Type.String({ description: 'Address for data requests, or null.' })),
+        securityEmail: Nullable(Type.String({ description: 'Address for vulnerability reports, or null.' })),
+      },
+      {
+        additionalProperties: false,
+        description: "Who runs this server, for the site's contact, legal and privacy pages.",
+      },
+    ),
+    billing: Type.Object(
+      {
+        sells: Type.Boolean({ description: 'Whether this server sells plans (PayPal is configured).' }),
+        limited: Type.Boolean({
+          description:
+            "Whether plans set accounts' limits: the server sells plans or gives every account DEFAULT_PLAN. False: no limits but hostnamesLimit.",
+        }),
+        defaultPlan: Type.String({ description: 'The plan every account holds without paying.' }),
+        hostnamesLimit: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'Custom hostnames per account on a server without limits (HOSTNAMES_LIMIT), or null.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    hostnames: Type.Object(
+      {
+        edgeHostname: Nullable(
+          Type.String({
+            description:
+              "Where customers point their hostnames' CNAME record; null when the server is not set up for custom hostnames (EDGE_HOSTNAME unset and the public host is not a public DNS name).",
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, $id: 'SiteConfig' },
 );

@@ -26,5 +26,25 @@ export function publicSiteConfig(config: Config): SiteConfig {
     },
     marketplaceUrl: config.marketplace.url,
     analyticsId: config.analyticsId ?? null,
+    operator: {
+      name: config.operator.name ?? null,
+      email: config.operator.email ?? null,
+      privacyEmail: config.operator.privacyEmail ?? null,
+      securityEmail: config.operator.securityEmail ?? null,
+    },
+    billing: billingStory(config),
+    hostnames: { edgeHostname: config.hostnames.edgeReady ? config.hostnames.edgeHostname : null },
+  };
+}
+
+/** What the site says about plans: sold through PayPal, given by the operator, or none at all. */
+function billingStory(config: Config): SiteConfig['billing'] {
+  const sells = Boolean(config.paypal.clientId && config.paypal.clientSecret);
+  const limited = sells || config.billing.defaultPlan !== undefined;
+  return {
+    sells,
+    limited,
+    defaultPlan: config.billing.defaultPlan ?? 'free',
+    hostnamesLimit: limited ? null : (config.hostnames.limitWithoutBilling ?? null),
   };
 }

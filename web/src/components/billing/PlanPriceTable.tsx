@@ -15,11 +15,14 @@ export default function PlanPriceTable({
   kind,
   plans,
   free,
+  prices,
 }: {
   caption: string;
   kind: 'hostnames' | 'redirects';
   plans: Plan[];
   free: Plan | undefined;
+  /** False on a server that sells nothing: its operator grants plans, so they have no price. */
+  prices: boolean;
 }) {
   return (
     <table data-testid="plan-prices">
@@ -28,7 +31,7 @@ export default function PlanPriceTable({
         <tr>
           <th scope="col">Plan</th>
           <th scope="col">Limit</th>
-          <th scope="col">Price</th>
+          {prices && <th scope="col">Price</th>}
         </tr>
       </thead>
       <tbody>
@@ -36,14 +39,14 @@ export default function PlanPriceTable({
           <tr>
             <th scope="row">{free.name}</th>
             <td>{describeLimit(free, kind)}</td>
-            <td>Free, with every account</td>
+            {prices && <td>Free, with every account</td>}
           </tr>
         )}
         {plans.map((plan) => (
           <tr key={plan.id}>
             <th scope="row">{plan.name}</th>
             <td>{describeLimit(plan, kind)}</td>
-            <td>{formatPrice(plan)}</td>
+            {prices && <td>{formatPrice(plan)}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,6 @@
 import Link from '@docusaurus/Link';
+import { hostnamesWords } from '@site/src/components/operator/Operator';
+import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import ProblemMessage from '../apiKeys/ProblemMessage';
 import styles from './Billing.module.css';
 import { billingChanged, useBillingOverview } from './billingOverview';
@@ -20,7 +22,16 @@ function OverLimitNotice({ overview }: { overview: BillingOverview }) {
 }
 
 /** No subscription: the free plan, or the plan this server gives every account (DEFAULT_PLAN). */
-function BasePlan({ overview, nameOf }: { overview: BillingOverview; nameOf: (id: string) => string }) {
+function BasePlan({
+  overview,
+  nameOf,
+  limited,
+}: {
+  overview: BillingOverview;
+  nameOf: (id: string) => string;
+  /** Whether plans set limits on this server (sold, or DEFAULT_PLAN); false: none but HOSTNAMES_LIMIT. */
+  limited: boolean;
+}) {
   const { limits } = overview;
   const parts = [
     limits.redirectsPerMonth === null
@@ -30,12 +41,18 @@ function BasePlan({ overview, nameOf }: { overview: BillingOverview; nameOf: (id
       ? 'custom hostnames without a limit'
       : limits.hostnames === 0
         ? 'no custom hostnames'
-        : `${formatCount(limits.hostnames)} custom hostnames`,
+        : hostnamesWords(limits.hostnames),
   ];
   const given = (overview.plans ?? []).filter((plan) => plan !== 'free');
   if (limits.redirectsPerMonth === null && limits.hostnames === null) {
     return (
       <p data-testid="base-plan">This server sets no limits: redirects and custom hostnames are unlimited.</p>
+    );
+  }
+  if (!limited) {
+    // No plans on this server, only the operator's hostnames limit (HOSTNAMES_LIMIT).
+    return (
+      <p data-testid="base-plan">This server sets no limit on redirects; each account may add {parts[1]}.</p>
     );
   }
   return (
@@ -52,6 +69,7 @@ function BasePlan({ overview, nameOf }: { overview: BillingOverview; nameOf: (id
 export default function SubscriptionsManager() {
   const { overview, error, loading, reload } = useBillingOverview();
   const { plans } = usePlans();
+  const billing = useRuntimeConfig()?.billing;
   const nameOf = (planId: string) => plans?.find((plan) => plan.id === planId)?.name ?? planId;
 
   if (!overview) {
@@ -75,7 +93,9 @@ export default function SubscriptionsManager() {
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading">Your plans</h2>
-        {subscriptions.length === 0 && <BasePlan overview={overview} nameOf={nameOf} />}
+        {subscriptions.length === 0 && (
+          <BasePlan overview={overview} nameOf={nameOf} limited={billing?.limited ?? true} />
+        )}
         <div className={styles.list}>
           {subscriptions.map((subscription) => (
             <SubscriptionCard
@@ -86,14 +106,23 @@ export default function SubscriptionsManager() {
             />
           ))}
         </div>
-        <p className={styles.pricingLinks}>
-          <Link className="button button--primary button--sm" to="/increase-redirects-limit">
-            More redirects
-          </Link>
-          <Link className="button button--secondary button--sm" to="/increase-limit">
-            Custom hostnames
-          </Link>
-        </p>
+        {billing?.sells ? (
+          <p className={styles.pricingLinks}>
+            <Link className="button button--primary button--sm" to="/increase-redirects-limit">
+              More redirects
+            </Link>
+            <Link className="button button--secondary button--sm" to="/increase-limit">
+              Custom hostnames
+            </Link>
+          </p>
+        ) : (
+          billing && (
+            <p className={styles.hint} data-testid="no-sales">
+              This server sells no plans: ask its operator (see <Link to="/contact-us">contact us</Link>) for
+              more.
+            </p>
+          )
+        )}
       </section>
 
       <section aria-labelledby="usage-heading">

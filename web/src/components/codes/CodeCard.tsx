@@ -163,6 +163,11 @@ export default function CodeCard({
               <CopyButton value={code.shortUrl} what={`short URL of ${name}`} />
             </p>
           )}
+          {code.warnings?.map((warning) => (
+            <p key={warning} className="rq-error" data-testid="code-warning">
+              {warning}
+            </p>
+          ))}
           <dl className={styles.facts}>
             <dt>{code.mode === 'static' ? 'Holds' : code.mode === 'exec' ? 'Exec URL' : 'Target'}</dt>
             <dd data-testid="code-target">

@@ -59,6 +59,8 @@ export interface QrCode {
   scans: ScanTotals;
   createdAt: string;
   updatedAt: string;
+  /** What will not work as meant, e.g. an exec URL the server may not call (not public). */
+  warnings?: string[];
   image?: { format: 'svg' | 'png'; data: string; url: string };
 }
 

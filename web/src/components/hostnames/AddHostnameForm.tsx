@@ -2,6 +2,7 @@ import Link from '@docusaurus/Link';
 import { ApiError, apiRequest } from '@site/src/lib/api';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Hostnames.module.css';
+import { hostnameFromInput } from './names';
 import { splitProblem } from './problems';
 import type { Hostname } from './types';
 
@@ -43,7 +44,7 @@ export default function AddHostnameForm({ onAdded }: { onAdded: (hostname: Hostn
     setBusy(true);
     setError(null);
     try {
-      const added = await apiRequest<Hostname>('POST', '/hostnames', { hostname: name.trim() });
+      const added = await apiRequest<Hostname>('POST', '/hostnames', { hostname: hostnameFromInput(name) });
       onAdded(added);
       setName('');
     } catch (caught) {
@@ -76,7 +77,7 @@ export default function AddHostnameForm({ onAdded }: { onAdded: (hostname: Hostn
           </button>
         </div>
         <span id={hintId} className={styles.hint}>
-          A name of a domain you control, such as qr.example.com, without https:// or a path.
+          A name of a domain you control, such as qr.example.com. A pasted URL adds its host.
         </span>
         <FieldProblem id={errorId} error={error} />
       </div>

@@ -4,6 +4,7 @@ import DeleteHostname from './DeleteHostname';
 import DnsRecords from './DnsRecords';
 import FailureDetails from './FailureDetails';
 import styles from './Hostnames.module.css';
+import { HostnameText } from './names';
 import RedirectsForm from './RedirectsForm';
 import StatusBadges from './StatusBadges';
 import { type Hostname, when } from './types';
@@ -35,7 +36,7 @@ export default function HostnameCard({
     <article className={`rq-card ${styles.card}`} aria-labelledby={headingId} data-testid="hostname-card">
       <header className={styles.cardHeader}>
         <h3 id={headingId} className={styles.name}>
-          {hostname.hostname}
+          <HostnameText hostname={hostname.hostname} />
         </h3>
         <StatusBadges hostname={hostname} />
       </header>

@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link';
 import { apiRequest } from '@site/src/lib/api';
+import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import { useCallback, useEffect, useState } from 'react';
 import ProblemMessage from '../apiKeys/ProblemMessage';
 import AddHostnameForm from './AddHostnameForm';
@@ -25,6 +26,30 @@ function EmptyState() {
   );
 }
 
+/**
+ * EDGE_HOSTNAME is unset and the server's own host cannot take a CNAME (localhost, an address):
+ * records pointing there would never work, so the server says what its operator must set.
+ */
+function NotSetUp() {
+  return (
+    <div className="rq-notice" data-testid="hostnames-not-set-up">
+      <p>
+        <strong>This server is not set up for custom hostnames.</strong> Names you add here would have to
+        point at this server, and it has no public DNS name for them to point at.
+      </p>
+      <p>
+        Its operator must set <code>EDGE_HOSTNAME</code> to a DNS name that reaches this server (for example{' '}
+        <code>edge.qr.example.com</code>), or <code>PUBLIC_URL</code> to an address on a public DNS name, and
+        run a TLS proxy that asks it for certificates: see{' '}
+        <Link to="/docs/hostnames/redirection-hostnames#self-hosting">
+          Redirection hostnames: self-hosting
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
 /** The signed-in account's hostnames: add one, then per name its records, checks, redirects and delete. */
 export default function HostnamesManager() {
   const [hostnames, setHostnames] = useState<Hostname[]>([]);
@@ -32,6 +57,7 @@ export default function HostnamesManager() {
   const [loading, setLoading] = useState(true);
   const [listError, setListError] = useState<unknown>(null);
   const [announcement, setAnnouncement] = useState('');
+  const config = useRuntimeConfig();
 
   const load = useCallback(async (after: string | null) => {
     setLoading(true);
@@ -59,12 +85,16 @@ export default function HostnamesManager() {
     <div className={styles.layout}>
       <section className="rq-card" aria-labelledby="add-hostname-heading">
         <h2 id="add-hostname-heading">Add a hostname</h2>
-        <AddHostnameForm
-          onAdded={(added) => {
-            setHostnames((current) => [added, ...current.filter((host) => host.id !== added.id)]);
-            setAnnouncement(`${added.hostname} added: publish its two DNS records, then check it.`);
-          }}
-        />
+        {config && config.hostnames.edgeHostname === null ? (
+          <NotSetUp />
+        ) : (
+          <AddHostnameForm
+            onAdded={(added) => {
+              setHostnames((current) => [added, ...current.filter((host) => host.id !== added.id)]);
+              setAnnouncement(`${added.hostname} added: publish its two DNS records, then check it.`);
+            }}
+          />
+        )}
       </section>
 
       <section aria-labelledby="hostnames-heading">
