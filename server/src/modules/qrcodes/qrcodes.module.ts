@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ownShortUrlTest } from '../../shared/http-url.js';
+import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
@@ -22,6 +23,7 @@ export const qrcodesModule = fp(
       rules: app.rules,
       hostnames: app.hostnames,
       changes: app.changes,
+      imageUrls: new ImageUrls(app.serverSecret),
     });
     app.decorate('qrcodes', service);
     app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));

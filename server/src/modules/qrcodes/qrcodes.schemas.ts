@@ -253,6 +253,10 @@ export const CodeSchema = Type.Object(
     scans: ScanTotalsSchema,
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
+    imageUrl: Type.String({
+      description:
+        'The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good.',
+    }),
     image: Type.Optional(ImageSchema),
   },
   { additionalProperties: false },

@@ -8,6 +8,7 @@ import { notFound, validationFailed } from '../../shared/problem.js';
 import { CodeImages } from './code-images.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
+import type { ImageUrls } from './image-urls.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
@@ -95,6 +96,8 @@ export interface QrCodesOptions {
   hostnames: HostnameDirectory;
   /** Where every create, update, delete and rules change is published (the edge drops its cache entry). */
   changes: ChangeBus;
+  /** Signs the codes' `imageUrl`s (image-urls.ts). */
+  imageUrls: ImageUrls;
   clock?: Clock;
 }
 
@@ -131,7 +134,11 @@ export class QrCodesService {
       clock: this.clock,
       changed: (...codes) => this.emit(...codes),
     });
-    this.images = new CodeImages(db, { shortBase: options.shortBase, logos: options.logos });
+    this.images = new CodeImages(db, {
+      shortBase: options.shortBase,
+      logos: options.logos,
+      imageUrls: options.imageUrls,
+    });
   }
 
   private async emit(...changes: CodeChange[]): Promise<void> {
@@ -331,6 +338,7 @@ export class QrCodesService {
         scans: totals.get(row.id) ?? NO_SCANS,
         createdAt: toIso(row.created_at) ?? '',
         updatedAt: toIso(row.updated_at) ?? '',
+        imageUrl: this.images.urlOf(row.id, state, 'svg'),
       };
     });
   }
