@@ -59,6 +59,8 @@ export interface QrCode {
   scans: ScanTotals;
   createdAt: string;
   updatedAt: string;
+  /** The SVG at a signed URL an <img> loads without credentials; a new URL whenever the image changes. */
+  imageUrl: string;
   image?: { format: 'svg' | 'png'; data: string; url: string };
 }
 
