@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_RATE_LIMIT_WITHOUT_BILLING, SESSION_RATE_LIMIT_DEFAULT } from '../../src/config.js';
 import { PLANS } from '../../src/modules/plans/plans.js';
-import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
+import { createApiKey, type SignedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
-import { emulatorHost } from '../helpers/firebase.js';
+import { type EmulatorUser, emulatorHost, signUp } from '../helpers/firebase.js';
 
 /**
  * The API's rate is a setting (API_RATE_LIMIT) that plans raise; a server that sets no limits does
@@ -12,13 +12,25 @@ import { emulatorHost } from '../helpers/firebase.js';
  * own (SESSION_RATE_LIMIT) that no clicking reaches.
  */
 describe.each(engines)('API_RATE_LIMIT and the session limit on $name', (engine) => {
+  // The emulator users are made together up front: each test builds its own servers, and a first
+  // emulator call after that pause may meet a kept-alive socket the emulator has since closed.
+  const users: EmulatorUser[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 6; i++) users.push(await signUp());
+  });
+
   async function withApp(
     env: Record<string, string>,
     run: (t: TestApp, user: SignedInUser) => Promise<void>,
   ) {
     const t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), ...env } });
     try {
-      await run(t, await signedInUser(t));
+      const user = users.pop();
+      if (!user) throw new Error('more apps than emulator users made up front');
+      const headers = { authorization: `Bearer ${user.idToken}` };
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
+      expect(me.statusCode).toBe(200);
+      await run(t, { ...user, accountId: (me.json() as { id: string }).id, headers });
     } finally {
       await t.close();
     }
