@@ -87,6 +87,19 @@ test('ten quick range clicks on /analytics and five pages of /codes stay far fro
   expect(counts.calls - before).toBeLessThanOrEqual(7);
   expect(counts.limited).toEqual([]);
 
+  // A refresh that fails says so, and the numbers keep the label of the range they were computed for.
+  // (Reloaded first: views already read are answered from memory, without a request to fail.)
+  await page.reload();
+  await expect(page.getByTestId('shown-range')).toHaveText(/^Last 90 days: .*\)$/);
+  await page.route('**/api/v1/analytics/dashboard?**', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: '7d', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'The numbers for Last 7 days could not be loaded: The API could not be reached',
+  );
+  await expect(page.getByRole('alert')).toContainText('Still showing Last 90 days.');
+  await expect(page.getByTestId('shown-range')).toHaveText(/^Last 90 days: .*\)$/);
+  await page.unroute('**/api/v1/analytics/dashboard?**');
+
   await page.goto('/codes');
   await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
   await imagesShown(page);
