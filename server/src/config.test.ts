@@ -10,11 +10,23 @@ describe('loadConfig', () => {
     expect(config.apiBase).toBe('http://localhost:8080/api');
   });
 
+  it('gives API keys the free plan’s rate where plans are sold, and more where no limits are set', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ api: 600, session: 1200 });
+    expect(loadConfig({ DEFAULT_PLAN: 'free' }).rateLimits.api).toBe(60);
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).rateLimits.api).toBe(60);
+    expect(loadConfig({ API_RATE_LIMIT: '90', SESSION_RATE_LIMIT: '5000' }).rateLimits).toEqual({
+      api: 90,
+      session: 5000,
+    });
+  });
+
   it.each([
     ['PORT', '70000', 'an integer from 0 to 65535'],
     ['LOG_LEVEL', 'loud', 'one of fatal, error, warn, info, debug, trace, silent'],
     ['DATABASE_URL', 'mysql://x', 'a URL (postgres or postgresql)'],
     ['TRUST_PROXY', 'maybe', 'true or false'],
+    ['API_RATE_LIMIT', '0', 'an integer from 1 to 1000000'],
+    ['SESSION_RATE_LIMIT', 'lots', 'an integer from 1 to 1000000'],
   ])('refuses %s=%s', (name, value, accepts) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new ConfigError(name, accepts, value));
   });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { PLAN_IDS, type PlanId } from './modules/plans/plans.js';
+import { PLAN_IDS, PLANS, type PlanId } from './modules/plans/plans.js';
 import { DEFAULT_GEO_CACHE_DIR } from './modules/redirect/scan-context.geo.js';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
@@ -64,6 +64,19 @@ export interface Config {
      * configured, and no limits at all on an instance without PayPal.
      */
     defaultPlan: PlanId | undefined;
+  };
+  /** API budgets a minute (rate-limit plugin); plans with a higher rate raise `api`. */
+  rateLimits: {
+    /**
+     * API_RATE_LIMIT: requests a minute per API key of an account on no paid plan. Default: the
+     * free plan's 60 on a server that sells plans (PayPal or DEFAULT_PLAN), else 600.
+     */
+    api: number;
+    /**
+     * SESSION_RATE_LIMIT: requests a minute per account from signed-in sessions (the site), at
+     * least the account's API key rate. Default 1200: more than a person clicking can send.
+     */
+    session: number;
   };
   /** Google Analytics measurement id; page views go to window.dataLayer either way. */
   analyticsId: string | undefined;
@@ -365,6 +378,18 @@ function operatorConfig(env: Env): Config['operator'] {
   };
 }
 
+/** API_RATE_LIMIT without a value, on a server that sets no limits (no PayPal, no DEFAULT_PLAN). */
+export const API_RATE_LIMIT_WITHOUT_BILLING = 600;
+export const SESSION_RATE_LIMIT_DEFAULT = 1200;
+
+function rateLimits(env: Env, sellsPlans: boolean): Config['rateLimits'] {
+  const apiDefault = sellsPlans ? PLANS.free.apiRequestsPerMinute : API_RATE_LIMIT_WITHOUT_BILLING;
+  return {
+    api: integer(env, 'API_RATE_LIMIT', apiDefault, 1, 1_000_000),
+    session: integer(env, 'SESSION_RATE_LIMIT', SESSION_RATE_LIMIT_DEFAULT, 1, 1_000_000),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -375,6 +400,12 @@ export function loadConfig(env: Env = process.env): Config {
   const firebase = firebaseConfig(env);
   const allowEmulatorAuthOnPublicHost = boolean(env, 'ALLOW_EMULATOR_AUTH_ON_PUBLIC_HOST', false);
   refuseEmulatorOnPublicHost(host, firebase, allowEmulatorAuthOnPublicHost);
+  const defaultPlan =
+    read(env, 'DEFAULT_PLAN') === undefined ? undefined : oneOf(env, 'DEFAULT_PLAN', 'free', PLAN_IDS);
+  // The billing module sells through PayPal when both its client id and secret are set.
+  const sellsPlans =
+    defaultPlan !== undefined ||
+    (read(env, 'PAYPAL_CLIENT_ID') !== undefined && read(env, 'PAYPAL_CLIENT_SECRET') !== undefined);
   return {
     port,
     host,
@@ -411,10 +442,8 @@ export function loadConfig(env: Env = process.env): Config {
       },
       sdkBase: url(env, 'PAYPAL_SDK_BASE', ['http', 'https']) ?? 'https://www.paypal.com/sdk/js',
     },
-    billing: {
-      defaultPlan:
-        read(env, 'DEFAULT_PLAN') === undefined ? undefined : oneOf(env, 'DEFAULT_PLAN', 'free', PLAN_IDS),
-    },
+    billing: { defaultPlan },
+    rateLimits: rateLimits(env, sellsPlans),
     analyticsId: read(env, 'GA_MEASUREMENT_ID'),
     ssrfAllow: ssrfAllow(env),
     corsOrigins: corsOrigins(env),

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { limitsFor, type PlanId, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
+import { apiRateFor, type PlanId, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
 import { Problem } from '../shared/problem.js';
 
 /**
- * Fixed-window budgets: per API key (or signed-in account) by plan, and per client IP for answers
+ * Fixed-window budgets: per API key by plan (API_RATE_LIMIT, raised by paid plans), per account
+ * for its signed-in sessions (SESSION_RATE_LIMIT), and per client IP for answers
  * nobody is signed in for. Every /api answer carries RateLimit-Limit, -Remaining and -Reset; over
  * budget is 429 `rate_limited` with Retry-After. With REDIS_URL the counts live in Redis, so all
  * instances share one budget; when Redis does not answer, each instance counts alone until it does.
@@ -136,7 +137,7 @@ export interface RateLimits {
   consume(reply: FastifyReply, bucket: string, max: number, windowMs?: number): Promise<void>;
   /** Counts against the client IP: the route's own public budget, else the unauthenticated one. */
   consumeForIp(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts against an API key (or an account's sessions) with the budget of the account's plans. */
+  /** Counts against an API key (the account's plans' rate) or an account's sessions (the session rate). */
   consumeForAccount(reply: FastifyReply, accountId: string, keyId: string | undefined): Promise<void>;
 }
 
@@ -178,9 +179,14 @@ export const rateLimitPlugin = fp(
         return rateLimits.consume(reply, `ip:${request.ip}`, PUBLIC_RATE_LIMITS.unauthenticated);
       },
       async consumeForAccount(reply, accountId, keyId) {
-        const { apiRequestsPerMinute } = limitsFor(await rateLimits.planResolver(accountId));
-        const bucket = keyId ? `key:${keyId}` : `account:${accountId}`;
-        return rateLimits.consume(reply, bucket, apiRequestsPerMinute);
+        const keyRate = apiRateFor(config.rateLimits.api, await rateLimits.planResolver(accountId));
+        if (keyId) return rateLimits.consume(reply, `key:${keyId}`, keyRate);
+        // A person on the site: one page may ask several things at once, and no clicking may reach this.
+        return rateLimits.consume(
+          reply,
+          `account:${accountId}`,
+          Math.max(config.rateLimits.session, keyRate),
+        );
       },
     };
     app.decorate('rateLimits', rateLimits);

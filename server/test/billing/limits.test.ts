@@ -8,7 +8,7 @@ import { createDatabase } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { runPlansCommand, UsageError } from '../../src/modules/billing/plans-cli.js';
-import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
+import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
@@ -27,9 +27,9 @@ function addHostname(t: TestApp, user: SignedInUser, hostname: string) {
   });
 }
 
-const rateLimitOf = async (t: TestApp, user: SignedInUser) =>
+const rateLimitOf = async (t: TestApp, who: { headers: Record<string, string> }) =>
   Number(
-    (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).headers[
+    (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: who.headers })).headers[
       'ratelimit-limit'
     ],
   );
@@ -47,11 +47,12 @@ describe.each(engines)('limits from plans on $name', (engine) => {
     await paypal.close();
   });
 
-  it('raises the API rate limit as soon as a plan is bought', async () => {
+  it('raises the API rate limit of keys as soon as a plan is bought', async () => {
     const user = await signedInUser(t);
-    expect(await rateLimitOf(t, user)).toBe(60);
+    const key = await createApiKey(t, user, ['qrcodes:read']);
+    expect(await rateLimitOf(t, key)).toBe(60);
     expect((await confirm(t, user, buy(paypal, user, 'pro').subscriptionId)).statusCode).toBe(201);
-    expect(await rateLimitOf(t, user)).toBe(300);
+    expect(await rateLimitOf(t, key)).toBe(300);
   });
 
   it('refuses a custom hostname on free with a 402 naming the plan, and takes it with the Custom Hostnames plan', async () => {
@@ -152,7 +153,7 @@ describe('a server without PayPal', () => {
       expect((await addHostname(t, user, 'a.one.example')).statusCode).toBe(201);
       expect((await addHostname(t, user, 'b.one.example')).statusCode).toBe(402);
       const view = await overview(t, user);
-      expect(view.limits).toEqual({ hostnames: 1, redirectsPerMonth: null, apiRequestsPerMinute: 60 });
+      expect(view.limits).toEqual({ hostnames: 1, redirectsPerMonth: null, apiRequestsPerMinute: 600 });
     } finally {
       await t.close();
     }

@@ -246,13 +246,13 @@ describe('a server without PayPal', () => {
   });
   afterAll(() => t.close());
 
-  it('sells nothing through PayPal and has no limits', async () => {
+  it('sells nothing through PayPal and has no limits (keys get API_RATE_LIMIT’s 600 a minute)', async () => {
     const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json() as {
       paypalPlanId: unknown;
     }[];
     expect(plans.every((p) => p.paypalPlanId === null)).toBe(true);
     const view = await overview(t, user);
-    expect(view.limits).toEqual({ hostnames: null, redirectsPerMonth: null, apiRequestsPerMinute: 60 });
+    expect(view.limits).toEqual({ hostnames: null, redirectsPerMonth: null, apiRequestsPerMinute: 600 });
     const response = await confirm(t, user, 'I-BW452GLLEP1G');
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toMatch(/npm run plans -- grant/);

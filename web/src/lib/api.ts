@@ -1,5 +1,5 @@
 import { idToken } from './auth';
-import { loadRuntimeConfig } from './runtimeConfig';
+import { SITE_API } from './runtimeConfig';
 
 /** One field problem of an application/problem+json answer. */
 export interface FieldError {
@@ -20,16 +20,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls `${apiBase}/v1${path}` as the signed-in user; a problem answer becomes an ApiError. */
+/** Calls `/api/v1${path}` (same origin) as the signed-in user; a problem answer becomes an ApiError. */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const config = await loadRuntimeConfig();
   const token = await idToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${config.apiBase}/v1${path}`, {
+    response = await fetch(`${SITE_API}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -30,6 +30,13 @@ export interface RuntimeConfig {
 
 export const CONFIG_PATH = '/api/v1/config';
 
+/**
+ * Where the site calls its own API: the same origin as the page, whatever name, address or port
+ * the page was opened at. `apiBase` from the settings is the public address (PUBLIC_URL) for
+ * people and their scripts; calling it from a page opened elsewhere would be cross-origin.
+ */
+export const SITE_API = '/api/v1';
+
 let pending: Promise<RuntimeConfig> | undefined;
 let loaded: RuntimeConfig | undefined;
 const listeners = new Set<(config: RuntimeConfig) => void>();

@@ -6,6 +6,9 @@ import { problemResponses } from '../../shared/problem-schema.js';
 import {
   Breakdown,
   BreakdownQuery,
+  DASHBOARD_DIMENSIONS,
+  Dashboard,
+  DashboardQuery,
   StreamQuery,
   Summary,
   SummaryQuery,
@@ -65,6 +68,26 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => service.breakdown(request.account.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/analytics/dashboard',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['analytics'],
+        summary: 'Totals, series and breakdowns in one answer',
+        description:
+          'What /analytics/summary, /analytics/timeseries and one /analytics/breakdown per `by` answer for the same query, computed together for one range (one request: a dashboard costs one call of the rate limit). `from`, `to` and `timeZone` say the range every part was computed for. An interval too fine for the range leaves `timeseries` null and says why in `timeseriesProblem`; the rest is answered.',
+        querystring: DashboardQuery,
+        response: { 200: Dashboard, ...problemResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      service.dashboard(request.account.id, {
+        ...request.query,
+        by: request.query.by ?? DASHBOARD_DIMENSIONS,
+      }),
   );
 
   // A stream or a string of text/csv: not serialised, so the schema only documents it.

@@ -74,7 +74,38 @@ export const BreakdownQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The breakdowns the dashboard answers when `by` is not given (the site's dashboard shows these). */
+export const DASHBOARD_DIMENSIONS = [
+  'country',
+  'qrcode',
+  'device',
+  'os',
+  'browser',
+  'language',
+  'referrer',
+  'rule',
+] as const satisfies readonly (typeof DIMENSIONS)[number][];
+
+export const DashboardQuery = Type.Object(
+  {
+    ...shared,
+    interval: TimeseriesQuery.properties.interval,
+    by: Type.Optional(
+      Type.Array(stringEnum(DIMENSIONS), {
+        maxItems: DIMENSIONS.length,
+        uniqueItems: true,
+        description: `The breakdowns to answer, by repeating the parameter (default ${DASHBOARD_DIMENSIONS.join(', ')})`,
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Most rows of each breakdown' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export type SummaryQueryInput = Static<typeof SummaryQuery>;
+export type DashboardQueryInput = Static<typeof DashboardQuery>;
 export type TimeseriesQueryInput = Static<typeof TimeseriesQuery>;
 export type BreakdownQueryInput = Static<typeof BreakdownQuery>;
 
@@ -128,3 +159,21 @@ export const StreamQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A part of the dashboard that could not be computed for this query, said in the problem's words. */
+const PartProblem = object({
+  status: Type.Integer(),
+  code: Type.String(),
+  detail: Type.String(),
+  errors: Type.Optional(Type.Array(object({ path: Type.String(), message: Type.String() }))),
+});
+
+export const Dashboard = object({
+  ...frame,
+  summary: Summary,
+  timeseries: Type.Union([Timeseries, Type.Null()], {
+    description: 'null when the interval is too fine for the range (`timeseriesProblem` says why)',
+  }),
+  timeseriesProblem: Type.Union([PartProblem, Type.Null()]),
+  breakdowns: Type.Record(Type.String(), Breakdown, { description: 'One breakdown per `by`, keyed by it' }),
+});

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
+import { Problem } from '../../shared/problem.js';
 import type { Dimension } from '../scans/scan-rollups.js';
 import type { ExportedScan, ScanExportFilter } from '../scans/scans.service.js';
 import { csvLine } from './analytics.csv.js';
@@ -149,6 +150,48 @@ export class AnalyticsService {
       .filter((row) => row.total > 0)
       .sort((a, b) => b.total - a.total || b.unique - a.unique || String(a.key).localeCompare(String(b.key)));
     return { by: query.by, ...this.frame(range), rows: rows.slice(0, query.limit ?? 10) };
+  }
+
+  /**
+   * Everything the dashboard shows for one query, read together: the totals, the series and the
+   * breakdowns all describe the same range (the site asks once per view, not once per part).
+   * A series too fine for the range is no reason to withhold the rest: it comes back as its problem.
+   */
+  async dashboard(
+    accountId: string,
+    query: AnalyticsQueryInput & {
+      interval?: Interval | undefined;
+      by: readonly Dimension[];
+      limit?: number | undefined;
+    },
+  ) {
+    const { interval, by, limit, ...shared } = query;
+    const [summary, series, ...breakdowns] = await Promise.all([
+      this.summary(accountId, shared),
+      this.timeseries(accountId, { ...shared, interval }).catch((error: unknown) => {
+        if (error instanceof Problem && error.status === 400) return error;
+        throw error;
+      }),
+      ...by.map((dimension) => this.breakdown(accountId, { ...shared, by: dimension, limit })),
+    ]);
+    const { from, to, timeZone } = summary;
+    return {
+      from,
+      to,
+      timeZone,
+      summary,
+      timeseries: series instanceof Problem ? null : series,
+      timeseriesProblem:
+        series instanceof Problem
+          ? {
+              status: series.status,
+              code: series.code,
+              detail: series.detail,
+              ...(series.options.errors ? { errors: series.options.errors } : {}),
+            }
+          : null,
+      breakdowns: Object.fromEntries(breakdowns.map((breakdown) => [breakdown.by, breakdown])),
+    };
   }
 
   /**

@@ -29,6 +29,7 @@ export const billingModule = fp(
       paypalPlanIds: paypal.planIds,
       defaultPlan: billing.defaultPlan,
       hostnamesWithoutBilling: hostnames.limitWithoutBilling,
+      apiRateLimit: app.config.rateLimits.api,
       planSource: (accountId) => app.rateLimits.planResolver(accountId),
     });
     app.decorate('billing', service);

@@ -6,7 +6,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { Problem } from '../../shared/problem.js';
-import { limitsFor, PLAN_IDS, PLANS, type PlanId } from '../plans/plans.js';
+import { apiRateFor, limitsFor, PLAN_IDS, PLANS, type PlanId } from '../plans/plans.js';
 import { effectivePlans, grantsUntil } from './billing.effective.js';
 import {
   deleteOperatorGrants,
@@ -70,6 +70,8 @@ export interface BillingOptions {
   defaultPlan?: PlanId | undefined;
   /** HOSTNAMES_LIMIT: the hostnames limit of an instance with neither PayPal nor a default plan. */
   hostnamesWithoutBilling?: number | undefined;
+  /** API_RATE_LIMIT: an API key's requests a minute without a plan that raises it (default: free's). */
+  apiRateLimit?: number | undefined;
   usage?: UsageMeter | undefined;
   /**
    * Where limits read an account's plans: the module passes app.rateLimits.planResolver (which
@@ -146,6 +148,10 @@ export class BillingService {
     this.usage = options.usage;
   }
 
+  private get apiRateLimit(): number {
+    return this.options.apiRateLimit ?? PLANS.free.apiRequestsPerMinute;
+  }
+
   /** Whether this server sells plans through PayPal. */
   get sellsThroughPaypal(): boolean {
     return this.options.paypal !== undefined;
@@ -174,7 +180,7 @@ export class BillingService {
         limit: plan.kind === 'hostnames' ? plan.hostnames : plan.redirectsPerMonth,
         hostnames: plan.hostnames,
         redirectsPerMonth: plan.redirectsPerMonth,
-        apiRequestsPerMinute: plan.apiRequestsPerMinute,
+        apiRequestsPerMinute: apiRateFor(this.apiRateLimit, [id]),
         price: plan.price,
         currency: plan.currency,
         interval: plan.interval,
@@ -201,11 +207,11 @@ export class BillingService {
 
   /**
    * The account's limits. A server without PayPal and without DEFAULT_PLAN has none (but
-   * HOSTNAMES_LIMIT, and the free plan's API rate, which protects the server rather than sells).
+   * HOSTNAMES_LIMIT, and the API rate, API_RATE_LIMIT, which protects the server rather than sells).
    */
   async limitsOf(accountId: string): Promise<AccountLimits> {
     const plans = await this.heldPlans(accountId);
-    const limits = limitsFor(plans);
+    const limits = { ...limitsFor(plans), apiRequestsPerMinute: apiRateFor(this.apiRateLimit, plans) };
     if (this.sellsThroughPaypal || this.options.defaultPlan) return limits;
     return {
       hostnames: Math.max(this.options.hostnamesWithoutBilling ?? Number.POSITIVE_INFINITY, limits.hostnames),

@@ -111,6 +111,15 @@ export function limitsFor(planIds: readonly PlanId[]): {
   };
 }
 
+/**
+ * Requests a minute for an API key of an account holding `planIds`: the server's base rate
+ * (API_RATE_LIMIT, which takes the free plan's place), raised by any other plan held.
+ */
+export function apiRateFor(base: number, planIds: readonly PlanId[]): number {
+  const raised = planIds.filter((id) => id !== 'free').map((id) => PLANS[id].apiRequestsPerMinute);
+  return Math.max(base, ...raised);
+}
+
 /** The window every API budget is counted over. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -122,4 +131,6 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const PUBLIC_RATE_LIMITS = {
   unauthenticated: 300,
   render: 30,
+  /** Signed image URLs (a page of codes shows one image a code; browsers cache them for good). */
+  images: 600,
 } as const;

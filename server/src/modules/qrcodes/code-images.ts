@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../shared/problem.js';
 import { type CodeState, dataPathOf, payloadOf, stateOf } from './code-state.js';
+import type { ImageUrls } from './image-urls.js';
 import {
   applyImageOverrides,
   type ImageFormat,
@@ -11,7 +12,7 @@ import {
   type StylePaths,
 } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
-import { findCode } from './qrcodes.repository.js';
+import { findCode, findCodeById } from './qrcodes.repository.js';
 import type { ImageQueryInput } from './qrcodes.schemas.js';
 
 /**
@@ -23,8 +24,40 @@ export class CodeImages {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: { shortBase: string; logos: CodeLogos },
+    private readonly options: { shortBase: string; logos: CodeLogos; imageUrls: ImageUrls },
   ) {}
+
+  /** The signed, cacheable URL of the code's image as stored now (a new URL whenever the image changes). */
+  urlOf(id: string, state: CodeState, format: ImageFormat): string {
+    const { imageUrls, shortBase } = this.options;
+    return imageUrls.url(id, imageUrls.version(payloadOf(state, shortBase), state.style), format);
+  }
+
+  /**
+   * The image behind a signed URL, or a 404: a signature this server did not give, a code that is
+   * gone, or a version that is no longer what the code draws all look like a code that does not
+   * exist. `render: false` checks only (for an If-None-Match answer).
+   */
+  async signed(
+    url: { code: string; version: string; signature: string },
+    format: ImageFormat,
+    render: boolean,
+  ): Promise<RenderedImage | undefined> {
+    const { imageUrls, shortBase } = this.options;
+    if (!imageUrls.verify(url.code, url.version, url.signature)) throw notFound('QR code image');
+    const row = await findCodeById(this.db, url.code);
+    if (!row) throw notFound('QR code image');
+    const state = stateOf(row);
+    if (imageUrls.version(payloadOf(state, shortBase), state.style) !== url.version) {
+      throw notFound('QR code image');
+    }
+    if (!render) return undefined;
+    const style = await this.options.logos.inline(state.style);
+    return this.renderer.render(payloadOf(state, shortBase), style, format, {
+      data: dataPathOf(state),
+      style: '/style',
+    });
+  }
 
   /** The code's image with its stored style, with the image endpoints' query overrides laid over it. */
   async of(accountId: string, id: string, format: ImageFormat, overrides: ImageQueryInput = {}) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AddressPolicy } from '../../shared/address-policy.js';
 import { ownShortUrlTest } from '../../shared/http-url.js';
+import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
@@ -24,6 +25,7 @@ export const qrcodesModule = fp(
       hostnames: app.hostnames,
       changes: app.changes,
       execPolicy: new AddressPolicy(config.ssrfAllow),
+      imageUrls: new ImageUrls(app.serverSecret),
     });
     app.decorate('qrcodes', service);
     app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));

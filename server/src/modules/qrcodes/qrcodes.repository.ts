@@ -15,6 +15,11 @@ export function findCode(
     .executeTakeFirst();
 }
 
+/** A code by id alone: only for a caller that proved its right to it otherwise (a signed image URL). */
+export function findCodeById(db: Kysely<Database>, id: string): Promise<QrCodeRow | undefined> {
+  return db.selectFrom('qrcodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** What the redirect edge reads of the code served at (host, slug): no style, no tags. */
 export interface RedirectRow {
   id: string;

@@ -69,6 +69,34 @@ function sendImage(reply: FastifyReply, image: RenderedImage, download = false, 
   return reply.send(image.body);
 }
 
+/** Whether an If-None-Match header names the ETag (or `*`). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    return trimmed === etag || trimmed === '*';
+  });
+}
+
+/** A signed image (or, undefined, a 304 for the copy the client holds), cached for good. */
+function sendImmutable(reply: FastifyReply, etag: string, image: RenderedImage | undefined) {
+  reply
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff');
+  if (!image) return reply.code(304).send();
+  return reply.type(image.contentType).send(image.body);
+}
+
+const SignedImageParams = Type.Object(
+  {
+    code: Type.String({ maxLength: 40, description: 'qr_...' }),
+    version: Type.String({ maxLength: 40, description: 'A hash of what the image draws' }),
+    signature: Type.String({ maxLength: 60, description: "The server's signature of code and version" }),
+  },
+  { additionalProperties: false },
+);
+
 const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/image.${format}`;
 
 /** /api/v1/qrcodes and /api/v1/render. */
@@ -260,6 +288,35 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         const { download, ...overrides } = request.query;
         const image = await service.images.of(accountId, id, format, overrides);
         return sendImage(reply, image, download === true, id);
+      },
+    );
+  }
+
+  // Signed image URLs (a code's `imageUrl`): no credentials, since an <img> cannot send them; the
+  // signature is the credential, and the URL names the image's content, so it is cached for good.
+  for (const format of ['svg', 'png'] as const) {
+    app.get(
+      `/api/v1/images/:code/:version/:signature.${format}`,
+      {
+        config: { rateLimit: { max: PUBLIC_RATE_LIMITS.images, name: 'images' } },
+        schema: {
+          tags: ['qrcodes'],
+          summary: `A code's image as ${format.toUpperCase()} at its signed URL`,
+          description:
+            "The URL comes from a code's `imageUrl` (`.png` in place of `.svg` for the PNG); it needs no credentials. The answer is immutable (`Cache-Control: private, max-age=31536000, immutable`, an `ETag`, 304 to `If-None-Match`): a code whose image changes gets a new URL. A URL this server did not sign, of a deleted code, or of a code whose image has changed since is a 404.",
+          params: SignedImageParams,
+          response: {
+            200: { content: { [format === 'svg' ? 'image/svg+xml' : 'image/png']: { schema: ImageBody } } },
+            304: Type.Null({ description: 'Not modified: the copy the client holds is the image' }),
+            ...problemResponses(404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const etag = `"${request.params.version}.${format}"`;
+        const cached = ifNoneMatch(request.headers['if-none-match'], etag);
+        const image = await service.images.signed(request.params, format, !cached);
+        return sendImmutable(reply, etag, image);
       },
     );
   }

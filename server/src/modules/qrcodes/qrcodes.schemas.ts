@@ -259,6 +259,10 @@ export const CodeSchema = Type.Object(
           'Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called.',
       }),
     ),
+    imageUrl: Type.String({
+      description:
+        'The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good.',
+    }),
     image: Type.Optional(ImageSchema),
   },
   { additionalProperties: false },

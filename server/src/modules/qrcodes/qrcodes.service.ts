@@ -9,6 +9,7 @@ import { notFound, validationFailed } from '../../shared/problem.js';
 import { CodeImages } from './code-images.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
+import type { ImageUrls } from './image-urls.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
@@ -98,6 +99,8 @@ export interface QrCodesOptions {
   changes: ChangeBus;
   /** The SSRF policy exec calls go through (SSRF_ALLOW), to warn about exec URLs it refuses. */
   execPolicy: AddressPolicy;
+  /** Signs the codes' `imageUrl`s (image-urls.ts). */
+  imageUrls: ImageUrls;
   clock?: Clock;
 }
 
@@ -150,7 +153,11 @@ export class QrCodesService {
       clock: this.clock,
       changed: (...codes) => this.emit(...codes),
     });
-    this.images = new CodeImages(db, { shortBase: options.shortBase, logos: options.logos });
+    this.images = new CodeImages(db, {
+      shortBase: options.shortBase,
+      logos: options.logos,
+      imageUrls: options.imageUrls,
+    });
   }
 
   private async emit(...changes: CodeChange[]): Promise<void> {
@@ -351,6 +358,7 @@ export class QrCodesService {
         createdAt: toIso(row.created_at) ?? '',
         updatedAt: toIso(row.updated_at) ?? '',
         ...withWarnings(codeWarnings(state, this.options.execPolicy)),
+        imageUrl: this.images.urlOf(row.id, state, 'svg'),
       };
     });
   }

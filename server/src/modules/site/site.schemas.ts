@@ -5,7 +5,10 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 /** The public settings the site reads at run time (GET /api/v1/config); no secret is ever in here. */
 export const SiteConfig = Type.Object(
   {
-    apiBase: Type.String({ description: 'Base URL of the API; routes live under {apiBase}/v1.' }),
+    apiBase: Type.String({
+      description:
+        'Public base URL of the API (PUBLIC_URL/api) for people and scripts; routes live under {apiBase}/v1. The site itself calls /api/v1 on the origin it was opened at.',
+    }),
     shortBase: Type.String({
       description: 'Base of short URLs on the primary host: codes encode {shortBase}/{slug}.',
     }),

@@ -8,13 +8,15 @@ import {
   apiQuery,
   type Breakdown,
   browserTimeZone,
+  type Dashboard,
   type Dimension,
+  dashboardPath,
   downloadCsv,
   FILTER_KEYS,
   FILTER_OF,
   type FilterKey,
   filterCount,
-  PRESET_LABELS,
+  rangeLabel,
   type Summary,
   searchOf,
   type Timeseries,
@@ -32,9 +34,9 @@ import { useLiveScans } from './useLiveScans';
 const SHOWN: Dimension[] = ['country', 'qrcode', 'device', 'os', 'browser', 'language', 'referrer', 'rule'];
 const ZONE_KEY = 'analyticsTimeZone';
 /**
- * A view costs 10 API calls and a free account has 60 a minute: after a live scan the numbers are
- * read again at most this often, and views already read are answered from memory until a scan
- * arrives (the stream says when they change) or CACHE_MS passes.
+ * A view costs one API call (GET /analytics/dashboard): after a live scan the numbers are read again
+ * at most this often, and views already read are answered from memory until a scan arrives (the
+ * stream says when they change) or CACHE_MS passes.
  */
 const REFRESH_GAP_MS = 60_000;
 const REFRESH_DELAY_MS = 1_500;
@@ -72,7 +74,10 @@ function activeValues(view: View, by: Dimension): string[] {
   return filter ? (view.filters[filter] ?? []) : [];
 }
 
+/** The numbers on screen, with the view they were computed for: a label never names another range. */
 interface Data {
+  query: string;
+  label: string;
   summary: Summary;
   series: Timeseries | ApiError;
   breakdowns: Partial<Record<Dimension, Breakdown>>;
@@ -168,6 +173,7 @@ export default function AnalyticsDashboard() {
   useEffect(() => setFallbackZone(savedZone()), []);
   const view = useMemo(() => viewOf(location.search, fallbackZone), [location.search, fallbackZone]);
   const query = apiQuery(view).toString();
+  const label = rangeLabel(view);
   const [data, setData] = useState<Data | undefined>(undefined);
   const [error, setError] = useState<ApiError | undefined>(undefined);
   const [loading, setLoading] = useState(true);
@@ -197,30 +203,20 @@ export default function AnalyticsDashboard() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const params = new URLSearchParams(query);
-    const withParams = (extra: Record<string, string>) => {
-      const next = new URLSearchParams(params);
-      for (const [key, value] of Object.entries(extra)) next.set(key, value);
-      return next.toString();
-    };
-    Promise.all([
-      cachedGet<Summary>(`/analytics/summary?${query}`),
-      cachedGet<Timeseries>(`/analytics/timeseries?${withParams({ interval: view.interval })}`).catch(
-        (caught: unknown) => {
-          // An interval too fine for the range is the API's 400: shown in the chart's place.
-          if (caught instanceof ApiError && caught.status === 400) return caught;
-          throw caught;
-        },
-      ),
-      ...SHOWN.map((by) => cachedGet<Breakdown>(`/analytics/breakdown?${withParams({ by, limit: '10' })}`)),
-    ]).then(
-      ([summary, series, ...rows]) => {
+    const requested = `${query}&interval=${view.interval}`;
+    cachedGet<Dashboard>(dashboardPath(view, SHOWN, 10)).then(
+      (answer) => {
         if (!live) return;
-        const breakdowns: Data['breakdowns'] = {};
-        SHOWN.forEach((by, index) => {
-          breakdowns[by] = rows[index] as Breakdown;
-        });
-        setData({ summary: summary as Summary, series: series as Timeseries | ApiError, breakdowns });
+        const { timeseries, timeseriesProblem } = answer;
+        // An interval too fine for the range is the API's 400 for the series: shown in the chart's place.
+        const series =
+          timeseries ??
+          new ApiError(
+            timeseriesProblem?.status ?? 400,
+            timeseriesProblem?.code ?? 'validation_failed',
+            timeseriesProblem?.detail ?? '',
+          );
+        setData({ query: requested, label, summary: answer.summary, series, breakdowns: answer.breakdowns });
         setError(undefined);
         setLoading(false);
       },
@@ -237,7 +233,7 @@ export default function AnalyticsDashboard() {
     return () => {
       live = false;
     };
-  }, [query, view.interval, reload]);
+  }, [query, view.interval, label, reload]);
 
   // A live scan reads the numbers again shortly after (at most every REFRESH_GAP_MS).
   const refresh = useRef<{ timer?: ReturnType<typeof setTimeout>; last: number }>({ last: 0 });
@@ -303,10 +299,8 @@ export default function AnalyticsDashboard() {
     (data === undefined ||
       (data.summary.total === 0 && data.summary.bots === 0 && filterCount(view.filters) === 0));
   const summary = data?.summary;
-  const rangeText =
-    view.range === 'custom'
-      ? `${view.from} to ${view.to}`
-      : PRESET_LABELS[view.range as keyof typeof PRESET_LABELS];
+  // The numbers shown are those of `data.label`; while another view loads, or when it failed, say so.
+  const stale = data !== undefined && data.query !== `${query}&interval=${view.interval}`;
 
   return (
     <div className={styles.dashboard}>
@@ -358,16 +352,18 @@ export default function AnalyticsDashboard() {
           )}
           {error && (
             <div className="rq-error" role="alert">
-              {error.detail || 'The numbers could not be loaded.'}
+              The numbers for {label} could not be loaded
+              {error.detail ? `: ${error.detail}` : '.'}
+              {data ? ` Still showing ${data.label}.` : ''}
             </div>
           )}
           <div aria-busy={loading} className={styles.body}>
-            <p className={styles.muted}>
-              {rangeText}
+            <p className={styles.muted} data-testid="shown-range">
+              {data ? data.label : label}
               {summary
-                ? `: ${summary.from.slice(0, 16).replace('T', ' ')} to ${summary.to.slice(0, 16).replace('T', ' ')}`
-                : ''}{' '}
-              ({view.timeZone}){loading ? ' · loading…' : ''}
+                ? `: ${summary.from.slice(0, 16).replace('T', ' ')} to ${summary.to.slice(0, 16).replace('T', ' ')} (${summary.timeZone})`
+                : ` (${view.timeZone})`}
+              {stale && data && !error ? ` · loading ${label}…` : loading ? ' · loading…' : ''}
             </p>
             {summary && (
               <div className={styles.stats}>

@@ -1,6 +1,6 @@
 import { ApiError } from '@site/src/lib/api';
 import { idToken } from '@site/src/lib/auth';
-import { loadRuntimeConfig } from '@site/src/lib/runtimeConfig';
+import { SITE_API } from '@site/src/lib/runtimeConfig';
 
 /** The presets of API.md "Analytics", ending now. */
 export const PRESETS = ['24h', '7d', '30d', '90d', 'mtd', 'ytd', 'all'] as const;
@@ -93,6 +93,17 @@ export interface Timeseries {
 export interface Breakdown {
   by: Dimension;
   rows: (Counts & { key: string | null })[];
+}
+
+/** GET /analytics/dashboard: every part computed for one range (`from`, `to`, `timeZone`). */
+export interface Dashboard {
+  from: string;
+  to: string;
+  timeZone: string;
+  summary: Summary;
+  timeseries: Timeseries | null;
+  timeseriesProblem: { status: number; code: string; detail: string } | null;
+  breakdowns: Partial<Record<Dimension, Breakdown>>;
 }
 
 /** A scan as the live stream sends it (event `scan`). */
@@ -237,6 +248,20 @@ export function apiQuery(view: View): URLSearchParams {
   return params;
 }
 
+/** The one request a view of the dashboard costs: totals, series and these breakdowns together. */
+export function dashboardPath(view: View, breakdowns: readonly Dimension[], limit: number): string {
+  const params = apiQuery(view);
+  params.set('interval', view.interval);
+  for (const by of breakdowns) params.append('by', by);
+  params.set('limit', String(limit));
+  return `/analytics/dashboard?${params}`;
+}
+
+/** How the page names a view's range: the preset's name, or the custom days. */
+export function rangeLabel(view: View): string {
+  return view.range === 'custom' ? `${view.from} to ${view.to}` : PRESET_LABELS[view.range];
+}
+
 /** The filters' count; 0 when none is set. */
 export function filterCount(filters: Filters): number {
   return FILTER_KEYS.reduce((sum, key) => sum + (filters[key]?.length ?? 0), 0);
@@ -263,11 +288,10 @@ export function matchesView(scan: LiveScan, view: View): boolean {
 
 /** The API's base and a fresh token, for the calls apiRequest does not cover (CSV, the stream). */
 async function authorized(): Promise<{ base: string; headers: Record<string, string> }> {
-  const config = await loadRuntimeConfig();
   const token = await idToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  return { base: `${config.apiBase}/v1`, headers };
+  return { base: SITE_API, headers };
 }
 
 async function problemOf(response: Response): Promise<ApiError> {

@@ -8,7 +8,6 @@ import CodeRules, { type RuleSummary } from './CodeRules';
 import styles from './Codes.module.css';
 import EditCodeForm from './EditCodeForm';
 import type { QrCode, StaticData } from './types';
-import { useCodeImage } from './useCodeImage';
 
 const MODE_LABELS = { redirect: 'Redirect', exec: 'Exec', static: 'Static' } as const;
 
@@ -34,27 +33,29 @@ function describeData(data: StaticData): string {
   }
 }
 
+/**
+ * The code's image at its signed URL (`imageUrl`): a plain image the browser caches for good, not an
+ * API call with the user's token. The URL changes when the image does, so an edit shows at once.
+ */
 function CodeImage({ code }: { code: QrCode }) {
-  const { src, failed } = useCodeImage(code.id, code.updatedAt);
-  if (src) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (failedUrl === code.imageUrl) {
     return (
-      <img
-        className={styles.codeImage}
-        src={src}
-        alt={`QR code ${code.title ?? code.slug}`}
-        width={112}
-        height={112}
-      />
+      <div className={styles.codeImage} role="img" aria-label="The image could not be loaded">
+        !
+      </div>
     );
   }
   return (
-    <div
+    <img
       className={styles.codeImage}
-      role="img"
-      aria-label={failed ? 'The image could not be loaded' : 'Loading the image'}
-    >
-      {failed ? '!' : ''}
-    </div>
+      src={code.imageUrl}
+      alt={`QR code ${code.title ?? code.slug}`}
+      width={112}
+      height={112}
+      decoding="async"
+      onError={() => setFailedUrl(code.imageUrl)}
+    />
   );
 }
 

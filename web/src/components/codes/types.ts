@@ -61,6 +61,8 @@ export interface QrCode {
   updatedAt: string;
   /** What will not work as meant, e.g. an exec URL the server may not call (not public). */
   warnings?: string[];
+  /** The SVG at a signed URL an <img> loads without credentials; a new URL whenever the image changes. */
+  imageUrl: string;
   image?: { format: 'svg' | 'png'; data: string; url: string };
 }
 

@@ -1,4 +1,4 @@
-import { loadRuntimeConfig } from '@site/src/lib/runtimeConfig';
+import { SITE_API } from '@site/src/lib/runtimeConfig';
 import { useEffect, useState } from 'react';
 import styles from './DesignTool.module.css';
 import type { ToolStyle } from './designState';
@@ -63,8 +63,7 @@ export default function ExportPanel({
     setBusy(true);
     setMessage(null);
     try {
-      const config = await loadRuntimeConfig();
-      const response = await fetch(`${config.apiBase}/v1/render`, {
+      const response = await fetch(`${SITE_API}/render`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'image/png' },
         body: JSON.stringify({ data: text, style: { ...drawable, size }, format: 'png' }),

@@ -1,6 +1,5 @@
 /** Logo bytes for drawing in the browser: an upload, or a URL fetched by the browser (when the host allows). */
 import { logoFromBytes } from '@rq/qr';
-import { loadRuntimeConfig } from '@site/src/lib/runtimeConfig';
 
 /** The largest logo the API takes (POST /assets and POST /render answer 413 above). */
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -23,11 +22,8 @@ export async function logoOfFile(file: File): Promise<string> {
  * comes from our API; another site's image only when it allows cross-origin reads.
  */
 export async function logoOfUrl(src: string): Promise<string> {
-  let url = src;
-  if (src.startsWith('/')) {
-    const config = await loadRuntimeConfig();
-    url = new URL(src, new URL(config.apiBase, window.location.href)).href;
-  }
+  // A stored asset's path is our own API's, on the page's origin.
+  const url = src.startsWith('/') ? new URL(src, window.location.href).href : src;
   try {
     const response = await fetch(url, { credentials: 'omit' });
     if (response.ok) return checkedDataUrl(new Uint8Array(await response.arrayBuffer()));
