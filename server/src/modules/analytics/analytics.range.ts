@@ -1,8 +1,8 @@
+import { DAY_MS } from '../../shared/clock.js';
 import { type FieldError, validationFailed } from '../../shared/problem.js';
 import {
   boundaries,
   canonicalTimeZone,
-  DAY_MS,
   type Interval,
   instantOf,
   intervalStart,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../../shared/clock.js';
 import {
   boundaries,
   canonicalTimeZone,
-  HOUR_MS,
   instantOf,
   intervalStart,
   isoInZone,

@@ -3,10 +3,9 @@
  * ISO weeks and months as instants, through DST gaps and overlaps. Every instant it answers is a
  * boundary of the rollups' quarter-hour buckets for every zone in use today.
  */
-export type Interval = 'hour' | 'day' | 'week' | 'month';
+import { DAY_MS, HOUR_MS } from '../../shared/clock.js';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export type Interval = 'hour' | 'day' | 'week' | 'month';
 
 interface LocalParts {
   year: number;
