@@ -57,7 +57,10 @@ export interface ScanRecorderOptions {
   /** The journal's directory: one file per shipment, and what a crash or an outage left. */
   spoolDir: string;
   log: FastifyBaseLogger;
-  /** A journal file is shipped (or the rollups behind written) this long after its first scan, or once it holds `MAX_BATCH`. */
+  /**
+   * A journal file is shipped (or the rollups behind written) this long after its first scan, or
+   * once it holds `MAX_BATCH` scans, whichever comes first.
+   */
   shipAfterMs?: number;
   /** Told about each shipment once it is in the database (the live stream); never delays it. */
   onStored?: (scans: NewScanRow[]) => void;
