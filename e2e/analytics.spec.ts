@@ -38,7 +38,6 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-analytics-'));
   server = await startServerProcess({
     port,
-    timeoutMs: 30_000,
     name: 'the analytics server',
     env: {
       PUBLIC_URL: origin,

@@ -19,7 +19,6 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-selfhosted-'));
   server = await startServerProcess({
     port,
-    timeoutMs: 30_000,
     name: 'the self-hosted server',
     env: {
       PUBLIC_URL: origin,

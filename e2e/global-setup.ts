@@ -57,7 +57,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     server = await startServerProcess({
       port,
-      timeoutMs: 30_000,
       env: {
         PUBLIC_URL: baseURL,
         DATA_DIR: dataDir,
