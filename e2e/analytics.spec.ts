@@ -38,6 +38,8 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-analytics-'));
   server = await startServerProcess({
     port,
+    // Within the hook's 45 s, so a server that is slow to start is stopped, not left behind.
+    timeoutMs: 30_000,
     name: 'the analytics server',
     env: {
       PUBLIC_URL: origin,
