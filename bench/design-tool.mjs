@@ -3,14 +3,13 @@
 // a logo; and the JavaScript a docs page and the tool's page load (the tool's must not reach docs pages).
 // Printed, not asserted. Needs `node scripts/build.mjs` (server and web) first.
 // Last line: `design-tool: paint A ms verdict B ms (goals 50 / 150), docs page C KiB JS`.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium } from 'playwright-core';
-import { freePort } from '../scripts/lib/ports.mjs';
+import { startServerProcess } from '../scripts/lib/server-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -21,40 +20,16 @@ if (!fs.existsSync(path.join(webDir, 'qr-design-tool.html'))) {
 }
 
 async function startServer() {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-design-tool-'));
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      WEB_DIR: webDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServerProcess({
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', WEB_DIR: webDir, LOG_LEVEL: 'warn' },
+    inheritOutput: true,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', done);
-      child.kill('SIGTERM');
-    });
-  return { base, stop };
+  const stop = async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base: server.base, stop };
 }
 
 function median(values) {

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BENCH_TARGET, seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const { values: flags } = parseArgs({
@@ -33,7 +34,6 @@ if (!flags.base) {
 const ROUNDS = Number(flags.rounds);
 const SECRET = 'bench-ab-secret';
 const STARTS = Number(flags.starts);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-ab-'));
 
 const env = (name, port) => ({
@@ -48,28 +48,18 @@ const env = (name, port) => ({
   REDIS_URL: '',
 });
 
-async function start(build, port) {
-  const child = spawn(process.execPath, [path.join(build.dir, 'server/dist/server.js')], {
+const start = (build, port) =>
+  startServerProcess({
+    port,
+    argv: [path.join(build.dir, 'server/dist/server.js')],
     env: env(build.name, port),
-    stdio: ['ignore', 'inherit', 'inherit'],
+    readyPath: '/healthz',
+    timeoutMs: 30_000,
+    inheritOutput: true,
+    name: `the ${build.name} server`,
   });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the ${build.name} server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`the ${build.name} server did not start`);
-}
 
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+const stop = (server) => server.stop();
 
 async function api(port, method, url, body) {
   const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
@@ -89,10 +79,10 @@ async function api(port, method, url, body) {
 /** A fresh data directory, seeded, with the server started on it. */
 async function seeded(build, port) {
   fs.rmSync(path.join(tmp, build.name), { recursive: true, force: true });
-  let child = await start(build, port);
+  let server = await start(build, port);
   const owner = await api(port, 'GET', '/me');
   await seedBenchCode((method, url, body) => api(port, method, url, body));
-  await stop(child);
+  await stop(server);
   const plans = path.join(build.dir, 'server/dist/modules/billing/plans-cli.js');
   if (fs.existsSync(plans)) {
     const granted = spawnSync(process.execPath, [plans, 'grant', owner.id, 'mega'], {
@@ -101,14 +91,14 @@ async function seeded(build, port) {
     });
     if (granted.status !== 0) throw new Error(`plans grant failed: ${granted.stderr}${granted.stdout}`);
   }
-  child = await start(build, port);
+  server = await start(build, port);
   const check = await fetch(`http://127.0.0.1:${port}/r/bench`, {
     redirect: 'manual',
     headers: { 'user-agent': USER_AGENT },
   });
   if (check.headers.get('location') !== BENCH_TARGET)
     throw new Error(`${build.name}: the fifth rule did not match`);
-  return child;
+  return server;
 }
 
 /** Requests wrk got answered from one server in `seconds`. */

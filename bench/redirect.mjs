@@ -48,6 +48,7 @@ import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -276,28 +277,17 @@ function serverEnv(backend, dataDir, dnsPort) {
 }
 
 async function ourServer(backend, dataDir, dnsPort) {
-  const port = await freePort();
   const launcher = path.join(tmp, 'launcher.mjs');
   if (!fs.existsSync(launcher)) fs.writeFileSync(launcher, LAUNCHER);
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
-    {
-      env: { ...serverEnv(backend, dataDir, dnsPort), PORT: String(port) },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the ${backend.name} server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (i >= 300) throw new Error(`the ${backend.name} server did not start`);
-      await sleep(100);
-    }
-  }
-  return { base, pid: child.pid, stop: () => stopChild(child) };
+  const server = await startServerProcess({
+    argv: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
+    env: serverEnv(backend, dataDir, dnsPort),
+    readyPath: '/healthz',
+    timeoutMs: 30_000,
+    inheritOutput: true,
+    name: `the ${backend.name} server`,
+  });
+  return { base: server.base, pid: server.child.pid, stop: () => server.stop() };
 }
 
 async function api(base, method, url, body, user = OWNER) {

@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { test as base, expect, signUp, uniqueEmail } from './fixtures.js';
 import { idTokenOf } from './paypal.js';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -23,7 +21,7 @@ const UNITED_KINGDOM = '81.2.69.142';
  * So this spec runs its own server behind a "proxy" (TRUST_PROXY=true): X-Forwarded-For gives the
  * scanner's address, as Caddy or nginx would. It shares the run's Auth emulator and site build.
  */
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let origin = '';
 let dataDir = '';
 
@@ -38,13 +36,12 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-analytics-'));
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
-    cwd: root,
+  server = await startServerProcess({
+    port,
+    // Within the hook's 45 s, so a server that is slow to start is stopped, not left behind.
+    timeoutMs: 30_000,
+    name: 'the analytics server',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -60,34 +57,11 @@ test.beforeAll(async () => {
       GA_MEASUREMENT_ID: '',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server = child;
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-10_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the analytics server exited:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the analytics server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise<void>((resolve) => server?.once('exit', () => resolve()));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await server?.stop('SIGTERM', 10_000);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,19 +1,18 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.js';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * A second server, as a self-hoster runs it: no PayPal settings and no DEFAULT_PLAN, one custom
  * hostname per account (HOSTNAMES_LIMIT), no EDGE_HOSTNAME and a numeric PUBLIC_URL, sharing the
  * run's Firebase Auth emulator and site build. It sells nothing and limits only hostnames.
  */
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let origin = '';
 let dataDir = '';
 
@@ -21,13 +20,12 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-selfhosted-'));
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
-    cwd: root,
+  server = await startServerProcess({
+    port,
+    // Within the hook's 45 s, so a server that is slow to start is stopped, not left behind.
+    timeoutMs: 30_000,
+    name: 'the self-hosted server',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -46,34 +44,11 @@ test.beforeAll(async () => {
       OPERATOR_PRIVACY_EMAIL: '',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server = child;
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-10_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the self-hosted server exited:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the self-hosted server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise<void>((resolve) => server?.once('exit', () => resolve()));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await server?.stop('SIGTERM', 10_000);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type FirebaseEmulator, startFirebaseEmulator } from '../scripts/lib/firebase-emulator.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { SERVER_ENTRY, type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { type DnsHarness, E2E_EDGE_HOSTNAME, startDnsHarness } from './dns.js';
 import { type PaypalStandinProcess, startPaypalStandinProcess } from './paypal.js';
 
@@ -11,21 +11,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** The marketplace page the footer must link to: a setting, so the test sets its own. */
 export const E2E_MARKETPLACE_URL = 'https://marketplace.example.com/rq-codes';
-
-async function waitForReady(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${log()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not become ready at ${url}:\n${log()}`);
-}
 
 /**
  * Starts the Firebase Auth emulator (the project's launcher, scripts/lib/firebase-emulator.mjs),
@@ -36,9 +21,8 @@ async function waitForReady(url: string, server: ChildProcess, log: () => string
  * the addresses from the environment (workers inherit it). Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const serverEntry = path.join(root, 'server/dist/server.js');
   const siteBuild = path.join(root, 'web/build/index.html');
-  for (const needed of [serverEntry, siteBuild]) {
+  for (const needed of [SERVER_ENTRY, siteBuild]) {
     if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
 
@@ -69,40 +53,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-'));
-  let output = '';
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      FIREBASE_PROJECT_ID: '',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      MARKETPLACE_URL: E2E_MARKETPLACE_URL,
-      DNS_RESOLVER: dns.address,
-      EDGE_HOSTNAME: E2E_EDGE_HOSTNAME,
-      HOSTNAMES_LIMIT: '',
-      DEFAULT_PLAN: '',
-      ...paypal.serverEnv,
-      GA_MEASUREMENT_ID: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-
+  let server: ServerProcess;
   try {
-    await waitForReady(`${baseURL}/readyz`, server, () => output);
+    server = await startServerProcess({
+      port,
+      env: {
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        FIREBASE_PROJECT_ID: '',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        MARKETPLACE_URL: E2E_MARKETPLACE_URL,
+        DNS_RESOLVER: dns.address,
+        EDGE_HOSTNAME: E2E_EDGE_HOSTNAME,
+        HOSTNAMES_LIMIT: '',
+        DEFAULT_PLAN: '',
+        ...paypal.serverEnv,
+        GA_MEASUREMENT_ID: '',
+        LOG_LEVEL: 'warn',
+      },
+    });
   } catch (error) {
-    server.kill('SIGKILL');
     await emulator?.stop();
     await dns.stop();
     await paypal.stop();
@@ -117,13 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.RQ_E2E_PAYPAL_STANDIN = paypal.url;
 
   return async () => {
-    const exited = new Promise<void>((resolve) => {
-      if (server.exitCode !== null) resolve();
-      else server.once('exit', () => resolve());
-    });
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+    await server.stop('SIGTERM', 10_000);
     await emulator?.stop();
     await dns.stop();
     await paypal.stop();

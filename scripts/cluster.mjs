@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { freePort } from './lib/ports.mjs';
+import { startServerProcess } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const count = Number(process.argv[2] ?? 2);
@@ -77,13 +78,20 @@ for (let i = 1; i <= count; i += 1) {
   const dataDir = path.join(dataRoot, `instance-${i}`);
   fs.mkdirSync(dataDir, { recursive: true });
   upstreams.push(`127.0.0.1:${port}`);
-  started(
-    `instance ${i}`,
-    spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
-      stdio: 'inherit',
-      env: { ...env, PORT: String(port), DATA_DIR: dataDir },
-    }),
-  );
+  try {
+    const instance = await startServerProcess({
+      port,
+      env: { ...env, DATA_DIR: dataDir },
+      inheritOutput: true,
+      name: `instance ${i}`,
+    });
+    started(`instance ${i}`, instance.child);
+  } catch (error) {
+    console.error(String(error));
+    stopAll();
+    await emulator?.stop();
+    process.exit(1);
+  }
 }
 started(
   'caddy',

@@ -26,6 +26,16 @@ export {
   sniffLogoType,
 } from './logo.js';
 export {
+  encodeStaticData,
+  escapeVcard,
+  escapeWifi,
+  STATIC_FIELDS,
+  STATIC_KINDS,
+  type StaticData,
+  type StaticKind,
+  WIFI_ENCRYPTIONS,
+} from './static-data.js';
+export {
   CORNER_DOT_TYPES,
   CORNER_SQUARE_TYPES,
   type CornerDotType,

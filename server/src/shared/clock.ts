@@ -5,5 +5,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+export const HOUR_MS = 3_600_000;
+/** A UTC day. A local day lasts 23 or 25 hours where clocks change (analytics.time.ts). */
+export const DAY_MS = 86_400_000;
+
 export const toIso = (epochMs: number | null | undefined): string | null =>
   epochMs === null || epochMs === undefined ? null : new Date(epochMs).toISOString();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startServerProcess } from '../../../scripts/lib/server-process.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -37,18 +38,15 @@ async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise
 describe('the process', () => {
   it('finishes an in-flight request on SIGTERM, refuses new ones, then exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-life-'));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
-    const { child, output } = start('test/fixtures/slow-server.ts', {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIR: dataDir,
-      DATABASE_URL: '',
+    const { child, output, base } = await startServerProcess({
+      // One process (no tsx wrapper between the signal and the server), TypeScript loaded by tsx.
+      argv: ['--conditions=source', '--import', 'tsx', 'test/fixtures/slow-server.ts'],
+      cwd: serverDir,
+      env: { DATA_DIR: dataDir, WEB_DIR: dataDir, DATABASE_URL: '' },
     });
     const exit = exited(child);
-    await waitFor(() => output().includes('Server listening'), 'the server to listen');
 
-    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({
+    const inFlight = fetch(`${base}/slow`).then(async (r) => ({
       status: r.status,
       body: await r.json(),
     }));
@@ -56,7 +54,7 @@ describe('the process', () => {
     child.kill('SIGTERM');
     await waitFor(() => output().includes('shutting down'), 'the shutdown to begin');
 
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     expect(await inFlight).toEqual({ status: 200, body: { finished: true } });
     expect(await exit, output()).toBe(0);
     // Every log line of a request carries its request id.

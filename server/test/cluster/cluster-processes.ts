@@ -5,13 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../scripts/lib/ports.mjs';
+import { type ServerProcess, startServerProcess } from '../../../scripts/lib/server-process.mjs';
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openTestDatabase } from '../helpers/engines.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
-/** The built server (`node scripts/build.mjs server`; `npm test` builds before it runs). */
-export const SERVER_ENTRY = path.join(serverDir, 'dist/server.js');
 export const CLUSTER_SECRET = 'cluster-test-secret';
 
 /**
@@ -64,10 +63,9 @@ export async function eventually<T>(
 
 /** One real server process (dist/server.js) of a cluster, with its own data folder (spool). */
 export class Instance {
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
-  /** Everything the process logged (pino JSON lines), for assertions on warnings. */
-  output = '';
+  private process: ServerProcess | undefined;
+  /** The log of the runs before a restart. */
+  private earlier = '';
   readonly base: string;
 
   constructor(
@@ -78,48 +76,25 @@ export class Instance {
     this.base = `http://127.0.0.1:${port}`;
   }
 
+  /** Everything the process logged (pino JSON lines), across restarts, for assertions on warnings. */
+  get output(): string {
+    return this.earlier + (this.process?.output() ?? '');
+  }
+
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    this.earlier = this.output;
+    this.process = undefined;
+    this.process = await startServerProcess({
+      port: this.port,
       cwd: serverDir,
-      env: {
-        ...process.env,
-        ...this.env,
-        DATA_DIR: this.dataDir,
-        WEB_DIR: this.dataDir,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      this.output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.output += chunk.toString();
-    });
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    await eventually(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`instance exited: ${this.output}`);
-        return (await fetch(`${this.base}/readyz`)).ok ? true : undefined;
-      },
-      60_000,
-      `instance on ${this.port} ready`,
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${this.output.slice(-2000)}`);
+      env: { ...this.env, DATA_DIR: this.dataDir, WEB_DIR: this.dataDir, LOG_LEVEL: 'warn' },
+      name: `the instance on ${this.port}`,
     });
   }
 
   /** SIGTERM (drains the recorder), or SIGKILL; resolves once the process is gone. */
   async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await this.exited;
-    clearTimeout(timer);
+    await this.process?.stop(signal);
   }
 }
 

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodeStaticData, type StaticData } from '@rq/qr';
 import { pngPixels, verify, verifySvg } from '@rq/qr/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_SLUGS } from '../../src/modules/qrcodes/slugs.js';
-import { encodeStaticData, type StaticData } from '../../src/modules/qrcodes/static-data.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { startServerProcess as startProcess } from '../../../scripts/lib/server-process.mjs';
 import { type Engine, openTestDatabase } from './engines.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -12,23 +12,12 @@ export const PROCESS_SECRET = 'process-test-secret';
 export async function startServerProcess(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+  const { child, base } = await startProcess({
+    argv: ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, LOG_LEVEL: 'warn' },
   });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error('the server did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return { child, base };
 }
 
 /** A data folder and, on PostgreSQL, a schema of its own, for one server process. */

@@ -1,15 +1,7 @@
+import { DAY_MS } from '../../shared/clock.js';
 import { type FieldError, validationFailed } from '../../shared/problem.js';
-import {
-  boundaries,
-  canonicalTimeZone,
-  DAY_MS,
-  type Interval,
-  instantOf,
-  intervalStart,
-  localParts,
-  startOfDay,
-  startOfDaysAgo,
-} from './analytics.time.js';
+import { canonicalTimeZone, instantOf, localParts } from '../../shared/zoned-time.js';
+import { boundaries, type Interval, intervalStart, startOfDay, startOfDaysAgo } from './analytics.time.js';
 
 /** Most points a time series answers; a finer interval over a longer range is a 400. */
 export const MAX_POINTS = 400;

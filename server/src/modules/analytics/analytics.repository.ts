@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { DAY_MS, type Dimension } from '../scans/scan-rollups.js';
+import { DAY_MS } from '../../shared/clock.js';
+import { DIMENSION_COLUMN, type Dimension } from '../scans/scan-rollups.js';
 
 /**
  * Reads of the scan rollups (written by the scans module, docs/adr/2026-11-23-analytics-rollups.md).
@@ -16,19 +17,6 @@ export const FILTER_COLUMNS = {
   browser: 'browser',
 } as const;
 export type FilterName = keyof typeof FILTER_COLUMNS;
-
-const FACT_COLUMNS = {
-  country: 'country',
-  region: 'region',
-  device: 'device',
-  os: 'os',
-  browser: 'browser',
-  language: 'language',
-  referrer: 'referrer_host',
-  hostname: 'hostname',
-  rule: 'rule_id',
-  qrcode: 'qrcode_id',
-} as const satisfies Record<Dimension, string>;
 
 export interface Selection {
   accountId: string;
@@ -164,9 +152,9 @@ export async function countsByKey(
     if (start >= end) return;
     addRows(
       await facts(db, selection, start, end)
-        .select((eb) => eb.ref(FACT_COLUMNS[by]).as('key'))
+        .select((eb) => eb.ref(DIMENSION_COLUMN[by]).as('key'))
         .select(sums<'scan_rollups'>(factVisitors(selection, by)))
-        .groupBy(FACT_COLUMNS[by])
+        .groupBy(DIMENSION_COLUMN[by])
         .execute(),
     );
   };

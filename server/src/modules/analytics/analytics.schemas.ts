@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { DIMENSIONS } from '../scans/scan-rollups.js';
 import { MAX_POINTS, PRESETS } from './analytics.range.js';
 
@@ -103,11 +103,6 @@ export const DashboardQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export type SummaryQueryInput = Static<typeof SummaryQuery>;
-export type DashboardQueryInput = Static<typeof DashboardQuery>;
-export type TimeseriesQueryInput = Static<typeof TimeseriesQuery>;
-export type BreakdownQueryInput = Static<typeof BreakdownQuery>;
 
 const counts = {
   total: Type.Integer({ description: 'Human scans (and bot scans with bots=true)' }),

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  boundaries,
-  canonicalTimeZone,
-  HOUR_MS,
-  instantOf,
-  intervalStart,
-  isoInZone,
-  nextIntervalStart,
-  startOfDay,
-} from './analytics.time.js';
+import { HOUR_MS } from '../../shared/clock.js';
+import { canonicalTimeZone, instantOf } from '../../shared/zoned-time.js';
+import { boundaries, intervalStart, isoInZone, nextIntervalStart, startOfDay } from './analytics.time.js';
 
 const days = (from: number, to: number, zone: string) =>
   boundaries(from, to, 'day', zone, 400).map((t) => isoInZone(t, zone));

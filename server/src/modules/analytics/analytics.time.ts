@@ -1,113 +1,12 @@
 /**
- * Calendar arithmetic in the caller's IANA time zone, on top of Intl (pure): local midnights,
- * ISO weeks and months as instants, through DST gaps and overlaps. Every instant it answers is a
- * boundary of the rollups' quarter-hour buckets for every zone in use today.
+ * Calendar arithmetic in the caller's IANA time zone (pure, on shared/zoned-time.ts): local
+ * midnights, ISO weeks and months as instants, through DST gaps and overlaps. Every instant it
+ * answers is a boundary of the rollups' quarter-hour buckets for every zone in use today.
  */
+import { HOUR_MS } from '../../shared/clock.js';
+import { instantOf, type LocalParts, localParts, offsetAt } from '../../shared/zoned-time.js';
+
 export type Interval = 'hour' | 'day' | 'week' | 'month';
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-
-interface LocalParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's canonical name, or undefined when Intl does not know it (never a silent UTC). */
-export function canonicalTimeZone(name: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-function partsAt(instant: number, timeZone: string): LocalParts & { second: number } {
-  const values: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return {
-    year: values.year as number,
-    month: values.month as number,
-    day: values.day as number,
-    hour: values.hour as number,
-    minute: values.minute as number,
-    second: values.second as number,
-  };
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
-export function offsetAt(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  // Intl is slow (tens of microseconds a call) and dashboards ask for the same instants again.
-  const key = `${timeZone} ${whole}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  const p = partsAt(whole, timeZone);
-  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
-  if (offsets.size >= 50_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
-}
-
-const offsets = new Map<string, number>();
-
-/**
- * The instant a local wall-clock time happens. A time that happens twice (the repeated hour when
- * clocks go back) answers the first; a time that never happens (the hour skipped when clocks go
- * forward, midnight itself in some zones) answers the moment the clocks jumped.
- */
-export function instantOf(local: LocalParts, timeZone: string): number {
-  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  const offsets = [
-    offsetAt(wall - DAY_MS, timeZone),
-    offsetAt(wall, timeZone),
-    offsetAt(wall + DAY_MS, timeZone),
-  ];
-  const valid = offsets.map((o) => wall - o).filter((t) => t + offsetAt(t, timeZone) === wall);
-  if (valid.length > 0) return Math.min(...valid);
-  // Skipped: the clocks jumped between the instant the new offset would give and the old one's.
-  const candidates = offsets.map((o) => wall - o);
-  let low = Math.min(...candidates);
-  let high = Math.max(...candidates);
-  const before = offsetAt(low, timeZone);
-  while (high - low > 1000) {
-    const middle = low + Math.floor((high - low) / 2);
-    if (offsetAt(middle, timeZone) === before) low = middle;
-    else high = middle;
-  }
-  return Math.ceil(high / 60_000) * 60_000;
-}
-
-export function localParts(instant: number, timeZone: string): LocalParts {
-  const { second: _second, ...parts } = partsAt(instant, timeZone);
-  return parts;
-}
 
 /** Local midnight of the day holding the instant. */
 export function startOfDay(instant: number, timeZone: string): number {

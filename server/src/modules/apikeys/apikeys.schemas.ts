@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { SCOPES } from './apikeys.scopes.js';
 
 export const ScopeSchema = Type.Union(
@@ -46,7 +46,6 @@ export const CreateApiKeyBody = Type.Object(
     examples: [{ name: 'CI deploys', scopes: ['qrcodes:read', 'qrcodes:write'] }],
   },
 );
-export type CreateApiKeyInput = Static<typeof CreateApiKeyBody>;
 
 export const ListApiKeysQuery = Type.Object(
   {

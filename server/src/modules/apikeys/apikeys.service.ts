@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { notFound, Problem, validationFailed } from '../../shared/problem.js';
 import {
   findApiKeyByHash,
@@ -65,15 +66,6 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-const encodeCursor = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^key_[0-9a-z]{26}$/.test(id)) {
-    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this list gave out' }]);
-  }
-  return id;
-}
-
 export class ApiKeysService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -106,19 +98,12 @@ export class ApiKeysService {
     return { ...toApiKey(row), key };
   }
 
-  async list(
-    accountId: string,
-    query: { limit?: number | undefined; cursor?: string | undefined },
-  ): Promise<{ data: ApiKey[]; nextCursor: string | null }> {
-    const limit = query.limit ?? 50;
-    const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const rows = await listApiKeys(this.db, accountId, { limit: limit + 1, before });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toApiKey),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+  async list(accountId: string, query: PageQuery): Promise<{ data: ApiKey[]; nextCursor: string | null }> {
+    // An empty `?cursor=` has always meant the first page here.
+    const page = await readPage({ ...query, cursor: query.cursor || undefined }, 'key', (window) =>
+      listApiKeys(this.db, accountId, window),
+    );
+    return { data: page.rows.map(toApiKey), nextCursor: page.nextCursor };
   }
 
   async get(accountId: string, id: string): Promise<ApiKey> {

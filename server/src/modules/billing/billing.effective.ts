@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/clock.js';
 import type { PlanId } from '../plans/plans.js';
 import type { SubscriptionRow } from './billing.table.js';
 
@@ -13,7 +14,6 @@ import type { SubscriptionRow } from './billing.table.js';
  */
 
 export const SUSPENDED_GRACE_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** Until when the subscription grants its plan: Infinity while open, 0 when it grants nothing. */
 export function grantsUntil(row: SubscriptionRow): number {
@@ -31,10 +31,6 @@ export function grantsUntil(row: SubscriptionRow): number {
     default:
       return 0;
   }
-}
-
-export function holdsPlan(row: SubscriptionRow, now: number): boolean {
-  return grantsUntil(row) > now;
 }
 
 /**

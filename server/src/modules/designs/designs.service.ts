@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { type IdPrefix, newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
+import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { checkStyle } from '../qrcodes/qrcodes.images.js';
 import type { CodeResource, PatchCodeInput } from '../qrcodes/qrcodes.schemas.js';
@@ -22,7 +23,6 @@ import type { DesignRow } from './designs.table.js';
 
 // API.md names `dsn_` for designs; shared/ids.ts does not list it yet.
 const DESIGN_PREFIX: IdPrefix = 'dsn';
-const DESIGN_ID = /^dsn_[0-9a-z]{26}$/;
 
 /** Stores a style's logo once as the account's asset (the QR codes module's CodeLogos). */
 export interface StyleLogos {
@@ -39,16 +39,6 @@ export interface DesignsServiceOptions {
   logos: StyleLogos;
   codes: CodeStyles;
   clock?: Clock;
-}
-
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!DESIGN_ID.test(id)) {
-    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return id;
 }
 
 function toResource(row: DesignRow): Design {
@@ -124,22 +114,9 @@ export class DesignsService {
     return toResource(row);
   }
 
-  async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<DesignList> {
-    const limit = query.limit ?? 50;
-    // The schema says 1..100, but Ajv lets `?limit=1e309` through as Infinity.
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
-    }
-    const rows = await listDesigns(this.db, accountId, {
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toResource),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+  async list(accountId: string, query: PageQuery): Promise<DesignList> {
+    const page = await readPage(query, DESIGN_PREFIX, (window) => listDesigns(this.db, accountId, window));
+    return { data: page.rows.map(toResource), nextCursor: page.nextCursor };
   }
 
   async update(accountId: string, id: string, patch: DesignPatchBody): Promise<Design> {

@@ -6,6 +6,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { normalizeHttpUrl, type OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
+import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { PLANS } from '../plans/plans.js';
 import { type ServedHostname, VerifiedHostnames } from './hostnames.directory.js';
@@ -53,16 +54,6 @@ export interface HostnamesServiceOptions {
 }
 
 export const CHALLENGE_PREFIX = '_rq-challenge';
-const HOSTNAME_ID = /^host_[0-9a-z]{26}$/;
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!HOSTNAME_ID.test(id)) {
-    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return id;
-}
 // How long one instance holds a due check it took, should it die before recording the outcome.
 const CHECK_LEASE_MS = 5 * 60_000;
 
@@ -163,21 +154,9 @@ export class HostnamesService {
     return row?.account_id === accountId ? row : undefined;
   }
 
-  async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<HostnameList> {
-    const limit = query.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
-    }
-    const rows = await listHostnames(this.db, accountId, {
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: await this.toResources(accountId, page),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+  async list(accountId: string, query: PageQuery): Promise<HostnameList> {
+    const page = await readPage(query, 'host', (window) => listHostnames(this.db, accountId, window));
+    return { data: await this.toResources(accountId, page.rows), nextCursor: page.nextCursor };
   }
 
   /** A JSON merge patch of the two redirects: omitted stays, null removes, a URL replaces. */

@@ -1,8 +1,8 @@
+import { encodeStaticData, type StaticData } from '@rq/qr';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import type { PatchCodeInput } from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import { type CodeMode, type ExecSettings, normalizeExec, normalizeTags } from './qrcodes.validate.js';
-import { encodeStaticData, type StaticData } from './static-data.js';
 
 /**
  * A code's stored fields as the module works with them, and the pure steps between them and

@@ -1,9 +1,8 @@
-import { type StyleInput, StyleSchema } from '@rq/qr';
+import { STATIC_KINDS, type StaticData, type StyleInput, StyleSchema, WIFI_ENCRYPTIONS } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
 import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
 import { SLUG_PATTERN } from './slugs.js';
-import { STATIC_KINDS, type StaticData, WIFI_ENCRYPTIONS } from './static-data.js';
 
 /**
  * The QR code resource as API.md defines it. Objects refuse unknown fields, so a typo is a 400
@@ -367,4 +366,3 @@ export const RenderBody = Type.Object(
     ],
   },
 );
-export type RenderInput = Static<typeof RenderBody>;

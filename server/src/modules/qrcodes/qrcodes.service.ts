@@ -5,6 +5,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
+import { readPage } from '../../shared/pagination.js';
 import { notFound, validationFailed } from '../../shared/problem.js';
 import { CodeImages } from './code-images.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
@@ -123,16 +124,6 @@ function codeWarnings(state: CodeState, policy: AddressPolicy): string[] {
 const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
 const NO_SCANS: ScanTotals = { total: 0, uniqueToday: 0, lastAt: null };
 
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^qr_[0-9a-z]{26}$/.test(id)) {
-    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return id;
-}
-
 /**
  * QR codes: every method that reads or changes a code takes the account id, and a code of
  * another account is a `not_found`, never a `forbidden`. Rule assignment (`rules`) and images
@@ -178,25 +169,16 @@ export class QrCodesService {
     accountId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
-    const limit = query.limit ?? 50;
-    // Ajv's type coercion turns "1e309" into Infinity and lets it through integer and maximum.
-    if (!Number.isSafeInteger(limit)) {
-      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
-    }
-    const rows = await listCodes(this.db, this.options.dialect, accountId, {
-      mode: query.mode,
-      tag: query.tag,
-      hostKey: query.hostname?.toLowerCase(),
-      text: query.q,
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: await this.toResources(page),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+    const page = await readPage(query, 'qr', (window) =>
+      listCodes(this.db, this.options.dialect, accountId, {
+        mode: query.mode,
+        tag: query.tag,
+        hostKey: query.hostname?.toLowerCase(),
+        text: query.q,
+        ...window,
+      }),
+    );
+    return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
   }
 
   /** How many of the account's codes each hostname serves (the hostnames module shows and guards it). */

@@ -1,3 +1,4 @@
+import type { StaticData } from '@rq/qr';
 import { describe, expect, it } from 'vitest';
 import {
   httpUrlProblem,
@@ -7,7 +8,6 @@ import {
   validateModeFields,
   validateStaticData,
 } from './qrcodes.validate.js';
-import type { StaticData } from './static-data.js';
 
 const paths = (errors: Array<{ path: string }>) => errors.map((e) => e.path);
 

@@ -1,11 +1,11 @@
+import { STATIC_FIELDS, STATIC_KINDS, type StaticData } from '@rq/qr';
 import { type HttpUrlOptions, normalizeHttpUrl, URL_MAX_LENGTH } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
-import { STATIC_FIELDS, STATIC_KINDS, type StaticData } from './static-data.js';
 
 /**
  * What a code's fields may be: its mode and the fields that mode needs (a redirect target, static
  * data of a kind, exec settings), tags and title, and no NUL anywhere in a request. Static data's
- * encoding is static-data.ts; slugs are slugs.ts.
+ * encoding is @rq/qr's static-data.ts; slugs are slugs.ts.
  */
 
 export const CODE_MODES = ['static', 'redirect', 'exec'] as const;

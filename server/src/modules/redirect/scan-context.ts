@@ -1,5 +1,6 @@
 import { createHmac, hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { DAY_MS } from '../../shared/clock.js';
 import { formatIpAddress, type IpAddress, parseIpAddress } from '../rules/ip-address.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import { type GeoLocation, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
@@ -137,7 +138,6 @@ export function buildScanContext(request: ScanRequest, options: ScanContextOptio
   };
 }
 
-const DAY_MS = 86_400_000;
 const salts = new Map<string, Buffer>();
 
 /** The UTC calendar day of an instant, "2026-03-04". */

@@ -1,4 +1,4 @@
-import { startOfZonedDay } from './zoned-time.js';
+import { startOfZonedDay } from '../../shared/zoned-time.js';
 
 /**
  * Bounds of a `date` condition: a calendar date (`2026-12-24`, read in the condition's time

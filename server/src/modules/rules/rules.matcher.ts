@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { isKnownTimeZone, zoneClock } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { type IpRange, ipInRange, parseIpRange } from './ip-address.js';
 import type { ScanContext } from './rules.context.js';
 import type { RedirectStatus, RuleAction, RuleCondition, RuleDefinition } from './rules.schemas.js';
 import { normalizeHost, parseTimeOfDay } from './rules.validate.js';
 import { fillTemplate, hasPlaceholders, parseTemplate, type TemplatePart } from './url-template.js';
-import { isKnownTimeZone, zoneClock } from './zoned-time.js';
 
 /**
  * Rule evaluation for the redirect edge: pure and allocation-light, because it runs on every

@@ -5,6 +5,7 @@ import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { HttpUrlOptions, OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
+import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
 import { deleteRule, findRule, findRules, insertRule, listRules, updateRule } from './rules.repository.js';
 import type {
@@ -35,17 +36,6 @@ export interface RulesServiceOptions {
   clock?: Clock;
   /** Our own short URLs, which no rule may redirect to (the scan would loop). */
   isOwnShortUrl?: OwnShortUrlTest;
-}
-
-const RULE_ID = /^rule_[0-9a-z]{26}$/;
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!RULE_ID.test(id)) {
-    throw validationFailed([{ path: '/query/cursor', message: 'is not a cursor this API gave out' }]);
-  }
-  return id;
 }
 
 function toResource(row: RuleRow): Rule {
@@ -100,22 +90,9 @@ export class RulesService {
     return toResource(row);
   }
 
-  async list(accountId: string, query: { limit?: number; cursor?: string }): Promise<RuleList> {
-    const limit = query.limit ?? 50;
-    // The schema says 1..100, but Ajv lets `?limit=1e309` through as Infinity.
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw validationFailed([{ path: '/query/limit', message: 'must be a whole number from 1 to 100' }]);
-    }
-    const rows = await listRules(this.db, accountId, {
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toResource),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+  async list(accountId: string, query: PageQuery): Promise<RuleList> {
+    const page = await readPage(query, 'rule', (window) => listRules(this.db, accountId, window));
+    return { data: page.rows.map(toResource), nextCursor: page.nextCursor };
   }
 
   /**

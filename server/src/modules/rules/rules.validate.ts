@@ -1,10 +1,10 @@
 import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
+import { isKnownTimeZone } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { parseIpRange } from './ip-address.js';
 import { RULE_LIMITS, type RuleAction, type RuleCondition } from './rules.schemas.js';
 import { normalizeUrlTemplate, parseTemplate } from './url-template.js';
-import { isKnownTimeZone } from './zoned-time.js';
 
 /**
  * The checks a JSON schema cannot make, on a rule that already has the schema's shape. Every

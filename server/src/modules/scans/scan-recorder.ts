@@ -57,16 +57,11 @@ export interface ScanRecorderOptions {
   /** The journal's directory: one file per shipment, and what a crash or an outage left. */
   spoolDir: string;
   log: FastifyBaseLogger;
-  /** A journal file is shipped (or the rollups behind written) once it holds this many scans... */
-  maxBatch?: number;
-  /** ...or this long after its first scan, whichever comes first. */
-  shipAfterMs?: number;
   /**
-   * fdatasync each group before answering: durable through a power loss, as a PostgreSQL commit
-   * is. Without it (SQLite's default here, whose WAL commits with synchronous=NORMAL do not sync
-   * either) a journaled scan survives the process being killed, not the machine losing power.
+   * A journal file is shipped (or the rollups behind written) this long after its first scan, or
+   * once it holds `MAX_BATCH` scans, whichever comes first.
    */
-  sync?: boolean;
+  shipAfterMs?: number;
   /** Told about each shipment once it is in the database (the live stream); never delays it. */
   onStored?: (scans: NewScanRow[]) => void;
   /**
@@ -80,6 +75,8 @@ export interface ScanRecorderOptions {
 // Scans journaled but not yet in the database that the recorder holds in memory: beyond this,
 // answering waits for the database to catch up (it is slower than the edge), so memory is bounded.
 const MAX_BACKLOG = 50_000;
+// Scans in one shipment (or one write of the rollups behind).
+const MAX_BATCH = 2000;
 
 /**
  * Group commit for scans, in one of two forms (docs/adr/2026-11-23-analytics-rollups.md, "Journal
@@ -88,7 +85,7 @@ const MAX_BACKLOG = 50_000;
  *
  * - Journal first (PostgreSQL's default): the group is appended to a local journal file (and
  *   fdatasynced), and a shipper writes each file's scans to the database in one transaction of up
- *   to `maxBatch` scans with their rollups and counters, thousands at a time instead of the few
+ *   to `MAX_BATCH` scans with their rollups and counters, thousands at a time instead of the few
  *   dozen that would each wait on a commit. Reads that must see every scan this instance answered
  *   (analytics, totals, counts) call `settled()` first.
  * - Direct (SQLite's default): each group is its own transaction, which on SQLite is already a
@@ -119,7 +116,6 @@ export class ScanRecorder {
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Rollups behind are written one transaction after another: the last one queued. */
   private rollingUp: Promise<void> = Promise.resolve();
-  private readonly maxBatch: number;
   private readonly shipAfterMs: number;
   private readonly sync: boolean;
   private readonly journalFirst: boolean;
@@ -132,13 +128,15 @@ export class ScanRecorder {
     private readonly database: DatabaseHandle,
     private readonly options: ScanRecorderOptions,
   ) {
-    this.maxBatch = options.maxBatch ?? 2000;
     this.shipAfterMs = options.shipAfterMs ?? 25;
     this.journalFirst = options.journalFirst ?? !database.sqlite;
-    // Without the journal first, a file is written only in an outage: always synced.
-    this.sync = (options.sync ?? !database.sqlite) || !this.journalFirst;
+    // fdatasync each group before answering on PostgreSQL: durable through a power loss, as its
+    // commit is. SQLite's WAL commits with synchronous=NORMAL do not sync either, so there a
+    // journaled scan survives the process being killed, not the machine losing power. Without the
+    // journal first, a file is written only in an outage: always synced.
+    this.sync = !database.sqlite || !this.journalFirst;
     // The direct form on SQLite commits a group's raw scans only; their counters and rollups follow
-    // in bulk (after `maxBatch` scans or `shipAfterMs`), far cheaper per scan than in every small
+    // in bulk (after `MAX_BATCH` scans or `shipAfterMs`), far cheaper per scan than in every small
     // group. Reads wait for them in `settled()`.
     this.rollupsBehind = !this.journalFirst && Boolean(database.sqlite);
     this.shipper = options.shipper;
@@ -169,7 +167,7 @@ export class ScanRecorder {
       this.writingGroup = group;
       await (this.journalFirst ? this.journalGroup(group) : this.writeGroup(group));
       this.writingGroup = null;
-      if (this.sealRequested || (this.segment?.rows.length ?? 0) >= this.maxBatch) this.seal();
+      if (this.sealRequested || (this.segment?.rows.length ?? 0) >= MAX_BATCH) this.seal();
       else this.shipLater();
       // The database is behind: let it catch up before answering more.
       if (this.backlog > MAX_BACKLOG) await this.shipping;
@@ -200,7 +198,7 @@ export class ScanRecorder {
   }
 
   private rollUpLater(): void {
-    if (scansBehind(this.database) >= this.maxBatch) void this.rollUpNow();
+    if (scansBehind(this.database) >= MAX_BATCH) void this.rollUpNow();
     else this.rollupTimer ??= setTimeout(() => void this.rollUpNow(), this.shipAfterMs);
   }
 

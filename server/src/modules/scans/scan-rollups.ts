@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/clock.js';
 import type { NewScanRow } from './scans.table.js';
 
 /**
@@ -14,7 +15,6 @@ import type { NewScanRow } from './scans.table.js';
  * from UTC (Asia/Kolkata +5:30, Asia/Kathmandu +5:45): a local day is always a run of buckets.
  */
 export const BUCKET_MS = 15 * 60_000;
-export const DAY_MS = 86_400_000;
 
 /** Dimensions kept per day; `qrcode` only for the account as a whole. */
 export const DIMENSIONS = [
@@ -31,7 +31,7 @@ export const DIMENSIONS = [
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** The scan column each dimension reads. */
+/** The scan column each dimension reads, which is also its column in the rollups. */
 export const DIMENSION_COLUMN = {
   country: 'country',
   region: 'region',

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
-import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
 import { type Scan, toScanRow } from './scan.js';
 import { ScanRecorder } from './scan-recorder.js';
 import { dayOf } from './scan-rollups.js';
@@ -71,7 +71,6 @@ export interface ScanTotals {
   lastAt: string | null;
 }
 
-const DAY_MS = 86_400_000;
 /** Raw scans are kept this long unless told otherwise (SCAN_RETENTION_DAYS, config.ts); rollups forever. */
 export const DEFAULT_RETENTION_DAYS = 90;
 /** How often the background pruning runs (and first runs a minute after start). */

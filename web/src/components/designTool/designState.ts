@@ -2,8 +2,15 @@
  * The design tool's state: what the code holds (one static kind, or a URL) and the style, every field
  * spelled out so each has a control. The style is exactly what the API takes (API.md "Style").
  */
-import type { CornerDotType, CornerSquareType, DotType, ErrorCorrection, Gradient } from '@rq/qr';
-import { encodeStaticData, type StaticData, type StaticKind } from '@site/src/lib/qr/staticData';
+import {
+  type CornerDotType,
+  type CornerSquareType,
+  type DotType,
+  type ErrorCorrection,
+  encodeStaticData,
+  type Gradient,
+} from '@rq/qr';
+import type { StaticData, StaticKind } from '@site/src/lib/qr/staticData';
 
 export interface ToolPaint {
   color: string;

@@ -1,6 +1,7 @@
 /**
  * Static codes: the data a static code holds (one kind of content, with the fields of that kind)
- * and the text its symbol encodes (mailto:, tel:, SMSTO:, WIFI:, vCard 3.0, geo:).
+ * and the text its symbol encodes (mailto:, tel:, SMSTO:, WIFI:, vCard 3.0, geo:). One encoder for
+ * the server, which stores and renders the code, and the design tool, which previews it.
  */
 
 export const STATIC_KINDS = ['text', 'url', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo'] as const;
@@ -10,7 +11,7 @@ export const WIFI_ENCRYPTIONS = ['WPA', 'WEP', 'nopass'] as const;
 
 /**
  * What static data may hold: every field of every kind. Which fields a kind takes, and what each
- * may be, qrcodes.validate.ts checks.
+ * may be, the server's qrcodes.validate.ts checks.
  */
 export interface StaticData {
   kind: StaticKind;
