@@ -54,7 +54,8 @@ class BitWriter {
 
   put(value: number, bits: number): void {
     for (let i = bits - 1; i >= 0; i--) {
-      if ((value >> i) & 1) this.bytes[this.length >> 3] |= 0x80 >> (this.length & 7);
+      const at = this.length >> 3;
+      if ((value >> i) & 1) this.bytes[at] = (this.bytes[at] as number) | (0x80 >> (this.length & 7));
       this.length++;
     }
   }
