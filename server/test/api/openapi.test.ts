@@ -54,7 +54,8 @@ describe('every answer in the tests is checked against the OpenAPI document', ()
             const odd = request.headers['x-odd-answer'];
             if (odd === 'status') return reply.code(418).send({ teapot: true });
             if (odd === 'media') return reply.code(200).type('text/plain').send('hello');
-            if (odd === 'shape') return reply.code(200).send({ surprise: 1 });
+            // Sent as text, so the route's serializer (which would refuse the shape) is not asked.
+            if (odd === 'shape') return reply.code(200).type('application/json').send('{"surprise":1}');
           });
         },
       },
