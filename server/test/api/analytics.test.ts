@@ -143,7 +143,6 @@ describe.each(engines)('analytics API on $name', (engine) => {
     ]);
     // The zone is echoed as sent, though ICU's canonical name for it is Asia/Calcutta.
     expect(kolkata.timeZone).toBe('Asia/Kolkata');
-    expect((await ok('summary?range=7d&timeZone=Asia/Kolkata')).timeZone).toBe('Asia/Kolkata');
     const utc = await ok('timeseries?from=2026-06-01&to=2026-06-03&interval=day');
     expect(utc.points.map((p) => p.total)).toEqual([2, 0]);
   });
@@ -240,11 +239,6 @@ describe.each(engines)('analytics API on $name', (engine) => {
       ['breakdown?by=planet', 400, '/query/by'],
       ['breakdown', 400, '/query/by'],
       ['summary?bots=maybe', 400, '/query/bots'],
-      ['summary?country=xx', 400, '/query/country'],
-      ['summary?device=phone', 400, '/query/device'],
-      ['summary?os=beos', 400, '/query/os'],
-      ['breakdown?by=os&browser=netscape', 400, '/query/browser'],
-      ['export.csv?device=mobile,phone', 400, '/query/device'],
     ];
     for (const [url, status, path] of cases) {
       const response = await api(url);
@@ -255,7 +249,23 @@ describe.each(engines)('analytics API on $name', (engine) => {
         url,
       ).toContain(path);
     }
-    const phone = (await api('summary?device=phone')).json() as { errors: { message: string }[] };
+    // Filter values no scan carries, as the rules refuse them (another account: its own rate limit).
+    const unknownValues: [string, string][] = [
+      ['summary?country=xx', '/query/country'],
+      ['summary?device=phone', '/query/device'],
+      ['summary?os=beos', '/query/os'],
+      ['breakdown?by=os&browser=netscape', '/query/browser'],
+      ['export.csv?device=mobile,phone', '/query/device'],
+    ];
+    for (const [url, path] of unknownValues) {
+      const response = await api(url, other);
+      expect(response.statusCode, url).toBe(400);
+      expect(
+        (response.json() as Body).errors?.map((e) => e.path),
+        url,
+      ).toEqual([path]);
+    }
+    const phone = (await api('summary?device=phone', other)).json() as { errors: { message: string }[] };
     expect(phone.errors[0]?.message).toBe('must be one of mobile, tablet, desktop; not "phone"');
     const unknown = await api(`summary?qrcode=${foreign}`);
     expect(unknown.statusCode).toBe(404);
