@@ -130,3 +130,22 @@ test('the signing secret is shown masked and can be rotated, the new one shown o
   await expect(masked).toHaveText(`rqsig_••••••••${secret.slice(-4)}`);
   await expect(page.getByText(secret)).toHaveCount(0);
 });
+
+test.describe('in Los Angeles', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('a key set to expire on a day works until the end of that day on the user’s clock', async ({
+    page,
+  }) => {
+    await signUp(page, uniqueEmail('keys-la'));
+    await page.goto('/api-keys');
+    await expect(page.getByText('No keys yet. Create one above.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name' }).fill('summer');
+    await page.getByLabel('Expires (optional)').fill('2030-06-30');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/api-keys'));
+    await page.getByRole('button', { name: 'Create key' }).click();
+    // 23:59:59 on 30 June in Los Angeles (UTC-7 in summer), not midnight UTC, 7 hours earlier.
+    expect((await sent).postDataJSON().expiresAt).toBe('2030-07-01T06:59:59.000Z');
+    await expect(page.getByTestId('new-key')).toContainText('Key “summer” created');
+  });
+});

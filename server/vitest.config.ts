@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/firebase-setup.ts'],
+    // Every answer a test gets through buildTestApp's inject must match the OpenAPI document.
+    setupFiles: ['test/helpers/contract-setup.ts'],
   },
 });

@@ -124,6 +124,35 @@ function encodeFor(data: string, style: ResolvedStyle): QrMatrix {
   return encode(data, { errorCorrection: style.errorCorrection, version: style.version });
 }
 
+/**
+ * Least pixels per module an image is served at. Below it a module is drawn across fractions of
+ * pixels and blurs into its neighbours: zxing still reads such images, zbar and many phone
+ * cameras do not (a framed code at 64 px, 1.6 px a module). At 2.5 and above zbar read every
+ * design we tried.
+ */
+export const MIN_PIXELS_PER_MODULE = 2.5;
+
+/** The smallest `size` in px at which the design keeps MIN_PIXELS_PER_MODULE. */
+export function minimumPixelWidth(design: Design): number {
+  return Math.ceil(design.width * MIN_PIXELS_PER_MODULE);
+}
+
+/**
+ * Throws a `StyleError` (reason `size_too_small`, at `/style/size`) when the design's size leaves a
+ * module fewer than MIN_PIXELS_PER_MODULE pixels: the content and style decide the minimum size.
+ */
+export function assertLegibleSize(design: Design): void {
+  const minimum = minimumPixelWidth(design);
+  if (design.pixelWidth >= minimum) return;
+  throw new StyleError([
+    {
+      path: '/style/size',
+      message: `must be at least ${minimum} px for this content and style (${Math.round(design.width)} modules wide with its margin${design.framePad ? ' and frame' : ''}, at least ${MIN_PIXELS_PER_MODULE} px each); at ${design.pixelWidth} px scanners misread it`,
+      reason: 'size_too_small',
+    },
+  ]);
+}
+
 /** Validates the style (throws `StyleError`), encodes the data and lays the design out. */
 export function createDesign(data: string, styleInput?: unknown): Design {
   const style = resolveStyle(styleInput);

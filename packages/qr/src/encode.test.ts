@@ -6,7 +6,7 @@ import { DataTooLongError, QrError } from './errors.js';
 const LEVELS = ['L', 'M', 'Q', 'H'] as const;
 
 function inputs(): string[] {
-  const list = ['https://rq.codes/a', '0123456789012345', 'HELLO WORLD 42', 'Grüße aus Köln — 😀'];
+  const list = ['https://rq.codes/a', '0123456789012345', 'HELLO WORLD 42', 'mixed 123 ABC abc ~!'];
   for (let i = 0; i < 40; i++) list.push(`https://example.com/${'path-segment/'.repeat(i)}?q=${i * 7919}`);
   return list;
 }
@@ -22,6 +22,20 @@ describe('encode', () => {
         expect(Buffer.compare(Buffer.from(ours.modules), Buffer.from(reference.modules.data))).toBe(0);
       }
     }
+  });
+
+  it('writes text beyond ASCII as UTF-8 behind an ECI header (designator 26), which decoders read exactly', async () => {
+    const { renderVerified } = await import('./node.js');
+    for (const text of ['Zoë Łukasz café', 'Grüße aus Köln — 😀', `東京 ${'ü'.repeat(300)}`]) {
+      for (const errorCorrection of LEVELS) {
+        const { verification } = await renderVerified(text, { errorCorrection, size: 2048 });
+        expect(verification, `${errorCorrection}: ${text.slice(0, 12)}`).toEqual({ ok: true, text });
+      }
+    }
+    // The header costs 12 bits: the capacity in bytes is 2 fewer than node-qrcode's byte mode.
+    expect(() => encode('é'.repeat(1000), { errorCorrection: 'H' })).toThrow(DataTooLongError);
+    expect(() => encode('é'.repeat(4), { errorCorrection: 'M', version: 1 })).not.toThrow();
+    expect(() => encode('é'.repeat(7), { errorCorrection: 'M', version: 1 })).toThrow(DataTooLongError);
   });
 
   it('uses a fixed version when asked', () => {

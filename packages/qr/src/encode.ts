@@ -2,6 +2,7 @@ import levels from 'qrcode/lib/core/error-correction-level.js';
 import modes from 'qrcode/lib/core/mode.js';
 import qrcodeCore from 'qrcode/lib/core/qrcode.js';
 import versions from 'qrcode/lib/core/version.js';
+import { eciCapacity, eciSymbol, eciVersionFor, needsUtf8Eci } from './eci.js';
 import { DataTooLongError, QrError } from './errors.js';
 import { applyBestMask } from './mask.js';
 
@@ -40,6 +41,32 @@ export function encode(data: string, options: EncodeOptions = {}): QrMatrix {
   const version = options.version ?? null;
   if (data.length === 0) throw new QrError('invalid_data', 'There is no data to encode.');
   let symbol: ReturnType<typeof qrcodeCore.create>;
+  if (needsUtf8Eci(data)) {
+    symbol = utf8Symbol(data, errorCorrection, version);
+  } else {
+    symbol = asciiSymbol(data, errorCorrection, version);
+  }
+  const { size, data: modules, reservedBit } = symbol.modules;
+  const mask = applyBestMask(modules, reservedBit, size, symbol.version, levels[errorCorrection].bit);
+  return { size, version: symbol.version, errorCorrection, mask, modules, reserved: reservedBit };
+}
+
+/** Text beyond ASCII: UTF-8 behind an ECI header (eci.ts), so every decoder reads it as sent. */
+function utf8Symbol(data: string, errorCorrection: ErrorCorrection, version: number | null) {
+  const length = encoder.encode(data).length;
+  const fits =
+    version === null
+      ? eciVersionFor(length, errorCorrection)
+      : eciVersionFor(length, errorCorrection, version);
+  if (fits === null || (version !== null && fits !== version)) {
+    throw new DataTooLongError(length, eciCapacity(errorCorrection, version ?? 40), errorCorrection, version);
+  }
+  return eciSymbol(data, fits, errorCorrection);
+}
+
+/** ASCII text in node-qrcode's own segments (numeric, alphanumeric and byte, as short as it finds). */
+function asciiSymbol(data: string, errorCorrection: ErrorCorrection, version: number | null) {
+  let symbol: ReturnType<typeof qrcodeCore.create>;
   try {
     symbol = qrcodeCore.create(data, {
       errorCorrectionLevel: errorCorrection,
@@ -55,7 +82,5 @@ export function encode(data: string, options: EncodeOptions = {}): QrMatrix {
       version,
     );
   }
-  const { size, data: modules, reservedBit } = symbol.modules;
-  const mask = applyBestMask(modules, reservedBit, size, symbol.version, levels[errorCorrection].bit);
-  return { size, version: symbol.version, errorCorrection, mask, modules, reserved: reservedBit };
+  return symbol;
 }

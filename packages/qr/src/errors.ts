@@ -1,5 +1,10 @@
 /** Why a design cannot be scanned reliably; the same words in validation issues and in `verify()`. */
-export type UnscannableReason = 'contrast_too_low' | 'logo_too_large' | 'quiet_zone_too_small' | 'other';
+export type UnscannableReason =
+  | 'contrast_too_low'
+  | 'logo_too_large'
+  | 'quiet_zone_too_small'
+  | 'size_too_small'
+  | 'other';
 
 /**
  * Why a well-formed style cannot be drawn as asked: it would not scan (an `UnscannableReason`), or its

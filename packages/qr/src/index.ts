@@ -5,7 +5,15 @@
  * behind its SSRF guard; it then passes the bytes through `logoFromBytes()` into `style.logo.src`.
  */
 
-export { createDesign, type Design, logoSide, minVersionForLogo } from './design.js';
+export {
+  assertLegibleSize,
+  createDesign,
+  type Design,
+  logoSide,
+  MIN_PIXELS_PER_MODULE,
+  minimumPixelWidth,
+  minVersionForLogo,
+} from './design.js';
 export { capacityOf, type EncodeOptions, type ErrorCorrection, encode, type QrMatrix } from './encode.js';
 export {
   DataTooLongError,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import { createDesign, type Design } from './design.js';
+import { assertLegibleSize, createDesign, type Design } from './design.js';
 import { designToSvg, type SvgOptions } from './svg.js';
 import {
   configureVerifier,
@@ -60,8 +60,12 @@ function verificationWidth(svg: string): number {
 }
 
 /** Rasterises the SVG on white and verifies it (see `verify`). */
-export function verifySvg(svg: string, expected: string, options?: VerifyOptions): Promise<VerifyResult> {
-  return verify(rasterize(svg, verificationWidth(svg)), expected, options);
+export function verifySvg(
+  svg: string,
+  expected: string,
+  options?: VerifyOptions & { width?: number },
+): Promise<VerifyResult> {
+  return verify(rasterize(svg, options?.width ?? verificationWidth(svg)), expected, options);
 }
 
 function pngSize(png: Uint8Array): { width: number; height: number } {
@@ -106,7 +110,8 @@ export interface VerifiedRender {
 
 /**
  * What the API needs in one call: render once, verify the drawing, and hand back SVG (and PNG). A result
- * with `verification.ok === false` is an `unscannable_design` (422) with `verification.reason`.
+ * with `verification.ok === false` is an `unscannable_design` (422) with `verification.reason`. A size
+ * that leaves a module under MIN_PIXELS_PER_MODULE pixels throws a `StyleError` (`size_too_small`).
  */
 export async function renderVerified(
   data: string,
@@ -114,8 +119,12 @@ export async function renderVerified(
   options: { png?: boolean } & SvgOptions = {},
 ): Promise<VerifiedRender> {
   const design = createDesign(data, style);
+  assertLegibleSize(design);
   const svg = designToSvg(design, options);
-  const verification = await verifySvg(svg, data, { style: design.style });
+  // Verified at the size served when that is smaller than the verifier's own raster: the decoder
+  // sees the pixels a scanner gets, not a sharper drawing of them.
+  const width = Math.min(design.pixelWidth, verificationWidth(svg));
+  const verification = await verifySvg(svg, data, { style: design.style, width });
   if (!options.png) return { svg, verification };
   return { svg, png: pngOf(svg, design.pixelWidth), verification };
 }

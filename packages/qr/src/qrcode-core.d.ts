@@ -35,3 +35,12 @@ declare module 'qrcode/lib/core/utils.js' {
   const utils: { getSymbolTotalCodewords(version: number): number };
   export default utils;
 }
+
+declare module 'qrcode/lib/core/reed-solomon-encoder.js' {
+  class ReedSolomonEncoder {
+    constructor(degree: number);
+    /** The `degree` error-correction codewords of a block of data codewords. */
+    encode(data: Uint8Array): Uint8Array;
+  }
+  export default ReedSolomonEncoder;
+}

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { patternMessage } from '../shared/pattern-words.js';
 import { type FieldError, Problem, type ProblemCode, problemBody } from '../shared/problem.js';
+import { ProblemSchema } from '../shared/problem-schema.js';
 
 const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -60,6 +61,22 @@ function choiceMessage(branches: readonly AjvIssue[], instancePath: string): str
   return `must be one of: ${listed(values)}`;
 }
 
+/**
+ * The issues of a union's branches that failed only on the value's type, when another branch
+ * took the type and failed on something else (that branch says what is wrong). Empty otherwise.
+ */
+function typeMissedBranches(union: AjvIssue, branches: readonly AjvIssue[]): AjvIssue[] {
+  const byBranch = new Map<string, AjvIssue[]>();
+  for (const branch of branches) {
+    const index = branch.schemaPath?.slice((union.schemaPath as string).length + 1).split('/')[0] ?? '';
+    byBranch.set(index, [...(byBranch.get(index) ?? []), branch]);
+  }
+  const typeOnly = (list: AjvIssue[]) =>
+    list.every((issue) => issue.keyword === 'type' && issue.instancePath === union.instancePath);
+  const missed = [...byBranch.values()].filter(typeOnly);
+  return missed.length > 0 && missed.length < byBranch.size ? missed.flat() : [];
+}
+
 /** Ajv's issues with each failed union of literals folded into one issue. */
 function foldChoices(issues: readonly AjvIssue[]): AjvIssue[] {
   const folded = new Set<AjvIssue>();
@@ -68,7 +85,16 @@ function foldChoices(issues: readonly AjvIssue[]): AjvIssue[] {
     if ((issue.keyword !== 'anyOf' && issue.keyword !== 'oneOf') || !issue.schemaPath) continue;
     const branches = issues.filter((other) => other.schemaPath?.startsWith(`${issue.schemaPath}/`));
     const message = choiceMessage(branches, issue.instancePath);
-    if (message === undefined) continue;
+    if (message === undefined) {
+      // A value of the right type for one branch ("41" for an integer-or-null) is judged by that
+      // branch alone: "must be at most 40", not that and "must be null" and "must match anyOf".
+      const missed = typeMissedBranches(issue, branches);
+      if (missed.length > 0) {
+        folded.add(issue);
+        for (const branch of missed) folded.add(branch);
+      }
+      continue;
+    }
     for (const branch of branches) folded.add(branch);
     messages.set(issue, message);
   }
@@ -109,6 +135,20 @@ function messageOf(issue: AjvIssue): string {
       return `must be ${listed([issue.params.allowedValue])}`;
     case 'pattern':
       return patternMessage(issue.params.pattern) ?? issue.message ?? 'is invalid';
+    case 'maximum':
+      return `must be at most ${issue.params.limit}`;
+    case 'minimum':
+      return `must be at least ${issue.params.limit}`;
+    case 'maxLength':
+      return `must be at most ${issue.params.limit} characters`;
+    case 'minLength':
+      return issue.params.limit === 1
+        ? 'must not be empty'
+        : `must be at least ${issue.params.limit} characters`;
+    case 'maxItems':
+      return `must have at most ${issue.params.limit} items`;
+    case 'minItems':
+      return `must have at least ${issue.params.limit} items`;
     default:
       return issue.message ?? 'is invalid';
   }
@@ -116,7 +156,7 @@ function messageOf(issue: AjvIssue): string {
 
 /** Turns Ajv's errors into field paths a caller can act on: "/body/style/size". */
 export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): FieldError[] {
-  return foldChoices(issues).map((issue) => {
+  const errors = foldChoices(issues).map((issue) => {
     let path = issue.instancePath;
     const { missingProperty, additionalProperty } = issue.params;
     if (issue.keyword === 'required' && typeof missingProperty === 'string') {
@@ -126,6 +166,10 @@ export function fieldErrorsOf(issues: readonly AjvIssue[], prefix: string): Fiel
     }
     return { path: `${prefix}${path}`, message: messageOf(issue) };
   });
+  // One thing per field: the first issue Ajv found there (a too-long pattern-breaking string is
+  // told it is too long, and told the rest once that is fixed).
+  const seen = new Set<string>();
+  return errors.filter((error) => !seen.has(error.path) && seen.add(error.path) !== undefined);
 }
 
 function fieldErrors(error: FastifyError): FieldError[] {
@@ -247,6 +291,23 @@ function nonFiniteNumbers(value: unknown, path: string, depth = 0): FieldError[]
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
+ * The refusals every documented route can answer whatever it does, in its OpenAPI entry: a 400
+ * where anything of the request is validated, and where a body is read a 413 (too large) and a
+ * 415 (not JSON). Routes list only the answers of their own logic.
+ */
+function documentRefusals(route: RouteOptions): void {
+  const schema = route.schema as
+    | { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> }
+    | undefined;
+  if (!schema?.response) return;
+  if (schema.body || schema.querystring || schema.params) schema.response['400'] ??= ProblemSchema;
+  if (schema.body) {
+    schema.response['413'] ??= ProblemSchema;
+    schema.response['415'] ??= ProblemSchema;
+  }
+}
+
+/**
  * Every error leaves as application/problem+json. Unknown paths are 404, known paths with
  * another method 405 with an Allow header, and anything unexpected 500 without internals.
  */
@@ -258,6 +319,7 @@ export const errorsPlugin = fp(
     app.addHook('onRoute', (route) => {
       // Catch-alls (the site's pages, CORS preflights) say nothing about which paths exist.
       if (route.url === '/*' || route.url === '*') return;
+      documentRefusals(route);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if ((METHODS as readonly string[]).includes(method)) {

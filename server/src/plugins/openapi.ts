@@ -21,6 +21,32 @@ const SCALAR_CONFIGURATION = {
   mcp: { disabled: true },
 } satisfies Partial<ApiReferenceConfiguration>;
 
+interface OpenApiDocument {
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
+  >;
+}
+
+/**
+ * Every error leaves as application/problem+json (plugins/errors.ts); route schemas describe them
+ * with ProblemSchema, which @fastify/swagger files under application/json. The document says the
+ * media type the API sends.
+ */
+export function withProblemMediaType<T extends OpenApiDocument>(document: T): T {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const json = response.content?.['application/json'];
+        if (Number(status) < 400 || !response.content || json === undefined) continue;
+        delete response.content['application/json'];
+        response.content['application/problem+json'] = json;
+      }
+    }
+  }
+  return document;
+}
+
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the API.
  * The interactive reference is served entirely from our own assets: it works offline.
@@ -67,6 +93,10 @@ export const openapiPlugin = fp(
         ],
       },
       hideUntagged: true,
+      transformObject: (documents) =>
+        'openapiObject' in documents
+          ? withProblemMediaType(documents.openapiObject as OpenApiDocument)
+          : documents.swaggerObject,
     });
 
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

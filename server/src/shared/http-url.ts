@@ -44,16 +44,59 @@ function refuse(message: string): HttpUrlCheck {
   return { ok: false, message };
 }
 
+/** What names and ports reach this server, besides its public URL and short URL. */
+export interface OwnAddresses {
+  /** Host names and IP addresses of this machine (its interfaces, `localhost`, its host name). */
+  hosts: readonly string[];
+  /** Ports the server listens on (PORT), besides the URLs' own and the default 80 and 443. */
+  ports: readonly number[];
+}
+
+/** A host as compared here: lower case, no trailing dot, IPv6 without brackets, IPv4-mapped as IPv4. */
+function comparableHost(hostname: string): string {
+  const bare = hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
+  if (!mapped) return bare;
+  const high = Number.parseInt(mapped[1] as string, 16);
+  const low = Number.parseInt(mapped[2] as string, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+function portOf(url: URL): number {
+  return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+}
+
+/** Loopback and "this host" addresses reach the server whatever its interfaces are. */
+function isLocalAddress(host: string): boolean {
+  return /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::' || host === 'localhost';
+}
+
 /**
  * Our own short URLs: `/r/{slug}` on the primary host, and every path but the root on the
- * dedicated short host. Hosts compare with their port, in their serialised (lower-case) form.
+ * dedicated short host. The primary host is any name or address that reaches this server: the
+ * public URL's host, this machine's addresses and names, loopback; on any port the server is
+ * reached on (the URLs' ports, PORT, 80 and 443, as a proxy in front forwards those). Hosts
+ * compare case-insensitively, so no spelling of our own address slips past.
  */
-export function ownShortUrlTest(publicUrl: string, shortUrl?: string): OwnShortUrlTest {
-  const primaryHost = new URL(publicUrl).host;
-  const shortHost = shortUrl ? new URL(shortUrl).host : undefined;
-  return (url) =>
-    (url.host === primaryHost && url.pathname.startsWith('/r/')) ||
-    (url.host === shortHost && url.pathname !== '/');
+export function ownShortUrlTest(
+  publicUrl: string,
+  shortUrl?: string,
+  own: OwnAddresses = { hosts: [], ports: [] },
+): OwnShortUrlTest {
+  const primary = new URL(publicUrl);
+  const short = shortUrl ? new URL(shortUrl) : undefined;
+  const primaryHosts = new Set([comparableHost(primary.hostname), ...own.hosts.map(comparableHost)]);
+  const shortHost = short ? comparableHost(short.hostname) : undefined;
+  const ports = new Set([80, 443, portOf(primary), ...(short ? [portOf(short)] : []), ...own.ports]);
+  return (url) => {
+    if (!ports.has(portOf(url))) return false;
+    const host = comparableHost(url.hostname);
+    if (host === shortHost) return url.pathname !== '/';
+    return (primaryHosts.has(host) || isLocalAddress(host)) && url.pathname.startsWith('/r/');
+  };
 }
 
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;

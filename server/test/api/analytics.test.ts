@@ -70,7 +70,13 @@ describe.each(engines)('analytics API on $name', (engine) => {
       expect(response.statusCode).toBe(201);
       return (response.json() as { id: string }).id;
     };
-    menu = await create(user, { mode: 'redirect', target: 'https://example.com/menu', tags: ['print'] });
+    menu = await create(user, {
+      mode: 'redirect',
+      target: 'https://example.com/menu',
+      tags: ['print'],
+      slug: 'spring-menu',
+      title: 'Spring menu',
+    });
     flyer = await create(user, { mode: 'redirect', target: 'https://example.com/flyer' });
     foreign = await create(other, { mode: 'redirect', target: 'https://example.com/other' });
 
@@ -135,6 +141,8 @@ describe.each(engines)('analytics API on $name', (engine) => {
       { t: '2026-06-01T00:00:00+05:30', total: 1, unique: 1, bots: 0 },
       { t: '2026-06-02T00:00:00+05:30', total: 1, unique: 0, bots: 0 },
     ]);
+    // The zone is echoed as sent, though ICU's canonical name for it is Asia/Calcutta.
+    expect(kolkata.timeZone).toBe('Asia/Kolkata');
     const utc = await ok('timeseries?from=2026-06-01&to=2026-06-03&interval=day');
     expect(utc.points.map((p) => p.total)).toEqual([2, 0]);
   });
@@ -241,6 +249,24 @@ describe.each(engines)('analytics API on $name', (engine) => {
         url,
       ).toContain(path);
     }
+    // Filter values no scan carries, as the rules refuse them (another account: its own rate limit).
+    const unknownValues: [string, string][] = [
+      ['summary?country=xx', '/query/country'],
+      ['summary?device=phone', '/query/device'],
+      ['summary?os=beos', '/query/os'],
+      ['breakdown?by=os&browser=netscape', '/query/browser'],
+      ['export.csv?device=mobile,phone', '/query/device'],
+    ];
+    for (const [url, path] of unknownValues) {
+      const response = await api(url, other);
+      expect(response.statusCode, url).toBe(400);
+      expect(
+        (response.json() as Body).errors?.map((e) => e.path),
+        url,
+      ).toEqual([path]);
+    }
+    const phone = (await api('summary?device=phone', other)).json() as { errors: { message: string }[] };
+    expect(phone.errors[0]?.message).toBe('must be one of mobile, tablet, desktop; not "phone"');
     const unknown = await api(`summary?qrcode=${foreign}`);
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as Json).code).toBe('not_found');
@@ -250,15 +276,17 @@ describe.each(engines)('analytics API on $name', (engine) => {
     const response = await api('export.csv?from=2026-03-01&to=2026-04-01&timeZone=Europe/Berlin');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain('scans.csv');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="scans-2026-03-01-2026-03-31.csv"',
+    );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'time,qrcode,hostname,rule,target,country,region,device,os,browser,language,referrer,bot,visitor',
+      'time,qrcode,slug,title,hostname,rule,ruleName,target,country,region,device,os,browser,language,referrer,bot,visitor',
     );
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2))).toEqual([
-      ['2026-03-29T00:30:00.000+01:00', menu],
-      ['2026-03-29T23:30:00.000+02:00', menu],
-      ['2026-03-30T00:30:00.000+02:00', flyer],
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
+      ['2026-03-29T00:30:00.000+01:00', menu, 'spring-menu', 'Spring menu'],
+      ['2026-03-29T23:30:00.000+02:00', menu, 'spring-menu', 'Spring menu'],
+      ['2026-03-30T00:30:00.000+02:00', flyer, expect.any(String), ''],
     ]);
     expect(response.body).not.toMatch(/\d+\.\d+\.\d+\.\d+/); // no address anywhere
     const french = await api('export.csv?from=2026-01-01&to=2027-01-01&country=FR');
@@ -269,10 +297,54 @@ describe.each(engines)('analytics API on $name', (engine) => {
         .trimEnd()
         .split('\r\n')
         .slice(1)
-        .map((line) => line.split(',')[12]),
+        .map((line) => line.split(',')[15]),
     ).toEqual(['false', 'false', 'true']);
     expect((await api('export.csv?timeZone=Nowhere/Land')).statusCode).toBe(400);
     expect((await api(`export.csv?qrcode=${foreign}`)).statusCode).toBe(404);
+  });
+
+  it('names codes and rules beside their ids, and the file after its code and dates', async () => {
+    // An account of its own: its scans change no other test's counts, and it has its own rate limit.
+    const owner = await signedInUser(t);
+    const post = (url: string, payload: Json) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: owner.headers, payload });
+    const rule = (
+      await post('rules', {
+        name: 'iPhones to the App Store',
+        when: { os: ['ios'] },
+        then: { redirect: 'https://apps.example/' },
+      })
+    ).json() as { id: string };
+    const code = (
+      await post('qrcodes', {
+        mode: 'redirect',
+        target: 'https://example.com/menu',
+        slug: 'spring-menu-2',
+        title: 'Spring menu',
+      })
+    ).json() as { id: string };
+    await record('2026-11-10T12:00:00Z', { codeId: code.id, accountId: owner.accountId, ruleId: rule.id });
+    const response = await api(`export.csv?from=2026-11-01&to=2026-12-01&qrcode=${code.id}`, owner);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="scans-spring-menu-2-2026-11-01-2026-11-30.csv"',
+    );
+    const [header, line] = response.body.trimEnd().split('\r\n');
+    const row = Object.fromEntries((header ?? '').split(',').map((name, i) => [name, line?.split(',')[i]]));
+    expect(row).toMatchObject({
+      qrcode: code.id,
+      slug: 'spring-menu-2',
+      title: 'Spring menu',
+      rule: rule.id,
+      ruleName: 'iPhones to the App Store',
+    });
+    const byCode = await api('breakdown.csv?from=2026-11-01&to=2026-12-01&by=qrcode', owner);
+    expect(byCode.body).toBe(
+      `qrcode,slug,title,total,unique,bots\r\n${code.id},spring-menu-2,Spring menu,1,1,0\r\n`,
+    );
+    const byRule = await api('breakdown.csv?from=2026-11-01&to=2026-12-01&by=rule', owner);
+    expect(byRule.body).toBe(
+      `rule,ruleName,total,unique,bots\r\n${rule.id},iPhones to the App Store,1,1,0\r\n`,
+    );
   });
 
   it('answers a breakdown and a time series as CSV', async () => {
@@ -281,7 +353,13 @@ describe.each(engines)('analytics API on $name', (engine) => {
     expect(breakdown.body).toBe(
       'country,total,unique,bots\r\nDE,4,4,1\r\nIN,2,1,0\r\nUS,2,1,0\r\nFR,1,1,0\r\n',
     );
+    expect(breakdown.headers['content-disposition']).toBe(
+      'attachment; filename="breakdown-by-country-2026-01-01-2026-12-31.csv"',
+    );
     const series = await api('timeseries.csv?from=2026-03-28&to=2026-03-31&timeZone=Europe/Berlin');
+    expect(series.headers['content-disposition']).toBe(
+      'attachment; filename="timeseries-by-day-2026-03-28-2026-03-30.csv"',
+    );
     expect(series.body).toBe(
       't,total,unique,bots\r\n2026-03-28T00:00:00+01:00,0,0,0\r\n2026-03-29T00:00:00+01:00,2,2,0\r\n2026-03-30T00:00:00+02:00,1,1,0\r\n',
     );

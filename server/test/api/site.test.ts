@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_STYLE, validateStyle } from '@rq/qr';
 import { afterEach, describe, expect, it } from 'vitest';
+import { classifyUserAgent } from '../../src/modules/redirect/scan-context.parse.js';
 import { PROBLEM_CATALOGUE } from '../../src/shared/problem.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
@@ -120,5 +122,35 @@ describe('the docs page /docs/api/errors', () => {
     for (const code of Object.keys(PROBLEM_CATALOGUE)) {
       expect(page, code).toContain(`### ${code} {#${code.replaceAll('_', '-')}}`);
     }
+    // And no code the API never answers: an image `Accept` it cannot serve gets JSON, not a 406.
+    const explained = [...page.matchAll(/^### (\w+) \{#/gm)].map((match) => match[1]);
+    expect(explained.sort()).toEqual(Object.keys(PROBLEM_CATALOGUE).sort());
+  });
+});
+
+describe('the docs page /docs/rq-codes/qr-code-styling', () => {
+  it('shows the defaults as the API applies them, not a style of its own', () => {
+    const page = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../web/docs/rq-codes/qr-code-styling.md'),
+      'utf8',
+    );
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(page)?.[1] ?? 'null');
+    const resolved = validateStyle(shown);
+    expect(resolved.ok && resolved.style).toEqual(DEFAULT_STYLE);
+    expect(Object.keys(shown)).toEqual(expect.arrayContaining(['size', 'margin', 'dots', 'frame']));
+  });
+});
+
+describe('the docs page /docs/analytics/redirection-analytics', () => {
+  it('shows the live stream what its own example scan sends: device, os and browser of its user agent', () => {
+    const page = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../web/docs/analytics/redirection-analytics.md'),
+      'utf8',
+    );
+    const userAgent = / -A "([^"]+)"/.exec(page)?.[1];
+    const shown = JSON.parse(/^data: (\{.*\})$/m.exec(page)?.[1] ?? 'null');
+    expect(userAgent).toBeDefined();
+    const { device, os, browser } = classifyUserAgent(userAgent);
+    expect({ device, os, browser }).toEqual({ device: shown.device, os: shown.os, browser: shown.browser });
   });
 });

@@ -105,6 +105,30 @@ describe.each(engines)('codes and rules keep the documented contract on $name', 
     await create('/qrcodes', { mode: 'redirect', target: 'https://rq.example/docs/intro' });
   });
 
+  it('knows every address of this server as its own, so no spelling of it loops', async () => {
+    // PORT is 8080 (the default), PUBLIC_URL https://rq.example, SHORT_URL https://rq.link.
+    const loops = [
+      'http://127.0.0.1:8080/r/self-loop',
+      'http://LOCALHOST:8080/r/self-loop',
+      'http://[::1]:8080/r/self-loop',
+      'http://127.0.0.1/r/self-loop',
+      'https://RQ.EXAMPLE:443/r/self-loop',
+      'http://rq.example:80/r/self-loop',
+      'http://rq.example./r/self-loop',
+      'https://rq.link:443/self-loop',
+      'http://[::ffff:127.0.0.1]:8080/r/self-loop',
+    ];
+    for (const target of loops) {
+      const code = await refusal('POST', '/qrcodes', { mode: 'redirect', target });
+      expect(code.status, target).toBe(400);
+      expect(code.errors?.map((e) => e.path)).toEqual(['/body/target']);
+      const rule = await refusal('POST', '/rules', { name: 'loop', then: { redirect: target } });
+      expect(rule.status, target).toBe(400);
+    }
+    // Another service on this machine, on a port we do not answer, is not us.
+    await create('/rules', { name: 'elsewhere', then: { redirect: 'http://127.0.0.1:9999/r/x' } });
+  });
+
   it('takes rules inline on create, for redirect codes only, and never ignores them silently', async () => {
     const rule = await create('/rules', {
       name: 'iphones',

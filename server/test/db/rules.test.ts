@@ -115,6 +115,22 @@ describe.each(engines)('rules API on $name', (engine) => {
     expect(gone.json().code).toBe('not_found');
   });
 
+  it('says "all day on weekdays" with days alone or with 00:00 to 24:00', async () => {
+    const daysOnly = await createOk(
+      alice.headers,
+      rule({ when: { time: { days: [1, 2, 3, 4, 5], timeZone: 'UTC' } } }),
+    );
+    expect(daysOnly.when).toEqual({ time: { days: [1, 2, 3, 4, 5], timeZone: 'UTC' } });
+    const wholeDay = { time: { from: '00:00', to: '24:00', days: [1, 2, 3, 4, 5], timeZone: 'UTC' } };
+    expect((await createOk(alice.headers, rule({ when: wholeDay }))).when).toEqual(wholeDay);
+    const empty = await create(
+      alice.headers,
+      rule({ when: { time: { from: '09:00', to: '09:00', timeZone: 'UTC' } } }),
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(errorPaths(empty.json())).toEqual(['/body/when/time/to']);
+  });
+
   it('stores no condition as null and defaults enabled to true', async () => {
     const created = await createOk(
       alice.headers,

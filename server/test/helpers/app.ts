@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type Engine, openTestDatabase, type TestDatabase } from './engines.js';
+import { checkAnswersAgainstOpenApi } from './openapi-contract.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,6 +22,7 @@ export async function buildTestApp(
   const app = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
   options.extend?.(app);
   await app.ready();
+  checkAnswersAgainstOpenApi(app);
   return {
     app,
     database,

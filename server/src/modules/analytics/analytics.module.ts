@@ -11,14 +11,18 @@ import { AnalyticsService } from './analytics.service.js';
  */
 export const analyticsModule = fp(
   async (app: FastifyInstance) => {
-    const analytics = new AnalyticsService(app.database.db, { codes: app.qrcodes, scans: app.scans });
+    const analytics = new AnalyticsService(app.database.db, {
+      codes: app.qrcodes,
+      rules: app.rules,
+      scans: app.scans,
+    });
     app.decorate('analytics', analytics);
     app.changes.subscribe('scans.stored', ({ scans }) => analytics.live.deliver(scans));
     // Open streams would keep the server from closing.
     app.addHook('preClose', async () => analytics.live.endAll());
     await app.register(analyticsRoutes);
   },
-  { name: 'analytics', dependencies: ['db', 'redis', 'auth', 'scans', 'qrcodes'] },
+  { name: 'analytics', dependencies: ['db', 'redis', 'auth', 'scans', 'qrcodes', 'rules'] },
 );
 
 declare module 'fastify' {

@@ -23,7 +23,10 @@ export interface ResolvedRange {
   from: number;
   /** Exclusive, a quarter-hour boundary. */
   to: number;
+  /** The canonical zone, for computing. */
   timeZone: string;
+  /** The zone as the caller spelled it ("Asia/Kolkata", which ICU calls Asia/Calcutta): what answers echo. */
+  timeZoneAsSent: string;
 }
 
 const DATE_TIME =
@@ -104,6 +107,7 @@ export function resolveRange(input: RangeInput, now: number, earliest: number | 
     from: Math.floor(from / QUARTER_MS) * QUARTER_MS,
     to: Math.ceil(to / QUARTER_MS) * QUARTER_MS,
     timeZone,
+    timeZoneAsSent: input.timeZone ?? 'UTC',
   };
 }
 

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
 import {
@@ -91,10 +90,10 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // A stream or a string of text/csv: not serialised, so the schema only documents it.
-  const csv = Type.Unsafe<unknown>({
-    type: 'string',
-    description: 'text/csv; charset=utf-8, a header line first',
-  });
+  const csv = {
+    description: 'CSV (RFC 4180), a header line first; Content-Disposition names the file',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  };
 
   app.get(
     '/api/v1/analytics/export.csv',
@@ -104,17 +103,17 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['analytics'],
         summary: 'Every scan as CSV',
         description:
-          'One line per scan in the range, oldest first, streamed: time (in `timeZone`), qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot, visitor (the daily-salted visitor hash; addresses are never stored). Raw scans are kept for the retention period (SCAN_RETENTION_DAYS, default 90 days); the other endpoints read rollups kept forever.',
+          'One line per scan in the range, oldest first, streamed: time (in `timeZone`), qrcode, slug, title, hostname, rule, ruleName, target, country, region, device, os, browser, language, referrer, bot, visitor (the daily-salted visitor hash; addresses are never stored). Raw scans are kept for the retention period (SCAN_RETENTION_DAYS, default 90 days); the other endpoints read rollups kept forever.',
         querystring: SummaryQuery,
         response: { 200: csv, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      const lines = await service.csvExport(request.account.id, request.query);
+      const download = await service.csvExport(request.account.id, request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="scans.csv"')
-        .send(Readable.from(lines));
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .send(Readable.from(download.body));
     },
   );
 
@@ -130,11 +129,13 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: csv, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const download = await service.timeseriesCsv(request.account.id, request.query);
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="timeseries.csv"')
-        .send(await service.timeseriesCsv(request.account.id, request.query)),
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .send(download.body);
+    },
   );
 
   app.get(
@@ -144,16 +145,19 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['analytics'],
         summary: 'Scans by a dimension as CSV',
-        description: 'The rows of /analytics/breakdown: the dimension, total, unique, bots.',
+        description:
+          'The rows of /analytics/breakdown: the dimension (by=qrcode adds slug and title, by=rule ruleName), total, unique, bots.',
         querystring: BreakdownQuery,
         response: { 200: csv, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const download = await service.breakdownCsv(request.account.id, request.query);
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${request.query.by}.csv"`)
-        .send(await service.breakdownCsv(request.account.id, request.query)),
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .send(download.body);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { BROWSER_NAMES, DEVICE_TYPES, OS_NAMES } from '../rules/rules.schemas.js';
 import { DIMENSIONS } from '../scans/scan-rollups.js';
 import { MAX_POINTS, PRESETS } from './analytics.range.js';
 
@@ -42,10 +43,10 @@ const shared = {
   tag: list('Codes carrying the tag'),
   hostname: list('Hostnames scanned'),
   rule: list('Rule ids that decided the target'),
-  country: list('ISO 3166-1 alpha-2 countries'),
-  device: list('Device types: mobile, tablet, desktop, ...'),
-  os: list('Operating systems'),
-  browser: list('Browsers'),
+  country: list('ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400'),
+  device: list(`Device types: ${DEVICE_TYPES.join(', ')} (another value is a 400)`),
+  os: list(`Operating systems: ${OS_NAMES.join(', ')} (another value is a 400)`),
+  browser: list(`Browsers: ${BROWSER_NAMES.join(', ')} (another value is a 400)`),
   bots: Type.Optional(Type.Boolean({ description: 'Count bot scans in `total` too (default false)' })),
 };
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
-import { Problem } from '../../shared/problem.js';
+import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
+import { BROWSER_NAMES, DEVICE_TYPES, OS_NAMES } from '../rules/rules.schemas.js';
+import { isCountryCode } from '../rules/rules.validate.js';
 import type { Dimension } from '../scans/scan-rollups.js';
 import type { ExportedScan, ScanExportFilter } from '../scans/scans.service.js';
-import { csvLine } from './analytics.csv.js';
+import { csvFileName, csvLine } from './analytics.csv.js';
 import { LiveScans } from './analytics.live.js';
 import { type RangeInput, type ResolvedRange, resolveRange, seriesEdges } from './analytics.range.js';
 import {
@@ -31,11 +33,58 @@ export interface ScanSource {
 /** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
 export interface CodeDirectory {
   /** Throws the not_found problem for a code that is not the account's. */
-  get(accountId: string, id: string): Promise<{ id: string }>;
+  get(accountId: string, id: string): Promise<{ id: string; slug: string; title: string | null }>;
   list(
     accountId: string,
     query: { tag?: string; limit?: number; cursor?: string },
   ): Promise<{ data: { id: string }[]; nextCursor: string | null }>;
+}
+
+/** The rules module as analytics uses it: rule names for the exports. */
+export interface RuleDirectory {
+  getManyForAccount(accountId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]>;
+}
+
+/** A CSV download: its body (text or lines as they are read) and the file name it is saved as. */
+export interface CsvDownload<Body> {
+  fileName: string;
+  body: Body;
+}
+
+/**
+ * The names beside the ids in an export: each code's slug and title and each rule's name, looked
+ * up once per export. A code or rule deleted since is blank.
+ */
+class ExportLabels {
+  private readonly codes = new Map<string, { slug: string; title: string | null } | null>();
+  private readonly rules = new Map<string, string | null>();
+
+  constructor(
+    private readonly accountId: string,
+    private readonly directory: { codes: CodeDirectory; rules: RuleDirectory },
+  ) {}
+
+  async load(codeIds: Iterable<string>, ruleIds: Iterable<string | null>): Promise<void> {
+    for (const id of new Set(codeIds)) {
+      if (id === '' || this.codes.has(id)) continue;
+      const code = await this.directory.codes.get(this.accountId, id).catch(() => null);
+      this.codes.set(id, code && { slug: code.slug, title: code.title });
+    }
+    const missing = [...new Set(ruleIds)].filter((id): id is string => !!id && !this.rules.has(id));
+    if (missing.length === 0) return;
+    const found = await this.directory.rules.getManyForAccount(this.accountId, missing);
+    for (const id of missing) this.rules.set(id, null);
+    for (const rule of found) this.rules.set(rule.id, rule.name);
+  }
+
+  code(id: string | null): { slug: string | null; title: string | null } {
+    const code = id ? this.codes.get(id) : null;
+    return { slug: code?.slug ?? null, title: code?.title ?? null };
+  }
+
+  rule(id: string | null): string | null {
+    return id ? (this.rules.get(id) ?? null) : null;
+  }
 }
 
 export interface AnalyticsQueryInput extends RangeInput {
@@ -66,6 +115,38 @@ const NORMALISE: Record<FilterName, (value: string) => string> = {
   browser: (v) => v.toLowerCase(),
 };
 
+/**
+ * The values a filter can match, as the rules take them: a value no scan can carry is a 400
+ * naming the values there are, not an answer of zeros that looks like "no scans".
+ */
+const KNOWN_VALUES: Partial<Record<FilterName, { isKnown(value: string): boolean; expected: string }>> = {
+  country: { isKnown: isCountryCode, expected: 'an ISO 3166-1 alpha-2 country code (DE, US, ...)' },
+  device: {
+    isKnown: (v) => DEVICE_TYPES.includes(v as never),
+    expected: `one of ${DEVICE_TYPES.join(', ')}`,
+  },
+  os: { isKnown: (v) => OS_NAMES.includes(v as never), expected: `one of ${OS_NAMES.join(', ')}` },
+  browser: {
+    isKnown: (v) => BROWSER_NAMES.includes(v as never),
+    expected: `one of ${BROWSER_NAMES.join(', ')}`,
+  },
+};
+
+function unknownFilterValues(filters: Selection['filters']): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, list] of Object.entries(filters) as [FilterName, string[]][]) {
+    const known = KNOWN_VALUES[name];
+    const unknown = known ? list.filter((value) => !known.isKnown(value)) : [];
+    if (known && unknown.length > 0) {
+      errors.push({
+        path: `/query/${name}`,
+        message: `must be ${known.expected}; not ${unknown.map((v) => `"${v}"`).join(', ')}`,
+      });
+    }
+  }
+  return errors;
+}
+
 /** `?country=DE,FR` and `?country=DE&country=FR` alike. */
 const values = (list: string[] | undefined) =>
   list
@@ -87,7 +168,12 @@ export class AnalyticsService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: { codes: CodeDirectory; scans: ScanSource; clock?: Clock },
+    private readonly options: {
+      codes: CodeDirectory;
+      rules: RuleDirectory;
+      scans: ScanSource;
+      clock?: Clock;
+    },
   ) {
     this.clock = options.clock ?? systemClock;
   }
@@ -198,7 +284,10 @@ export class AnalyticsService {
    * One CSV line per scan in the range (no address: only the daily-salted visitor hash), in time
    * order, produced page by page as the reader takes them: constant memory for any range.
    */
-  async csvExport(accountId: string, query: AnalyticsQueryInput): Promise<AsyncGenerator<string>> {
+  async csvExport(
+    accountId: string,
+    query: AnalyticsQueryInput,
+  ): Promise<CsvDownload<AsyncGenerator<string>>> {
     const { selection, range } = await this.prepare(accountId, query);
     const columns: ScanExportFilter['columns'] = {};
     for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][]) {
@@ -213,16 +302,25 @@ export class AnalyticsService {
       bots: query.bots ?? false,
     });
     const time = zonedTimes(range.timeZone);
-    return (async function* lines() {
+    const labels = this.labels(accountId);
+    const body = (async function* lines() {
       yield csvLine(EXPORT_COLUMNS);
       for await (const page of pages) {
+        await labels.load(
+          page.map((scan) => scan.qrcode_id),
+          page.map((scan) => scan.rule_id),
+        );
         yield page
-          .map((scan) =>
-            csvLine([
+          .map((scan) => {
+            const code = labels.code(scan.qrcode_id);
+            return csvLine([
               time(Number(scan.at)),
               scan.qrcode_id,
+              code.slug,
+              code.title,
               scan.hostname,
               scan.rule_id,
+              labels.rule(scan.rule_id),
               scan.target,
               scan.country,
               scan.region,
@@ -233,37 +331,90 @@ export class AnalyticsService {
               scan.referrer_host,
               scan.bot ? 'true' : 'false',
               scan.visitor_hash,
-            ]),
-          )
+            ]);
+          })
           .join('');
       }
     })();
+    return { fileName: await this.fileName(accountId, 'scans', query, range), body };
   }
 
-  async timeseriesCsv(accountId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
+  async timeseriesCsv(
+    accountId: string,
+    query: AnalyticsQueryInput & { interval?: Interval | undefined },
+  ): Promise<CsvDownload<string>> {
     const series = await this.timeseries(accountId, query);
-    return [
+    const body = [
       csvLine(['t', 'total', 'unique', 'bots']),
       ...series.points.map((p) => csvLine([p.t, p.total, p.unique, p.bots])),
     ].join('');
+    const range = resolveRange(query, this.clock.now(), undefined);
+    const what = `timeseries by ${query.interval ?? 'day'}`;
+    return { fileName: await this.fileName(accountId, what, query, range, series), body };
   }
 
   async breakdownCsv(
     accountId: string,
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
-  ) {
+  ): Promise<CsvDownload<string>> {
     const breakdown = await this.breakdown(accountId, query);
-    return [
-      csvLine([query.by, 'total', 'unique', 'bots']),
-      ...breakdown.rows.map((row) => csvLine([row.key, row.total, row.unique, row.bots])),
+    const labels = this.labels(accountId);
+    const keys = breakdown.rows.map((row) => row.key ?? '');
+    await labels.load(query.by === 'qrcode' ? keys : [], query.by === 'rule' ? keys : []);
+    const named = (key: string | null): (string | null)[] => {
+      if (query.by === 'qrcode') return [key, labels.code(key).slug, labels.code(key).title];
+      if (query.by === 'rule') return [key, labels.rule(key)];
+      return [key];
+    };
+    const header =
+      query.by === 'qrcode'
+        ? ['qrcode', 'slug', 'title']
+        : query.by === 'rule'
+          ? ['rule', 'ruleName']
+          : [query.by];
+    const body = [
+      csvLine([...header, 'total', 'unique', 'bots']),
+      ...breakdown.rows.map((row) => csvLine([...named(row.key), row.total, row.unique, row.bots])),
     ].join('');
+    const range = resolveRange(query, this.clock.now(), undefined);
+    return {
+      fileName: await this.fileName(accountId, `breakdown by ${query.by}`, query, range, breakdown),
+      body,
+    };
+  }
+
+  private labels(accountId: string): ExportLabels {
+    return new ExportLabels(accountId, { codes: this.options.codes, rules: this.options.rules });
+  }
+
+  /**
+   * The download's file name: what it holds, the one code (its slug) or tag it is about, and the
+   * local dates of the range (the last inclusive). A frame already answered gives the range read.
+   */
+  private async fileName(
+    accountId: string,
+    what: string,
+    query: AnalyticsQueryInput,
+    range: ResolvedRange,
+    answered?: { from: string; to: string },
+  ): Promise<string> {
+    const codes = values(query.qrcode) ?? [];
+    const tags = values(query.tag) ?? [];
+    let subject: string | undefined;
+    if (codes.length === 1 && tags.length === 0) {
+      subject = (await this.options.codes.get(accountId, codes[0] as string)).slug;
+    } else if (tags.length === 1 && codes.length === 0) subject = tags[0];
+    const from = answered ? Date.parse(answered.from) : range.from;
+    const to = answered ? Date.parse(answered.to) : range.to;
+    const day = (instant: number) => isoInZone(instant, range.timeZone).slice(0, 10);
+    return csvFileName(what, subject, day(from), day(Math.max(from, to - 1)));
   }
 
   private frame(range: ResolvedRange) {
     return {
       from: isoInZone(range.from, range.timeZone),
       to: isoInZone(range.to, range.timeZone),
-      timeZone: range.timeZone,
+      timeZone: range.timeZoneAsSent,
     };
   }
 
@@ -276,6 +427,8 @@ export class AnalyticsService {
       const list = values(query[name]);
       if (list && list.length > 0) filters[name] = [...new Set(list.map(NORMALISE[name]))];
     }
+    const unknown = unknownFilterValues(filters);
+    if (unknown.length > 0) throw validationFailed(unknown);
     return { range, selection: { accountId, codes: await this.codes(accountId, query), filters } };
   }
 
@@ -319,8 +472,11 @@ export class AnalyticsService {
 const EXPORT_COLUMNS = [
   'time',
   'qrcode',
+  'slug',
+  'title',
   'hostname',
   'rule',
+  'ruleName',
   'target',
   'country',
   'region',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ownShortUrlTest } from '../../shared/http-url.js';
+import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
 import { type HostnameLimit, HostnamesService } from './hostnames.service.js';
@@ -41,7 +41,7 @@ export const hostnamesModule = fp(
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
       limit: hostnameLimit(app),
       codesOn: (accountId, hostnames) => app.qrcodes.countOnHostnames(accountId, hostnames),
-      isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
+      isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,
     });
     app.decorate('hostnames', service);

@@ -74,8 +74,10 @@ function renderProblem(error: unknown, dataPath: string, paths: StylePaths): Pro
     return styleProblem(error.issues.map((issue) => ({ ...issue, path: stylePathOf(issue.path, paths) })));
   }
   if (error instanceof DataTooLongError) {
+    // With a fixed version, the version is what to change (or drop), not the data.
+    const path = error.version === null ? dataPath : stylePathOf('/style/version', paths);
     return new Problem('validation_failed', error.message, {
-      errors: [{ path: dataPath, message: error.message }],
+      errors: [{ path, message: error.message }],
     });
   }
   if (error instanceof QrError) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AddressPolicy } from '../../shared/address-policy.js';
-import { ownShortUrlTest } from '../../shared/http-url.js';
+import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
@@ -18,7 +18,7 @@ export const qrcodesModule = fp(
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
-      isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
+      isOwnShortUrl: ownShortUrlTestFor(config),
       logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),
       scans: app.scans,
       rules: app.rules,

@@ -199,6 +199,17 @@ describe('time windows', () => {
     time: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5], timeZone },
   });
 
+  it('reads a window without `from` and `to` as the whole day', () => {
+    const weekdays: RuleCondition = { time: { days: [1, 2, 3, 4, 5], timeZone: 'UTC' } };
+    // 2026-03-06 is a Friday, 2026-03-07 a Saturday.
+    expect(matches(weekdays, scan({ now: at('2026-03-06T00:00:00Z') }))).toBe(true);
+    expect(matches(weekdays, scan({ now: at('2026-03-06T23:59:00Z') }))).toBe(true);
+    expect(matches(weekdays, scan({ now: at('2026-03-07T00:00:00Z') }))).toBe(false);
+    const evenings: RuleCondition = { time: { from: '18:00', timeZone: 'UTC' } };
+    expect(matches(evenings, scan({ now: at('2026-03-06T23:59:00Z') }))).toBe(true);
+    expect(matches(evenings, scan({ now: at('2026-03-06T17:59:00Z') }))).toBe(false);
+  });
+
   it('checks the local time and weekday (1 = Monday)', () => {
     const when = office('Europe/Berlin');
     // Wednesday 2026-03-04, Berlin is UTC+1.

@@ -4,7 +4,7 @@ import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { type IpRange, ipInRange, parseIpRange } from './ip-address.js';
 import type { ScanContext } from './rules.context.js';
 import type { RedirectStatus, RuleAction, RuleCondition, RuleDefinition } from './rules.schemas.js';
-import { normalizeHost, parseTimeOfDay } from './rules.validate.js';
+import { normalizeHost, timeWindow } from './rules.validate.js';
 import { fillTemplate, hasPlaceholders, parseTemplate, type TemplatePart } from './url-template.js';
 
 /**
@@ -102,8 +102,7 @@ function scanCount(ctx: ScanContext): number {
 }
 
 function compileTime(time: NonNullable<RuleCondition['time']>): ConditionTest {
-  const from = parseTimeOfDay(time.from);
-  const to = parseTimeOfDay(time.to, true);
+  const { from, to } = timeWindow(time);
   if (from === null || to === null || !isKnownTimeZone(time.timeZone)) return never;
   const clock = zoneClock(time.timeZone);
   // Bit n set: ISO weekday n is allowed.

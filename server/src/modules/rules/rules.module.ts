@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ownShortUrlTest } from '../../shared/http-url.js';
+import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import { rulesRoutes } from './rules.routes.js';
 import { RulesService } from './rules.service.js';
 
@@ -16,7 +16,7 @@ export const rulesModule = fp(
       'rules',
       new RulesService(app.database.db, {
         changes: app.changes,
-        isOwnShortUrl: ownShortUrlTest(config.publicUrl, config.shortUrl),
+        isOwnShortUrl: ownShortUrlTestFor(config),
       }),
     );
     await app.register(rulesRoutes);

@@ -55,9 +55,11 @@ const TimeZoneName = Type.String({
 
 export const TimeCondition = Type.Object(
   {
-    from: TimeOfDay('Start of the window, inclusive'),
-    to: TimeOfDay(
-      'End of the window, exclusive; "24:00" is the end of the day; before `from` spans midnight',
+    from: Type.Optional(TimeOfDay('Start of the window, inclusive; default "00:00"')),
+    to: Type.Optional(
+      TimeOfDay(
+        'End of the window, exclusive; "24:00" (the default) is the end of the day; before `from` spans midnight',
+      ),
     ),
     days: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), {
@@ -69,7 +71,11 @@ export const TimeCondition = Type.Object(
     ),
     timeZone: TimeZoneName,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A daily window in a zone. Without `from` and `to` (or with "00:00" to "24:00") it is the whole day, so `days` alone says "on weekdays".',
+  },
 );
 
 const DateBound = (description: string) =>

@@ -70,7 +70,8 @@ describe('validateCondition', () => {
       '/body/when/time/from',
     ]);
     expect(paths({ time: { from: '09:00', to: '09:00', timeZone: 'UTC' } })).toEqual(['/body/when/time/to']);
-    expect(paths({ time: { from: '00:00', to: '24:00', timeZone: 'UTC' } })).toEqual(['/body/when/time/to']);
+    expect(paths({ time: { from: '00:00', to: '24:00', timeZone: 'UTC' } })).toEqual([]);
+    expect(paths({ time: { days: [1, 2, 3, 4, 5], timeZone: 'UTC' } })).toEqual([]);
     expect(paths({ time: { from: '09:00', to: '17:00', days: [0, 8, 3, 3], timeZone: 'UTC' } })).toEqual([
       '/body/when/time/days/0',
       '/body/when/time/days/1',

@@ -63,6 +63,18 @@ export function parseTimeOfDay(text: string, allowEndOfDay = false): number | nu
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
+/**
+ * The minutes a time condition's window spans: `from` defaults to the start of the day and `to`
+ * to its end, so a condition with only `days` (or 00:00 to 24:00) is the whole day. Null for a
+ * bound that is not a time of day.
+ */
+export function timeWindow(time: { from?: string; to?: string }): { from: number | null; to: number | null } {
+  return {
+    from: time.from === undefined ? 0 : parseTimeOfDay(time.from),
+    to: time.to === undefined ? 1440 : parseTimeOfDay(time.to, true),
+  };
+}
+
 /** Why a target URL template is refused, or null when it is a fine absolute http(s) URL. */
 export function targetUrlProblem(template: string, options: HttpUrlOptions = {}): string | null {
   const { parts, problems } = parseTemplate(template);
@@ -93,14 +105,13 @@ function checkList(
 }
 
 function checkTime(time: NonNullable<RuleCondition['time']>, path: string, errors: FieldError[]): void {
-  const from = parseTimeOfDay(time.from);
-  const to = parseTimeOfDay(time.to, true);
+  const { from, to } = timeWindow(time);
   if (from === null) errors.push({ path: `${path}/from`, message: 'must be a time of day, 00:00 to 23:59' });
   if (to === null) errors.push({ path: `${path}/to`, message: 'must be a time of day, 00:00 to 24:00' });
-  if (from !== null && to !== null && from === to % 1440) {
+  if (from !== null && to !== null && from === to) {
     errors.push({
       path: `${path}/to`,
-      message: 'must differ from `from` (use no time condition for all day)',
+      message: 'must differ from `from` (leave out `from` and `to`, or use 00:00 to 24:00, for all day)',
     });
   }
   time.days?.forEach((day, i) => {

@@ -5,8 +5,13 @@ import ProblemMessage, { type FieldSentences } from './ProblemMessage';
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from './types';
 
 /** The end of the chosen day in UTC, so a key "expiring on" a date works through that date. */
-function endOfDayUtc(date: string): string {
-  return new Date(`${date}T23:59:59.000Z`).toISOString();
+/**
+ * The last second of a calendar day (the date input's YYYY-MM-DD) on the user's own clock: a key
+ * made in Los Angeles to expire "on the 30th" works until 23:59:59 there, not until midnight UTC.
+ */
+function endOfLocalDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year as number, (month as number) - 1, day, 23, 59, 59).toISOString();
 }
 
 /** What to do about each field the API can refuse, said once, next to the form. */
@@ -22,7 +27,9 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
   const [expires, setExpires] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  // The user's own date: in Los Angeles in the evening, UTC is already at tomorrow.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
   const toggle = (scope: ApiKeyScope) =>
     setScopes((current) =>
@@ -34,7 +41,7 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
     setBusy(true);
     setError(null);
     try {
-      const body = { name: name.trim(), scopes, ...(expires ? { expiresAt: endOfDayUtc(expires) } : {}) };
+      const body = { name: name.trim(), scopes, ...(expires ? { expiresAt: endOfLocalDay(expires) } : {}) };
       const created = await apiRequest<CreatedApiKey>('POST', '/api-keys', body);
       onCreated(created);
       setName('');

@@ -6,6 +6,7 @@ const REASON_WORDS: Record<Extract<Verdict, { status: 'fails' }>['reason'], stri
   contrast_too_low: 'Contrast too low',
   logo_too_large: 'Logo too large',
   quiet_zone_too_small: 'Quiet zone too small',
+  size_too_small: 'Too small to scan',
   glyph_missing: 'Frame text has a character the font cannot draw',
   other: 'Does not decode',
   invalid: 'Not a valid style',

@@ -4,9 +4,11 @@
  * frame glyphs), then zxing on the drawing; and, once it scans, the print-stress test.
  */
 import {
+  assertLegibleSize,
+  createDesign,
   DataTooLongError,
+  designToSvg,
   QrError,
-  renderSvg,
   StyleError,
   type StyleIssue,
   type UnscannableReason,
@@ -59,7 +61,10 @@ function verdictOfIssues(issues: readonly StyleIssue[]): Extract<Verdict, { stat
 /** Renders as the API does, or says why the API would refuse the design. */
 export function renderDesign(text: string, style: ToolStyle): Rendered {
   try {
-    return { ok: true, svg: renderSvg(text, style) };
+    const design = createDesign(text, style);
+    // The API refuses a size that leaves a module under 2.5 px (size_too_small): so does the tool.
+    assertLegibleSize(design);
+    return { ok: true, svg: designToSvg(design) };
   } catch (error) {
     if (error instanceof StyleError) return { ok: false, verdict: verdictOfIssues(error.issues) };
     if (error instanceof DataTooLongError) {
@@ -85,6 +90,7 @@ function pathOfReason(reason: UnscannableReason, style: ToolStyle): string | nul
     return style.dots.gradient ? '/style/dots/gradient/stops/0/color' : '/style/dots/color';
   if (reason === 'logo_too_large') return '/style/logo/size';
   if (reason === 'quiet_zone_too_small') return '/style/margin';
+  if (reason === 'size_too_small') return '/style/size';
   return null;
 }
 
