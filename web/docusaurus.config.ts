@@ -1,6 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config, Plugin, PluginModule } from '@docusaurus/types';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { darkCodeTheme, lightCodeTheme } from './src/codeThemes';
 
 /** The URL the landing page's sample code encodes (a dynamic code on the primary host). */
 const LANDING_QR_DATA = 'https://rq.codes/r/spring-menu';
@@ -104,10 +104,12 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The system's light or dark preference until the visitor picks one with the switch; light
+    // when the system states none.
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
-      respectPrefersColorScheme: false,
+      respectPrefersColorScheme: true,
     },
     announcementBar: {
       id: 'exec-url-2024',
@@ -169,8 +171,8 @@ const config: Config = {
       copyright: `Copyright © 2024 RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json'],
     },
   } satisfies Preset.ThemeConfig,
