@@ -9,6 +9,9 @@ import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
  * visitor and for a signed-in user with data, at desktop and phone width, in light and dark.
  */
 
+// The three tests share nothing: two workers run them side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The seed's top-level routes (§2) and a path the site does not know (its not-found page). */
@@ -95,9 +98,11 @@ async function seriousViolations(page: Page, label: string): Promise<string[]> {
     );
 }
 
-/** Visits every route in every viewport and scheme; returns all violations found. */
-async function auditRoutes(page: Page, routes: string[], signedIn: boolean): Promise<string[]> {
-  const found: string[] = [];
+/**
+ * Visits every route in every viewport and scheme; each page's violations are a soft assertion, so
+ * one run names every failing page.
+ */
+async function auditRoutes(page: Page, routes: string[], signedIn: boolean): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const scheme of SCHEMES) {
@@ -107,13 +112,11 @@ async function auditRoutes(page: Page, routes: string[], signedIn: boolean): Pro
         await settle(page, route, signedIn);
         const label = `${route} ${viewport.name} ${scheme}`;
         // The site follows the system's preference (no theme chosen in these runs).
-        const theme = await page.locator('html').getAttribute('data-theme');
-        if (theme !== scheme) found.push(`${label}: the page is ${theme}, not ${scheme}`);
-        found.push(...(await seriousViolations(page, label)));
+        expect.soft(await page.locator('html').getAttribute('data-theme'), label).toBe(scheme);
+        expect.soft(await seriousViolations(page, label), label).toEqual([]);
       }
     }
   }
-  return found;
 }
 
 test.describe('signed out, before cookie consent', () => {
@@ -124,15 +127,15 @@ test.describe('signed out, before cookie consent', () => {
     page,
   }) => {
     const routes = unique([...SEED_ROUTES, ...productPages(), ...builtDocsRoutes()]);
-    test.setTimeout(routes.length * VIEWPORTS.length * SCHEMES.length * 6_000);
-    expect(await auditRoutes(page, routes, false)).toEqual([]);
+    test.setTimeout(routes.length * VIEWPORTS.length * SCHEMES.length * 10_000);
+    await auditRoutes(page, routes, false);
   });
 });
 
 test('signed in with a code, a rule and a key: no serious or critical axe violation', async ({ page }) => {
   // The account pages plus a docs page and a tutorial, whose navbar shows the account menu.
   const routes = unique([...SEED_ROUTES, ...productPages(), '/docs/intro', '/tutorials/first-QR-code']);
-  test.setTimeout(90_000 + routes.length * VIEWPORTS.length * SCHEMES.length * 6_000);
+  test.setTimeout(90_000 + routes.length * VIEWPORTS.length * SCHEMES.length * 10_000);
 
   await signUp(page, uniqueEmail('a11y'));
   await page.goto('/api-keys');
@@ -177,7 +180,7 @@ test('signed in with a code, a rule and a key: no serious or critical axe violat
     tags: ['print'],
   });
 
-  expect(await auditRoutes(page, routes, true)).toEqual([]);
+  await auditRoutes(page, routes, true);
 });
 
 test.describe('tables', () => {
