@@ -34,7 +34,9 @@ async function createRule(page: Page, name: string, redirect: string): Promise<v
   await expect(form.locator('.rq-error').first()).toContainText('redirect');
   await form.getByLabel('Redirect URL').fill(redirect);
   await form.getByRole('button', { name: 'Create rule' }).click();
-  await expect(page.getByRole('article', { name })).toContainText('When operating system: redirect to');
+  await expect(page.getByRole('article', { name })).toContainText(
+    'When operating system is ios: redirect to',
+  );
 }
 
 test('a code is created from the design, found in the manager, retargeted, given a rule and deleted', async ({

@@ -62,16 +62,38 @@ test.describe('cookie notice', () => {
 test.describe('colour mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('is light by default even when the system prefers dark; the choice persists', async ({ page }) => {
+  test('follows the system preference until a theme is chosen; the choice persists', async ({ page }) => {
+    const html = page.locator('html');
+    await page.goto('/');
+    await waitForAuthState(page);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    // The system changes while the page is open: the page follows.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.goto('/docs/intro');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+
+    // The switch goes from the system's mode to light, then dark: dark is now the visitor's choice.
+    const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'light');
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(html).toHaveAttribute('data-theme-choice', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    // A chosen theme no longer follows the system.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await waitForAuthState(page);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('is light when the system states no preference', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'no-preference' });
     await page.goto('/');
     await waitForAuthState(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.goto('/docs/intro');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 });
 

@@ -1,6 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { darkCodeTheme, lightCodeTheme } from './src/codeThemes';
 
 // Runtime settings (API base, Firebase, PayPal, marketplace, analytics id) are NOT here: the site
 // reads them from GET /api/v1/config at run time, so one build serves any deployment.
@@ -84,10 +84,12 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The system's light or dark preference until the visitor picks one with the switch; light
+    // when the system states none.
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
-      respectPrefersColorScheme: false,
+      respectPrefersColorScheme: true,
     },
     announcementBar: {
       id: 'exec-url-2024',
@@ -152,8 +154,8 @@ const config: Config = {
       copyright: `Copyright © ${new Date().getUTCFullYear()} RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json'],
     },
   } satisfies Preset.ThemeConfig,

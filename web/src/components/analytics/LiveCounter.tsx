@@ -2,9 +2,10 @@ import styles from './Analytics.module.css';
 import { keyLabel } from './BreakdownTable';
 import type { LiveState } from './useLiveScans';
 
-const STATUS_TEXT: Record<LiveState['status'], string> = {
+/** What the heading adds to "Live" while the stream is not flowing; flowing, "Live" says it all. */
+const STATUS_TEXT: Record<LiveState['status'], string | null> = {
   connecting: 'connecting…',
-  live: 'live',
+  live: null,
   reconnecting: 'reconnecting…',
   unavailable: 'unavailable',
 };
@@ -30,7 +31,8 @@ export default function LiveCounter({ state, names }: { state: LiveState; names:
     >
       <h2 id="live-title" className={styles.liveTitle}>
         <span className={`${styles.dot} ${styles[status]}`} aria-hidden="true" />
-        Live <span className={styles.muted}>({STATUS_TEXT[status]})</span>
+        Live
+        {STATUS_TEXT[status] && <span className={styles.muted}> ({STATUS_TEXT[status]})</span>}
       </h2>
       <p className={styles.liveCount} aria-live="polite" aria-atomic="true">
         <strong data-testid="live-count">{count.toLocaleString()}</strong> {count === 1 ? 'scan' : 'scans'}{' '}

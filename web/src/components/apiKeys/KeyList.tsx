@@ -1,6 +1,7 @@
 import { apiRequest } from '@site/src/lib/api';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import ConfirmDialog from '../ConfirmDialog';
+import { useScrollsSideways } from '../ScrollableTable';
 import styles from './ApiKeys.module.css';
 import ProblemMessage from './ProblemMessage';
 import type { ApiKey } from './types';
@@ -44,9 +45,15 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string)
           ))}
         </ul>
       </td>
-      <td data-label="Created">{when(apiKey.createdAt)}</td>
-      <td data-label="Last used">{when(apiKey.lastUsedAt)}</td>
-      <td data-label="Expires">{when(apiKey.expiresAt)}</td>
+      <td data-label="Created" className={styles.date}>
+        {when(apiKey.createdAt)}
+      </td>
+      <td data-label="Last used" className={styles.date}>
+        {when(apiKey.lastUsedAt)}
+      </td>
+      <td data-label="Expires" className={styles.date}>
+        {when(apiKey.expiresAt)}
+      </td>
       <td className={styles.actions}>
         {!confirming && (
           <button
@@ -83,13 +90,16 @@ export default function KeyList({
   loading: boolean;
   onRevoked: (id: string) => void;
 }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrap);
   if (keys.length === 0) {
     return (
       <p className={styles.empty}>{loading ? 'Loading your keys…' : 'No keys yet. Create one above.'}</p>
     );
   }
   return (
-    <div className={styles.tableWrap}>
+    // Focusable when a narrow window makes the table wider than its box, so a keyboard can scroll it.
+    <div ref={wrap} className={styles.tableWrap} tabIndex={scrolls ? 0 : undefined}>
       <table className={styles.table}>
         <thead>
           <tr>

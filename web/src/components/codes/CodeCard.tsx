@@ -94,8 +94,8 @@ function EnabledSwitch({ code, onChanged }: { code: QrCode; onChanged: (code: Qr
 }
 
 /**
- * One code in the manager: its image as the API draws it, short URL, target, on/off, scans, and
- * its actions (edit, style in the design tool, rules, delete).
+ * One code in the manager: its image as the API draws it, short URL, target, on/off and scans (dynamic
+ * codes only), and its actions (edit, style in the design tool, rules, delete).
  */
 export default function CodeCard({
   code,
@@ -176,10 +176,15 @@ export default function CodeCard({
               {code.mode === 'exec' && code.exec?.url}
               {code.mode === 'static' && code.data && describeData(code.data)}
             </dd>
-            <dt>Scans</dt>
-            <dd>
-              {code.scans.uniqueToday} unique today · {code.scans.total} total
-            </dd>
+            {/* A static code holds its data: no scan reaches us, so there is nothing to count. */}
+            {code.mode !== 'static' && (
+              <>
+                <dt>Scans</dt>
+                <dd>
+                  {code.scans.uniqueToday} unique today · {code.scans.total} total
+                </dd>
+              </>
+            )}
             {code.tags.length > 0 && (
               <>
                 <dt>Tags</dt>
@@ -199,7 +204,8 @@ export default function CodeCard({
               </>
             )}
           </dl>
-          <EnabledSwitch code={code} onChanged={onChanged} />
+          {/* Turning a static code off changes nothing: printed copies still hold their data. */}
+          {code.mode !== 'static' && <EnabledSwitch code={code} onChanged={onChanged} />}
         </div>
       </div>
       <div className={styles.actions}>

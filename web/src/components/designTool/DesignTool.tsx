@@ -23,7 +23,7 @@ import {
 import ExportPanel from './ExportPanel';
 import { BlamedField } from './fields';
 import { logoOfFile, logoOfUrl } from './logoSource';
-import PreviewPanel, { VERDICT_TEXT_ID } from './PreviewPanel';
+import PreviewPanel, { RobustnessScore, VERDICT_TEXT_ID } from './PreviewPanel';
 import StyleControls from './StyleControls';
 import { DESIGN_PARAM, decodeDesign, encodeDesign, logoFitsLink } from './urlState';
 import { useDesignCheck } from './useDesignCheck';
@@ -117,6 +117,7 @@ export default function DesignTool() {
         <div className={styles.previewColumn}>
           <PreviewPanel check={check} />
           <ExportPanel text={text} style={design.style} drawable={drawable} />
+          <RobustnessScore check={check} />
           {!logoFitsLink(design.style) && codeToEdit.state === 'none' && (
             <p className={styles.hint}>
               The link in the address bar holds this design without the uploaded logo.

@@ -59,7 +59,8 @@ export function VerdictBadge({ verdict, sequence }: { verdict: Verdict; sequence
   );
 }
 
-function RobustnessScore({ check }: { check: DesignCheck }) {
+/** The print-stress score; the tool shows it below the downloads, which must stay in view. */
+export function RobustnessScore({ check }: { check: DesignCheck }) {
   const { value: robustness, fresh, sequence } = check.robustness;
   if (robustness === null) {
     if (fresh || check.verdict.status !== 'scans') return null;
@@ -101,25 +102,22 @@ function RobustnessScore({ check }: { check: DesignCheck }) {
   );
 }
 
-/** The live preview (the SVG the API would serve, inline), its scan verdict and its robustness. */
+/** The live preview (the SVG the API would serve, inline) and its scan verdict. */
 export default function PreviewPanel({ check }: { check: DesignCheck }) {
   const svg = check.rendered.ok ? check.rendered.svg : check.lastSvg;
   return (
-    <>
-      <section className={styles.preview} aria-label="Preview">
-        <div
-          className={check.rendered.ok ? styles.previewImage : `${styles.previewImage} ${styles.stale}`}
-          data-testid="preview"
-          data-sequence={check.sequence}
-          role="img"
-          aria-label="Preview of the QR code"
-          // The SVG is our own renderer's output; logos in it are sanitised by packages/qr.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: see above.
-          dangerouslySetInnerHTML={{ __html: svg ?? '' }}
-        />
-        <VerdictBadge verdict={check.verdict} sequence={check.sequence} />
-      </section>
-      <RobustnessScore check={check} />
-    </>
+    <section className={styles.preview} aria-label="Preview">
+      <div
+        className={check.rendered.ok ? styles.previewImage : `${styles.previewImage} ${styles.stale}`}
+        data-testid="preview"
+        data-sequence={check.sequence}
+        role="img"
+        aria-label="Preview of the QR code"
+        // The SVG is our own renderer's output; logos in it are sanitised by packages/qr.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see above.
+        dangerouslySetInnerHTML={{ __html: svg ?? '' }}
+      />
+      <VerdictBadge verdict={check.verdict} sequence={check.sequence} />
+    </section>
   );
 }

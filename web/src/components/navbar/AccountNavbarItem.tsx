@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
+import { useThemeConfig } from '@docusaurus/theme-common';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { signOutUser, useAuth } from '@site/src/lib/auth';
 import NavbarNavLink from '@theme/NavbarItem/NavbarNavLink';
@@ -16,6 +17,16 @@ export const ACCOUNT_LINKS = [
   { to: '/hosts', label: 'Hostnames' },
   { to: '/analytics', label: 'Analytics' },
 ] as const;
+
+/**
+ * The account links the phone menu adds: the navbar's own links are already listed above it there,
+ * so each page is named once.
+ */
+function usePhoneMenuAccountLinks(): (typeof ACCOUNT_LINKS)[number][] {
+  const { navbar } = useThemeConfig();
+  const inNavbar = new Set(navbar.items.map((item) => item.to).filter(Boolean));
+  return ACCOUNT_LINKS.filter((link) => !inNavbar.has(link.to));
+}
 
 function useLogout(): () => void {
   const history = useHistory();
@@ -54,6 +65,7 @@ export default function AccountNavbarItem({
 }) {
   const auth = useAuth();
   const logout = useLogout();
+  const phoneLinks = usePhoneMenuAccountLinks();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -100,7 +112,7 @@ export default function AccountNavbarItem({
           <span>{name}</span>
         </div>
         <ul className="menu__list">
-          {ACCOUNT_LINKS.map((item) => (
+          {phoneLinks.map((item) => (
             <li className="menu__list-item" key={item.to}>
               <Link className="menu__link" to={item.to} onClick={onClick}>
                 {item.label}

@@ -4,33 +4,12 @@ import ProblemMessage from '../apiKeys/ProblemMessage';
 import ConfirmDialog from '../ConfirmDialog';
 import RuleForm from './RuleForm';
 import styles from './Rules.module.css';
-import { LEAF_KINDS, type Rule } from './ruleModel';
+import type { Rule } from './ruleModel';
+import { summaryOf } from './ruleSummary';
 
 interface RulePage {
   data: Rule[];
   nextCursor: string | null;
-}
-
-/** A rule's conditions and action in one line. */
-function summaryOf(rule: Rule): string {
-  const when = rule.when;
-  let conditions = 'Every scan';
-  if (when) {
-    const join = 'all' in when ? 'all' : 'any' in when ? 'any' : null;
-    const nodes = join && Array.isArray(when[join]) ? (when[join] as Record<string, unknown>[]) : [when];
-    const names = nodes.map((node) => {
-      const negated = 'not' in node && node.not !== null && typeof node.not === 'object';
-      const key = Object.keys(negated ? (node.not as object) : node)[0] ?? '';
-      const label = LEAF_KINDS[key as keyof typeof LEAF_KINDS] ?? key;
-      return negated ? `not ${label.toLowerCase()}` : label.toLowerCase();
-    });
-    conditions = `When ${names.join(join === 'any' ? ' or ' : ' and ')}`;
-  }
-  const then = rule.then;
-  const action = Array.isArray(then.split)
-    ? `split between ${then.split.length} URLs`
-    : `redirect to ${String(then.redirect ?? '')}`;
-  return `${conditions}: ${action}`;
 }
 
 function RuleItem({

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
+
+/**
+ * WCAG 2.1 AA: no serious or critical axe-core violation on any seed route or product page, for a
+ * visitor and for a signed-in user with data, at desktop and phone width, in light and dark.
+ */
+
+// The three tests share nothing: two workers run them side by side.
+test.describe.configure({ mode: 'parallel' });
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The seed's top-level routes (§2) and a path the site does not know (its not-found page). */
+const SEED_ROUTES = [
+  '/',
+  '/analytics',
+  '/api-keys',
+  '/hosts',
+  '/subscriptions',
+  '/qr-design-tool',
+  '/increase-limit',
+  '/increase-redirects-limit',
+  '/login',
+  '/contact-us',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/markdown-page',
+  '/no-such-page',
+];
+
+/** Every page in web/src/pages, so a page added later is checked too. */
+function productPages(): string[] {
+  const dir = path.join(root, 'web/src/pages');
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /\.(tsx|md|mdx)$/.test(file))
+    .map((file) => file.replace(/\.(tsx|md|mdx)$/, ''))
+    .map((name) => (name === 'index' ? '/' : `/${name}`));
+}
+
+/** Every docs and tutorials page of the built site: the seed's docs, tutorials and category pages. */
+function builtDocsRoutes(): string[] {
+  const build = path.join(root, 'web/build');
+  const routes: string[] = [];
+  for (const section of ['docs', 'tutorials']) {
+    for (const file of fs.readdirSync(path.join(build, section), { recursive: true, encoding: 'utf8' })) {
+      if (file.endsWith('.html')) routes.push(`/${section}/${file.replace(/\.html$/, '')}`);
+    }
+  }
+  return routes.sort();
+}
+
+const unique = (routes: string[]) => [...new Set(routes)];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Waits until the page shows what it is about (for signed-in pages: their data), fonts drawn. */
+async function settle(page: Page, route: string, signedIn: boolean): Promise<void> {
+  // Signed-in /analytics holds a live stream open and never goes network-idle.
+  await page.waitForLoadState(signedIn && route === '/analytics' ? 'load' : 'networkidle');
+  if (signedIn) {
+    if (route === '/api-keys') await expect(page.getByTestId('api-key-row').first()).toBeVisible();
+    if (route === '/codes') await expect(page.getByTestId('code-card')).toHaveCount(2);
+    if (route === '/rules') await expect(page.getByTestId('rule')).toHaveCount(2);
+    if (route === '/analytics')
+      await expect(page.getByTestId('analytics-empty').or(page.getByTestId('stat-scans'))).toBeVisible();
+  }
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Past the cookie notice's and the Loading bar's transitions: axe reads the colours shown.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** The serious and critical violations on the open page, one line each. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${label}: ${violation.id} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`,
+    );
+}
+
+/**
+ * Visits every route in every viewport and scheme; each page's violations are a soft assertion, so
+ * one run names every failing page.
+ */
+async function auditRoutes(page: Page, routes: string[], signedIn: boolean): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const route of routes) {
+        await page.goto(route);
+        await settle(page, route, signedIn);
+        const label = `${route} ${viewport.name} ${scheme}`;
+        // The site follows the system's preference (no theme chosen in these runs).
+        expect.soft(await page.locator('html').getAttribute('data-theme'), label).toBe(scheme);
+        expect.soft(await seriousViolations(page, label), label).toEqual([]);
+      }
+    }
+  }
+}
+
+test.describe('signed out, before cookie consent', () => {
+  // The cookie notice is part of every first visit: it is checked on every page.
+  test.use({ acceptCookies: false });
+
+  test('no serious or critical axe violation on any seed route, docs page or product page', async ({
+    page,
+  }) => {
+    const routes = unique([...SEED_ROUTES, ...productPages(), ...builtDocsRoutes()]);
+    test.setTimeout(routes.length * VIEWPORTS.length * SCHEMES.length * 10_000);
+    await auditRoutes(page, routes, false);
+  });
+});
+
+test('signed in with a code, a rule and a key: no serious or critical axe violation', async ({ page }) => {
+  // The account pages plus a docs page and a tutorial, whose navbar shows the account menu.
+  const routes = unique([...SEED_ROUTES, ...productPages(), '/docs/intro', '/tutorials/first-QR-code']);
+  test.setTimeout(90_000 + routes.length * VIEWPORTS.length * SCHEMES.length * 10_000);
+
+  await signUp(page, uniqueEmail('a11y'));
+  await page.goto('/api-keys');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Accessibility check');
+  for (const scope of ['qrcodes:write', 'rules:write', 'analytics:read'])
+    await page.getByRole('checkbox', { name: new RegExp(scope) }).check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const key = (await page.getByTestId('new-key-secret').textContent())?.trim() ?? '';
+  expect(key).toMatch(/^rq_/);
+  const headers = { authorization: `Bearer ${key}` };
+  const post = async (url: string, data: object) => {
+    const response = await page.request.post(`${baseUrl()}/api/v1${url}`, { headers, data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const rule = await post('/rules', {
+    name: 'Office hours',
+    when: { all: [{ time: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5], timeZone: 'UTC' } }] },
+    then: { redirect: 'https://example.com/office', status: 302 },
+  });
+  await post('/rules', {
+    name: 'Phones',
+    when: { any: [{ os: ['ios', 'android'] }, { not: { country: ['US'] } }] },
+    then: {
+      split: [
+        { url: 'https://example.com/a', weight: 50 },
+        { url: 'https://example.com/b', weight: 50 },
+      ],
+    },
+  });
+  await post('/qrcodes', {
+    mode: 'redirect',
+    target: 'https://example.com/menu',
+    title: 'Spring menu',
+    tags: ['menu'],
+    rules: [rule.id],
+  });
+  await post('/qrcodes', {
+    mode: 'static',
+    data: { kind: 'text', text: 'Table 12' },
+    title: 'Table card',
+    tags: ['print'],
+  });
+
+  await auditRoutes(page, routes, true);
+});
+
+test.describe('tables', () => {
+  test('a table wider than its column can be scrolled with the keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cookie-policy');
+    await page.waitForLoadState('networkidle');
+    const wide = page.locator('main table').first();
+    await expect(wide).toBeVisible();
+    const scrollsSideways = await wide.evaluate((table) => table.scrollWidth > table.clientWidth);
+    expect(scrollsSideways).toBe(true);
+    // The scrolling box takes focus, so arrow keys move it.
+    await wide.focus();
+    await expect(wide).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => wide.evaluate((table) => table.scrollLeft)).toBeGreaterThan(0);
+  });
+});
