@@ -76,7 +76,7 @@ function jwtAlgorithm(token: string): string | undefined {
  * Verifies callers and hands routes a typed `request.account` and `request.principal`.
  * Routes opt in with `preHandler: app.authenticate({ scope: 'rules:write' })` (or `onRequest:`);
  * either way the check runs on `onRequest`, before the body is parsed, and the route's OpenAPI
- * entry gets its `security` and 401/403/429 answers automatically.
+ * entry gets its `security` and 401/403/429/503 answers automatically.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -266,6 +266,8 @@ function documentSecurity(route: RouteOptions, requirement: AuthRequirement): vo
     schema.response['401'] ??= ProblemSchema;
     if (requirement.session || requirement.scope) schema.response['403'] ??= ProblemSchema;
     schema.response['429'] ??= ProblemSchema;
+    // Whatever the route does, the account behind the caller is read from the database first.
+    schema.response['503'] ??= ProblemSchema;
   }
 }
 

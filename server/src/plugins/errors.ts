@@ -201,9 +201,10 @@ const DATABASE_UNAVAILABLE_CODES = new Set([
 
 function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
   if (typeof error.code === 'string' && DATABASE_UNAVAILABLE_CODES.has(error.code)) return true;
-  // node-postgres says these without a code when a connection drops or the pool cannot open one.
+  // node-postgres says these without a code when a connection drops or the pool cannot open one;
+  // Kysely says the last once its pool is closed (a request still running while the process stops).
   const message = typeof error.message === 'string' ? error.message : '';
-  return /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+  return /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error|^driver has already been destroyed/.test(
     message,
   );
 }

@@ -10,6 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import { configure } from 'safe-stable-stringify';
 import { Problem, validationFailed } from '../shared/problem.js';
+import { ProblemSchema } from '../shared/problem-schema.js';
 
 /**
  * `Idempotency-Key` for creates (API.md): the same key and body within 24 hours gets the first
@@ -182,7 +183,12 @@ export const idempotencyPlugin = fp(
             : [route.preHandler];
       if (!hooks.some((h) => (h as Partial<IdempotentHook>)[IDEMPOTENT])) return;
       route.schema ??= {};
-      const schema = route.schema as { headers?: { properties?: Record<string, unknown> } };
+      const schema = route.schema as {
+        headers?: { properties?: Record<string, unknown> };
+        response?: Record<string, unknown>;
+      };
+      // A key reused with another body, or while its first request still runs.
+      if (schema.response) schema.response['409'] ??= ProblemSchema;
       const property = Type.Optional(
         Type.String({
           minLength: 1,

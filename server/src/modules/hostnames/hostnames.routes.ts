@@ -92,9 +92,13 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['hostnames'],
         summary: 'Delete a hostname',
-        description: 'Frees the name: any account may claim it again.',
+        description:
+          'Frees the name: any account may claim it again. 409 while codes are served on it (move or delete them first).',
         params: HostnameIdParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(401, 403, 404, 429) },
+        response: {
+          204: Type.Null({ description: 'Deleted' }),
+          ...problemResponses(401, 403, 404, 409, 429),
+        },
       },
     },
     async (request, reply) => {
