@@ -151,7 +151,8 @@ test('a new account sees how to get a first scan, the scans arrive live, a count
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download scans (CSV)' }).click();
   const download = await downloaded;
-  expect(download.suggestedFilename()).toBe('scans.csv');
+  // Named for what it holds and when: the account's scans over the range shown.
+  expect(download.suggestedFilename()).toMatch(/^scans-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync(await download.path(), 'utf8');
   const [header, ...rows] = text.trim().split(/\r?\n/);
   const columns = csvFields(header ?? '');

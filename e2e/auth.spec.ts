@@ -20,8 +20,12 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, email);
     await openAccountMenu(page);
-    await expect(page.locator('.dropdown__menu')).toContainText('Ada Lovelace');
-    await expect(page.locator('.dropdown__menu')).toContainText(email);
+    // The account menu (the navbar's other dropdown is the docs version).
+    const accountMenu = page.locator('.dropdown__menu', {
+      has: page.getByRole('button', { name: 'Logout' }),
+    });
+    await expect(accountMenu).toContainText('Ada Lovelace');
+    await expect(accountMenu).toContainText(email);
   });
 
   test('a wrong password is explained in place', async ({ page }) => {

@@ -78,7 +78,7 @@ test('a code is created from the design, found in the manager, retargeted, given
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.locator('.dropdown__menu').getByRole('link', { name: 'Codes' }).click();
   await expect(page).toHaveURL(/\/codes$/);
-  await page.getByLabel('Search').fill(slug);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(slug);
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(new RegExp(`/codes\\?q=${slug}$`));
   const card = page.getByRole('article', { name: `Menu ${slug}` });
