@@ -98,3 +98,23 @@ export async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' })).toBeVisible();
 }
+
+/** Every route of the seed's site map (§2). */
+export const SEED_ROUTES = [
+  '/',
+  '/analytics',
+  '/api-keys',
+  '/hosts',
+  '/subscriptions',
+  '/qr-design-tool',
+  '/increase-limit',
+  '/increase-redirects-limit',
+  '/login',
+  '/contact-us',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/markdown-page',
+  '/docs/intro',
+  '/tutorials/first-QR-code',
+];

@@ -1,30 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUp, test, uniqueEmail } from './fixtures.js';
+import { expect, SEED_ROUTES, signUp, test, uniqueEmail } from './fixtures.js';
 
 /** A common phone width (iPhone 12 to 15): nothing on the site may be wider. */
 const PHONE_WIDTH = 390;
-
-/** Every route of the seed's site map (§2). */
-const SEED_ROUTES = [
-  '/',
-  '/analytics',
-  '/api-keys',
-  '/hosts',
-  '/subscriptions',
-  '/qr-design-tool',
-  '/increase-limit',
-  '/increase-redirects-limit',
-  '/login',
-  '/contact-us',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/markdown-page',
-  '/docs/intro',
-  '/tutorials/first-QR-code',
-];
 
 /** The pages that show more once signed in. */
 const ACCOUNT_ROUTES = ['/analytics', '/api-keys', '/hosts', '/subscriptions'];
