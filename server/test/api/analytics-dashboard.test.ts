@@ -3,6 +3,7 @@ import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accoun
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { sampleScan } from '../helpers/scans.js';
 
 type Json = Record<string, unknown>;
 interface Dashboard {
@@ -27,23 +28,7 @@ describe.each(engines)('GET /analytics/dashboard on $name', (engine) => {
   const get = (url: string, who: { headers: Record<string, string> } = user) =>
     t.app.inject({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: who.headers });
   const record = (codeId: string, accountId: string, at: string, country: string) =>
-    t.app.scans.record({
-      codeId,
-      accountId,
-      at: Date.parse(at),
-      hostname: 'localhost',
-      ruleId: null,
-      target: 'https://example.com/',
-      country,
-      region: null,
-      device: 'mobile',
-      os: 'ios',
-      browser: 'safari',
-      language: 'de',
-      referrerHost: null,
-      bot: false,
-      visitorHash: `v-${at}-${country}`,
-    });
+    t.app.scans.record(sampleScan(codeId, accountId, at, { country, visitorHash: `v-${at}-${country}` }));
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });

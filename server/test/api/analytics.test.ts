@@ -4,6 +4,7 @@ import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accoun
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { sampleScan } from '../helpers/scans.js';
 
 type Json = Record<string, unknown>;
 interface Point {
@@ -37,24 +38,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     return response.json();
   };
   const record = (at: string, overrides: Partial<Scan> = {}) =>
-    t.app.scans.record({
-      codeId: menu,
-      accountId: user.accountId,
-      at: Date.parse(at),
-      hostname: 'localhost',
-      ruleId: null,
-      target: 'https://example.com/',
-      country: 'DE',
-      region: null,
-      device: 'mobile',
-      os: 'ios',
-      browser: 'safari',
-      language: 'de',
-      referrerHost: null,
-      bot: false,
-      visitorHash: `v-${at}`,
-      ...overrides,
-    });
+    t.app.scans.record(sampleScan(menu, user.accountId, at, overrides));
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
