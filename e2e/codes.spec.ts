@@ -120,7 +120,9 @@ test('a code is created from the design, found in the manager, retargeted, given
   await card.getByLabel('Rule to add').selectOption({ label: ruleName });
   await card.getByRole('button', { name: 'Add rule' }).click();
   await card.getByRole('button', { name: 'Save rules' }).click();
-  await expect(card.getByRole('button', { name: 'Save rules' })).toHaveCount(0);
+  // While the PUT is in flight the button reads "Saving…": wait for the answer, not the label.
+  await expect(card.getByText('Rules saved.')).toBeAttached();
+  await expect(card.getByRole('button', { name: /^Sav/ })).toHaveCount(0);
   await expect(card.getByTestId('assigned-rule')).toHaveText([new RegExp(ruleName)]);
   expect(await scan(page, shortUrl, IPHONE_UA)).toEqual({
     status: 302,
