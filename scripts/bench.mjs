@@ -5,8 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { requireRuntime } from './lib/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+requireRuntime(root);
 
 /** Bench names and the flags (with their values) to pass through. */
 function splitArguments(args) {

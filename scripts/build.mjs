@@ -5,8 +5,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { requireRuntime } from './lib/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+requireRuntime(root);
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const targets = args.filter((a) => !a.startsWith('--'));

@@ -9,9 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { freePort } from './lib/ports.mjs';
+import { requireRuntime } from './lib/runtime.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+requireRuntime(root);
 const count = Number(process.argv[2] ?? 2);
 if (!Number.isInteger(count) || count < 1 || count > 32) {
   console.error('usage: npm run cluster -- N   (N instances, 1 to 32)');

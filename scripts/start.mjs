@@ -6,8 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
+import { requireRuntime } from './lib/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+requireRuntime(root);
 const DEFAULT_EMULATOR_PORT = 9099;
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
@@ -23,6 +25,7 @@ if (!env.FIREBASE_PROJECT_ID?.trim()) {
   console.log(`Firebase Auth emulator ready on ${emulator.host}`);
 }
 
+console.log(`serving RQ Codes on Node.js ${process.version}`);
 const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], { stdio: 'inherit', env });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

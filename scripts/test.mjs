@@ -5,13 +5,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { requireRuntime } from './lib/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+requireRuntime(root);
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-test-'));
 const extra = process.argv.slice(2);
 
 const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+console.log(`node ${process.version}`);
 console.log(`database engines under test: ${engines.join(', ')}`);
 console.log(
   `redis under test: ${process.env.TEST_REDIS_URL ? process.env.TEST_REDIS_URL : 'no (TEST_REDIS_URL unset: in-memory only, the *.redis.test.ts suites are left out)'}`,
