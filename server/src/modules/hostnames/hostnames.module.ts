@@ -10,11 +10,11 @@ import { tlsAllowRoute } from './hostnames.tls.js';
 const DNS_TIMEOUT_MS = 5_000;
 
 /**
- * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow; the limit
- * comes from the plans module, which it hands its count to. Changes go
- * out as `hostname.changed`, and every instance reloads the name it names. The background
- * re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from the
- * qrcodes module, which registers later: it is read when a request needs it.
+ * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow. The limit
+ * comes from the plans module, which is below this one and is handed the count to show beside
+ * it. Changes go out as `hostname.changed`, and every instance reloads the name it names. The
+ * background re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from
+ * the qrcodes module, which registers later: it is read when a request needs it.
  */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
