@@ -83,8 +83,11 @@ async function seeded(build, port) {
   const owner = await api(port, 'GET', '/me');
   await seedBenchCode((method, url, body) => api(port, method, url, body));
   await stop(server);
-  const plans = path.join(build.dir, 'server/dist/modules/billing/plans-cli.js');
-  if (fs.existsSync(plans)) {
+  // The plans CLI moved from billing/ to plans/; a build from before either has none.
+  const plans = ['plans', 'billing']
+    .map((dir) => path.join(build.dir, `server/dist/modules/${dir}/plans-cli.js`))
+    .find((file) => fs.existsSync(file));
+  if (plans) {
     const granted = spawnSync(process.execPath, [plans, 'grant', owner.id, 'mega'], {
       env: env(build.name, port),
       encoding: 'utf8',

@@ -362,7 +362,7 @@ async function expectLocation(url, expected, host) {
 function grantPlan(backend, dataDir, accountId, plan) {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'server/dist/modules/billing/plans-cli.js'), 'grant', accountId, plan],
+    [path.join(root, 'server/dist/modules/plans/plans-cli.js'), 'grant', accountId, plan],
     { env: serverEnv(backend, dataDir, dnsPort), encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`plans grant failed: ${result.stderr}${result.stdout}`);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 
 const dist = path.resolve(import.meta.dirname, '../server/dist');
-const { UsageMeter, inProcessUsageStore } = await import(path.join(dist, 'modules/usage/usage-meter.js'));
+const { UsageMeter, inProcessUsageStore } = await import(path.join(dist, 'modules/plans/usage-meter.js'));
 
 const SCANS = 2_000_000;
 const ROUNDS = 5;

@@ -13,13 +13,13 @@ import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
 import { healthModule } from './modules/health/health.routes.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
+import { plansModule } from './modules/plans/plans.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.routes.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
-import { usageModule } from './modules/usage/usage.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
@@ -103,9 +103,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openapiPlugin, { config });
 
   // Cross-cutting: Redis and the change bus, rate limits, sign-in (app.authenticate) and
-  // Idempotency-Key, before any route.
+  // Idempotency-Key, before any route. The rate limits read each account's plans, so the plans
+  // module (held plans, limits, monthly usage, which it seeds from the scans module) comes first.
   await app.register(redisPlugin, { config });
-  await app.register(rateLimitPlugin, { config });
+  await app.register(scansModule);
+  await app.register(plansModule);
+  const { plans } = app;
+  await app.register(rateLimitPlugin, { config, apiRateOf: (accountId) => plans.apiRateOf(accountId) });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
 
@@ -116,8 +120,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountsModule);
   await app.register(billingModule);
   await app.register(apiKeysModule);
-  await app.register(scansModule);
-  await app.register(usageModule);
   await app.register(rulesModule);
   await app.register(hostnamesModule);
   await app.register(assetsModule);

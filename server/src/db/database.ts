@@ -1,8 +1,9 @@
 import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
-import type { BillingWebhookEventsTable, SubscriptionsTable } from '../modules/billing/billing.table.js';
+import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
+import type { SubscriptionsTable } from '../modules/plans/plans.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
 import type { ScanCountersTable, ScanSpoolReplaysTable, ScansTable } from '../modules/scans/scans.table.js';

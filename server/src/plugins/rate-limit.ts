@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { apiRateFor, type PlanId, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
+import { apiRateFor, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
 import { Problem } from '../shared/problem.js';
 
 /**
@@ -124,15 +124,11 @@ export class FallbackRateLimitStore implements RateLimitStore {
   }
 }
 
-export type PlanResolver = (accountId: string) => Promise<readonly PlanId[]>;
+/** Requests a minute for each API key of an account, from its plans (the plans module answers). */
+export type ApiRateOf = (accountId: string) => Promise<number>;
 
 export interface RateLimits {
   store: RateLimitStore;
-  /**
-   * The plans an account holds, for its per-key budget. Everyone is on free until billing replaces
-   * this at start (`app.rateLimits.planResolver = ...`).
-   */
-  planResolver: PlanResolver;
   /** Counts one request against `bucket`; sets the RateLimit-* headers; throws 429 when over. */
   consume(reply: FastifyReply, bucket: string, max: number, windowMs?: number): Promise<void>;
   /** Counts against the client IP: the route's own public budget, else the unauthenticated one. */
@@ -142,7 +138,14 @@ export interface RateLimits {
 }
 
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, { config, store }: { config: Config; store?: RateLimitStore }) => {
+  async (
+    app: FastifyInstance,
+    {
+      config,
+      store,
+      apiRateOf = async () => apiRateFor(config.rateLimits.api, []),
+    }: { config: Config; store?: RateLimitStore; apiRateOf?: ApiRateOf },
+  ) => {
     let limitStore: RateLimitStore = store ?? new MemoryRateLimitStore();
     if (!store && app.redis) {
       limitStore = new FallbackRateLimitStore(
@@ -155,7 +158,6 @@ export const rateLimitPlugin = fp(
 
     const rateLimits: RateLimits = {
       store: limitStore,
-      planResolver: async () => [],
       async consume(reply, bucket, max, windowMs = RATE_LIMIT_WINDOW_MS) {
         const { count, resetMs } = await limitStore.hit(bucket, windowMs);
         const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
@@ -179,7 +181,7 @@ export const rateLimitPlugin = fp(
         return rateLimits.consume(reply, `ip:${request.ip}`, PUBLIC_RATE_LIMITS.unauthenticated);
       },
       async consumeForAccount(reply, accountId, keyId) {
-        const keyRate = apiRateFor(config.rateLimits.api, await rateLimits.planResolver(accountId));
+        const keyRate = await apiRateOf(accountId);
         if (keyId) return rateLimits.consume(reply, `key:${keyId}`, keyRate);
         // A person on the site: one page may ask several things at once, and no clicking may reach this.
         return rateLimits.consume(

@@ -45,7 +45,7 @@ const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
  */
 const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string>> = {
   '/api/v1/subscriptions': async (t, owner) =>
-    (await t.app.billing.grant(owner.accountId, 'hostnames', null)).id,
+    (await t.app.plans.grants.grant(owner.accountId, 'hostnames', null)).id,
 };
 
 // The document is read once up front, so each {id} route becomes a test of its own.

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
-import { runPlansCommand, UsageError } from '../../src/modules/billing/plans-cli.js';
+import { runPlansCommand, UsageError } from '../../src/modules/plans/plans-cli.js';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -76,7 +76,7 @@ describe.each(engines)('limits from plans on $name', (engine) => {
     const run = (...args: string[]) =>
       runPlansCommand(args, {
         db: t.database.handle.db,
-        billing: t.app.billing,
+        grants: t.app.plans.grants,
         print: (line) => lines.push(line),
       });
 
@@ -128,7 +128,7 @@ describe.each(engines)('limits from plans on $name', (engine) => {
   it('says what is wrong with a command', async () => {
     const user = await signedInUser(t);
     const run = (...args: string[]) =>
-      runPlansCommand(args, { db: t.database.handle.db, billing: t.app.billing, print: () => {} });
+      runPlansCommand(args, { db: t.database.handle.db, grants: t.app.plans.grants, print: () => {} });
     await expect(run('grant', user.email, 'platinum')).rejects.toThrow(/plan must be one of free, hostnames/);
     await expect(run('grant', 'nobody@example.com', 'pro')).rejects.toThrow(
       'No account is nobody@example.com.',
@@ -172,7 +172,7 @@ describe('a server without PayPal', () => {
       expect((await addHostname(t, user, 'qr.default.example')).statusCode).toBe(402);
       await runPlansCommand(['grant', user.email, 'hostnames'], {
         db: t.database.handle.db,
-        billing: t.app.billing,
+        grants: t.app.plans.grants,
         print: () => {},
       });
       view = await overview(t, user);
@@ -217,7 +217,7 @@ describe('npm run plans, as a process', () => {
       await handle.destroy();
 
       const run = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/src/modules/billing/plans-cli.ts', ...args], {
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/src/modules/plans/plans-cli.ts', ...args], {
           cwd: root,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
           encoding: 'utf8',
@@ -248,7 +248,7 @@ describe('npm run plans, beside a running server on SQLite without Redis', () =>
       expect((await processApi(base, 'GET', '/subscriptions')).plans).toEqual(['free']);
       const granted = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'server/src/modules/billing/plans-cli.ts', 'grant', String(me.id), 'pro'],
+        ['--import', 'tsx', 'server/src/modules/plans/plans-cli.ts', 'grant', String(me.id), 'pro'],
         {
           cwd: root,
           env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: '', REDIS_URL: '' },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisUsageStore } from '../../src/modules/usage/usage-store.js';
+import { redisUsageStore } from '../../src/modules/plans/usage-store.js';
 import { clusterRedis } from './cluster-processes.js';
 
 const quiet = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;

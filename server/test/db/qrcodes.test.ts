@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { encodeStaticData, type StaticData } from '@rq/qr';
 import { pngPixels, verify, verifySvg } from '@rq/qr/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '../../src/modules/plans/plans.js';
 import { RESERVED_SLUGS } from '../../src/modules/qrcodes/slugs.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -77,10 +78,8 @@ describe.each(engines)('QR codes API on $name', (engine) => {
         SSRF_ALLOW: '127.0.0.1',
         SHORT_URL: 'https://rq.test',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-      },
-      // Every account on the largest plan, so this file's requests stay within one minute's budget.
-      extend: (app) => {
-        app.rateLimits.planResolver = async () => ['mega'];
+        // Every API key at the largest plan's rate, so this file's requests stay within one minute's budget.
+        API_RATE_LIMIT: String(PLANS.mega.apiRequestsPerMinute),
       },
     });
     alice = await token('alice');

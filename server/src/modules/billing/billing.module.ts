@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { billingRoutes } from './billing.routes.js';
 import { BillingService } from './billing.service.js';
+import { PaypalSubscriptions } from './billing.subscriptions.js';
+import { PaypalWebhooks } from './billing.webhooks.js';
 import { PayPalClient } from './paypal.client.js';
 
 /**
- * The billing module: `app.billing` (plans, PayPal subscriptions, operator grants, limits),
- * /api/v1/plans, /api/v1/subscriptions and PayPal's webhook. It answers the rate limits' plan
- * resolver; the hostnames module reads its limits, so it registers before hostnames.
+ * The billing module: `app.billing`, selling plans through PayPal (subscriptions and PayPal's
+ * webhook) and answering /api/v1/plans and /api/v1/subscriptions. What an account holds and may
+ * do is the plans module's: billing records PayPal's subscriptions there and reads plans, limits
+ * and usage from it.
  */
 export const billingModule = fp(
   async (app: FastifyInstance) => {
-    const { paypal, billing, hostnames } = app.config;
+    const { paypal } = app.config;
+    const { plans, usage, log } = app;
     const client =
       paypal.clientId && paypal.clientSecret
         ? new PayPalClient({
@@ -20,24 +24,34 @@ export const billingModule = fp(
             clientSecret: paypal.clientSecret,
           })
         : undefined;
-    const service = new BillingService(app.database.db, {
-      changes: app.changes,
-      log: app.log,
-      accountExists: async (accountId) => (await app.accounts.getById(accountId)) !== undefined,
+    const { accounts } = app;
+    const subscriptions = new PaypalSubscriptions({
+      plans,
+      log,
+      accountExists: async (accountId) => (await accounts.getById(accountId)) !== undefined,
+      paypal: client,
+      paypalPlanIds: paypal.planIds,
+    });
+    const webhooks = new PaypalWebhooks(app.database.db, {
+      log,
       paypal: client,
       webhookId: paypal.webhookId,
-      paypalPlanIds: paypal.planIds,
-      defaultPlan: billing.defaultPlan,
-      hostnamesWithoutBilling: hostnames.limitWithoutBilling,
-      apiRateLimit: app.config.rateLimits.api,
-      planSource: (accountId) => app.rateLimits.planResolver(accountId),
+      refresh: (providerId) => subscriptions.refresh(providerId),
     });
-    app.decorate('billing', service);
-    app.changes.subscribe('plans.changed', ({ accountId }) => service.forget(accountId));
-    app.rateLimits.planResolver = (accountId) => service.plansOf(accountId);
+    app.decorate(
+      'billing',
+      new BillingService({
+        plans,
+        usage,
+        subscriptions,
+        webhooks,
+        sellsThroughPaypal: client !== undefined,
+        paypalPlanIds: paypal.planIds,
+      }),
+    );
     await app.register(billingRoutes);
   },
-  { name: 'billing', dependencies: ['db', 'redis', 'rate-limit', 'auth', 'idempotency', 'accounts'] },
+  { name: 'billing', dependencies: ['db', 'auth', 'idempotency', 'accounts', 'plans'] },
 );
 
 declare module 'fastify' {

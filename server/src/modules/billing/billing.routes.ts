@@ -44,19 +44,6 @@ const WebhookEvent = Type.Object(
   },
 );
 
-/** How many hostnames the account has; the hostnames module registers after billing, so it is read here. */
-async function countHostnames(app: FastifyInstance, accountId: string): Promise<number> {
-  if (!app.hasDecorator('hostnames')) return 0;
-  let count = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await app.hostnames.list(accountId, { limit: 100, ...(cursor ? { cursor } : {}) });
-    count += page.data.length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return count;
-}
-
 /** /api/v1/plans, /api/v1/subscriptions and PayPal's webhook. */
 export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -89,7 +76,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SubscriptionsOverview, ...problemResponses(401, 403, 429) },
       },
     },
-    async (request) => service.overview(request.account.id, await countHostnames(app, request.account.id)),
+    async (request) => service.overview(request.account.id),
   );
 
   app.post(

@@ -1,14 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
-import { PLAN_IDS } from '../plans/plans.js';
+import { PlanIdSchema, SubscriptionView } from '../plans/plans.schemas.js';
 
 /** A limit; null: none on this server. */
 const Limit = Type.Union([Type.Integer(), Type.Null()]);
-const PlanIdSchema = Type.Union(
-  PLAN_IDS.map((id) => Type.Literal(id)),
-  { description: 'free, hostnames, basic, pro, ultra or mega' },
-);
-
 export const PlanView = Type.Object({
   id: PlanIdSchema,
   kind: Type.Union([Type.Literal('free'), Type.Literal('hostnames'), Type.Literal('redirects')]),
@@ -29,37 +24,6 @@ export const PlanView = Type.Object({
 });
 
 export const PlanList = Type.Array(PlanView);
-
-export const SubscriptionStatus = Type.Union(
-  [
-    Type.Literal('approval_pending'),
-    Type.Literal('approved'),
-    Type.Literal('active'),
-    Type.Literal('suspended'),
-    Type.Literal('cancelled'),
-    Type.Literal('expired'),
-  ],
-  { description: "PayPal's status, lower case; operator grants are active" },
-);
-
-export const SubscriptionView = Type.Object({
-  id: Type.String(),
-  plan: PlanIdSchema,
-  status: SubscriptionStatus,
-  provider: Type.Union([Type.Literal('paypal'), Type.Literal('operator')]),
-  providerSubscriptionId: Type.Union([Type.String(), Type.Null()], {
-    description: "PayPal's subscription id (I-...); null for the operator's grants",
-  }),
-  currentPeriodEnd: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description:
-      'End of the paid period: the renewal date while active; the date a cancelled plan ends; the end of an operator grant (null: open-ended)',
-  }),
-  endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description:
-      'When the plan stops counting if nothing changes: the period end once cancelled, the end of the grace period while suspended, the end of a grant; null while it renews',
-  }),
-  createdAt: Type.String({ format: 'date-time' }),
-});
 
 export const SubscriptionsOverview = Type.Object({
   subscriptions: Type.Array(SubscriptionView, { description: 'The subscriptions whose plan counts now' }),
@@ -104,6 +68,8 @@ export const WebhookAck = Type.Object({
 });
 
 export type PlanView = Static<typeof PlanView>;
-export type SubscriptionView = Static<typeof SubscriptionView>;
 export type SubscriptionsOverview = Static<typeof SubscriptionsOverview>;
 export type SubscriptionCreateBody = Static<typeof SubscriptionCreateBody>;
+
+// What a subscription looks like is the plans module's (it owns the table); the API answers it here.
+export { SubscriptionView };

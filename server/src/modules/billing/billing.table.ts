@@ -1,27 +1,3 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { PlanId } from '../plans/plans.js';
-
-/** Who sells the plan: a PayPal subscription, or the operator's grant (`npm run plans`). */
-export type SubscriptionProvider = 'paypal' | 'operator';
-
-export interface SubscriptionsTable {
-  id: string;
-  account_id: string;
-  plan: PlanId;
-  provider: SubscriptionProvider;
-  /** PayPal's subscription id (I-...); null for operator grants. Unique. */
-  provider_subscription_id: string | null;
-  provider_plan_id: string | null;
-  /** PayPal's status as PayPal last said it; ACTIVE for operator grants. */
-  status: string;
-  /** Paid through (PayPal's next billing time, kept after a cancel) or the grant's --until; null: open. */
-  current_period_end: number | null;
-  /** When the status last changed, as the provider says (a suspension's grace counts from it). */
-  status_since: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
 /** PayPal webhook events already handled, by PayPal's event id (replays change nothing). */
 export interface BillingWebhookEventsTable {
   id: string;
@@ -29,7 +5,3 @@ export interface BillingWebhookEventsTable {
   provider_subscription_id: string | null;
   received_at: number;
 }
-
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type NewSubscriptionRow = Insertable<SubscriptionsTable>;
-export type SubscriptionUpdate = Updateable<SubscriptionsTable>;

@@ -3,29 +3,22 @@ import fp from 'fastify-plugin';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
-import { type HostnameLimit, HostnamesService } from './hostnames.service.js';
+import { HostnamesService } from './hostnames.service.js';
 import { tlsAllowRoute } from './hostnames.tls.js';
 
 // Long enough for a distant authoritative server, short enough for a request someone waits on.
 const DNS_TIMEOUT_MS = 5_000;
 
 /**
- * The account's hostnames limit comes from billing: its plans when the server sells plans or
- * sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
- */
-function hostnameLimit(app: FastifyInstance): HostnameLimit {
-  return async (accountId) => (await app.billing.limitsOf(accountId)).hostnames;
-}
-
-/**
- * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow; changes go
- * out as `hostname.changed`, and every instance reloads the name it names. The background
- * re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from the
- * qrcodes module, which registers later: it is read when a request needs it.
+ * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow. The limit
+ * comes from the plans module, which is below this one and is handed the count to show beside
+ * it. Changes go out as `hostname.changed`, and every instance reloads the name it names. The
+ * background re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from
+ * the qrcodes module, which registers later: it is read when a request needs it.
  */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
-    const { config } = app;
+    const { config, plans } = app;
     const ownHosts = [config.publicUrl, config.shortUrl].flatMap((url) =>
       url ? [new URL(url).hostname] : [],
     );
@@ -39,12 +32,15 @@ export const hostnamesModule = fp(
         timeoutMs: DNS_TIMEOUT_MS,
       },
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
-      limit: hostnameLimit(app),
+      // Its plans when the server sells plans or sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
+      limit: async (accountId) => (await plans.limitsOf(accountId)).hostnames,
       codesOn: (accountId, hostnames) => app.qrcodes.countOnHostnames(accountId, hostnames),
       isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,
     });
     app.decorate('hostnames', service);
+    // The plans module is below this one: it learns the count here, to show it beside the limit.
+    plans.countHostnamesWith((accountId) => service.count(accountId));
     app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
     const checker = new HostnameChecker(service, app.log);
     app.addHook('onReady', async () => {
@@ -55,7 +51,7 @@ export const hostnamesModule = fp(
     await app.register(hostnamesRoutes);
     await app.register(tlsAllowRoute);
   },
-  { name: 'hostnames', dependencies: ['db', 'redis', 'auth', 'idempotency', 'billing'] },
+  { name: 'hostnames', dependencies: ['db', 'redis', 'auth', 'idempotency', 'plans'] },
 );
 
 declare module 'fastify' {

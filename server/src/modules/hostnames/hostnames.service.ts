@@ -154,6 +154,11 @@ export class HostnamesService {
     return row?.account_id === accountId ? row : undefined;
   }
 
+  /** How many hostnames the account has claimed (what its plan's hostnames limit counts). */
+  count(accountId: string): Promise<number> {
+    return countHostnames(this.db, accountId);
+  }
+
   async list(accountId: string, query: PageQuery): Promise<HostnameList> {
     const page = await readPage(query, 'host', (window) => listHostnames(this.db, accountId, window));
     return { data: await this.toResources(accountId, page.rows), nextCursor: page.nextCursor };

@@ -35,7 +35,7 @@ export interface RedirectOptions {
  */
 export const redirectRoutes = fp<RedirectOptions>(serveRedirects, {
   name: 'redirect',
-  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'usage'],
+  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
 });
 
 async function serveRedirects(app: FastifyInstance, options: RedirectOptions): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlans, grantsUntil, SUSPENDED_GRACE_DAYS } from './billing.effective.js';
-import type { SubscriptionRow } from './billing.table.js';
+import { effectivePlans, grantsUntil, SUSPENDED_GRACE_DAYS } from './plans.effective.js';
+import type { SubscriptionRow } from './plans.table.js';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 23, 12);

@@ -10,8 +10,8 @@ import { createRedisClient } from '../../plugins/redis.js';
 import { ChangeBus } from '../../shared/change-bus.js';
 import { appendLocalChange } from '../../shared/local-changes.js';
 import { AccountsService } from '../accounts/accounts.service.js';
-import { PLAN_IDS, type PlanId } from '../plans/plans.js';
-import { BillingService } from './billing.service.js';
+import { OperatorGrants } from './plans.grants.js';
+import { PLAN_IDS, type PlanId } from './plans.js';
 
 /**
  * `npm run plans -- grant <email|uid|account id> <plan> [--until DATE]`, `revoke <who> [plan]`,
@@ -70,16 +70,16 @@ export function parseUntil(value: string | undefined): number {
   return ms;
 }
 
-/** Runs one command against the billing service; answers the exit code. */
+/** Runs one command against the operator's grants; answers the exit code. */
 export async function runPlansCommand(
   args: readonly string[],
-  deps: { db: Kysely<Database>; billing: BillingService; print: (line: string) => void },
+  deps: { db: Kysely<Database>; grants: OperatorGrants; print: (line: string) => void },
 ): Promise<number> {
   const [command, ...rest] = args;
   const untilAt = rest.indexOf('--until');
   const until = untilAt >= 0 ? parseUntil(rest[untilAt + 1]) : null;
   const positional = untilAt >= 0 ? [...rest.slice(0, untilAt), ...rest.slice(untilAt + 2)] : rest;
-  const { db, billing, print } = deps;
+  const { db, grants, print } = deps;
 
   switch (command) {
     case 'grant': {
@@ -87,7 +87,7 @@ export async function runPlansCommand(
       const account = await findAccount(db, positional[0]!);
       const plan = parsePlan(positional[1]);
       if (until !== null && until <= Date.now()) throw new UsageError('--until is in the past.');
-      const grant = await billing.grant(account.id, plan, until);
+      const grant = await grants.grant(account.id, plan, until);
       print(
         `Granted ${plan} to ${account.email ?? account.id} (${account.id}) ${grant.currentPeriodEnd ? `until ${grant.currentPeriodEnd}` : 'until revoked'}.`,
       );
@@ -97,7 +97,7 @@ export async function runPlansCommand(
       if (positional.length < 1 || positional.length > 2 || until !== null) throw new UsageError(USAGE);
       const account = await findAccount(db, positional[0]!);
       const plan = positional[1] === undefined ? undefined : parsePlan(positional[1]);
-      const removed = await billing.revoke(account.id, plan);
+      const removed = await grants.revoke(account.id, plan);
       print(
         removed === 0
           ? `${account.email ?? account.id} has no ${plan ?? ''}${plan ? ' ' : ''}grant to revoke (PayPal subscriptions are cancelled by their buyer or at PayPal).`
@@ -108,7 +108,7 @@ export async function runPlansCommand(
     case 'list': {
       if (positional.length > 1 || until !== null) throw new UsageError(USAGE);
       const only = positional[0] ? (await findAccount(db, positional[0])).id : undefined;
-      const rows = (await billing.listAll()).filter((row) => !only || row.accountId === only);
+      const rows = (await grants.listAll()).filter((row) => !only || row.accountId === only);
       if (rows.length === 0) {
         print('No plans granted or bought.');
         return 0;
@@ -160,16 +160,10 @@ async function main(): Promise<number> {
   }
   try {
     if (redis) await ready(redis);
-    const billing = new BillingService(handle.db, {
-      changes,
-      log,
-      accountExists: async (id) => (await new AccountsService(handle.db).getById(id)) !== undefined,
-      paypalPlanIds: config.paypal.planIds,
-      defaultPlan: config.billing.defaultPlan,
-    });
+    const grants = new OperatorGrants(handle.db, { changes });
     return await runPlansCommand(process.argv.slice(2), {
       db: handle.db,
-      billing,
+      grants,
       print: (line) => console.log(line),
     });
   } catch (error) {

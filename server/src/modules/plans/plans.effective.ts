@@ -1,6 +1,6 @@
 import { DAY_MS } from '../../shared/clock.js';
-import type { PlanId } from '../plans/plans.js';
-import type { SubscriptionRow } from './billing.table.js';
+import type { PlanId } from './plans.js';
+import type { SubscriptionRow } from './plans.table.js';
 
 /**
  * Which plans a subscription still grants, from what the provider last said (pure; the service

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { grantsUntil } from './plans.effective.js';
+import type { PlanId } from './plans.js';
+import {
+  deleteOperatorGrants,
+  findOperatorGrant,
+  insertSubscription,
+  listAllSubscriptions,
+  updateSubscription,
+} from './plans.repository.js';
+import type { SubscriptionView } from './plans.schemas.js';
+import { subscriptionView } from './plans.views.js';
+
+/**
+ * The operator's grants (`npm run plans`): plans given without PayPal (self-hosting, support,
+ * gifts), rows of provider `operator` in the subscriptions table. Each change tells every instance
+ * (`plans.changed`), so a grant counts at once.
+ */
+export class OperatorGrants {
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: { changes: ChangeBus; clock?: Clock },
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Grants a plan (until a time, or for good); granting it again moves the end. */
+  async grant(accountId: string, plan: PlanId, until: number | null): Promise<SubscriptionView> {
+    const now = this.clock.now();
+    const existing = await findOperatorGrant(this.db, accountId, plan);
+    if (existing) {
+      await updateSubscription(this.db, existing.id, {
+        current_period_end: until,
+        status: 'ACTIVE',
+        updated_at: now,
+      });
+    } else {
+      await insertSubscription(this.db, {
+        id: newId('sub', now),
+        account_id: accountId,
+        plan,
+        provider: 'operator',
+        provider_subscription_id: null,
+        provider_plan_id: null,
+        status: 'ACTIVE',
+        current_period_end: until,
+        status_since: now,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await this.options.changes.publish('plans.changed', { accountId });
+    const row = await findOperatorGrant(this.db, accountId, plan);
+    return subscriptionView(row!);
+  }
+
+  /** Ends the operator's grants to an account (one plan, or all); answers how many ended. */
+  async revoke(accountId: string, plan?: PlanId): Promise<number> {
+    const removed = await deleteOperatorGrants(this.db, accountId, plan);
+    if (removed > 0) await this.options.changes.publish('plans.changed', { accountId });
+    return removed;
+  }
+
+  /** Every subscription and grant on the server, with whether it counts now. */
+  async listAll(): Promise<(SubscriptionView & { accountId: string; counts: boolean })[]> {
+    const now = this.clock.now();
+    const rows = await listAllSubscriptions(this.db);
+    return rows.map((row) => ({
+      accountId: row.account_id,
+      counts: grantsUntil(row) > now,
+      ...subscriptionView(row),
+    }));
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PlansService } from './plans.service.js';
+import { inProcessUsageStore, monthOf, UsageMeter } from './usage-meter.js';
+import { redisUsageStore } from './usage-store.js';
+
+/**
+ * The plans module: `app.plans` (the plans each account holds, the limits they give, the
+ * operator's grants) and `app.usage` (monthly redirect usage per account and the over-limit state
+ * the edge reads on every scan). It is below every module that enforces or shows a limit and
+ * below the rate limits, so it registers before them and they receive it when they are made.
+ * Usage counts are seeded from the scans module's totals and shared through Redis when it is set;
+ * `plans.changed` drops an account's plans and makes its limit be read again.
+ */
+export const plansModule = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const plans = new PlansService(app.database.db, {
+      changes: app.changes,
+      sellsThroughPaypal: Boolean(config.paypal.clientId && config.paypal.clientSecret),
+      defaultPlan: config.billing.defaultPlan,
+      hostnamesWithoutBilling: config.hostnames.limitWithoutBilling,
+      apiRateLimit: config.rateLimits.api,
+    });
+    const { scans } = app;
+    const store = app.redis
+      ? redisUsageStore(app.redis, config.redisKeyPrefix, app.log)
+      : inProcessUsageStore();
+    const usage = new UsageMeter({
+      recorded: (accountId, from, to) => scans.humanScansOf(accountId, from, to),
+      limit: async (accountId) => (await plans.limitsOf(accountId)).redirectsPerMonth,
+      store,
+      reachedLimit: (accountId, count) =>
+        void app.changes.publish('usage.reached', { accountId, month: monthOf(Date.now()).key, count }),
+    });
+    app.decorate('plans', plans);
+    app.decorate('usage', usage);
+    // Before Redis closes (hooks close in reverse order): the last few milliseconds of counts.
+    app.addHook('onClose', async () => {
+      await store.flush?.();
+    });
+    app.changes.subscribe('plans.changed', ({ accountId }) => {
+      plans.forget(accountId);
+      usage.forgetLimit(accountId);
+    });
+    app.changes.subscribe('usage.reached', ({ accountId, month, count }) =>
+      usage.learned(accountId, month, count),
+    );
+  },
+  { name: 'plans', dependencies: ['db', 'redis', 'scans'] },
+);
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** An account's scans reached its monthly limit on some instance: every edge goes to defaults. */
+    'usage.reached': { accountId: string; month: string; count: number };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    plans: PlansService;
+    usage: UsageMeter;
+  }
+}

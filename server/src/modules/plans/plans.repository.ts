@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { PlanId } from './plans.js';
+import type { NewSubscriptionRow, SubscriptionRow, SubscriptionUpdate } from './plans.table.js';
+
+/** All SQL of the plans module: the subscriptions table. */
+
+export function findSubscriptionsOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findSubscription(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whichever account a provider's subscription id is bound to: it binds to one only. */
+export function findByProviderId(
+  db: Kysely<Database>,
+  providerId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('provider_subscription_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+/** Inserts unless the provider id is already bound (then the caller reads who holds it). */
+export async function insertSubscription(db: Kysely<Database>, row: NewSubscriptionRow): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+    .execute();
+}
+
+export async function updateSubscription(
+  db: Kysely<Database>,
+  id: string,
+  update: SubscriptionUpdate,
+): Promise<void> {
+  await db.updateTable('subscriptions').set(update).where('id', '=', id).execute();
+}
+
+export function findOperatorGrant(
+  db: Kysely<Database>,
+  accountId: string,
+  plan: PlanId,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('provider', '=', 'operator')
+    .where('plan', '=', plan)
+    .executeTakeFirst();
+}
+
+/** Removes the account's operator grants (of one plan, or all); answers how many went. */
+export async function deleteOperatorGrants(
+  db: Kysely<Database>,
+  accountId: string,
+  plan: PlanId | undefined,
+): Promise<number> {
+  let query = db
+    .deleteFrom('subscriptions')
+    .where('account_id', '=', accountId)
+    .where('provider', '=', 'operator');
+  if (plan) query = query.where('plan', '=', plan);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function listAllSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[]> {
+  return db.selectFrom('subscriptions').selectAll().orderBy('account_id').orderBy('id').execute();
+}

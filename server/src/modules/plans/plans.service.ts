@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/database.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
+import { effectivePlans, grantsUntil } from './plans.effective.js';
+import { OperatorGrants } from './plans.grants.js';
+import { apiRateFor, limitsFor, PLANS, type PlanId } from './plans.js';
+import {
+  findByProviderId,
+  findSubscription,
+  findSubscriptionsOfAccount,
+  insertSubscription,
+  updateSubscription,
+} from './plans.repository.js';
+import type { NewSubscriptionRow, SubscriptionRow, SubscriptionUpdate } from './plans.table.js';
+
+// A row of the subscriptions table is a shape the billing module records and reads.
+export type { SubscriptionRow } from './plans.table.js';
+export { subscriptionView } from './plans.views.js';
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** An account's plans changed (bought, renewed, suspended, cancelled, ended, granted, revoked). */
+    'plans.changed': { accountId: string };
+  }
+}
+
+/** What an account may do now; Infinity: no limit on this server. */
+export interface AccountLimits {
+  hostnames: number;
+  redirectsPerMonth: number;
+  apiRequestsPerMinute: number;
+}
+
+/** How many of something an account has; the module that owns the things answers. */
+export type CountOf = (accountId: string) => Promise<number>;
+
+export interface PlansOptions {
+  changes: ChangeBus;
+  /** Whether the server sells plans through PayPal (then plans set every limit). */
+  sellsThroughPaypal: boolean;
+  /** DEFAULT_PLAN. */
+  defaultPlan?: PlanId | undefined;
+  /** HOSTNAMES_LIMIT: the hostnames limit of an instance with neither PayPal nor a default plan. */
+  hostnamesWithoutBilling?: number | undefined;
+  /** API_RATE_LIMIT: an API key's requests a minute without a plan that raises it (default: free's). */
+  apiRateLimit?: number | undefined;
+  clock?: Clock;
+  /**
+   * How long an account's plans are kept in memory. plans.changed drops them at once; the TTL
+   * bounds how long a grant made by the CLI on a server without Redis takes to count.
+   */
+  cacheTtlMs?: number;
+}
+
+/**
+ * The plans an account holds and the limits that follow (API rate, hostnames, monthly redirects),
+ * read from the subscriptions table, whoever sold the plan (PayPal through the billing module, or
+ * the operator's grants). An account's plans are answered from memory; `plans.changed` drops them
+ * on every instance. Every module that enforces a limit asks here.
+ */
+export class PlansService {
+  private readonly clock: Clock;
+  private readonly cache = new LRUCache<string, { plans: PlanId[]; expiresAt: number }>({ max: 100_000 });
+  private countHostnames: CountOf = async () => 0;
+  /** The operator's grants (`npm run plans`). */
+  readonly grants: OperatorGrants;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: PlansOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.grants = new OperatorGrants(db, { changes: options.changes, clock: this.clock });
+  }
+
+  /** API_RATE_LIMIT, or the free plan's rate. */
+  get apiRateLimit(): number {
+    return this.options.apiRateLimit ?? PLANS.free.apiRequestsPerMinute;
+  }
+
+  /** Forgets an account's cached plans (plans.changed does this on every instance). */
+  forget(accountId: string): void {
+    this.cache.delete(accountId);
+  }
+
+  /** The plans the account holds now, its base plan (free, or DEFAULT_PLAN) first. From memory when it can. */
+  async plansOf(accountId: string): Promise<PlanId[]> {
+    const now = this.clock.now();
+    const cached = this.cache.get(accountId);
+    if (cached && cached.expiresAt > now) return cached.plans;
+    const rows = await findSubscriptionsOfAccount(this.db, accountId);
+    const { plans: held, validUntil } = effectivePlans(rows, now);
+    const plans = [...new Set<PlanId>([this.options.defaultPlan ?? 'free', ...held])];
+    this.cache.set(accountId, {
+      plans,
+      expiresAt: Math.min(validUntil, now + (this.options.cacheTtlMs ?? 60_000)),
+    });
+    return plans;
+  }
+
+  /**
+   * The account's limits. A server without PayPal and without DEFAULT_PLAN has none (but
+   * HOSTNAMES_LIMIT, and the API rate, API_RATE_LIMIT, which protects the server rather than sells).
+   */
+  async limitsOf(accountId: string): Promise<AccountLimits> {
+    const plans = await this.plansOf(accountId);
+    const limits = { ...limitsFor(plans), apiRequestsPerMinute: apiRateFor(this.apiRateLimit, plans) };
+    if (this.options.sellsThroughPaypal || this.options.defaultPlan) return limits;
+    return {
+      hostnames: Math.max(this.options.hostnamesWithoutBilling ?? Number.POSITIVE_INFINITY, limits.hostnames),
+      redirectsPerMonth: Number.POSITIVE_INFINITY,
+      apiRequestsPerMinute: limits.apiRequestsPerMinute,
+    };
+  }
+
+  /** Requests a minute for each API key of the account (the rate limits ask on every request). */
+  async apiRateOf(accountId: string): Promise<number> {
+    return apiRateFor(this.apiRateLimit, await this.plansOf(accountId));
+  }
+
+  /**
+   * The hostnames module hands in its count when it is made (it registers after this module, and
+   * reads its limit here); until then an account has none.
+   */
+  countHostnamesWith(count: CountOf): void {
+    this.countHostnames = count;
+  }
+
+  /** How many custom hostnames the account has (what its hostnames limit is measured against). */
+  hostnamesOf(accountId: string): Promise<number> {
+    return this.countHostnames(accountId);
+  }
+
+  // --- The subscriptions a seller records (the billing module, for PayPal) ---------------------
+
+  /** The account's subscriptions that grant a plan now, oldest first. */
+  async countingSubscriptionsOf(accountId: string): Promise<SubscriptionRow[]> {
+    const now = this.clock.now();
+    const rows = await findSubscriptionsOfAccount(this.db, accountId);
+    return rows.filter((row) => grantsUntil(row) > now);
+  }
+
+  subscription(accountId: string, id: string): Promise<SubscriptionRow | undefined> {
+    return findSubscription(this.db, accountId, id);
+  }
+
+  /** Whichever account a provider's subscription id is bound to: it binds to one only. */
+  subscriptionAtProvider(providerId: string): Promise<SubscriptionRow | undefined> {
+    return findByProviderId(this.db, providerId);
+  }
+
+  /**
+   * Records a provider's subscription unless its id is bound already; answers the row that holds
+   * the id and whether this call created it (a webhook and the browser's POST may race).
+   */
+  async recordProviderSubscription(
+    row: NewSubscriptionRow & { provider_subscription_id: string },
+  ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
+    await insertSubscription(this.db, row);
+    const bound = await findByProviderId(this.db, row.provider_subscription_id);
+    if (bound) await this.changed(bound.account_id);
+    return { row: bound, created: bound?.id === row.id };
+  }
+
+  /** Stores what the provider now says of a bound subscription. */
+  async updateProviderSubscription(
+    bound: SubscriptionRow & { provider_subscription_id: string },
+    update: SubscriptionUpdate,
+  ): Promise<SubscriptionRow | undefined> {
+    await updateSubscription(this.db, bound.id, update);
+    const row = await findByProviderId(this.db, bound.provider_subscription_id);
+    if (row) await this.changed(row.account_id);
+    return row;
+  }
+
+  /** Tells every instance the account's plans changed. */
+  private changed(accountId: string): Promise<void> {
+    return this.options.changes.publish('plans.changed', { accountId });
+  }
+}
