@@ -44,7 +44,7 @@ export interface AppOptions {
   serveWeb?: boolean;
 }
 
-/** The whole product as one Fastify instance: plugins first, then each module under its prefix. */
+/** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   setProblemDocsBase(config.publicUrl);
   // Scans on real sockets are answered before Fastify's routing (see redirect.routes.ts).

@@ -6,7 +6,7 @@ import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
 export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
-    '/me',
+    '/api/v1/me',
     {
       preHandler: app.authenticate(),
       schema: {
@@ -20,7 +20,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/me/signing-secret',
+    '/api/v1/me/signing-secret',
     {
       preHandler: app.authenticate({ session: true }),
       schema: {
@@ -35,7 +35,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/me/signing-secret/rotate',
+    '/api/v1/me/signing-secret/rotate',
     {
       preHandler: app.authenticate({ session: true }),
       schema: {

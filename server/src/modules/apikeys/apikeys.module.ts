@@ -3,11 +3,11 @@ import fp from 'fastify-plugin';
 import { apiKeysRoutes } from './apikeys.routes.js';
 import { ApiKeysService } from './apikeys.service.js';
 
-/** The API keys module: `app.apiKeys` (sign-in verifies keys through it) and /api-keys. */
+/** The API keys module: `app.apiKeys` (sign-in verifies keys through it) and /api/v1/api-keys. */
 export const apiKeysModule = fp(
   async (app: FastifyInstance) => {
     app.decorate('apiKeys', new ApiKeysService(app.database.db));
-    await app.register(apiKeysRoutes, { prefix: '/api/v1' });
+    await app.register(apiKeysRoutes);
   },
   { name: 'apikeys', dependencies: ['db', 'auth', 'idempotency'] },
 );

@@ -17,7 +17,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   const session = app.authenticate({ session: true });
 
   app.post(
-    '/api-keys',
+    '/api/v1/api-keys',
     {
       preHandler: [session, app.idempotent],
       schema: {
@@ -35,7 +35,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api-keys',
+    '/api/v1/api-keys',
     {
       preHandler: session,
       schema: {
@@ -50,7 +50,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api-keys/:id',
+    '/api/v1/api-keys/:id',
     {
       preHandler: session,
       schema: {
@@ -64,7 +64,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/api-keys/:id',
+    '/api/v1/api-keys/:id',
     {
       preHandler: session,
       schema: {
