@@ -20,18 +20,6 @@ import { ProblemSchema } from '../shared/problem-schema.js';
  * A create route opts in after authenticating: `preHandler: [app.authenticate({...}), app.idempotent]`.
  */
 
-export interface IdempotencyKeysTable {
-  account_id: string;
-  key: string;
-  /** SHA-256 of method, path, query, Accept and body: the same key with another request is refused. */
-  fingerprint: string;
-  /** Null while the first request is still being answered. */
-  status_code: number | null;
-  content_type: string | null;
-  response_body: string | null;
-  created_at: number;
-}
-
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A first request that never finished (the process died) stops blocking its key after this. */
 const IN_FLIGHT_STALE_MS = 60_000;
