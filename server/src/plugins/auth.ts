@@ -5,7 +5,6 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
-  preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,8 +41,7 @@ export interface AuthRequirement {
 
 const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
-export type AuthHook = onRequestHookHandler &
-  preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
+export type AuthHook = onRequestHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {
@@ -74,9 +72,10 @@ function jwtAlgorithm(token: string): string | undefined {
 
 /**
  * Verifies callers and hands routes a typed `request.account` and `request.principal`.
- * Routes opt in with `preHandler: app.authenticate({ scope: 'rules:write' })` (or `onRequest:`);
- * either way the check runs on `onRequest`, before the body is parsed, and the route's OpenAPI
- * entry gets its `security` and 401/403/429/503 answers automatically.
+ * Routes opt in with `onRequest: app.authenticate({ scope: 'rules:write' })`: the check runs
+ * before the body is read, parsed or validated, so a stranger is told 401 and nothing about a
+ * malformed or oversized body. The route's OpenAPI entry gets its `security` and 401/403/429/503
+ * answers automatically.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -222,10 +221,10 @@ export const authPlugin = fp(
     });
 
     app.addHook('onRoute', (route) => {
+      refuseAuthAfterBodyParsing(route);
       const requirement = findRequirement(route);
       if (!requirement) return;
       route.config = { ...route.config, auth: requirement };
-      runBeforeBodyParsing(route);
       documentSecurity(route, requirement);
     });
   },
@@ -233,8 +232,7 @@ export const authPlugin = fp(
 );
 
 function findRequirement(route: RouteOptions): AuthRequirement | undefined {
-  const hooks = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)];
-  for (const hook of hooks) {
+  for (const hook of hooksOf(route.onRequest)) {
     const requirement = (hook as Partial<AuthHook>)[AUTH_REQUIREMENT];
     if (requirement) return requirement;
   }
@@ -246,15 +244,18 @@ const hooksOf = (hooks: unknown): unknown[] =>
 const isAuthHook = (hook: unknown) => (hook as Partial<AuthHook>)[AUTH_REQUIREMENT] !== undefined;
 
 /**
- * The auth hook runs on `onRequest` wherever a route puts it: a stranger is told 401 before the
- * body is read, parsed or validated, so a malformed or oversized body never says more than that.
+ * The auth hook belongs on `onRequest`. Anywhere later (`preValidation`, `preHandler`) a stranger's
+ * body would be read, parsed and validated first, and its errors would answer before the 401: the
+ * route fails at start instead.
  */
-function runBeforeBodyParsing(route: RouteOptions): void {
-  const preHandlers = hooksOf(route.preHandler);
-  const authHooks = preHandlers.filter(isAuthHook);
-  if (authHooks.length === 0) return;
-  route.preHandler = preHandlers.filter((hook) => !isAuthHook(hook)) as RouteOptions['preHandler'];
-  route.onRequest = [...authHooks, ...hooksOf(route.onRequest)] as RouteOptions['onRequest'];
+function refuseAuthAfterBodyParsing(route: RouteOptions): void {
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    if (hooksOf(route[stage]).some(isAuthHook)) {
+      throw new Error(
+        `${route.method} ${route.url}: app.authenticate() is a ${stage} hook; put it in onRequest, so a stranger gets 401 before the body is read.`,
+      );
+    }
+  }
 }
 
 /** The OpenAPI entry says how to authenticate and what the refusals look like. */
@@ -274,8 +275,8 @@ function documentSecurity(route: RouteOptions, requirement: AuthRequirement): vo
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A hook (use as `preHandler` or `onRequest`) that admits only authenticated callers meeting
-     * the requirement, counts them against their rate limit, and sets request.account/principal.
+     * The `onRequest` hook that admits only authenticated callers meeting the requirement,
+     * counts them against their rate limit, and sets request.account/principal.
      */
     authenticate(requirement?: AuthRequirement): AuthHook;
   }

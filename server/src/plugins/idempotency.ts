@@ -17,7 +17,8 @@ import { ProblemSchema } from '../shared/problem-schema.js';
  * answer again (with `Idempotent-Replayed: true`) instead of creating twice. Keys belong to the
  * caller's account. Only successful answers are kept, so a failed attempt can simply be retried.
  *
- * A create route opts in after authenticating: `preHandler: [app.authenticate({...}), app.idempotent]`.
+ * A create route opts in after authenticating:
+ * `onRequest: app.authenticate({...}), preHandler: app.idempotent`.
  */
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -198,7 +199,7 @@ export const idempotencyPlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for create routes, after app.authenticate(): honours Idempotency-Key. */
+    /** preHandler for create routes (app.authenticate() ran on onRequest): honours Idempotency-Key. */
     idempotent: IdempotentHook;
   }
   interface FastifyRequest {

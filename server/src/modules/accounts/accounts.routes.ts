@@ -8,7 +8,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/me',
     {
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
       schema: {
         tags: ['account'],
         summary: 'The account you are signed in as',
@@ -22,7 +22,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/me/signing-secret',
     {
-      preHandler: app.authenticate({ session: true }),
+      onRequest: app.authenticate({ session: true }),
       schema: {
         tags: ['account'],
         summary: 'The signing secret, masked',
@@ -37,7 +37,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/me/signing-secret/rotate',
     {
-      preHandler: app.authenticate({ session: true }),
+      onRequest: app.authenticate({ session: true }),
       schema: {
         tags: ['account'],
         summary: 'Replace the signing secret',

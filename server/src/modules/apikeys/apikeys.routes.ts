@@ -19,7 +19,8 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/api-keys',
     {
-      preHandler: [session, app.idempotent],
+      onRequest: session,
+      preHandler: app.idempotent,
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key',
@@ -37,7 +38,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/api-keys',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'List API keys',
@@ -52,7 +53,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/api-keys/:id',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'Get an API key',
@@ -66,7 +67,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/api-keys/:id',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key',
