@@ -5,9 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
-import { accountsModule } from './modules/accounts/accounts.module.js';
+import { accountsModule, accountsRoutesModule } from './modules/accounts/accounts.module.js';
 import { analyticsModule } from './modules/analytics/analytics.module.js';
-import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
+import { apiKeysModule, apiKeysRoutesModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
@@ -103,9 +103,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openapiPlugin, { config });
 
   // Cross-cutting: Redis and the change bus, rate limits, sign-in (app.authenticate) and
-  // Idempotency-Key, before any route.
+  // Idempotency-Key, before any route. Sign-in is built from the accounts and API keys services,
+  // so those two come first; their routes come with the other modules.
   await app.register(redisPlugin, { config });
   await app.register(rateLimitPlugin, { config });
+  await app.register(accountsModule);
+  await app.register(apiKeysModule);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
 
@@ -113,9 +116,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // a module comes after the ones it uses.
   await app.register(healthModule);
   await app.register(siteModule);
-  await app.register(accountsModule);
+  await app.register(accountsRoutesModule);
   await app.register(billingModule);
-  await app.register(apiKeysModule);
+  await app.register(apiKeysRoutesModule);
   await app.register(scansModule);
   await app.register(usageModule);
   await app.register(rulesModule);

@@ -79,6 +79,9 @@ function jwtAlgorithm(token: string): string | undefined {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
+    // Callers resolve to accounts and keys through those modules' services, registered before this
+    // plugin (see the dependencies below); failed and counted sign-ins go to the rate limits.
+    const { accounts, apiKeys, rateLimits } = app;
     // firebase-admin reads the emulator host from the environment; one named app per Fastify app,
     // so several apps in one process (tests) never share state.
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
@@ -134,7 +137,7 @@ export const authPlugin = fp(
     async function identify(request: FastifyRequest): Promise<{ account: Account; principal: Principal }> {
       const fromMarketplace = marketplaceUser(request);
       if (fromMarketplace !== undefined) {
-        const account = await app.accounts.ensureForMarketplace(fromMarketplace);
+        const account = await accounts.ensureForMarketplace(fromMarketplace);
         return { account, principal: { kind: 'marketplace', scopes: SCOPES } };
       }
       const authorization = singleHeader(request.headers.authorization);
@@ -150,13 +153,13 @@ export const authPlugin = fp(
         );
       }
       if (looksLikeApiKey(credential)) {
-        const key = await app.apiKeys.verify(credential);
-        const account = await app.accounts.getById(key.accountId);
+        const key = await apiKeys.verify(credential);
+        const account = await accounts.getById(key.accountId);
         if (!account) throw unauthorized('Unknown API key.');
         return { account, principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes } };
       }
       const decoded = await verifyFirebaseToken(credential);
-      const account = await app.accounts.ensureForFirebase({
+      const account = await accounts.ensureForFirebase({
         uid: decoded.uid,
         email: decoded.email,
         displayName: typeof decoded.name === 'string' ? decoded.name : undefined,
@@ -173,12 +176,12 @@ export const authPlugin = fp(
         } catch (error) {
           // Failed sign-ins draw on the client IP's budget, which slows down guessing.
           if (error instanceof Problem && error.code === 'unauthorized')
-            await app.rateLimits.consumeForIp(request, reply);
+            await rateLimits.consumeForIp(request, reply);
           throw error;
         }
         const { account, principal } = identity;
         request.authContext = identity;
-        await app.rateLimits.consumeForAccount(reply, account.id, principal.keyId);
+        await rateLimits.consumeForAccount(reply, account.id, principal.keyId);
         if (requirement.session && principal.kind !== 'firebase') {
           throw new Problem(
             'forbidden',
@@ -210,16 +213,6 @@ export const authPlugin = fp(
       },
     });
 
-    // Sign-in comes before every module's routes, so the accounts and apikeys modules (which
-    // resolve callers and verify keys) register after it; it reads them per request. Starting
-    // without them would fail every authenticated request, so it fails at start instead.
-    app.addHook('onReady', async () => {
-      for (const service of ['accounts', 'apiKeys'] as const) {
-        if (!app.hasDecorator(service))
-          throw new Error(`The auth plugin needs app.${service}: register its module.`);
-      }
-    });
-
     app.addHook('onRoute', (route) => {
       refuseAuthAfterBodyParsing(route);
       const requirement = findRequirement(route);
@@ -228,7 +221,7 @@ export const authPlugin = fp(
       documentSecurity(route, requirement);
     });
   },
-  { name: 'auth', dependencies: ['errors', 'rate-limit'] },
+  { name: 'auth', dependencies: ['errors', 'rate-limit', 'accounts', 'apikeys'] },
 );
 
 function findRequirement(route: RouteOptions): AuthRequirement | undefined {

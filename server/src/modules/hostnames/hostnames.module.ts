@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
+import { codesOnHostnames } from '../qrcodes/codes-on-hostnames.js';
 import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
 import { type HostnameLimit, HostnamesService } from './hostnames.service.js';
@@ -20,8 +21,9 @@ function hostnameLimit(app: FastifyInstance): HostnameLimit {
 /**
  * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow; changes go
  * out as `hostname.changed`, and every instance reloads the name it names. The background
- * re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from the
- * qrcodes module, which registers later: it is read when a request needs it.
+ * re-check runs on every instance (hostnames.checker.ts). Codes per hostname are counted by the
+ * qrcodes module's `codesOnHostnames`, made from the database and handed in here: the QR codes
+ * service, which registers later, is built on this one.
  */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
@@ -40,7 +42,7 @@ export const hostnamesModule = fp(
       },
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
       limit: hostnameLimit(app),
-      codesOn: (accountId, hostnames) => app.qrcodes.countOnHostnames(accountId, hostnames),
+      codesOn: codesOnHostnames(app.database.db),
       isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,
     });
