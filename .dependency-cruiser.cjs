@@ -16,6 +16,16 @@ module.exports = {
       },
     },
     {
+      name: 'tables-are-listed-once',
+      comment:
+        "A table's type is imported by its own folder (the owner's repository and service) and by " +
+        'the Database interface (db/database.ts), which lists every table: nothing else adds or ' +
+        'widens tables.',
+      severity: 'error',
+      from: { path: '^server/src/([^.]+/)', pathNot: '^server/src/db/database[.]ts$' },
+      to: { path: '[.]table[.]ts$', pathNot: '^server/src/$1[^/]+[.]table[.]ts$' },
+    },
+    {
       name: 'shared-imports-no-module',
       comment: 'server/src/shared is below every module: it may not import one.',
       severity: 'error',

@@ -5,20 +5,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/create-db.js';
 import { createDatabase } from './db/create-db.js';
-import { accountsModule } from './modules/accounts/accounts.module.js';
+import { accountsModule, accountsRoutesModule } from './modules/accounts/accounts.module.js';
 import { analyticsModule } from './modules/analytics/analytics.module.js';
-import { apiKeysModule } from './modules/apikeys/apikeys.module.js';
+import { apiKeysModule, apiKeysRoutesModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
-import { healthModule } from './modules/health/health.routes.js';
+import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
-import { siteModule } from './modules/site/site.routes.js';
+import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
@@ -44,7 +44,7 @@ export interface AppOptions {
   serveWeb?: boolean;
 }
 
-/** The whole product as one Fastify instance: plugins first, then each module under its prefix. */
+/** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   setProblemDocsBase(config.publicUrl);
   // Scans on real sockets are answered before Fastify's routing (see redirect.routes.ts).
@@ -105,11 +105,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Cross-cutting: Redis and the change bus, rate limits, sign-in (app.authenticate) and
   // Idempotency-Key, before any route. The rate limits read each account's plans, so the plans
   // module (held plans, limits, monthly usage, which it seeds from the scans module) comes first.
+  // Sign-in is built from the accounts and API keys services, so those two come before it; their
+  // routes come with the other modules.
   await app.register(redisPlugin, { config });
   await app.register(scansModule);
   await app.register(plansModule);
   const { plans } = app;
   await app.register(rateLimitPlugin, { config, apiRateOf: (accountId) => plans.apiRateOf(accountId) });
+  await app.register(accountsModule);
+  await app.register(apiKeysModule);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
 
@@ -117,11 +121,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // a module comes after the ones it uses.
   await app.register(healthModule);
   await app.register(siteModule);
-  await app.register(accountsModule);
-  await app.register(billingModule);
-  await app.register(apiKeysModule);
+  await app.register(accountsRoutesModule);
+  await app.register(apiKeysRoutesModule);
   await app.register(rulesModule);
   await app.register(hostnamesModule);
+  await app.register(billingModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
   await app.register(analyticsModule);

@@ -2,31 +2,52 @@ import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
 import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
+import type { DesignsTable } from '../modules/designs/designs.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { SubscriptionsTable } from '../modules/plans/plans.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
-import type { ScanCountersTable, ScanSpoolReplaysTable, ScansTable } from '../modules/scans/scans.table.js';
-import type { IdempotencyKeysTable } from '../plugins/idempotency.js';
+import type {
+  ScanCountersTable,
+  ScanDailyRollupsTable,
+  ScanDimensionBucketsTable,
+  ScanRollupCursorTable,
+  ScanRollupsTable,
+  ScanSpoolReplaysTable,
+  ScansTable,
+  ScanTotalsTable,
+  ScanVisitorsTable,
+} from '../modules/scans/scans.table.js';
+import type { IdempotencyKeysTable } from '../plugins/idempotency.table.js';
+import type { ServerSettingsTable } from './server-settings.table.js';
 
 /**
- * The database as Kysely sees it: one entry per table, each typed in its module's *.table.ts.
- * Times are UTC epoch milliseconds in integer columns, which keeps the SQL portable.
+ * The database as Kysely sees it: every table, each typed in its owner's *.table.ts (a module's,
+ * or a plugin's beside it) and listed here, nowhere else. Times are UTC epoch milliseconds in
+ * integer columns, which keeps the SQL portable.
  */
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   assets: AssetsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  designs: DesignsTable;
   hostnames: HostnamesTable;
   idempotency_keys: IdempotencyKeysTable;
-  server_settings: { key: string; value: string };
+  server_settings: ServerSettingsTable;
   qrcodes: QrCodesTable;
   qrcode_rules: QrCodeRulesTable;
   rules: RulesTable;
   scans: ScansTable;
   scan_counters: ScanCountersTable;
+  scan_daily_rollups: ScanDailyRollupsTable;
+  scan_dimension_buckets: ScanDimensionBucketsTable;
+  /** SQLite only. */
+  scan_rollup_cursor: ScanRollupCursorTable;
+  scan_rollups: ScanRollupsTable;
   scan_spool_replays: ScanSpoolReplaysTable;
+  scan_totals: ScanTotalsTable;
+  scan_visitors: ScanVisitorsTable;
   subscriptions: SubscriptionsTable;
 }
 

@@ -5,7 +5,6 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
-  preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,8 +41,7 @@ export interface AuthRequirement {
 
 const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
-export type AuthHook = onRequestHookHandler &
-  preHandlerHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
+export type AuthHook = onRequestHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {
@@ -74,12 +72,16 @@ function jwtAlgorithm(token: string): string | undefined {
 
 /**
  * Verifies callers and hands routes a typed `request.account` and `request.principal`.
- * Routes opt in with `preHandler: app.authenticate({ scope: 'rules:write' })` (or `onRequest:`);
- * either way the check runs on `onRequest`, before the body is parsed, and the route's OpenAPI
- * entry gets its `security` and 401/403/429/503 answers automatically.
+ * Routes opt in with `onRequest: app.authenticate({ scope: 'rules:write' })`: the check runs
+ * before the body is read, parsed or validated, so a stranger is told 401 and nothing about a
+ * malformed or oversized body. The route's OpenAPI entry gets its `security` and 401/403/429/503
+ * answers automatically.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
+    // Callers resolve to accounts and keys through those modules' services, registered before this
+    // plugin (see the dependencies below); failed and counted sign-ins go to the rate limits.
+    const { accounts, apiKeys, rateLimits } = app;
     // firebase-admin reads the emulator host from the environment; one named app per Fastify app,
     // so several apps in one process (tests) never share state.
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
@@ -135,7 +137,7 @@ export const authPlugin = fp(
     async function identify(request: FastifyRequest): Promise<{ account: Account; principal: Principal }> {
       const fromMarketplace = marketplaceUser(request);
       if (fromMarketplace !== undefined) {
-        const account = await app.accounts.ensureForMarketplace(fromMarketplace);
+        const account = await accounts.ensureForMarketplace(fromMarketplace);
         return { account, principal: { kind: 'marketplace', scopes: SCOPES } };
       }
       const authorization = singleHeader(request.headers.authorization);
@@ -151,13 +153,13 @@ export const authPlugin = fp(
         );
       }
       if (looksLikeApiKey(credential)) {
-        const key = await app.apiKeys.verify(credential);
-        const account = await app.accounts.getById(key.accountId);
+        const key = await apiKeys.verify(credential);
+        const account = await accounts.getById(key.accountId);
         if (!account) throw unauthorized('Unknown API key.');
         return { account, principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes } };
       }
       const decoded = await verifyFirebaseToken(credential);
-      const account = await app.accounts.ensureForFirebase({
+      const account = await accounts.ensureForFirebase({
         uid: decoded.uid,
         email: decoded.email,
         displayName: typeof decoded.name === 'string' ? decoded.name : undefined,
@@ -174,12 +176,12 @@ export const authPlugin = fp(
         } catch (error) {
           // Failed sign-ins draw on the client IP's budget, which slows down guessing.
           if (error instanceof Problem && error.code === 'unauthorized')
-            await app.rateLimits.consumeForIp(request, reply);
+            await rateLimits.consumeForIp(request, reply);
           throw error;
         }
         const { account, principal } = identity;
         request.authContext = identity;
-        await app.rateLimits.consumeForAccount(reply, account.id, principal.keyId);
+        await rateLimits.consumeForAccount(reply, account.id, principal.keyId);
         if (requirement.session && principal.kind !== 'firebase') {
           throw new Problem(
             'forbidden',
@@ -211,30 +213,19 @@ export const authPlugin = fp(
       },
     });
 
-    // Sign-in comes before every module's routes, so the accounts and apikeys modules (which
-    // resolve callers and verify keys) register after it; it reads them per request. Starting
-    // without them would fail every authenticated request, so it fails at start instead.
-    app.addHook('onReady', async () => {
-      for (const service of ['accounts', 'apiKeys'] as const) {
-        if (!app.hasDecorator(service))
-          throw new Error(`The auth plugin needs app.${service}: register its module.`);
-      }
-    });
-
     app.addHook('onRoute', (route) => {
+      refuseAuthAfterBodyParsing(route);
       const requirement = findRequirement(route);
       if (!requirement) return;
       route.config = { ...route.config, auth: requirement };
-      runBeforeBodyParsing(route);
       documentSecurity(route, requirement);
     });
   },
-  { name: 'auth', dependencies: ['errors', 'rate-limit'] },
+  { name: 'auth', dependencies: ['errors', 'rate-limit', 'accounts', 'apikeys'] },
 );
 
 function findRequirement(route: RouteOptions): AuthRequirement | undefined {
-  const hooks = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)];
-  for (const hook of hooks) {
+  for (const hook of hooksOf(route.onRequest)) {
     const requirement = (hook as Partial<AuthHook>)[AUTH_REQUIREMENT];
     if (requirement) return requirement;
   }
@@ -246,15 +237,18 @@ const hooksOf = (hooks: unknown): unknown[] =>
 const isAuthHook = (hook: unknown) => (hook as Partial<AuthHook>)[AUTH_REQUIREMENT] !== undefined;
 
 /**
- * The auth hook runs on `onRequest` wherever a route puts it: a stranger is told 401 before the
- * body is read, parsed or validated, so a malformed or oversized body never says more than that.
+ * The auth hook belongs on `onRequest`. Anywhere later (`preValidation`, `preHandler`) a stranger's
+ * body would be read, parsed and validated first, and its errors would answer before the 401: the
+ * route fails at start instead.
  */
-function runBeforeBodyParsing(route: RouteOptions): void {
-  const preHandlers = hooksOf(route.preHandler);
-  const authHooks = preHandlers.filter(isAuthHook);
-  if (authHooks.length === 0) return;
-  route.preHandler = preHandlers.filter((hook) => !isAuthHook(hook)) as RouteOptions['preHandler'];
-  route.onRequest = [...authHooks, ...hooksOf(route.onRequest)] as RouteOptions['onRequest'];
+function refuseAuthAfterBodyParsing(route: RouteOptions): void {
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    if (hooksOf(route[stage]).some(isAuthHook)) {
+      throw new Error(
+        `${route.method} ${route.url}: app.authenticate() is a ${stage} hook; put it in onRequest, so a stranger gets 401 before the body is read.`,
+      );
+    }
+  }
 }
 
 /** The OpenAPI entry says how to authenticate and what the refusals look like. */
@@ -274,8 +268,8 @@ function documentSecurity(route: RouteOptions, requirement: AuthRequirement): vo
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A hook (use as `preHandler` or `onRequest`) that admits only authenticated callers meeting
-     * the requirement, counts them against their rate limit, and sets request.account/principal.
+     * The `onRequest` hook that admits only authenticated callers meeting the requirement,
+     * counts them against their rate limit, and sets request.account/principal.
      */
     authenticate(requirement?: AuthRequirement): AuthHook;
   }

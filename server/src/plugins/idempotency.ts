@@ -17,20 +17,9 @@ import { ProblemSchema } from '../shared/problem-schema.js';
  * answer again (with `Idempotent-Replayed: true`) instead of creating twice. Keys belong to the
  * caller's account. Only successful answers are kept, so a failed attempt can simply be retried.
  *
- * A create route opts in after authenticating: `preHandler: [app.authenticate({...}), app.idempotent]`.
+ * A create route opts in after authenticating:
+ * `onRequest: app.authenticate({...}), preHandler: app.idempotent`.
  */
-
-export interface IdempotencyKeysTable {
-  account_id: string;
-  key: string;
-  /** SHA-256 of method, path, query, Accept and body: the same key with another request is refused. */
-  fingerprint: string;
-  /** Null while the first request is still being answered. */
-  status_code: number | null;
-  content_type: string | null;
-  response_body: string | null;
-  created_at: number;
-}
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A first request that never finished (the process died) stops blocking its key after this. */
@@ -210,7 +199,7 @@ export const idempotencyPlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for create routes, after app.authenticate(): honours Idempotency-Key. */
+    /** preHandler for create routes (app.authenticate() ran on onRequest): honours Idempotency-Key. */
     idempotent: IdempotentHook;
   }
   interface FastifyRequest {

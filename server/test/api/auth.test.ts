@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { engines } from '../helpers/engines.js';
+import { engines, openTestDatabase } from '../helpers/engines.js';
 import { decodeTokenPayload, emulatorHost, signUp } from '../helpers/firebase.js';
 
 interface Answer {
@@ -24,7 +26,7 @@ function expectProblem(response: Answer, status: number, code: string): Record<s
 function addScopedRoute(app: FastifyInstance): void {
   app.get(
     '/api/v1/test/rules-write',
-    { preHandler: app.authenticate({ scope: 'rules:write' }) },
+    { onRequest: app.authenticate({ scope: 'rules:write' }) },
     async (request) => ({ account: request.account.id, kind: request.principal.kind }),
   );
 }
@@ -513,4 +515,31 @@ describe('the marketplace without a configured secret', () => {
     });
     expect((withToken.json() as { uid: string }).uid).toBe(user.uid);
   });
+});
+
+describe('where the auth hook runs', () => {
+  // Any later than onRequest, a stranger's body would be read, parsed and validated before the 401.
+  it.each(['preValidation', 'preHandler'] as const)(
+    'refuses to start with app.authenticate() as a %s hook',
+    async (stage) => {
+      const database = await openTestDatabase({ name: 'sqlite' });
+      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), {
+        database: database.handle,
+        migrate: false,
+        serveWeb: false,
+      });
+      try {
+        const start = async () => {
+          app.post('/api/v1/test/late-auth', { [stage]: app.authenticate() }, async () => ({}));
+          await app.ready();
+        };
+        await expect(start()).rejects.toThrow(
+          `POST /api/v1/test/late-auth: app.authenticate() is a ${stage} hook`,
+        );
+      } finally {
+        await app.close().catch(() => undefined);
+        await database.close();
+      }
+    },
+  );
 });

@@ -3,13 +3,23 @@ import fp from 'fastify-plugin';
 import { accountsRoutes } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
 
-/** The accounts module: `app.accounts` (sign-in resolves callers through it) and /me. */
+/**
+ * The accounts module, in two plugins because sign-in sits between its service and its routes:
+ * `accountsModule` makes `app.accounts`, the auth plugin is built from it (it resolves every
+ * caller to an account), and `accountsRoutesModule` then adds /api/v1/me, which needs sign-in.
+ */
 export const accountsModule = fp(
   async (app: FastifyInstance) => {
     app.decorate('accounts', new AccountsService(app.database.db));
-    await app.register(accountsRoutes, { prefix: '/api/v1' });
   },
-  { name: 'accounts', dependencies: ['db', 'auth'] },
+  { name: 'accounts', dependencies: ['db'] },
+);
+
+export const accountsRoutesModule = fp(
+  async (app: FastifyInstance) => {
+    await app.register(accountsRoutes);
+  },
+  { name: 'accounts-routes', dependencies: ['accounts', 'auth'] },
 );
 
 declare module 'fastify' {

@@ -6,9 +6,9 @@ import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
 export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
-    '/me',
+    '/api/v1/me',
     {
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
       schema: {
         tags: ['account'],
         summary: 'The account you are signed in as',
@@ -20,9 +20,9 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/me/signing-secret',
+    '/api/v1/me/signing-secret',
     {
-      preHandler: app.authenticate({ session: true }),
+      onRequest: app.authenticate({ session: true }),
       schema: {
         tags: ['account'],
         summary: 'The signing secret, masked',
@@ -35,9 +35,9 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/me/signing-secret/rotate',
+    '/api/v1/me/signing-secret/rotate',
     {
-      preHandler: app.authenticate({ session: true }),
+      onRequest: app.authenticate({ session: true }),
       schema: {
         tags: ['account'],
         summary: 'Replace the signing secret',

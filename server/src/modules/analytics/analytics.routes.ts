@@ -25,7 +25,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/summary',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Totals and uniques',
@@ -41,7 +41,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/timeseries',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Scans over time',
@@ -57,7 +57,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/breakdown',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Scans by a dimension',
@@ -72,7 +72,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/dashboard',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Totals, series and breakdowns in one answer',
@@ -98,7 +98,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/export.csv',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Every scan as CSV',
@@ -120,7 +120,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/timeseries.csv',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Scans over time as CSV',
@@ -141,7 +141,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/breakdown.csv',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Scans by a dimension as CSV',
@@ -163,7 +163,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/stream',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['analytics'],
         summary: 'Scans as they happen (server-sent events)',

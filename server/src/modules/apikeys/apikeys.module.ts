@@ -3,13 +3,23 @@ import fp from 'fastify-plugin';
 import { apiKeysRoutes } from './apikeys.routes.js';
 import { ApiKeysService } from './apikeys.service.js';
 
-/** The API keys module: `app.apiKeys` (sign-in verifies keys through it) and /api-keys. */
+/**
+ * The API keys module, in two plugins because sign-in sits between its service and its routes:
+ * `apiKeysModule` makes `app.apiKeys`, the auth plugin is built from it (it verifies keys), and
+ * `apiKeysRoutesModule` then adds /api/v1/api-keys, which needs sign-in.
+ */
 export const apiKeysModule = fp(
   async (app: FastifyInstance) => {
     app.decorate('apiKeys', new ApiKeysService(app.database.db));
-    await app.register(apiKeysRoutes, { prefix: '/api/v1' });
   },
-  { name: 'apikeys', dependencies: ['db', 'auth', 'idempotency'] },
+  { name: 'apikeys', dependencies: ['db'] },
+);
+
+export const apiKeysRoutesModule = fp(
+  async (app: FastifyInstance) => {
+    await app.register(apiKeysRoutes);
+  },
+  { name: 'apikeys-routes', dependencies: ['apikeys', 'auth', 'idempotency'] },
 );
 
 declare module 'fastify' {

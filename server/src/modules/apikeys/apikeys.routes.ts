@@ -17,9 +17,10 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   const session = app.authenticate({ session: true });
 
   app.post(
-    '/api-keys',
+    '/api/v1/api-keys',
     {
-      preHandler: [session, app.idempotent],
+      onRequest: session,
+      preHandler: app.idempotent,
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key',
@@ -35,9 +36,9 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api-keys',
+    '/api/v1/api-keys',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'List API keys',
@@ -50,9 +51,9 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api-keys/:id',
+    '/api/v1/api-keys/:id',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'Get an API key',
@@ -64,9 +65,9 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/api-keys/:id',
+    '/api/v1/api-keys/:id',
     {
-      preHandler: session,
+      onRequest: session,
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key',

@@ -63,7 +63,8 @@ export async function assetsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post<{ Body: Buffer | CreateAssetJsonInput }>(
     '/api/v1/assets',
     {
-      preHandler: [app.authenticate({ scope: 'qrcodes:write' }), app.idempotent],
+      onRequest: app.authenticate({ scope: 'qrcodes:write' }),
+      preHandler: app.idempotent,
       schema: {
         tags: ['assets'],
         summary: 'Store an image (a logo)',

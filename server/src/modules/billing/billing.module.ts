@@ -10,7 +10,7 @@ import { PayPalClient } from './paypal.client.js';
  * The billing module: `app.billing`, selling plans through PayPal (subscriptions and PayPal's
  * webhook) and answering /api/v1/plans and /api/v1/subscriptions. What an account holds and may
  * do is the plans module's: billing records PayPal's subscriptions there and reads plans, limits
- * and usage from it.
+ * and usage from it. It registers after hostnames, whose count its overview shows.
  */
 export const billingModule = fp(
   async (app: FastifyInstance) => {
@@ -43,6 +43,7 @@ export const billingModule = fp(
       new BillingService({
         plans,
         usage,
+        hostnames: app.hostnames,
         subscriptions,
         webhooks,
         sellsThroughPaypal: client !== undefined,
@@ -51,7 +52,7 @@ export const billingModule = fp(
     );
     await app.register(billingRoutes);
   },
-  { name: 'billing', dependencies: ['db', 'auth', 'idempotency', 'accounts', 'plans'] },
+  { name: 'billing', dependencies: ['db', 'auth', 'idempotency', 'accounts', 'plans', 'hostnames'] },
 );
 
 declare module 'fastify' {

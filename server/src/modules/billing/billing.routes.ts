@@ -67,7 +67,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/subscriptions',
     {
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
       schema: {
         tags: ['billing'],
         summary: "The account's plans, limits and usage",
@@ -82,7 +82,8 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/subscriptions',
     {
-      preHandler: [person, app.idempotent],
+      onRequest: person,
+      preHandler: app.idempotent,
       schema: {
         tags: ['billing'],
         summary: 'Add a PayPal subscription',
@@ -109,7 +110,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/subscriptions/:id',
     {
-      preHandler: person,
+      onRequest: person,
       schema: {
         tags: ['billing'],
         summary: 'Cancel a subscription',

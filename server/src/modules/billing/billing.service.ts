@@ -12,6 +12,8 @@ export interface BillingOptions {
   plans: PlansService;
   /** The month's redirects (the plans module's meter). */
   usage: Pick<UsageMeter, 'usageOf'>;
+  /** How many custom hostnames an account has (the hostnames module), shown beside its limit. */
+  hostnames: { count(accountId: string): Promise<number> };
   subscriptions: PaypalSubscriptions;
   webhooks: PaypalWebhooks;
   /** Whether this server sells plans through PayPal. */
@@ -57,7 +59,7 @@ export class BillingService {
     const rows = await plans.countingSubscriptionsOf(accountId);
     const held = await plans.plansOf(accountId);
     const limits = await plans.limitsOf(accountId);
-    const hostnames = await plans.hostnamesOf(accountId);
+    const hostnames = await this.options.hostnames.count(accountId);
     const redirects = await usage.usageOf(accountId);
     return {
       subscriptions: rows.map(subscriptionView),

@@ -1,25 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DesignRow, DesignRowUpdate, DesignsTable, NewDesignRow } from './designs.table.js';
+import type { DesignRow, DesignRowUpdate, NewDesignRow } from './designs.table.js';
 
 /**
  * All SQL of the designs module. Every query is scoped to an account: another account's design is
  * not there.
  */
 
-/** The database with this module's table (db/database.ts lists the others). */
-export type DesignsDatabase = Kysely<Database & { designs: DesignsTable }>;
-
-export function designsDb(db: Kysely<Database>): DesignsDatabase {
-  return db.withTables<{ designs: DesignsTable }>();
-}
-
-export async function insertDesign(db: DesignsDatabase, row: NewDesignRow): Promise<void> {
+export async function insertDesign(db: Kysely<Database>, row: NewDesignRow): Promise<void> {
   await db.insertInto('designs').values(row).execute();
 }
 
 export function findDesign(
-  db: DesignsDatabase,
+  db: Kysely<Database>,
   accountId: string,
   id: string,
 ): Promise<DesignRow | undefined> {
@@ -33,7 +26,7 @@ export function findDesign(
 
 /** One page of the account's designs, newest first (ids sort by creation); `before` is the last id of the previous page. */
 export function listDesigns(
-  db: DesignsDatabase,
+  db: Kysely<Database>,
   accountId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<DesignRow[]> {
@@ -44,7 +37,7 @@ export function listDesigns(
 
 /** Changes a design; false when the account has no such design. */
 export async function updateDesign(
-  db: DesignsDatabase,
+  db: Kysely<Database>,
   accountId: string,
   id: string,
   changes: DesignRowUpdate,
@@ -59,7 +52,7 @@ export async function updateDesign(
 }
 
 /** Deletes a design; false when the account has no such design. */
-export async function deleteDesign(db: DesignsDatabase, accountId: string, id: string): Promise<boolean> {
+export async function deleteDesign(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('designs')
     .where('account_id', '=', accountId)

@@ -26,7 +26,8 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/designs',
     {
-      preHandler: [write, app.idempotent],
+      onRequest: write,
+      preHandler: app.idempotent,
       schema: {
         tags: ['designs'],
         summary: 'Save a design',
@@ -45,7 +46,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/designs',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['designs'],
         summary: 'List designs',
@@ -60,7 +61,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/designs/:id',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['designs'],
         summary: 'Get a design',
@@ -74,7 +75,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/designs/:id',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['designs'],
         summary: 'Change a design',
@@ -91,7 +92,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/designs/:id',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['designs'],
         summary: 'Delete a design',
@@ -109,7 +110,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/designs/:id/apply',
     {
-      preHandler: writeCodes,
+      onRequest: writeCodes,
       schema: {
         tags: ['designs'],
         summary: 'Apply a design to codes',

@@ -9,15 +9,7 @@ import { type FieldError, notFound, Problem, validationFailed } from '../../shar
 import { checkStyle } from '../qrcodes/qrcodes.images.js';
 import type { CodeResource, PatchCodeInput } from '../qrcodes/qrcodes.schemas.js';
 import { replacingPatch } from './designs.apply.js';
-import {
-  type DesignsDatabase,
-  deleteDesign,
-  designsDb,
-  findDesign,
-  insertDesign,
-  listDesigns,
-  updateDesign,
-} from './designs.repository.js';
+import { deleteDesign, findDesign, insertDesign, listDesigns, updateDesign } from './designs.repository.js';
 import type { Design, DesignCreateBody, DesignList, DesignPatchBody } from './designs.schemas.js';
 import type { DesignRow } from './designs.table.js';
 
@@ -80,14 +72,12 @@ function problemForCode(error: unknown, index: number, id: string): unknown {
  * stored as an asset once, so applying it to codes copies a URL, not an image.
  */
 export class DesignsService {
-  private readonly db: DesignsDatabase;
   private readonly clock: Clock;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly options: DesignsServiceOptions,
   ) {
-    this.db = designsDb(db);
     this.clock = options.clock ?? systemClock;
   }
 

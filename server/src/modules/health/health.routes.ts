@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { Problem } from '../../shared/problem.js';
 
 const READY_TIMEOUT_MS = 2000;
@@ -11,9 +10,7 @@ const READY_TIMEOUT_MS = 2000;
  * REDIS_URL set and Redis away it says "degraded" but stays ready (200): redirects, recording and
  * the API go on without it (see web/docs/self-hosting/scale-out.md).
  */
-export const healthModule = fp(healthRoutes, { name: 'health', dependencies: ['db', 'redis'] });
-
-async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const Status = Type.Object({ status: Type.String() });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
+import { codesOnHostnames } from '../qrcodes/codes-on-hostnames.js';
 import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
 import { HostnamesService } from './hostnames.service.js';
@@ -11,10 +12,11 @@ const DNS_TIMEOUT_MS = 5_000;
 
 /**
  * The hostnames module: `app.hostnames`, /api/v1/hostnames and /internal/tls/allow. The limit
- * comes from the plans module, which is below this one and is handed the count to show beside
- * it. Changes go out as `hostname.changed`, and every instance reloads the name it names. The
- * background re-check runs on every instance (hostnames.checker.ts). Codes per hostname come from
- * the qrcodes module, which registers later: it is read when a request needs it.
+ * comes from the plans module, which is below this one. Changes go out as `hostname.changed`, and
+ * every instance reloads the name it names. The background re-check runs on every instance
+ * (hostnames.checker.ts). Codes per hostname are counted by the qrcodes module's
+ * `codesOnHostnames`, made from the database and handed in here: the QR codes service, which
+ * registers later, is built on this one.
  */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
@@ -34,13 +36,11 @@ export const hostnamesModule = fp(
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
       // Its plans when the server sells plans or sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
       limit: async (accountId) => (await plans.limitsOf(accountId)).hostnames,
-      codesOn: (accountId, hostnames) => app.qrcodes.countOnHostnames(accountId, hostnames),
+      codesOn: codesOnHostnames(app.database.db),
       isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,
     });
     app.decorate('hostnames', service);
-    // The plans module is below this one: it learns the count here, to show it beside the limit.
-    plans.countHostnamesWith((accountId) => service.count(accountId));
     app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
     const checker = new HostnameChecker(service, app.log);
     app.addHook('onReady', async () => {

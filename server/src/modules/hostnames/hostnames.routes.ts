@@ -22,7 +22,8 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/hostnames',
     {
-      preHandler: [write, app.idempotent],
+      onRequest: write,
+      preHandler: app.idempotent,
       schema: {
         tags: ['hostnames'],
         summary: 'Add a hostname',
@@ -42,7 +43,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/hostnames',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['hostnames'],
         summary: 'List hostnames',
@@ -57,7 +58,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/hostnames/:id',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['hostnames'],
         summary: 'Get a hostname',
@@ -71,7 +72,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/hostnames/:id',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['hostnames'],
         summary: "Change a hostname's redirects",
@@ -88,7 +89,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/hostnames/:id',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['hostnames'],
         summary: 'Delete a hostname',
@@ -110,7 +111,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/hostnames/:id/verify',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['hostnames'],
         summary: 'Verify a hostname now',

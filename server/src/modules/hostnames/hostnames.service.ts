@@ -38,7 +38,7 @@ declare module '../../shared/change-bus.js' {
 /** How many hostnames an account may have; Infinity when there is no limit. */
 export type HostnameLimit = (accountId: string) => Promise<number>;
 
-/** How many codes each of the account's hostnames serves (the qrcodes module answers). */
+/** How many codes each of the account's hostnames serves (the qrcodes module's `codesOnHostnames`). */
 export type CodesOnHostnames = (accountId: string, hostnames: string[]) => Promise<Map<string, number>>;
 
 export interface HostnamesServiceOptions {

@@ -33,9 +33,6 @@ export interface AccountLimits {
   apiRequestsPerMinute: number;
 }
 
-/** How many of something an account has; the module that owns the things answers. */
-export type CountOf = (accountId: string) => Promise<number>;
-
 export interface PlansOptions {
   changes: ChangeBus;
   /** Whether the server sells plans through PayPal (then plans set every limit). */
@@ -63,7 +60,6 @@ export interface PlansOptions {
 export class PlansService {
   private readonly clock: Clock;
   private readonly cache = new LRUCache<string, { plans: PlanId[]; expiresAt: number }>({ max: 100_000 });
-  private countHostnames: CountOf = async () => 0;
   /** The operator's grants (`npm run plans`). */
   readonly grants: OperatorGrants;
 
@@ -118,19 +114,6 @@ export class PlansService {
   /** Requests a minute for each API key of the account (the rate limits ask on every request). */
   async apiRateOf(accountId: string): Promise<number> {
     return apiRateFor(this.apiRateLimit, await this.plansOf(accountId));
-  }
-
-  /**
-   * The hostnames module hands in its count when it is made (it registers after this module, and
-   * reads its limit here); until then an account has none.
-   */
-  countHostnamesWith(count: CountOf): void {
-    this.countHostnames = count;
-  }
-
-  /** How many custom hostnames the account has (what its hostnames limit is measured against). */
-  hostnamesOf(accountId: string): Promise<number> {
-    return this.countHostnames(accountId);
   }
 
   // --- The subscriptions a seller records (the billing module, for PayPal) ---------------------

@@ -103,13 +103,13 @@ const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/ima
 export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: QrCodesService = app.qrcodes;
-  const read = { preHandler: app.authenticate({ scope: 'qrcodes:read' }) };
+  const read = { onRequest: app.authenticate({ scope: 'qrcodes:read' }) };
   // Over the monthly redirect limit, code reads say so: codes go to their default targets.
   const sayOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await app.usage.isOverLimit(request.account.id)) reply.header('rq-over-limit', 'true');
   };
-  const readSayingLimit = { preHandler: [read.preHandler, sayOverLimit] };
-  const write = { preHandler: app.authenticate({ scope: 'qrcodes:write' }) };
+  const readSayingLimit = { ...read, preHandler: sayOverLimit };
+  const write = { onRequest: app.authenticate({ scope: 'qrcodes:write' }) };
 
   app.addHook('preHandler', async (request) => {
     const path = findNulCharacter(request.query, '/query') ?? findNulCharacter(request.body, '/body');
@@ -123,7 +123,8 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes',
     {
-      preHandler: [app.authenticate({ scope: 'qrcodes:write' }), app.idempotent],
+      onRequest: app.authenticate({ scope: 'qrcodes:write' }),
+      preHandler: app.idempotent,
       schema: {
         tags: ['qrcodes'],
         summary: 'Create a QR code',

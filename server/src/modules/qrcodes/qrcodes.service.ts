@@ -14,7 +14,6 @@ import type { ImageUrls } from './image-urls.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
-  countCodesOnHosts,
   deleteCode,
   findCode,
   findRedirectRow,
@@ -179,11 +178,6 @@ export class QrCodesService {
       }),
     );
     return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
-  }
-
-  /** How many of the account's codes each hostname serves (the hostnames module shows and guards it). */
-  countOnHostnames(accountId: string, hostnames: string[]): Promise<Map<string, number>> {
-    return countCodesOnHosts(this.db, accountId, hostnames);
   }
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */

@@ -47,7 +47,8 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/rules',
     {
-      preHandler: [write, app.idempotent],
+      onRequest: write,
+      preHandler: app.idempotent,
       preValidation: refuseDeepBodies,
       schema: {
         tags: ['rules'],
@@ -67,7 +68,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/rules',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['rules'],
         summary: 'List rules',
@@ -82,7 +83,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/rules/:id',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags: ['rules'],
         summary: 'Get a rule',
@@ -96,7 +97,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/rules/:id',
     {
-      preHandler: write,
+      onRequest: write,
       preValidation: refuseDeepBodies,
       schema: {
         tags: ['rules'],
@@ -119,7 +120,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/rules/:id',
     {
-      preHandler: write,
+      onRequest: write,
       schema: {
         tags: ['rules'],
         summary: 'Delete a rule',

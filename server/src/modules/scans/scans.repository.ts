@@ -294,10 +294,8 @@ export async function deleteScansBefore(handle: DatabaseHandle, before: number):
   const row = handle.dialect === 'sqlite' ? sql`rowid` : sql`ctid`;
   // On SQLite the scan at the rollup cursor stays, and so does every scan after it: new scans'
   // rowids then always come after the cursor (SQLite reuses the largest rowid when it is deleted).
-  const rolledUp =
-    handle.dialect === 'sqlite'
-      ? sql`and rowid < (select through_rowid from scan_rollup_cursor where id = 1)`
-      : sql``;
+  const cursor = handle.db.selectFrom('scan_rollup_cursor').select('through_rowid').where('id', '=', 1);
+  const rolledUp = handle.dialect === 'sqlite' ? sql`and rowid < (${cursor})` : sql``;
   let deleted = 0;
   for (;;) {
     const result = await sql`delete from scans where ${row} in (

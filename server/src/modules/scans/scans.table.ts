@@ -126,12 +126,11 @@ export interface ScanVisitorsTable {
   visitor_hash: string;
 }
 
-declare module '../../db/database.js' {
-  interface Database {
-    scan_rollups: ScanRollupsTable;
-    scan_totals: ScanTotalsTable;
-    scan_daily_rollups: ScanDailyRollupsTable;
-    scan_dimension_buckets: ScanDimensionBucketsTable;
-    scan_visitors: ScanVisitorsTable;
-  }
+/**
+ * SQLite only: the last scan (by rowid) whose rollups are written (scans.sqlite-writer.ts). One
+ * row, id 1; scans after it are rolled up at start, and pruning keeps them.
+ */
+export interface ScanRollupCursorTable {
+  id: number;
+  through_rowid: number;
 }

@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { SiteConfig } from './site.schemas.js';
 import { publicSiteConfig } from './site.service.js';
 
 /** GET /api/v1/config: the settings the site needs at run time, so one build serves any deployment. */
-export const siteModule = fp(siteRoutes, { name: 'site' });
-
-async function siteRoutes(fastify: FastifyInstance): Promise<void> {
+export async function siteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const body = publicSiteConfig(app.config);
   app.get(

@@ -44,7 +44,7 @@ export async function slugsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/slugs/:slug',
     {
-      preHandler: app.authenticate({ scope: 'qrcodes:read' }),
+      onRequest: app.authenticate({ scope: 'qrcodes:read' }),
       schema: {
         tags: ['qrcodes'],
         summary: 'Check a slug',
