@@ -91,6 +91,9 @@ export interface Preset {
 
 const solid = (color: string): ToolPaint => ({ color, gradient: null });
 
+/** The default look without its size and logo, which a preset leaves as the user set them. */
+const { size: _defaultSize, logo: _defaultLogo, ...DEFAULT_LOOK } = DEFAULT_TOOL_STYLE;
+
 export const PRESETS: readonly Preset[] = [
   {
     name: 'Classic',
@@ -106,9 +109,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'Soft ink',
-    style: {
-      ...DEFAULT_TOOL_STYLE,
-    },
+    style: DEFAULT_LOOK,
   },
   {
     name: 'Indigo gradient',
