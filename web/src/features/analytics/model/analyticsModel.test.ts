@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiQuery,
+  csvOf,
   currentZoneName,
   dashboardPath,
   defaultInterval,
@@ -104,6 +105,21 @@ describe('the API query of a view', () => {
   it('asks the dashboard for the series interval, every breakdown and the row limit in one request', () => {
     const path = dashboardPath(viewOf('?range=24h', 'UTC'), ['country', 'os'], 10);
     expect(path).toBe('/analytics/dashboard?range=24h&timeZone=UTC&interval=hour&by=country&by=os&limit=10');
+  });
+
+  it("downloads each part's CSV with the view's query, the series by its interval, a breakdown's 1,000 rows", () => {
+    const view = viewOf('?range=7d&interval=hour&os=ios', 'UTC');
+    expect(csvOf('scans', view)).toEqual({
+      path: '/analytics/export.csv?range=7d&timeZone=UTC&os=ios',
+      name: 'scans.csv',
+    });
+    expect(csvOf('series', view).path).toBe(
+      '/analytics/timeseries.csv?range=7d&timeZone=UTC&os=ios&interval=hour',
+    );
+    expect(csvOf('country', view)).toEqual({
+      path: '/analytics/breakdown.csv?range=7d&timeZone=UTC&os=ios&by=country&limit=1000',
+      name: 'country.csv',
+    });
   });
 
   it('counts days across month ends and leap years', () => {

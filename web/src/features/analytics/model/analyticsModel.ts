@@ -253,6 +253,19 @@ export function dashboardPath(view: View, breakdowns: readonly Dimension[], limi
   return `/analytics/dashboard?${params}`;
 }
 
+/** The CSV endpoint and file name of a part of the view: every scan, the series, or a breakdown. */
+export function csvOf(kind: 'scans' | 'series' | Dimension, view: View): { path: string; name: string } {
+  const params = apiQuery(view);
+  if (kind === 'scans') return { path: `/analytics/export.csv?${params}`, name: 'scans.csv' };
+  if (kind === 'series') {
+    params.set('interval', view.interval);
+    return { path: `/analytics/timeseries.csv?${params}`, name: 'timeseries.csv' };
+  }
+  params.set('by', kind);
+  params.set('limit', '1000');
+  return { path: `/analytics/breakdown.csv?${params}`, name: `${kind}.csv` };
+}
+
 /** How the page names a view's range: the preset's name, or the custom days. */
 export function rangeLabel(view: View): string {
   return view.range === 'custom' ? `${view.from} to ${view.to}` : PRESET_LABELS[view.range];
