@@ -76,13 +76,13 @@ export function useDashboardData(view: View, label: string) {
         if (!live) return;
         const { timeseries, timeseriesProblem } = answer;
         // An interval too fine for the range is the API's 400 for the series: shown in the chart's place.
-        const series =
-          timeseries ??
-          new ApiError(
-            timeseriesProblem?.status ?? 400,
-            timeseriesProblem?.code ?? 'validation_failed',
-            timeseriesProblem?.detail ?? '',
-          );
+        const series: Timeseries | ApiError = timeseries
+          ? { ...timeseries, interval: view.interval }
+          : new ApiError(
+              timeseriesProblem?.status ?? 400,
+              timeseriesProblem?.code ?? 'validation_failed',
+              timeseriesProblem?.detail ?? '',
+            );
         setData({ query: requested, label, summary: answer.summary, series, breakdowns: answer.breakdowns });
         setError(undefined);
         setLoading(false);

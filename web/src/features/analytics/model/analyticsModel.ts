@@ -1,3 +1,5 @@
+import type { ApiAnswer } from '@site/src/api/types';
+
 /** The presets of API.md "Analytics", ending now. */
 export const PRESETS = ['24h', '7d', '30d', '90d', 'mtd', 'ytd', 'all'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -65,42 +67,13 @@ export interface View {
   filters: Filters;
 }
 
-export interface Counts {
-  total: number;
-  unique: number;
-  bots: number;
-}
-
-export interface Summary extends Counts {
-  from: string;
-  to: string;
-  timeZone: string;
-  previous: Counts & { from: string; to: string };
-}
-
-export interface Timeseries {
-  interval: Interval;
-  from: string;
-  to: string;
-  timeZone: string;
-  points: (Counts & { t: string })[];
-}
-
-export interface Breakdown {
-  by: Dimension;
-  rows: (Counts & { key: string | null })[];
-}
-
 /** GET /analytics/dashboard: every part computed for one range (`from`, `to`, `timeZone`). */
-export interface Dashboard {
-  from: string;
-  to: string;
-  timeZone: string;
-  summary: Summary;
-  timeseries: Timeseries | null;
-  timeseriesProblem: { status: number; code: string; detail: string } | null;
-  breakdowns: Partial<Record<Dimension, Breakdown>>;
-}
+export type Dashboard = ApiAnswer<'/api/v1/analytics/dashboard'>;
+export type Summary = Dashboard['summary'];
+export type Counts = Pick<Summary, 'total' | 'unique' | 'bots'>;
+/** The API answers the interval as a string; it is always the one asked for. */
+export type Timeseries = Omit<NonNullable<Dashboard['timeseries']>, 'interval'> & { interval: Interval };
+export type Breakdown = ApiAnswer<'/api/v1/analytics/breakdown'>;
 
 /** A scan as the live stream sends it (event `scan`). */
 export interface LiveScan {

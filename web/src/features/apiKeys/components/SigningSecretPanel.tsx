@@ -1,4 +1,5 @@
 import Link from '@docusaurus/Link';
+import type { ApiAnswer } from '@site/src/api/types';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { apiRequest } from '@site/src/lib/api';
@@ -7,10 +8,7 @@ import styles from './ApiKeys.module.css';
 import OneTimeSecret from './OneTimeSecret';
 
 /** GET /me/signing-secret answers it masked; the rotation's answer is the only full view. */
-interface SigningSecret {
-  secret: string;
-  createdAt: string;
-}
+type SigningSecret = ApiAnswer<'/api/v1/me/signing-secret'>;
 
 function Rotation({ onRotated }: { onRotated: (fresh: SigningSecret) => void }) {
   const [confirming, setConfirming] = useState(false);

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { formatPrice, type Plan, type Subscription } from '@site/src/features/billing/api/types';
-import { billingChanged, useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
+import { useBillingChanged, useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
 import {
   type PayPalSettings,
   paypalPlanIdOf,
@@ -92,6 +92,7 @@ function SignedInCheckout({
 }) {
   const { accountId, error: accountError } = useAccountId(true);
   const { overview } = useBillingOverview();
+  const billingChanged = useBillingChanged();
   const [subscribed, setSubscribed] = useState<{ plan: Plan; subscription: Subscription } | null>(null);
   const onSale = plans.filter((plan) => paypalPlanIdOf(plan, paypal) !== null);
   // Held: renewing subscriptions, and a plan the server gives every account (DEFAULT_PLAN). A

@@ -3,7 +3,7 @@ import { hostnamesWords } from '@site/src/components/Operator';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { BillingOverview } from '@site/src/features/billing/api/types';
 import { countResetsOn, dayOf, formatCount } from '@site/src/features/billing/api/types';
-import { billingChanged, useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
+import { useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
 import { usePlans } from '@site/src/features/billing/hooks/usePlans';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import styles from './Billing.module.css';
@@ -102,7 +102,7 @@ export default function SubscriptionsManager() {
               key={subscription.id}
               subscription={subscription}
               planName={nameOf(subscription.plan)}
-              onCancelled={billingChanged}
+              onCancelled={reload}
             />
           ))}
         </div>

@@ -1,51 +1,23 @@
 import type { BillingOverview } from '@site/src/features/billing/api/types';
 import { apiRequest } from '@site/src/lib/api';
 import { useSignedInUser } from '@site/src/lib/auth';
-import { useCallback, useEffect, useState } from 'react';
+import { apiKeyOf } from '@site/src/lib/serverData';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 
 /**
- * The signed-in account's `GET /subscriptions`, shared by the over-limit banner (on every page)
- * and the /subscriptions page: one request per page load and user, asked again when a page
- * changes the plans (subscribe, cancel) or when it is older than a minute on a later navigation.
+ * The signed-in account's `GET /subscriptions`, shared through the query cache by the over-limit
+ * banner (on every page) and the /subscriptions page: one request per page load and user, asked
+ * again when a page changes the plans (subscribe, cancel) or when it is older than a minute on a
+ * later navigation.
  */
 const STALE_AFTER_MS = 60_000;
+const OVERVIEW = apiKeyOf('/subscriptions');
 
-interface Entry {
-  uid: string;
-  at: number;
-  request: Promise<BillingOverview>;
-  overview?: BillingOverview;
-}
-
-let entry: Entry | undefined;
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function load(uid: string, force: boolean): Promise<BillingOverview> {
-  const fresh = entry && entry.uid === uid && Date.now() - entry.at < STALE_AFTER_MS;
-  if (entry && fresh && !force) return entry.request;
-  const request = apiRequest<BillingOverview>('GET', '/subscriptions');
-  const current: Entry = { uid, at: Date.now(), request };
-  entry = current;
-  request.then(
-    (overview) => {
-      current.overview = overview;
-    },
-    () => {
-      // A failed answer is not kept: the next caller asks again.
-      if (entry === current) entry = { ...current, at: 0 };
-    },
-  );
-  return request;
-}
-
-/** Called after the plans changed here (subscribed, cancelled): every user of the hook reloads. */
-export function billingChanged(): void {
-  if (entry) entry = { ...entry, at: 0 };
-  notify();
+/** After the plans changed here (subscribed, cancelled): every user of the overview reloads. */
+export function useBillingChanged(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: OVERVIEW }), [client]);
 }
 
 export interface BillingOverviewState {
@@ -55,42 +27,31 @@ export interface BillingOverviewState {
   reload: () => void;
 }
 
-/** The overview for the signed-in user (undefined while signed out or loading). */
+/**
+ * The overview for the signed-in user (undefined while signed out or loading). A new `refreshKey`
+ * (the banner passes the page's path) reads it again if it is older than a minute.
+ */
 export function useBillingOverview(refreshKey?: string): BillingOverviewState {
-  const user = useSignedInUser();
-  const uid = user?.uid;
-  const [state, setState] = useState<{ overview?: BillingOverview; error: unknown; loading: boolean }>({
-    error: null,
-    loading: false,
+  const uid = useSignedInUser()?.uid;
+  const query = useQuery({
+    queryKey: [...OVERVIEW, uid],
+    queryFn: () => apiRequest<BillingOverview>('GET', '/subscriptions'),
+    enabled: uid !== undefined,
+    staleTime: STALE_AFTER_MS,
   });
-  const [generation, setGeneration] = useState(0);
+  const { isStale, refetch } = query;
+  const reload = useBillingChanged();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger.
   useEffect(() => {
-    const listener = () => setGeneration((value) => value + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+    if (uid !== undefined && isStale) void refetch();
+  }, [refreshKey]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation and refreshKey are triggers.
-  useEffect(() => {
-    if (!uid) {
-      setState({ error: null, loading: false });
-      return;
-    }
-    let live = true;
-    const known = entry?.uid === uid ? entry.overview : undefined;
-    setState({ overview: known, error: null, loading: true });
-    load(uid, false).then(
-      (overview) => live && setState({ overview, error: null, loading: false }),
-      (error: unknown) => live && setState({ overview: known, error, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [uid, generation, refreshKey]);
-
-  const reload = useCallback(() => billingChanged(), []);
-  return { ...state, reload };
+  if (uid === undefined) return { error: null, loading: false, reload };
+  return {
+    overview: query.data,
+    error: query.isFetching ? null : query.error,
+    loading: query.isFetching,
+    reload,
+  };
 }

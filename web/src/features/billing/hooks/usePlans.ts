@@ -1,29 +1,19 @@
 import type { Plan } from '@site/src/features/billing/api/types';
 import { apiRequest } from '@site/src/lib/api';
 import type { RuntimeConfig } from '@site/src/lib/runtimeConfig';
-import { useCallback, useEffect, useState } from 'react';
+import { apiKeyOf } from '@site/src/lib/serverData';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 /** `GET /plans` (public): the plans, their limits and prices as this deployment sells them. */
 export function usePlans(): { plans: Plan[] | undefined; error: unknown; reload: () => void } {
-  const [plans, setPlans] = useState<Plan[] | undefined>(undefined);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    apiRequest<Plan[]>('GET', '/plans').then(
-      (answer) => live && setPlans(answer),
-      (caught: unknown) => live && setError(caught),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((value) => value + 1), []);
-  return { plans, error, reload };
+  const query = useQuery({
+    queryKey: apiKeyOf('/plans'),
+    queryFn: () => apiRequest<Plan[]>('GET', '/plans'),
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { plans: query.data, error: query.isFetching ? null : query.error, reload };
 }
 
 /** The PayPal part of the site settings; `sdkBaseUrl` is where the JS SDK loads from. */
