@@ -1,5 +1,5 @@
-// The server's module boundaries, checked in CI (`npm run lint:boundaries`). CONTRIBUTING.md says
-// why each rule exists; this file is what holds them.
+// The server's module boundaries and the site's feature boundaries, checked in CI
+// (`npm run lint:boundaries`). CONTRIBUTING.md says why each rule exists; this file is what holds them.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -54,11 +54,29 @@ module.exports = {
       from: { path: '^server/src/' },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'web-feature-imports-no-other-feature',
+      comment:
+        'A feature (web/src/features/<name>) uses shared code (web/src/components, lib, api) and its own ' +
+        'files, never another feature: pages compose features, and what two features need is shared.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      comment: 'web/src/components, lib and api are below every feature: they may not import one.',
+      severity: 'error',
+      from: { path: '^web/src/(components|lib|api)/' },
+      to: { path: '^web/src/features/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    // The site's `@site/src/...` imports (Docusaurus's alias for web/) resolve as the bundler does.
+    webpackConfig: { fileName: '.dependency-cruiser.webpack.cjs' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 };

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import AnalyticsDashboard from '@site/src/components/analytics/AnalyticsDashboard';
 import RequireAccount from '@site/src/components/RequireAccount';
+import AnalyticsDashboard from '@site/src/features/analytics/components/AnalyticsDashboard';
 import Layout from '@theme/Layout';
 
 export default function AnalyticsPage() {

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import ApiKeysManager from '@site/src/components/apiKeys/ApiKeysManager';
 import RequireAccount from '@site/src/components/RequireAccount';
+import ApiKeysManager from '@site/src/features/apiKeys/components/ApiKeysManager';
 import Layout from '@theme/Layout';
 
 export default function ApiKeysPage() {

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import CodesManager from '@site/src/components/codes/CodesManager';
 import RequireAccount from '@site/src/components/RequireAccount';
+import CodesManager from '@site/src/features/codes/components/CodesManager';
 import Layout from '@theme/Layout';
 
 export default function CodesPage() {

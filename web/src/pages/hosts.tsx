@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import HostnamesManager from '@site/src/components/hostnames/HostnamesManager';
 import RequireAccount from '@site/src/components/RequireAccount';
+import HostnamesManager from '@site/src/features/hostnames/components/HostnamesManager';
 import Layout from '@theme/Layout';
 
 export default function HostsPage() {

@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import PricingPage from '@site/src/components/billing/PricingPage';
+import PricingPage from '@site/src/features/billing/components/PricingPage';
 
 export default function IncreaseLimitPage() {
   return (

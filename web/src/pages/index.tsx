@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import AccountIncludes from '@site/src/components/billing/AccountIncludes';
 import LandingQr from '@site/src/components/landing/LandingQr';
+import AccountIncludes from '@site/src/features/billing/components/AccountIncludes';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import CodeBlock from '@theme/CodeBlock';
 import Layout from '@theme/Layout';

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
-import AccountIncludes from '@site/src/components/billing/AccountIncludes';
+import AccountIncludes from '@site/src/features/billing/components/AccountIncludes';
 import {
   describeAuthError,
   signInWithEmail,

@@ -4,7 +4,7 @@ import Layout from '@theme/Layout';
 import { lazy, Suspense } from 'react';
 
 // The tool (renderer, validator, zxing glue) loads only on this page and only in the browser.
-const DesignTool = lazy(() => import('@site/src/components/designTool/DesignTool'));
+const DesignTool = lazy(() => import('@site/src/features/designTool/components/DesignTool'));
 
 function Loading() {
   return (

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
-import RulesManager from '@site/src/components/rules/RulesManager';
+import RulesManager from '@site/src/features/rules/components/RulesManager';
 import Layout from '@theme/Layout';
 
 export default function RulesPage() {

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
-import SubscriptionsManager from '@site/src/components/billing/SubscriptionsManager';
 import RequireAccount from '@site/src/components/RequireAccount';
+import SubscriptionsManager from '@site/src/features/billing/components/SubscriptionsManager';
 import Layout from '@theme/Layout';
 
 export default function SubscriptionsPage() {

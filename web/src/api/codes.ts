@@ -1,0 +1,73 @@
+import type { StyleInput } from '@rq/qr';
+import type { ApiAnswer, ApiBody } from './types';
+
+type ApiQrCode = ApiAnswer<'/api/v1/qrcodes/{id}'>;
+
+/** A QR code as the API answers it, its static data read by kind (see StaticData). */
+export type QrCode = Omit<ApiQrCode, 'data'> & { data: StaticData | null };
+
+/**
+ * A style as the API takes it (API.md "Style"); the design tool builds one, codes and designs store
+ * one. The OpenAPI document leaves it an open object (the QR package validates it), so its shape is
+ * the QR package's.
+ */
+export type Style = StyleInput;
+
+/**
+ * Static data of a code (API.md "QR codes"), one shape per kind. The OpenAPI document describes one
+ * object whose fields are all optional but `kind`; which ones a kind requires is checked by the
+ * server in code, so the site spells the kinds out (and `satisfies` below keeps them within the API's).
+ */
+export type StaticData =
+  | { kind: 'text'; text: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'email'; to: string; subject?: string; body?: string }
+  | { kind: 'phone'; number: string }
+  | { kind: 'sms'; number: string; message?: string }
+  | {
+      kind: 'wifi';
+      ssid: string;
+      password?: string;
+      encryption: 'WPA' | 'WEP' | 'nopass';
+      hidden?: boolean;
+    }
+  | {
+      kind: 'vcard';
+      name: string;
+      org?: string;
+      phone?: string;
+      email?: string;
+      url?: string;
+      address?: string;
+    }
+  | { kind: 'geo'; lat: number; lng: number };
+
+/** Compiles only while every kind above fits the API's schema. */
+export const staticDataFitsTheApi: StaticData extends NonNullable<ApiQrCode['data']> ? true : false = true;
+
+export type CodeMode = QrCode['mode'];
+
+export type ScanTotals = QrCode['scans'];
+
+/** The body of `POST /qrcodes`. */
+export type NewCode = ApiBody<'/api/v1/qrcodes', 'post'>;
+
+/** What the design tool encodes: a URL for a dynamic code, or static data. */
+export type CodeContent =
+  | { mode: 'redirect' | 'exec'; target?: string }
+  | { mode: 'static'; data: StaticData };
+
+export type { Page } from './types';
+
+/** A saved design (API.md "Designs"). */
+export type Design = ApiAnswer<'/api/v1/designs/{id}'>;
+
+/** GET /slugs/{slug}: whether a new code may take the slug. */
+export type SlugAvailability = ApiAnswer<'/api/v1/slugs/{slug}'>;
+
+/** The image of an answer as a URL an <img> can show (SVG text or PNG base64). */
+export function imageSource(image: { format: 'svg' | 'png'; data: string }): string {
+  return image.format === 'svg'
+    ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(image.data)}`
+    : `data:image/png;base64,${image.data}`;
+}

@@ -1,0 +1,11533 @@
+// Generated from the server's OpenAPI document by `npm run api:types` (openapi-typescript).
+// Do not edit: change the route schemas in server/src and run the script again.
+export interface paths {
+    "/api/v1/analytics/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans by a dimension
+         * @description The values of one dimension in the range, most scanned first.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description The dimension to break down by */
+                    by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode";
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description Most rows, by total */
+                    limit?: number;
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            by: string;
+                            /** @description The range read, in timeZone */
+                            from: string;
+                            rows: {
+                                /** @description Bot scans */
+                                bots: number;
+                                /** @description null: unknown or none */
+                                key: string | null;
+                                /** @description Human scans (and bot scans with bots=true) */
+                                total: number;
+                                /** @description Human visitors, each counted at their first scan of the UTC day */
+                                unique: number;
+                            }[];
+                            timeZone: string;
+                            to: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/breakdown.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans by a dimension as CSV
+         * @description The rows of /analytics/breakdown: the dimension (by=qrcode adds slug and title, by=rule ruleName), total, unique, bots.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description The dimension to break down by */
+                    by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode";
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description Most rows, by total */
+                    limit?: number;
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (RFC 4180), a header line first; Content-Disposition names the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals, series and breakdowns in one answer
+         * @description What /analytics/summary, /analytics/timeseries and one /analytics/breakdown per `by` answer for the same query, computed together for one range (one request: a dashboard costs one call of the rate limit). `from`, `to` and `timeZone` say the range every part was computed for. An interval too fine for the range leaves `timeseries` null and says why in `timeseriesProblem`; the rest is answered.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description The breakdowns to answer, by repeating the parameter (default country, qrcode, device, os, browser, language, referrer, rule) */
+                    by?: ("country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode")[];
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description hour, day (default), week (ISO, from Monday) or month, in timeZone; at most 400 points */
+                    interval?: "hour" | "day" | "week" | "month";
+                    /** @description Most rows of each breakdown */
+                    limit?: number;
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One breakdown per `by`, keyed by it */
+                            breakdowns: {
+                                [key: string]: {
+                                    by: string;
+                                    /** @description The range read, in timeZone */
+                                    from: string;
+                                    rows: {
+                                        /** @description Bot scans */
+                                        bots: number;
+                                        /** @description null: unknown or none */
+                                        key: string | null;
+                                        /** @description Human scans (and bot scans with bots=true) */
+                                        total: number;
+                                        /** @description Human visitors, each counted at their first scan of the UTC day */
+                                        unique: number;
+                                    }[];
+                                    timeZone: string;
+                                    to: string;
+                                };
+                            };
+                            /** @description The range read, in timeZone */
+                            from: string;
+                            summary: {
+                                /** @description Bot scans */
+                                bots: number;
+                                /** @description The range read, in timeZone */
+                                from: string;
+                                previous: {
+                                    /** @description Bot scans */
+                                    bots: number;
+                                    from: string;
+                                    to: string;
+                                    /** @description Human scans (and bot scans with bots=true) */
+                                    total: number;
+                                    /** @description Human visitors, each counted at their first scan of the UTC day */
+                                    unique: number;
+                                };
+                                timeZone: string;
+                                to: string;
+                                /** @description Human scans (and bot scans with bots=true) */
+                                total: number;
+                                /** @description Human visitors, each counted at their first scan of the UTC day */
+                                unique: number;
+                            };
+                            /** @description null when the interval is too fine for the range (`timeseriesProblem` says why) */
+                            timeseries: {
+                                /** @description The range read, in timeZone */
+                                from: string;
+                                interval: string;
+                                points: {
+                                    /** @description Bot scans */
+                                    bots: number;
+                                    /** @description Start of the interval, in timeZone */
+                                    t: string;
+                                    /** @description Human scans (and bot scans with bots=true) */
+                                    total: number;
+                                    /** @description Human visitors, each counted at their first scan of the UTC day */
+                                    unique: number;
+                                }[];
+                                timeZone: string;
+                                to: string;
+                            } | null;
+                            timeseriesProblem: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                            } | null;
+                            timeZone: string;
+                            to: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every scan as CSV
+         * @description One line per scan in the range, oldest first, streamed: time (in `timeZone`), qrcode, slug, title, hostname, rule, ruleName, target, country, region, device, os, browser, language, referrer, bot, visitor (the daily-salted visitor hash; addresses are never stored). Raw scans are kept for the retention period (SCAN_RETENTION_DAYS, default 90 days); the other endpoints read rollups kept forever.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (RFC 4180), a header line first; Content-Disposition names the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans as they happen (server-sent events)
+         * @description A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Send bot scans too (default false) */
+                    bots?: boolean;
+                    /** @description Seconds between heartbeat events */
+                    heartbeat?: number;
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Server-sent events */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals and uniques
+         * @description Scans, unique visitors and bot scans in the range, and the same for the period of equal length just before it (`previous`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Bot scans */
+                            bots: number;
+                            /** @description The range read, in timeZone */
+                            from: string;
+                            previous: {
+                                /** @description Bot scans */
+                                bots: number;
+                                from: string;
+                                to: string;
+                                /** @description Human scans (and bot scans with bots=true) */
+                                total: number;
+                                /** @description Human visitors, each counted at their first scan of the UTC day */
+                                unique: number;
+                            };
+                            timeZone: string;
+                            to: string;
+                            /** @description Human scans (and bot scans with bots=true) */
+                            total: number;
+                            /** @description Human visitors, each counted at their first scan of the UTC day */
+                            unique: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans over time
+         * @description One point per hour, day, week (ISO, Monday) or month of the range in `timeZone`, empty ones as zeros; a day of a DST change has 23 or 25 hours.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description hour, day (default), week (ISO, from Monday) or month, in timeZone; at most 400 points */
+                    interval?: "hour" | "day" | "week" | "month";
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The range read, in timeZone */
+                            from: string;
+                            interval: string;
+                            points: {
+                                /** @description Bot scans */
+                                bots: number;
+                                /** @description Start of the interval, in timeZone */
+                                t: string;
+                                /** @description Human scans (and bot scans with bots=true) */
+                                total: number;
+                                /** @description Human visitors, each counted at their first scan of the UTC day */
+                                unique: number;
+                            }[];
+                            timeZone: string;
+                            to: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/timeseries.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans over time as CSV
+         * @description The points of /analytics/timeseries: t, total, unique, bots.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Count bot scans in `total` too (default false) */
+                    bots?: boolean;
+                    /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    browser?: string[];
+                    /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
+                    country?: string[];
+                    /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    device?: string[];
+                    /** @description Start (inclusive): an ISO 8601 date or date-time. Without an offset it is a wall-clock time in `timeZone` (a date is its midnight). Read at quarter-hour precision. */
+                    from?: string;
+                    /** @description Hostnames scanned; several values by repeating the parameter or separating with commas (any of them matches) */
+                    hostname?: string[];
+                    /** @description hour, day (default), week (ISO, from Monday) or month, in timeZone; at most 400 points */
+                    interval?: "hour" | "day" | "week" | "month";
+                    /** @description Operating systems: ios, android, windows, macos, linux, chromeos (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
+                    os?: string[];
+                    /** @description Code ids (a code of another account is a 404); several values by repeating the parameter or separating with commas (any of them matches) */
+                    qrcode?: string[];
+                    /** @description A preset instead of from/to, ending now: 24h, 7d (today and the 6 days before), 30d, 90d, mtd, ytd, all. Default 30d. */
+                    range?: "24h" | "7d" | "30d" | "90d" | "mtd" | "ytd" | "all";
+                    /** @description Rule ids that decided the target; several values by repeating the parameter or separating with commas (any of them matches) */
+                    rule?: string[];
+                    /** @description Codes carrying the tag; several values by repeating the parameter or separating with commas (any of them matches) */
+                    tag?: string[];
+                    /** @description IANA time zone for days, weeks and months (default UTC); an unknown zone is a 400 */
+                    timeZone?: string;
+                    /** @description End (exclusive), like `from`; default now */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (RFC 4180), a header line first; Content-Disposition names the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Live keys, newest first, without the keys themselves.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                /** @example key_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                /** @description Updated at most once a minute */
+                                lastUsedAt: string | null;
+                                name: string;
+                                /**
+                                 * @description The first characters of the key, to tell keys apart
+                                 * @example rq_AbC1
+                                 */
+                                prefix: string;
+                                scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key
+         * @description The answer holds the key itself (`key`), shown this once; we keep only its hash.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "CI deploys",
+                     *       "scopes": [
+                     *         "qrcodes:read",
+                     *         "qrcodes:write"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description No expiry when omitted or null */
+                        expiresAt?: string | null;
+                        name: string;
+                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            /** @example key_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description The key itself: shown this once, stored only as a hash */
+                            key: string;
+                            /** @description Updated at most once a minute */
+                            lastUsedAt: string | null;
+                            name: string;
+                            /**
+                             * @description The first characters of the key, to tell keys apart
+                             * @example rq_AbC1
+                             */
+                            prefix: string;
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an API key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The key id (key_...) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            /** @example key_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description Updated at most once a minute */
+                            lastUsedAt: string | null;
+                            name: string;
+                            /**
+                             * @description The first characters of the key, to tell keys apart
+                             * @example rq_AbC1
+                             */
+                            prefix: string;
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description From now on the key is refused with 401.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The key id (key_...) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store an image (a logo)
+         * @description Stores a PNG, JPEG, WebP or SVG image of at most 512 KiB once, for `style.logo.src`: send Content-Type image/png, image/jpeg, image/webp, image/svg+xml with the image as the body, or application/json with { "src": "data:image/..." }. The type is read from the bytes; an SVG is sanitised. 201 with the new asset, or 200 with the account's asset that already holds the same bytes. Over the cap is a 413, anything that is no such image a 415. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "src": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A data: URL of a PNG, JPEG, WebP or SVG image, at most 512 KiB decoded */
+                        src: string;
+                    };
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/svg+xml": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Size of the stored image (an SVG as sanitised) */
+                            bytes: number;
+                            /** @description Sniffed from the bytes, not taken from the request */
+                            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example ast_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /**
+                             * @description Where the image is read (public); put it in `style.logo.src`
+                             * @example /api/v1/assets/ast_01jdx0m6r4c5zk2d9w1v8t7q3n
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Size of the stored image (an SVG as sanitised) */
+                            bytes: number;
+                            /** @description Sniffed from the bytes, not taken from the request */
+                            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example ast_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /**
+                             * @description Where the image is read (public); put it in `style.logo.src`
+                             * @example /api/v1/assets/ast_01jdx0m6r4c5zk2d9w1v8t7q3n
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an image (public)
+         * @description The stored bytes, by the unguessable id in the asset URL: public, so the URL works in `style.logo.src`, in an `<img>` and in any cache (immutable, one year). Limited per IP like every public answer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The asset id (ast_...) */
+                    assetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/svg+xml": unknown;
+                        "image/webp": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/paypal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayPal's webhook
+         * @description Where PayPal sends subscription and payment events. Each is verified with PayPal (the five PAYPAL-* headers and this server's webhook id) before anything changes; an unverified one is a 400 and logged. An event id seen before changes nothing. The subscription is then read again from PayPal, so late or repeated events cannot leave a wrong state.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "paypal-auth-algo": string;
+                    "paypal-cert-url": string;
+                    "paypal-transmission-id": string;
+                    "paypal-transmission-sig": string;
+                    "paypal-transmission-time": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A PayPal webhook event, as PayPal sends it (verified with PayPal before anything changes) */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "WH-2WR32451HC0233532-67976317FL4543714",
+                     *       "event_version": "1.0",
+                     *       "create_time": "2026-11-23T09:00:00Z",
+                     *       "resource_type": "subscription",
+                     *       "resource_version": "2.0",
+                     *       "event_type": "BILLING.SUBSCRIPTION.ACTIVATED",
+                     *       "summary": "Subscription activated",
+                     *       "resource": {
+                     *         "id": "I-BW452GLLEP1G",
+                     *         "plan_id": "P-5ML4271244454362WXNWU5NQ",
+                     *         "status": "ACTIVE"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        event_type: string;
+                        id: string;
+                        resource?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The event was handled before (PayPal sends again until it gets a 2xx) */
+                            duplicate: boolean;
+                            received: boolean;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public settings for the web site
+         * @description API base, short-URL base, Firebase web configuration (or the Auth emulator), PayPal client and plan ids, marketplace page and analytics id. Public: no credentials needed, no secrets included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            analyticsId: string | null;
+                            /** @description Public base URL of the API (PUBLIC_URL/api) for people and scripts; routes live under {apiBase}/v1. The site itself calls /api/v1 on the origin it was opened at. */
+                            apiBase: string;
+                            billing: {
+                                /** @description The plan every account holds without paying. */
+                                defaultPlan: string;
+                                /** @description Custom hostnames per account on a server without limits (HOSTNAMES_LIMIT), or null. */
+                                hostnamesLimit: number | null;
+                                /** @description Whether plans set accounts' limits: the server sells plans or gives every account DEFAULT_PLAN. False: no limits but hostnamesLimit. */
+                                limited: boolean;
+                                /** @description Whether this server sells plans (PayPal is configured). */
+                                sells: boolean;
+                            };
+                            firebase: {
+                                apiKey: string;
+                                authDomain: string;
+                                /** @description Set when sign-in runs on the Firebase Auth emulator (connectAuthEmulator). */
+                                emulatorUrl?: string;
+                                projectId: string;
+                            };
+                            hostnames: {
+                                edgeHostname: string | null;
+                            };
+                            /** @description The API marketplace page for API pricing. */
+                            marketplaceUrl: string;
+                            /** @description Who runs this server, for the site's contact, legal and privacy pages. */
+                            operator: {
+                                email: string | null;
+                                name: string | null;
+                                privacyEmail: string | null;
+                                securityEmail: string | null;
+                            };
+                            paypal: {
+                                clientId: string | null;
+                                /** @description PayPal plan ids per plan; null when not configured. */
+                                plans: {
+                                    basic: string | null;
+                                    hostnames: string | null;
+                                    mega: string | null;
+                                    pro: string | null;
+                                    ultra: string | null;
+                                };
+                                /** @description Where the site loads PayPal's JS SDK from (PAYPAL_SDK_BASE); the sdkBaseUrl of PayPalScriptProvider. */
+                                sdkBaseUrl: string;
+                            };
+                            /** @description Base of short URLs on the primary host: codes encode {shortBase}/{slug}. */
+                            shortBase: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List designs
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description dsn_... */
+                                id: string;
+                                name: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a design
+         * @description A name and a style (the Style of QR codes, checked the same way: unknown fields, colours, contrast and logo size are 400s or 422s with field paths). A `data:` logo is stored once as an asset of the account and `logo.src` becomes its URL. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Brand purple",
+                     *       "style": {
+                     *         "dots": {
+                     *           "type": "rounded",
+                     *           "color": "#4c1d95"
+                     *         },
+                     *         "cornerSquares": {
+                     *           "type": "extra-rounded",
+                     *           "color": "#4c1d95"
+                     *         },
+                     *         "background": {
+                     *           "color": "#ffffff"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the design is called */
+                        name: string;
+                        style: {
+                            background?: {
+                                color?: string | "transparent";
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            };
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description centre of the finder patterns */
+                                type?: "square" | "dot";
+                            };
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description outer ring of the finder patterns */
+                                type?: "square" | "rounded" | "extra-rounded" | "dot";
+                            };
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description shape of the data modules */
+                                type?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                            };
+                            /** @description raised to Q when a logo is set, to H for a logo over 15% of the symbol */
+                            errorCorrection?: "L" | "M" | "Q" | "H";
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number;
+                            /** @description width in px */
+                            size?: number;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description dsn_... */
+                            id: string;
+                            name: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/designs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a design */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description dsn_... */
+                            id: string;
+                            name: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a design
+         * @description Codes that had the design applied keep their style.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a design
+         * @description A JSON merge patch (RFC 7396). The merged style is checked like a new one. Codes that had the design applied keep their style: apply it again to pass a change on.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A JSON merge patch (RFC 7396): omitted fields stay, `null` removes; `style` merges key by key, and `style: null` starts again from the default style. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Brand purple, dark",
+                     *       "style": {
+                     *         "dots": {
+                     *           "color": "#2e1065"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the design is called */
+                        name?: string;
+                        style?: {
+                            background?: {
+                                color?: null | (string | "transparent");
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "dot");
+                            } | null;
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "extra-rounded" | "dot");
+                            } | null;
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded");
+                            } | null;
+                            errorCorrection?: null | ("L" | "M" | "Q" | "H");
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string | null;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number | null;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number | null;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number | null;
+                            /** @description width in px */
+                            size?: number | null;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description dsn_... */
+                            id: string;
+                            name: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/designs/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a design to codes
+         * @description Each code's style becomes the design's style (replaced, not merged), in the order given; the codes' images change, their short URLs do not. Every id is looked up first: a missing or foreign one is a 404 at its path (`/body/codes/1`) and changes nothing. A code that cannot take the style (a 422 at `/body/codes/{i}/style/...`) stops the run there; the codes before it have the design. Needs the `qrcodes:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "codes": [
+                     *         "qr_01jdx0000000000000000000"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Ids of the codes (qr_...) whose style becomes the design */
+                        codes: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The codes with their new style, in the order asked */
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    /** @description vcard: postal address */
+                                    address?: string;
+                                    /** @description email: body */
+                                    body?: string;
+                                    /** @description vcard: email address */
+                                    email?: string;
+                                    /**
+                                     * @description wifi: WPA, WEP or nopass
+                                     * @enum {string}
+                                     */
+                                    encryption?: "WPA" | "WEP" | "nopass";
+                                    /** @description wifi: the network does not broadcast its name */
+                                    hidden?: boolean;
+                                    /**
+                                     * @description What the symbol encodes
+                                     * @enum {string}
+                                     */
+                                    kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                    /** @description geo: latitude */
+                                    lat?: number;
+                                    /** @description geo: longitude */
+                                    lng?: number;
+                                    /** @description sms: the message */
+                                    message?: string;
+                                    /** @description vcard: full name */
+                                    name?: string;
+                                    /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                    number?: string;
+                                    /** @description vcard: organisation */
+                                    org?: string;
+                                    /** @description wifi: the password (none for nopass) */
+                                    password?: string;
+                                    /** @description vcard: phone number */
+                                    phone?: string;
+                                    /** @description wifi: the network name */
+                                    ssid?: string;
+                                    /** @description email: subject */
+                                    subject?: string;
+                                    /** @description text: the text itself */
+                                    text?: string;
+                                    /** @description email: the address */
+                                    to?: string;
+                                    /** @description url, vcard: an http(s) URL */
+                                    url?: string;
+                                } | null;
+                                enabled: boolean;
+                                exec: {
+                                    fallback: string;
+                                    timeoutMs: number;
+                                    url: string;
+                                } | null;
+                                hostname: string | null;
+                                /** @description qr_... */
+                                id: string;
+                                image?: {
+                                    /** @description SVG text, or the PNG in base64 */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "svg" | "png";
+                                    /** @description Where to fetch the image again */
+                                    url: string;
+                                };
+                                /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                                imageUrl: string;
+                                /**
+                                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                                 * @enum {string}
+                                 */
+                                mode: "static" | "redirect" | "exec";
+                                /** @description Rule ids in evaluation order */
+                                rules: string[];
+                                scans: {
+                                    lastAt: string | null;
+                                    /** @description Counted scans, bots excluded */
+                                    total: number;
+                                    /** @description Distinct scanners since midnight UTC */
+                                    uniqueToday: number;
+                                };
+                                /** @description The URL a dynamic code encodes */
+                                shortUrl: string;
+                                slug: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                tags: string[];
+                                target: string | null;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                                warnings?: string[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hostnames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List hostnames
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                                apexRouting: {
+                                    name: string;
+                                    /** @description TXT, or CNAME for the routing record */
+                                    type: string;
+                                    value: string;
+                                }[];
+                                /** @description How many codes are served on this hostname */
+                                codes: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                failure?: {
+                                    /** @description What DNS answered; see the hostnames guide */
+                                    code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                    detail: string;
+                                    /** @description What it should hold */
+                                    expected?: string;
+                                    /** @description What DNS holds */
+                                    seen?: string[];
+                                };
+                                /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                                graceEndsAt: string | null;
+                                hostname: string;
+                                id: string;
+                                lastCheckedAt: string | null;
+                                /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                                nextCheckAt: string | null;
+                                notFoundRedirect: string | null;
+                                rootRedirect: string | null;
+                                routing: {
+                                    name: string;
+                                    /** @description TXT, or CNAME for the routing record */
+                                    type: string;
+                                    value: string;
+                                };
+                                status: "pending" | "verified" | "failed";
+                                verification: {
+                                    name: string;
+                                    /** @description TXT, or CNAME for the routing record */
+                                    type: string;
+                                    value: string;
+                                };
+                                verifiedAt: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a hostname
+         * @description Claims a DNS name for the account and answers the two records to publish: the TXT record that proves the name is yours and the CNAME that routes it. Names are stored lower case, in punycode, without a trailing dot. Adding a name the account already has answers 200 with it; a name of another account is a 409. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "hostname": "qr.example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A DNS name of yours, such as qr.example.com (Unicode names are stored in punycode) */
+                        hostname: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                            apexRouting: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            }[];
+                            /** @description How many codes are served on this hostname */
+                            codes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            failure?: {
+                                /** @description What DNS answered; see the hostnames guide */
+                                code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                detail: string;
+                                /** @description What it should hold */
+                                expected?: string;
+                                /** @description What DNS holds */
+                                seen?: string[];
+                            };
+                            /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                            graceEndsAt: string | null;
+                            hostname: string;
+                            id: string;
+                            lastCheckedAt: string | null;
+                            /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                            nextCheckAt: string | null;
+                            notFoundRedirect: string | null;
+                            rootRedirect: string | null;
+                            routing: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                            apexRouting: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            }[];
+                            /** @description How many codes are served on this hostname */
+                            codes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            failure?: {
+                                /** @description What DNS answered; see the hostnames guide */
+                                code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                detail: string;
+                                /** @description What it should hold */
+                                expected?: string;
+                                /** @description What DNS holds */
+                                seen?: string[];
+                            };
+                            /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                            graceEndsAt: string | null;
+                            hostname: string;
+                            id: string;
+                            lastCheckedAt: string | null;
+                            /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                            nextCheckAt: string | null;
+                            notFoundRedirect: string | null;
+                            rootRedirect: string | null;
+                            routing: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hostnames/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a hostname */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                            apexRouting: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            }[];
+                            /** @description How many codes are served on this hostname */
+                            codes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            failure?: {
+                                /** @description What DNS answered; see the hostnames guide */
+                                code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                detail: string;
+                                /** @description What it should hold */
+                                expected?: string;
+                                /** @description What DNS holds */
+                                seen?: string[];
+                            };
+                            /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                            graceEndsAt: string | null;
+                            hostname: string;
+                            id: string;
+                            lastCheckedAt: string | null;
+                            /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                            nextCheckAt: string | null;
+                            notFoundRedirect: string | null;
+                            rootRedirect: string | null;
+                            routing: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a hostname
+         * @description Frees the name: any account may claim it again. 409 while codes are served on it (move or delete them first).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a hostname's redirects
+         * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes) and `notFoundRedirect` (where unknown slugs go): omitted fields stay, `null` removes.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "rootRedirect": "https://example.com/",
+                     *       "notFoundRedirect": null
+                     *     }
+                     */
+                    "application/json": {
+                        notFoundRedirect?: string | null;
+                        rootRedirect?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                            apexRouting: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            }[];
+                            /** @description How many codes are served on this hostname */
+                            codes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            failure?: {
+                                /** @description What DNS answered; see the hostnames guide */
+                                code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                detail: string;
+                                /** @description What it should hold */
+                                expected?: string;
+                                /** @description What DNS holds */
+                                seen?: string[];
+                            };
+                            /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                            graceEndsAt: string | null;
+                            hostname: string;
+                            id: string;
+                            lastCheckedAt: string | null;
+                            /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                            nextCheckAt: string | null;
+                            notFoundRedirect: string | null;
+                            rootRedirect: string | null;
+                            routing: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/hostnames/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a hostname now
+         * @description Looks up the TXT, CNAME and CAA records now. The hostname becomes `verified`, or carries a `failure` saying what DNS answered: `txt_missing`, `txt_mismatch`, `routing_mismatch`, `nxdomain`, `caa_forbids` or `resolver_timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a name at the apex of its zone, where DNS allows no CNAME: A/AAAA records to the edge instead (empty when the server has no EDGE_ADDRESSES) */
+                            apexRouting: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            }[];
+                            /** @description How many codes are served on this hostname */
+                            codes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            failure?: {
+                                /** @description What DNS answered; see the hostnames guide */
+                                code: "txt_missing" | "txt_mismatch" | "routing_mismatch" | "nxdomain" | "caa_forbids" | "resolver_timeout";
+                                detail: string;
+                                /** @description What it should hold */
+                                expected?: string;
+                                /** @description What DNS holds */
+                                seen?: string[];
+                            };
+                            /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
+                            graceEndsAt: string | null;
+                            hostname: string;
+                            id: string;
+                            lastCheckedAt: string | null;
+                            /** @description When the server checks DNS again by itself; null when it no longer does (check it yourself) */
+                            nextCheckAt: string | null;
+                            notFoundRedirect: string | null;
+                            rootRedirect: string | null;
+                            routing: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                name: string;
+                                /** @description TXT, or CNAME for the routing record */
+                                type: string;
+                                value: string;
+                            };
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/images/{code}/{version}/{signature}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A code's image as PNG at its signed URL
+         * @description The URL comes from a code's `imageUrl` (`.png` in place of `.svg` for the PNG); it needs no credentials. The answer is immutable (`Cache-Control: private, max-age=31536000, immutable`, an `ETag`, 304 to `If-None-Match`): a code whose image changes gets a new URL. A URL this server did not sign, of a deleted code, or of a code whose image has changed since is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description qr_... */
+                    code: string;
+                    /** @description The server's signature of code and version */
+                    signature: string;
+                    /** @description A hash of what the image draws */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Not modified: the copy the client holds is the image */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/images/{code}/{version}/{signature}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A code's image as SVG at its signed URL
+         * @description The URL comes from a code's `imageUrl` (`.png` in place of `.svg` for the PNG); it needs no credentials. The answer is immutable (`Cache-Control: private, max-age=31536000, immutable`, an `ETag`, 304 to `If-None-Match`): a code whose image changes gets a new URL. A URL this server did not sign, of a deleted code, or of a code whose image has changed since is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description qr_... */
+                    code: string;
+                    /** @description The server's signature of code and version */
+                    signature: string;
+                    /** @description A hash of what the image draws */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Not modified: the copy the client holds is the image */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account you are signed in as
+         * @description Created on first sign-in. Any API key of the account may read it, whatever its scopes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            displayName: string | null;
+                            email: string | null;
+                            /** @example acct_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            photoURL: string | null;
+                            /** @description Firebase user id; null for marketplace accounts */
+                            uid: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signing secret, masked
+         * @description RQ Codes signs exec calls and webhooks with this secret (HMAC-SHA256). It is made on first use; only its last characters are shown here. Signed-in users only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * @description The secret; masked (rqsig_••••••••abcd) except in the answer to a rotation
+                             * @example rqsig_••••••••Xy7Q
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/signing-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description Makes a new secret and answers with it in full: the only time it is shown. Calls signed from now on use the new secret. Signed-in users only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * @description The secret; masked (rqsig_••••••••abcd) except in the answer to a rotation
+                             * @example rqsig_••••••••Xy7Q
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the plans
+         * @description Every plan with its limits and monthly price; `paypalPlanId` is the PayPal plan to subscribe to (null when this server does not sell through PayPal).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description API requests a minute per API key */
+                            apiRequestsPerMinute: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                            /** @description Custom hostnames while on this plan */
+                            hostnames: number;
+                            /** @description free, hostnames, basic, pro, ultra or mega */
+                            id: "free" | "hostnames" | "basic" | "pro" | "ultra" | "mega";
+                            /** @enum {string} */
+                            interval: "month";
+                            kind: "free" | "hostnames" | "redirects";
+                            /** @description What the plan sells: custom hostnames for `hostnames`, redirects a month otherwise */
+                            limit: number;
+                            name: string;
+                            /** @description The PayPal plan to subscribe to; null when this server does not sell the plan through PayPal */
+                            paypalPlanId: string | null;
+                            /** @description A month, as a decimal string ("5.00") */
+                            price: string;
+                            /** @description Redirects a calendar month (UTC) while on this plan */
+                            redirectsPerMonth: number;
+                        }[];
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List QR codes
+         * @description Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    hostname?: string;
+                    limit?: number;
+                    /**
+                     * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                     * @example null
+                     */
+                    mode?: "static" | "redirect" | "exec";
+                    /** @description Text in the title or slug */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    /** @description vcard: postal address */
+                                    address?: string;
+                                    /** @description email: body */
+                                    body?: string;
+                                    /** @description vcard: email address */
+                                    email?: string;
+                                    /**
+                                     * @description wifi: WPA, WEP or nopass
+                                     * @enum {string}
+                                     */
+                                    encryption?: "WPA" | "WEP" | "nopass";
+                                    /** @description wifi: the network does not broadcast its name */
+                                    hidden?: boolean;
+                                    /**
+                                     * @description What the symbol encodes
+                                     * @enum {string}
+                                     */
+                                    kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                    /** @description geo: latitude */
+                                    lat?: number;
+                                    /** @description geo: longitude */
+                                    lng?: number;
+                                    /** @description sms: the message */
+                                    message?: string;
+                                    /** @description vcard: full name */
+                                    name?: string;
+                                    /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                    number?: string;
+                                    /** @description vcard: organisation */
+                                    org?: string;
+                                    /** @description wifi: the password (none for nopass) */
+                                    password?: string;
+                                    /** @description vcard: phone number */
+                                    phone?: string;
+                                    /** @description wifi: the network name */
+                                    ssid?: string;
+                                    /** @description email: subject */
+                                    subject?: string;
+                                    /** @description text: the text itself */
+                                    text?: string;
+                                    /** @description email: the address */
+                                    to?: string;
+                                    /** @description url, vcard: an http(s) URL */
+                                    url?: string;
+                                } | null;
+                                enabled: boolean;
+                                exec: {
+                                    fallback: string;
+                                    timeoutMs: number;
+                                    url: string;
+                                } | null;
+                                hostname: string | null;
+                                /** @description qr_... */
+                                id: string;
+                                image?: {
+                                    /** @description SVG text, or the PNG in base64 */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "svg" | "png";
+                                    /** @description Where to fetch the image again */
+                                    url: string;
+                                };
+                                /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                                imageUrl: string;
+                                /**
+                                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                                 * @enum {string}
+                                 */
+                                mode: "static" | "redirect" | "exec";
+                                /** @description Rule ids in evaluation order */
+                                rules: string[];
+                                scans: {
+                                    lastAt: string | null;
+                                    /** @description Counted scans, bots excluded */
+                                    total: number;
+                                    /** @description Distinct scanners since midnight UTC */
+                                    uniqueToday: number;
+                                };
+                                /** @description The URL a dynamic code encodes */
+                                shortUrl: string;
+                                slug: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                tags: string[];
+                                target: string | null;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                                warnings?: string[];
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a QR code
+         * @description Answers the code with its `image`; `?format=svg|png` or an `Accept: image/svg+xml|image/png` header answers the bare image. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description json (default) answers the resource; svg or png answers the bare image */
+                    format?: "json" | "svg" | "png";
+                    /** @description The format of `image` in JSON */
+                    imageFormat?: "svg" | "png";
+                };
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
+                        data?: {
+                            /** @description vcard: postal address */
+                            address?: string;
+                            /** @description email: body */
+                            body?: string;
+                            /** @description vcard: email address */
+                            email?: string;
+                            /**
+                             * @description wifi: WPA, WEP or nopass
+                             * @enum {string}
+                             */
+                            encryption?: "WPA" | "WEP" | "nopass";
+                            /** @description wifi: the network does not broadcast its name */
+                            hidden?: boolean;
+                            /**
+                             * @description What the symbol encodes
+                             * @enum {string}
+                             */
+                            kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                            /** @description geo: latitude */
+                            lat?: number;
+                            /** @description geo: longitude */
+                            lng?: number;
+                            /** @description sms: the message */
+                            message?: string;
+                            /** @description vcard: full name */
+                            name?: string;
+                            /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                            number?: string;
+                            /** @description vcard: organisation */
+                            org?: string;
+                            /** @description wifi: the password (none for nopass) */
+                            password?: string;
+                            /** @description vcard: phone number */
+                            phone?: string;
+                            /** @description wifi: the network name */
+                            ssid?: string;
+                            /** @description email: subject */
+                            subject?: string;
+                            /** @description text: the text itself */
+                            text?: string;
+                            /** @description email: the address */
+                            to?: string;
+                            /** @description url, vcard: an http(s) URL */
+                            url?: string;
+                        } | null;
+                        /** @default true */
+                        enabled?: boolean;
+                        exec?: {
+                            /** @description Where scans go when the exec URL times out, fails or answers nonsense (absolute http(s) URL) */
+                            fallback: string;
+                            /** @description How long to wait for the reply (default 1500) */
+                            timeoutMs?: number;
+                            /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
+                            url: string;
+                        } | null;
+                        /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
+                        hostname?: string | null;
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
+                        mode: "static" | "redirect" | "exec";
+                        /** @description redirect codes only: rule ids in evaluation order (as PUT /rules) */
+                        rules?: string[];
+                        /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
+                        slug?: string;
+                        style?: {
+                            background?: {
+                                color?: string | "transparent";
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            };
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description centre of the finder patterns */
+                                type?: "square" | "dot";
+                            };
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description outer ring of the finder patterns */
+                                type?: "square" | "rounded" | "extra-rounded" | "dot";
+                            };
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description shape of the data modules */
+                                type?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                            };
+                            /** @description raised to Q when a logo is set, to H for a logo over 15% of the symbol */
+                            errorCorrection?: "L" | "M" | "Q" | "H";
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number;
+                            /** @description width in px */
+                            size?: number;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        };
+                        tags?: string[];
+                        /** @description redirect: the default target (absolute http(s) URL) */
+                        target?: string | null;
+                        title?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                /** @description vcard: postal address */
+                                address?: string;
+                                /** @description email: body */
+                                body?: string;
+                                /** @description vcard: email address */
+                                email?: string;
+                                /**
+                                 * @description wifi: WPA, WEP or nopass
+                                 * @enum {string}
+                                 */
+                                encryption?: "WPA" | "WEP" | "nopass";
+                                /** @description wifi: the network does not broadcast its name */
+                                hidden?: boolean;
+                                /**
+                                 * @description What the symbol encodes
+                                 * @enum {string}
+                                 */
+                                kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                /** @description geo: latitude */
+                                lat?: number;
+                                /** @description geo: longitude */
+                                lng?: number;
+                                /** @description sms: the message */
+                                message?: string;
+                                /** @description vcard: full name */
+                                name?: string;
+                                /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                number?: string;
+                                /** @description vcard: organisation */
+                                org?: string;
+                                /** @description wifi: the password (none for nopass) */
+                                password?: string;
+                                /** @description vcard: phone number */
+                                phone?: string;
+                                /** @description wifi: the network name */
+                                ssid?: string;
+                                /** @description email: subject */
+                                subject?: string;
+                                /** @description text: the text itself */
+                                text?: string;
+                                /** @description email: the address */
+                                to?: string;
+                                /** @description url, vcard: an http(s) URL */
+                                url?: string;
+                            } | null;
+                            enabled: boolean;
+                            exec: {
+                                fallback: string;
+                                timeoutMs: number;
+                                url: string;
+                            } | null;
+                            hostname: string | null;
+                            /** @description qr_... */
+                            id: string;
+                            image?: {
+                                /** @description SVG text, or the PNG in base64 */
+                                data: string;
+                                /** @enum {string} */
+                                format: "svg" | "png";
+                                /** @description Where to fetch the image again */
+                                url: string;
+                            };
+                            /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                            imageUrl: string;
+                            /**
+                             * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                             * @enum {string}
+                             */
+                            mode: "static" | "redirect" | "exec";
+                            /** @description Rule ids in evaluation order */
+                            rules: string[];
+                            scans: {
+                                lastAt: string | null;
+                                /** @description Counted scans, bots excluded */
+                                total: number;
+                                /** @description Distinct scanners since midnight UTC */
+                                uniqueToday: number;
+                            };
+                            /** @description The URL a dynamic code encodes */
+                            shortUrl: string;
+                            slug: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            tags: string[];
+                            target: string | null;
+                            title: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                            warnings?: string[];
+                        };
+                        "image/png": string;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a QR code
+         * @description `?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true` (the code goes to its default target; rules and exec calls are skipped).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description json (default) answers the resource; svg or png answers the bare image */
+                    format?: "json" | "svg" | "png";
+                    /** @description image: add the rendered image */
+                    include?: "image";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                /** @description vcard: postal address */
+                                address?: string;
+                                /** @description email: body */
+                                body?: string;
+                                /** @description vcard: email address */
+                                email?: string;
+                                /**
+                                 * @description wifi: WPA, WEP or nopass
+                                 * @enum {string}
+                                 */
+                                encryption?: "WPA" | "WEP" | "nopass";
+                                /** @description wifi: the network does not broadcast its name */
+                                hidden?: boolean;
+                                /**
+                                 * @description What the symbol encodes
+                                 * @enum {string}
+                                 */
+                                kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                /** @description geo: latitude */
+                                lat?: number;
+                                /** @description geo: longitude */
+                                lng?: number;
+                                /** @description sms: the message */
+                                message?: string;
+                                /** @description vcard: full name */
+                                name?: string;
+                                /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                number?: string;
+                                /** @description vcard: organisation */
+                                org?: string;
+                                /** @description wifi: the password (none for nopass) */
+                                password?: string;
+                                /** @description vcard: phone number */
+                                phone?: string;
+                                /** @description wifi: the network name */
+                                ssid?: string;
+                                /** @description email: subject */
+                                subject?: string;
+                                /** @description text: the text itself */
+                                text?: string;
+                                /** @description email: the address */
+                                to?: string;
+                                /** @description url, vcard: an http(s) URL */
+                                url?: string;
+                            } | null;
+                            enabled: boolean;
+                            exec: {
+                                fallback: string;
+                                timeoutMs: number;
+                                url: string;
+                            } | null;
+                            hostname: string | null;
+                            /** @description qr_... */
+                            id: string;
+                            image?: {
+                                /** @description SVG text, or the PNG in base64 */
+                                data: string;
+                                /** @enum {string} */
+                                format: "svg" | "png";
+                                /** @description Where to fetch the image again */
+                                url: string;
+                            };
+                            /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                            imageUrl: string;
+                            /**
+                             * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                             * @enum {string}
+                             */
+                            mode: "static" | "redirect" | "exec";
+                            /** @description Rule ids in evaluation order */
+                            rules: string[];
+                            scans: {
+                                lastAt: string | null;
+                                /** @description Counted scans, bots excluded */
+                                total: number;
+                                /** @description Distinct scanners since midnight UTC */
+                                uniqueToday: number;
+                            };
+                            /** @description The URL a dynamic code encodes */
+                            shortUrl: string;
+                            slug: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            tags: string[];
+                            target: string | null;
+                            title: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                            warnings?: string[];
+                        };
+                        "image/png": string;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a QR code
+         * @description Its short URL stops redirecting at once.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a QR code
+         * @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description A JSON merge patch (RFC 7396): omitted fields stay, null clears. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "target": "https://example.com/summer-menu",
+                     *       "tags": [
+                     *         "menu",
+                     *         "summer"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
+                        data?: {
+                            /** @description vcard: postal address */
+                            address?: string | null;
+                            /** @description email: body */
+                            body?: string | null;
+                            /** @description vcard: email address */
+                            email?: string | null;
+                            /**
+                             * @description wifi: WPA, WEP or nopass
+                             * @enum {string|null}
+                             */
+                            encryption?: "WPA" | "WEP" | "nopass" | null;
+                            /** @description wifi: the network does not broadcast its name */
+                            hidden?: boolean | null;
+                            /**
+                             * @description What the symbol encodes
+                             * @enum {string}
+                             */
+                            kind?: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                            /** @description geo: latitude */
+                            lat?: number | null;
+                            /** @description geo: longitude */
+                            lng?: number | null;
+                            /** @description sms: the message */
+                            message?: string | null;
+                            /** @description vcard: full name */
+                            name?: string | null;
+                            /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                            number?: string | null;
+                            /** @description vcard: organisation */
+                            org?: string | null;
+                            /** @description wifi: the password (none for nopass) */
+                            password?: string | null;
+                            /** @description vcard: phone number */
+                            phone?: string | null;
+                            /** @description wifi: the network name */
+                            ssid?: string | null;
+                            /** @description email: subject */
+                            subject?: string | null;
+                            /** @description text: the text itself */
+                            text?: string | null;
+                            /** @description email: the address */
+                            to?: string | null;
+                            /** @description url, vcard: an http(s) URL */
+                            url?: string | null;
+                        } | null;
+                        enabled?: boolean;
+                        exec?: {
+                            /** @description Where scans go when the exec URL times out, fails or answers nonsense (absolute http(s) URL) */
+                            fallback?: string;
+                            /** @description How long to wait for the reply (default 1500) */
+                            timeoutMs?: number | null;
+                            /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
+                            url?: string;
+                        } | null;
+                        /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
+                        hostname?: string | null;
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
+                        mode?: "static" | "redirect" | "exec";
+                        /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
+                        slug?: string;
+                        style?: {
+                            background?: {
+                                color?: null | (string | "transparent");
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "dot");
+                            } | null;
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "extra-rounded" | "dot");
+                            } | null;
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded");
+                            } | null;
+                            errorCorrection?: null | ("L" | "M" | "Q" | "H");
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string | null;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number | null;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number | null;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number | null;
+                            /** @description width in px */
+                            size?: number | null;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        } | null;
+                        tags?: string[] | null;
+                        /** @description redirect: the default target (absolute http(s) URL) */
+                        target?: string | null;
+                        title?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                /** @description vcard: postal address */
+                                address?: string;
+                                /** @description email: body */
+                                body?: string;
+                                /** @description vcard: email address */
+                                email?: string;
+                                /**
+                                 * @description wifi: WPA, WEP or nopass
+                                 * @enum {string}
+                                 */
+                                encryption?: "WPA" | "WEP" | "nopass";
+                                /** @description wifi: the network does not broadcast its name */
+                                hidden?: boolean;
+                                /**
+                                 * @description What the symbol encodes
+                                 * @enum {string}
+                                 */
+                                kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                /** @description geo: latitude */
+                                lat?: number;
+                                /** @description geo: longitude */
+                                lng?: number;
+                                /** @description sms: the message */
+                                message?: string;
+                                /** @description vcard: full name */
+                                name?: string;
+                                /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                number?: string;
+                                /** @description vcard: organisation */
+                                org?: string;
+                                /** @description wifi: the password (none for nopass) */
+                                password?: string;
+                                /** @description vcard: phone number */
+                                phone?: string;
+                                /** @description wifi: the network name */
+                                ssid?: string;
+                                /** @description email: subject */
+                                subject?: string;
+                                /** @description text: the text itself */
+                                text?: string;
+                                /** @description email: the address */
+                                to?: string;
+                                /** @description url, vcard: an http(s) URL */
+                                url?: string;
+                            } | null;
+                            enabled: boolean;
+                            exec: {
+                                fallback: string;
+                                timeoutMs: number;
+                                url: string;
+                            } | null;
+                            hostname: string | null;
+                            /** @description qr_... */
+                            id: string;
+                            image?: {
+                                /** @description SVG text, or the PNG in base64 */
+                                data: string;
+                                /** @enum {string} */
+                                format: "svg" | "png";
+                                /** @description Where to fetch the image again */
+                                url: string;
+                            };
+                            /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                            imageUrl: string;
+                            /**
+                             * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                             * @enum {string}
+                             */
+                            mode: "static" | "redirect" | "exec";
+                            /** @description Rule ids in evaluation order */
+                            rules: string[];
+                            scans: {
+                                lastAt: string | null;
+                                /** @description Counted scans, bots excluded */
+                                total: number;
+                                /** @description Distinct scanners since midnight UTC */
+                                uniqueToday: number;
+                            };
+                            /** @description The URL a dynamic code encodes */
+                            shortUrl: string;
+                            slug: string;
+                            /** @description See Style */
+                            style: {
+                                [key: string]: unknown;
+                            };
+                            tags: string[];
+                            target: string | null;
+                            title: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/image.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as PNG
+         * @description Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    backgroundColor?: string;
+                    cornerDotsColor?: string;
+                    cornerDotsType?: "square" | "dot";
+                    cornerSquaresColor?: string;
+                    cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                    dotsColor?: string;
+                    dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                    /** @description Answer as an attachment */
+                    download?: boolean;
+                    errorCorrection?: "L" | "M" | "Q" | "H";
+                    frameText?: string;
+                    /** @description Quiet zone in modules */
+                    margin?: number;
+                    /** @description Width in px */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/image.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as SVG
+         * @description Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    backgroundColor?: string;
+                    cornerDotsColor?: string;
+                    cornerDotsType?: "square" | "dot";
+                    cornerSquaresColor?: string;
+                    cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                    dotsColor?: string;
+                    dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                    /** @description Answer as an attachment */
+                    download?: boolean;
+                    errorCorrection?: "L" | "M" | "Q" | "H";
+                    frameText?: string;
+                    /** @description Quiet zone in modules */
+                    margin?: number;
+                    /** @description Width in px */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QR code's rules, in order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rules: string[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a QR code's rules
+         * @description The first enabled rule that matches a scan decides; no match sends the scan to the default target.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": []
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Rule ids in evaluation order; the first enabled rule that matches decides */
+                        rules: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rules: string[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a design (public)
+         * @description Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "https://example.com",
+                     *       "style": {
+                     *         "size": 256,
+                     *         "dots": {
+                     *           "type": "rounded"
+                     *         }
+                     *       },
+                     *       "format": "svg"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The text to encode */
+                        data: string;
+                        /**
+                         * @default svg
+                         * @enum {string}
+                         */
+                        format?: "svg" | "png" | "json";
+                        style?: {
+                            background?: {
+                                color?: string | "transparent";
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            };
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description centre of the finder patterns */
+                                type?: "square" | "dot";
+                            };
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description outer ring of the finder patterns */
+                                type?: "square" | "rounded" | "extra-rounded" | "dot";
+                            };
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description shape of the data modules */
+                                type?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                            };
+                            /** @description raised to Q when a logo is set, to H for a logo over 15% of the symbol */
+                            errorCorrection?: "L" | "M" | "Q" | "H";
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number;
+                            /** @description width in px */
+                            size?: number;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: string;
+                            format: string;
+                        };
+                        "image/png": string;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rules
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                enabled: boolean;
+                                /** @description rule_... */
+                                id: string;
+                                name: string;
+                                /** @description Either `redirect` or `split`, with `status` and `passQuery` for both and `sticky` for split. */
+                                then: {
+                                    /** @description Pass the scan's query parameters on to the target; the target's own win (default false). */
+                                    passQuery?: boolean;
+                                    /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                    redirect?: string;
+                                    /** @description Weighted targets (an A/B test). */
+                                    split?: {
+                                        /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                        url: string;
+                                        /** @description Share in percent; weights sum to 100. */
+                                        weight: number;
+                                    }[];
+                                    /**
+                                     * @description The redirect status (default 302).
+                                     * @enum {integer}
+                                     */
+                                    status?: 301 | 302 | 307 | 308;
+                                    /** @description With split: a scanner keeps getting the same target (by a cookie). */
+                                    sticky?: boolean;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                                when: components["schemas"]["def-0"] | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a rule
+         * @description A condition tree (`when`; none means always) and an action (`then`). Checked on write: unknown fields, CIDRs, time zones, weights and targets are 400s with field paths. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "iPhones to the App Store",
+                     *       "when": {
+                     *         "all": [
+                     *           {
+                     *             "os": [
+                     *               "ios"
+                     *             ]
+                     *           },
+                     *           {
+                     *             "not": {
+                     *               "country": [
+                     *                 "CN"
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "then": {
+                     *         "redirect": "https://apps.apple.com/app/id1?c={country}",
+                     *         "status": 302,
+                     *         "passQuery": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Default true. */
+                        enabled?: boolean;
+                        name: string;
+                        /** @description Either `redirect` or `split`, with `status` and `passQuery` for both and `sticky` for split. */
+                        then: {
+                            /** @description Pass the scan's query parameters on to the target; the target's own win (default false). */
+                            passQuery?: boolean;
+                            /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                            redirect?: string;
+                            /** @description Weighted targets (an A/B test). */
+                            split?: {
+                                /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                url: string;
+                                /** @description Share in percent; weights sum to 100. */
+                                weight: number;
+                            }[];
+                            /**
+                             * @description The redirect status (default 302).
+                             * @enum {integer}
+                             */
+                            status?: 301 | 302 | 307 | 308;
+                            /** @description With split: a scanner keeps getting the same target (by a cookie). */
+                            sticky?: boolean;
+                        };
+                        when?: components["schemas"]["def-0"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description rule_... */
+                            id: string;
+                            name: string;
+                            /** @description Either `redirect` or `split`, with `status` and `passQuery` for both and `sticky` for split. */
+                            then: {
+                                /** @description Pass the scan's query parameters on to the target; the target's own win (default false). */
+                                passQuery?: boolean;
+                                /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                redirect?: string;
+                                /** @description Weighted targets (an A/B test). */
+                                split?: {
+                                    /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                    url: string;
+                                    /** @description Share in percent; weights sum to 100. */
+                                    weight: number;
+                                }[];
+                                /**
+                                 * @description The redirect status (default 302).
+                                 * @enum {integer}
+                                 */
+                                status?: 301 | 302 | 307 | 308;
+                                /** @description With split: a scanner keeps getting the same target (by a cookie). */
+                                sticky?: boolean;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            when: components["schemas"]["def-0"] | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description rule_... */
+                            id: string;
+                            name: string;
+                            /** @description Either `redirect` or `split`, with `status` and `passQuery` for both and `sticky` for split. */
+                            then: {
+                                /** @description Pass the scan's query parameters on to the target; the target's own win (default false). */
+                                passQuery?: boolean;
+                                /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                redirect?: string;
+                                /** @description Weighted targets (an A/B test). */
+                                split?: {
+                                    /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                    url: string;
+                                    /** @description Share in percent; weights sum to 100. */
+                                    weight: number;
+                                }[];
+                                /**
+                                 * @description The redirect status (default 302).
+                                 * @enum {integer}
+                                 */
+                                status?: 301 | 302 | 307 | 308;
+                                /** @description With split: a scanner keeps getting the same target (by a cookie). */
+                                sticky?: boolean;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            when: components["schemas"]["def-0"] | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rule
+         * @description The rule is removed from every code that had it.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a rule
+         * @description A JSON merge patch (RFC 7396): omitted fields stay, `null` removes, objects (`when`, `then`) merge key by key. The merged rule is checked like a new one. Codes using the rule follow the change at once.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Weekday office hours",
+                     *       "when": {
+                     *         "time": {
+                     *           "from": "09:00",
+                     *           "to": "17:00",
+                     *           "days": [
+                     *             1,
+                     *             2,
+                     *             3,
+                     *             4,
+                     *             5
+                     *           ],
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        enabled?: boolean;
+                        name?: string;
+                        /** @description Merged into the action. */
+                        then?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Merged into the condition; null removes it (the rule then always matches). */
+                        when?: Record<string, never> | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            /** @description rule_... */
+                            id: string;
+                            name: string;
+                            /** @description Either `redirect` or `split`, with `status` and `passQuery` for both and `sticky` for split. */
+                            then: {
+                                /** @description Pass the scan's query parameters on to the target; the target's own win (default false). */
+                                passQuery?: boolean;
+                                /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                redirect?: string;
+                                /** @description Weighted targets (an A/B test). */
+                                split?: {
+                                    /** @description An absolute http(s) URL; may use {slug}, {country}, {lang} and {query.NAME}. */
+                                    url: string;
+                                    /** @description Share in percent; weights sum to 100. */
+                                    weight: number;
+                                }[];
+                                /**
+                                 * @description The redirect status (default 302).
+                                 * @enum {integer}
+                                 */
+                                status?: 301 | 302 | 307 | 308;
+                                /** @description With split: a scanner keeps getting the same target (by a cookie). */
+                                sticky?: boolean;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            when: components["schemas"]["def-0"] | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/slugs/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a slug
+         * @description Whether a new code may take `slug` on the primary short host or on `hostname`: checked exactly (slugs are case-sensitive), with the same rules as POST /qrcodes. The answer can change before you create: POST /qrcodes still answers 409 when someone took the slug in between.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A verified hostname of the account (name or host_... id); the primary short host when left out */
+                    hostname?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The slug to check, as it would be sent */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Whether POST /qrcodes would take this slug on that host now */
+                            available: boolean;
+                            /** @description invalid: not 3 to 64 of A-Z a-z 0-9 _ -; reserved: the site uses the word on the primary host; taken: another code has it on that host; null when available */
+                            reason: "invalid" | "reserved" | "taken" | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's plans, limits and usage
+         * @description The subscriptions whose plan counts now, the plans held, the limits they give (null: none on this server), usage this calendar month (UTC) and whether the monthly redirects are over the limit.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limits: {
+                                apiRequestsPerMinute: number;
+                                hostnames: number | null;
+                                redirectsPerMonth: number | null;
+                            };
+                            /** @description The month's redirects reached the limit: codes go to their default target until the month ends or the plan grows */
+                            overLimit: boolean;
+                            /** @description The plans the account holds now (free, or the server's default plan, included) */
+                            plans: ("free" | "hostnames" | "basic" | "pro" | "ultra" | "mega")[];
+                            /** @description The subscriptions whose plan counts now */
+                            subscriptions: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description End of the paid period: the renewal date while active; the date a cancelled plan ends; the end of an operator grant (null: open-ended) */
+                                currentPeriodEnd: string | null;
+                                /** @description When the plan stops counting if nothing changes: the period end once cancelled, the end of the grace period while suspended, the end of a grant; null while it renews */
+                                endsAt: string | null;
+                                id: string;
+                                /** @description free, hostnames, basic, pro, ultra or mega */
+                                plan: "free" | "hostnames" | "basic" | "pro" | "ultra" | "mega";
+                                provider: "paypal" | "operator";
+                                /** @description PayPal's subscription id (I-...); null for the operator's grants */
+                                providerSubscriptionId: string | null;
+                                /** @description PayPal's status, lower case; operator grants are active */
+                                status: "approval_pending" | "approved" | "active" | "suspended" | "cancelled" | "expired";
+                            }[];
+                            usage: {
+                                hostnames: number;
+                                /** Format: date-time */
+                                periodEnd: string;
+                                /** Format: date-time */
+                                periodStart: string;
+                                /** @description Answered human scans this calendar month (UTC) */
+                                redirectsThisMonth: number;
+                            };
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a PayPal subscription
+         * @description After the buyer approves at PayPal, the site posts the subscription id here. The server asks PayPal: the plan must be one this server sells, the subscription's `custom_id` must be this account, and one subscription binds to one account only. Posting the same id again answers 200 with it. Accepts an `Idempotency-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "paypal",
+                     *       "subscriptionId": "I-BW452GLLEP1G"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "paypal";
+                        /** @description PayPal's subscription id, as onApprove gives it (`subscriptionID`) */
+                        subscriptionId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description End of the paid period: the renewal date while active; the date a cancelled plan ends; the end of an operator grant (null: open-ended) */
+                            currentPeriodEnd: string | null;
+                            /** @description When the plan stops counting if nothing changes: the period end once cancelled, the end of the grace period while suspended, the end of a grant; null while it renews */
+                            endsAt: string | null;
+                            id: string;
+                            /** @description free, hostnames, basic, pro, ultra or mega */
+                            plan: "free" | "hostnames" | "basic" | "pro" | "ultra" | "mega";
+                            provider: "paypal" | "operator";
+                            /** @description PayPal's subscription id (I-...); null for the operator's grants */
+                            providerSubscriptionId: string | null;
+                            /** @description PayPal's status, lower case; operator grants are active */
+                            status: "approval_pending" | "approved" | "active" | "suspended" | "cancelled" | "expired";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description End of the paid period: the renewal date while active; the date a cancelled plan ends; the end of an operator grant (null: open-ended) */
+                            currentPeriodEnd: string | null;
+                            /** @description When the plan stops counting if nothing changes: the period end once cancelled, the end of the grace period while suspended, the end of a grant; null while it renews */
+                            endsAt: string | null;
+                            id: string;
+                            /** @description free, hostnames, basic, pro, ultra or mega */
+                            plan: "free" | "hostnames" | "basic" | "pro" | "ultra" | "mega";
+                            provider: "paypal" | "operator";
+                            /** @description PayPal's subscription id (I-...); null for the operator's grants */
+                            providerSubscriptionId: string | null;
+                            /** @description PayPal's status, lower case; operator grants are active */
+                            status: "approval_pending" | "approved" | "active" | "suspended" | "cancelled" | "expired";
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a subscription
+         * @description Cancels at PayPal: nothing more is billed, and the plan keeps counting until the end of the paid period (`endsAt`). Cancelling again answers the same. A plan the operator granted is a 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description End of the paid period: the renewal date while active; the date a cancelled plan ends; the end of an operator grant (null: open-ended) */
+                            currentPeriodEnd: string | null;
+                            /** @description When the plan stops counting if nothing changes: the period end once cancelled, the end of the grace period while suspended, the end of a grant; null while it renews */
+                            endsAt: string | null;
+                            id: string;
+                            /** @description free, hostnames, basic, pro, ultra or mega */
+                            plan: "free" | "hostnames" | "basic" | "pro" | "ultra" | "mega";
+                            provider: "paypal" | "operator";
+                            /** @description PayPal's subscription id (I-...); null for the operator's grants */
+                            providerSubscriptionId: string | null;
+                            /** @description PayPal's status, lower case; operator grants are active */
+                            status: "approval_pending" | "approved" | "active" | "suspended" | "cancelled" | "expired";
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database answers
+         * @description status is "ok", or "degraded" while the configured Redis does not answer (the instance still serves: caches keep codes 5 s, counts and rate limits are kept per instance).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            database: string;
+                            /** @description Only when REDIS_URL is set */
+                            redis?: "ok" | "unavailable";
+                            status: "ok" | "degraded";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * RuleCondition
+         * @description A condition: one combinator (all, any, not) or one leaf.
+         */
+        "def-0": {
+            /** @description Every one matches. */
+            all?: components["schemas"]["def-0"][];
+            /** @description At least one matches. */
+            any?: components["schemas"]["def-0"][];
+            /** @description true matches bots, false humans. */
+            bot?: boolean;
+            /** @description Browsers. */
+            browser?: ("chrome" | "safari" | "firefox" | "edge" | "opera" | "samsung")[];
+            /** @description ISO 3166-1 alpha-2 codes, upper case. */
+            country?: string[];
+            date?: {
+                /** @description First instant, inclusive: a date (YYYY-MM-DD) or an RFC 3339 date-time with an offset */
+                from?: string;
+                /** @description The zone plain dates are read in (default UTC). */
+                timeZone?: string;
+                /** @description Last date inclusive, or an exclusive date-time: a date (YYYY-MM-DD) or an RFC 3339 date-time with an offset */
+                to?: string;
+            };
+            /** @description Device types. */
+            device?: ("mobile" | "tablet" | "desktop")[];
+            /** @description Hostnames the code was scanned on. */
+            hostname?: string[];
+            /** @description IPv4 or IPv6 addresses or CIDRs. */
+            ip?: string[];
+            /** @description Language tags matched against the most preferred Accept-Language tag ("de" matches "de-DE"). */
+            language?: string[];
+            not?: components["schemas"]["def-0"];
+            /** @description Operating systems. */
+            os?: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+            query?: {
+                /** @description Any value of it equals this; present when absent. */
+                equals?: string;
+                /** @description The query parameter */
+                name: string;
+            };
+            /** @description Referrer hosts; each matches itself and its subdomains. */
+            referrer?: string[];
+            scans?: {
+                /** @description At least n counted scans before this one. */
+                gte?: number;
+                /** @description Fewer than n counted scans before this one. */
+                lt?: number;
+            };
+            /** @description A daily window in a zone. Without `from` and `to` (or with "00:00" to "24:00") it is the whole day, so `days` alone says "on weekdays". */
+            time?: {
+                /** @description ISO weekdays (1 = Monday) on which the window starts; all days when absent. */
+                days?: number[];
+                /** @description Start of the window, inclusive; default "00:00" (HH:MM, 24-hour) */
+                from?: string;
+                /** @description An IANA time zone, e.g. "Europe/Berlin". */
+                timeZone: string;
+                /** @description End of the window, exclusive; "24:00" (the default) is the end of the day; before `from` spans midnight (HH:MM, 24-hour) */
+                to?: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

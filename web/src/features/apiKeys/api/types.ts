@@ -1,0 +1,23 @@
+import type { ApiAnswer } from '@site/src/api/types';
+
+export const API_KEY_SCOPES = [
+  { id: 'qrcodes:read', label: 'Read QR codes' },
+  { id: 'qrcodes:write', label: 'Create and change QR codes' },
+  { id: 'designs:read', label: 'Read saved designs' },
+  { id: 'designs:write', label: 'Save and change designs' },
+  { id: 'rules:read', label: 'Read rules' },
+  { id: 'rules:write', label: 'Create and change rules' },
+  { id: 'hostnames:read', label: 'Read hostnames' },
+  { id: 'hostnames:write', label: 'Add and change hostnames' },
+  { id: 'analytics:read', label: 'Read analytics' },
+] as const;
+
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['id'];
+
+/** An API key as the API lists it (the secret itself is never listed). */
+export type ApiKey = ApiAnswer<'/api/v1/api-keys'>['data'][number];
+
+/** The answer to `POST /api-keys`: the key with its secret, shown once. */
+export type CreatedApiKey = ApiAnswer<'/api/v1/api-keys', 'post'>;
+
+export type ApiKeyPage = ApiAnswer<'/api/v1/api-keys'>;

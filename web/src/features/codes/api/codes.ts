@@ -1,0 +1,37 @@
+import type { Page, QrCode } from '@site/src/api/codes';
+import type { ApiAnswer } from '@site/src/api/types';
+import { apiKeyOf, useApiGet, useWholeList } from '@site/src/lib/serverData';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** A rule as the list of rules names it. */
+export type RuleSummary = Pick<ApiAnswer<'/api/v1/rules/{id}'>, 'id' | 'name' | 'enabled'>;
+
+/** One page of the account's codes (`query` holds the filters, limit and cursor). */
+export function useCodesPage(query: string) {
+  const client = useQueryClient();
+  const path = `/qrcodes?${query}`;
+  const page = useApiGet<Page<QrCode>>(path);
+  /** Writes a change the page made into the cached page (no refetch). */
+  const edit = (change: (codes: QrCode[]) => QrCode[]) =>
+    client.setQueryData<Page<QrCode>>(apiKeyOf(path), (old) =>
+      old ? { ...old, data: change(old.data) } : old,
+    );
+  return {
+    codes: page.data?.data ?? [],
+    nextCursor: page.data?.nextCursor ?? null,
+    loading: page.isFetching,
+    error: page.isFetching ? null : page.error,
+    reload: () => void page.refetch(),
+    replace: (changed: QrCode) =>
+      edit((codes) => codes.map((code) => (code.id === changed.id ? changed : code))),
+    remove: (id: string) => edit((codes) => codes.filter((code) => code.id !== id)),
+  };
+}
+
+/**
+ * The account's rules (names for the codes' rule lists), all pages. Without the list rules show by
+ * id, and assigning waits until it loads on the next visit: a failure is not shown.
+ */
+export function useRuleNames(): RuleSummary[] {
+  return useWholeList<RuleSummary>('/rules').data ?? [];
+}

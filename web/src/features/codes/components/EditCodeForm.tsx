@@ -1,0 +1,122 @@
+import type { QrCode } from '@site/src/api/codes';
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import { apiRequest } from '@site/src/lib/api';
+import { splitProblem } from '@site/src/lib/formProblem';
+import { type FormEvent, useId, useState } from 'react';
+import styles from './Codes.module.css';
+
+const FIELDS: Readonly<Record<string, string>> = {
+  '/body/title': 'The title',
+  '/body/target': 'The target',
+  '/body/tags': 'The tags',
+  ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/body/tags/${i}`, `Tag ${i + 1}`])),
+};
+
+/** Tags as typed: comma-separated, trimmed, empty ones dropped. */
+export function parseTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Title, target and tags of one code, sent as a merge patch; the API's field problems sit by their fields. */
+export default function EditCodeForm({
+  code,
+  onSaved,
+  onCancel,
+}: {
+  code: QrCode;
+  onSaved: (code: QrCode) => void;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState(code.title ?? '');
+  const [target, setTarget] = useState(code.target ?? '');
+  const [tags, setTags] = useState(code.tags.join(', '));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ids = { title: useId(), target: useId(), tags: useId(), tagsHint: useId() };
+
+  const { byField, general } = splitProblem(error, FIELDS);
+  const tagError =
+    Object.entries(byField)
+      .filter(([path]) => path.startsWith('/body/tags'))
+      .map(([, sentence]) => sentence)
+      .join(' ') || undefined;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const patch: Record<string, unknown> = {
+        title: title.trim() === '' ? null : title.trim(),
+        tags: parseTags(tags),
+      };
+      if (code.mode === 'redirect') patch.target = target.trim();
+      onSaved(await apiRequest<QrCode>('PATCH', `/qrcodes/${code.id}`, patch));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void save(event)} aria-label={`Edit ${code.slug}`}>
+      <div className={styles.field}>
+        <label htmlFor={ids.title}>Title</label>
+        <input
+          id={ids.title}
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          aria-invalid={byField['/body/title'] !== undefined}
+        />
+        {byField['/body/title'] && <p className="rq-error">{byField['/body/title']}</p>}
+      </div>
+      {code.mode === 'redirect' && (
+        <div className={styles.field}>
+          <label htmlFor={ids.target}>Target URL</label>
+          <input
+            id={ids.target}
+            type="url"
+            inputMode="url"
+            required
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            aria-invalid={byField['/body/target'] !== undefined}
+          />
+          {byField['/body/target'] && <p className="rq-error">{byField['/body/target']}</p>}
+        </div>
+      )}
+      <div className={styles.field}>
+        <label htmlFor={ids.tags}>Tags</label>
+        <input
+          id={ids.tags}
+          value={tags}
+          onChange={(event) => setTags(event.target.value)}
+          aria-describedby={ids.tagsHint}
+          aria-invalid={tagError !== undefined}
+        />
+        <span id={ids.tagsHint} className={styles.hint}>
+          Separated by commas, such as menu, summer.
+        </span>
+        {tagError && <p className="rq-error">{tagError}</p>}
+      </div>
+      <ProblemMessage error={general} />
+      <div className={styles.row}>
+        <button type="submit" className="button button--primary button--sm" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button--secondary button--sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

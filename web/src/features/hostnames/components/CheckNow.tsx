@@ -1,0 +1,57 @@
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import type { Hostname } from '@site/src/features/hostnames/api/types';
+import { apiRequest } from '@site/src/lib/api';
+import { useState } from 'react';
+import styles from './Hostnames.module.css';
+
+/** "Check now": asks the server to look the records up at once; the card shows what DNS answered. */
+export default function CheckNow({
+  hostname,
+  onChecked,
+}: {
+  hostname: Hostname;
+  onChecked: (hostname: Hostname) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [outcome, setOutcome] = useState('');
+
+  const check = async () => {
+    setBusy(true);
+    setError(null);
+    setOutcome('');
+    try {
+      const checked = await apiRequest<Hostname>(
+        'POST',
+        `/hostnames/${encodeURIComponent(hostname.id)}/verify`,
+      );
+      onChecked(checked);
+      setOutcome(
+        checked.failure
+          ? `Checked: not verified. ${checked.failure.detail}`
+          : `Checked: ${checked.hostname} is verified.`,
+      );
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.checkNow}>
+      <button
+        type="button"
+        className="button button--primary button--sm"
+        disabled={busy}
+        onClick={() => void check()}
+      >
+        {busy ? 'Checking DNS…' : 'Check now'}
+      </button>
+      <span role="status" className="sr-only">
+        {outcome}
+      </span>
+      <ProblemMessage error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Rule } from '@site/src/features/rules/model/ruleModel';
+import { useGrowingList } from '@site/src/lib/serverData';
+
+/** The account's rules, 50 a page ("Load more"). */
+export function useRuleList() {
+  return useGrowingList<Rule>('/rules');
+}

@@ -1,0 +1,149 @@
+import ConfirmDialog from '@site/src/components/ConfirmDialog';
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import { useRuleList } from '@site/src/features/rules/api/rules';
+import type { Rule } from '@site/src/features/rules/model/ruleModel';
+import { summaryOf } from '@site/src/features/rules/model/ruleSummary';
+import { apiRequest } from '@site/src/lib/api';
+import { useId, useState } from 'react';
+import RuleForm from './RuleForm';
+import styles from './Rules.module.css';
+
+function RuleItem({
+  rule,
+  onChanged,
+  onDeleted,
+}: {
+  rule: Rule;
+  onChanged: (rule: Rule) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const headingId = useId();
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('DELETE', `/rules/${rule.id}`);
+      onDeleted(rule.id);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className={`rq-card ${styles.item}`} aria-labelledby={headingId} data-testid="rule">
+      <div className={styles.itemHeader}>
+        <h3 id={headingId} className={styles.ruleName}>
+          {rule.name}
+        </h3>
+        <span className={`badge ${rule.enabled ? 'badge--success' : 'badge--secondary'}`}>
+          {rule.enabled ? 'Enabled' : 'Disabled'}
+        </span>
+      </div>
+      <p className={styles.summary}>{summaryOf(rule)}</p>
+      {mode === 'view' && (
+        <div className={styles.row}>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() => setMode('edit')}
+          >
+            Edit<span className="sr-only"> {rule.name}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--danger button--sm"
+            onClick={() => setMode('delete')}
+          >
+            Delete<span className="sr-only"> {rule.name}</span>
+          </button>
+        </div>
+      )}
+      {mode === 'edit' && (
+        <RuleForm
+          rule={rule}
+          onCancel={() => setMode('view')}
+          onSaved={(saved) => {
+            onChanged(saved);
+            setMode('view');
+          }}
+        />
+      )}
+      {mode === 'delete' && (
+        <ConfirmDialog
+          label={`Delete ${rule.name}`}
+          confirmText="Delete rule"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setMode('view')}
+        >
+          Delete the rule “{rule.name}”? Every code that has it stops using it.
+        </ConfirmDialog>
+      )}
+      <ProblemMessage error={error} />
+    </article>
+  );
+}
+
+/** The account's rules: create one, then edit or delete each. Codes get rules in the code manager. */
+export default function RulesManager() {
+  const list = useRuleList();
+  const [announcement, setAnnouncement] = useState('');
+
+  return (
+    <div className={styles.layout}>
+      <section className="rq-card" aria-labelledby="new-rule-heading">
+        <h2 id="new-rule-heading">New rule</h2>
+        <RuleForm
+          onSaved={(rule) => {
+            list.prepend(rule);
+            setAnnouncement(`Created the rule “${rule.name}”. Assign it to codes in the code manager.`);
+          }}
+        />
+      </section>
+      <section aria-labelledby="rules-heading">
+        <h2 id="rules-heading">Your rules</h2>
+        <p role="status" className={styles.hint}>
+          {announcement}
+        </p>
+        {list.error !== null && (
+          <div>
+            <ProblemMessage error={list.error} />
+            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
+              Try loading again
+            </button>
+          </div>
+        )}
+        {list.loading && list.items.length === 0 && <p className={styles.hint}>Loading your rules…</p>}
+        {!list.loading && list.error === null && list.items.length === 0 && (
+          <p>
+            No rules yet. A rule sends some scans elsewhere: iPhones to the App Store, German speakers to a
+            German page, weekday scans to the office.
+          </p>
+        )}
+        <div className={styles.list}>
+          {list.items.map((rule) => (
+            <RuleItem
+              key={rule.id}
+              rule={rule}
+              onChanged={list.replace}
+              onDeleted={(id) => {
+                list.remove(id);
+                setAnnouncement(`Deleted the rule “${rule.name}”.`);
+              }}
+            />
+          ))}
+        </div>
+        {list.hasMore && !list.loading && (
+          <button type="button" className="button button--secondary" onClick={list.loadMore}>
+            Load more
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
