@@ -8,7 +8,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { configure } from 'safe-stable-stringify';
+import type { Database } from '../db/database.js';
 import { Problem, validationFailed } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
 
@@ -24,6 +26,8 @@ import { ProblemSchema } from '../shared/problem-schema.js';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A first request that never finished (the process died) stops blocking its key after this. */
 const IN_FLIGHT_STALE_MS = 60_000;
+/** How often each instance deletes the answers older than the window (any instance may: deleting twice is harmless). */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const IDEMPOTENT = Symbol('rq.idempotent');
 
@@ -68,9 +72,30 @@ function replayedAnswer(body: string, type: string | null): { body: string | Buf
   return { body, type: type ?? 'application/json; charset=utf-8' };
 }
 
+/**
+ * Deletes the keys whose window has passed, so the table holds one day of creates, not every
+ * create ever sent (a key is otherwise only deleted when the same key comes again). Returns how many.
+ */
+export async function sweepExpiredIdempotencyKeys(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<=', now - IDEMPOTENCY_WINDOW_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweeper = setInterval(() => {
+        sweepExpiredIdempotencyKeys(db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not delete expired Idempotency-Key answers'),
+        );
+      }, SWEEP_EVERY_MS).unref();
+    });
+    app.addHook('preClose', async () => clearInterval(sweeper));
 
     const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
       const header = request.headers['idempotency-key'];

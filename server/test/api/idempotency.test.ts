@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_WINDOW_MS, sweepExpiredIdempotencyKeys } from '../../src/plugins/idempotency.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -36,6 +37,29 @@ describe.each(engines)('Idempotency-Key on $name', (engine) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await codeCount()).toBe(before + 1);
+  });
+
+  it('forgets answers older than 24 hours when the hourly sweep runs, and keeps the recent ones', async () => {
+    const payload = '{"mode":"redirect","target":"https://example.com/sweep"}';
+    expect((await create('sweep-old', payload)).statusCode).toBe(201);
+    expect((await create('sweep-new', payload)).statusCode).toBe(201);
+    const db = t.app.database.db;
+    await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: Date.now() - IDEMPOTENCY_WINDOW_MS - 1 })
+      .where('key', '=', 'sweep-old')
+      .execute();
+
+    expect(await sweepExpiredIdempotencyKeys(db)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', 'like', 'sweep-%')
+      .execute();
+    expect(left.map((row) => row.key)).toEqual(['sweep-new']);
+    // The recent key still replays; the swept one creates anew.
+    expect((await create('sweep-new', payload)).headers['idempotent-replayed']).toBe('true');
+    expect((await create('sweep-old', payload)).headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('answers 409 for the same key with another body', async () => {
