@@ -7,7 +7,8 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
 import { type Scan, toScanRow } from './scan.js';
 import { ScanRecorder } from './scan-recorder.js';
-import { dayOf } from './scan-rollups.js';
+import { type Counts, type Dimension, dayOf, type RollupSelection } from './scan-rollups.js';
+import { countsByBucket, countsByKey, countsIn, firstBucket } from './scan-rollups.repository.js';
 import {
   countVisitorsOfDay,
   deleteScansBefore,
@@ -179,6 +180,34 @@ export class ScansService {
         ];
       }),
     );
+  }
+
+  // The rollups as analytics reads them. They hold what is in the database: a caller that must see
+  // every scan this instance answered awaits `settled()` once first (one request reads several).
+
+  /** Scans, bots and visitors of the selection in [from, to) (bounds on quarter hours). */
+  countsIn(selection: RollupSelection, from: number, to: number): Promise<Counts> {
+    return countsIn(this.db, selection, from, to);
+  }
+
+  /** The selection's counts per quarter hour in [from, to). */
+  countsByBucket(selection: RollupSelection, from: number, to: number): Promise<Map<number, Counts>> {
+    return countsByBucket(this.db, selection, from, to);
+  }
+
+  /** The selection's counts per value of a dimension in [from, to) ('' for scans without one). */
+  countsByKey(
+    selection: RollupSelection,
+    by: Dimension,
+    from: number,
+    to: number,
+  ): Promise<Map<string, Counts>> {
+    return countsByKey(this.db, selection, by, from, to);
+  }
+
+  /** The account's first quarter hour with a scan, if it has one. */
+  firstBucket(accountId: string): Promise<number | undefined> {
+    return firstBucket(this.db, accountId);
   }
 
   /** The account's scans in time order, a page at a time (the CSV export). */
