@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
 import { type Scan, toScanRow } from './scan.js';
+import { inProcessScanCounter, type ScanCounter } from './scan-counter.js';
 import { ScanRecorder } from './scan-recorder.js';
 import { type Counts, type Dimension, dayOf, type RollupSelection } from './scan-rollups.js';
 import { countsByBucket, countsByKey, countsIn, firstBucket } from './scan-rollups.repository.js';
@@ -80,6 +81,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** Records scans (group commit) and answers the per-code totals shown on the code resource. */
 export class ScansService {
   readonly recorder: ScanRecorder;
+  /** Counted scans before each scan, for `scans` rule conditions (the edge takes from it). */
+  readonly counter: ScanCounter;
   /** Whose stored scans are announced (live streams); none without a change bus. */
   private readonly watchers: ScanWatchers | undefined;
 
@@ -99,6 +102,8 @@ export class ScansService {
       retentionDays?: number | null;
       /** Where stored scans are announced as `scans.stored` (every instance's live streams). */
       changes?: ChangeBus;
+      /** The shared count with Redis (`redisScanCounter`); by default each instance counts alone. */
+      counter?: ScanCounter;
     },
     private readonly clock: Clock = options.clock ?? systemClock,
   ) {
@@ -106,6 +111,7 @@ export class ScansService {
     this.database = database;
     this.log = options.log;
     this.retentionDays = options.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : options.retentionDays;
+    this.counter = options.counter ?? inProcessScanCounter;
     const { changes } = options;
     this.watchers = changes ? new ScanWatchers(changes) : undefined;
     this.recorder = new ScanRecorder(database, {
