@@ -78,7 +78,10 @@ export const DEFAULT_RETENTION_DAYS = 90;
 /** How often the background pruning runs (and first runs a minute after start). */
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** Records scans (group commit) and answers the per-code totals shown on the code resource. */
+/**
+ * Records scans (group commit), counts them for rules, answers the per-code totals shown on the
+ * code resource and the analytics rollups, and exports raw scans.
+ */
 export class ScansService {
   readonly recorder: ScanRecorder;
   /** Counted scans before each scan, for `scans` rule conditions (the edge takes from it). */
