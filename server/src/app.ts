@@ -15,7 +15,7 @@ import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
-import { type RawEdgeListener, redirectRoutes } from './modules/redirect/redirect.routes.js';
+import { type RawEdgeListener, redirectModule } from './modules/redirect/redirect.module.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
@@ -47,7 +47,7 @@ export interface AppOptions {
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   setProblemDocsBase(config.publicUrl);
-  // Scans on real sockets are answered before Fastify's routing (see redirect.routes.ts).
+  // Scans on real sockets are answered before Fastify's routing (see modules/redirect/redirect.routes.ts).
   let rawEdge: RawEdgeListener | undefined;
   const app = Fastify({
     serverFactory: (handler) => {
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);
-  await app.register(redirectRoutes, {
+  await app.register(redirectModule, {
     installRawListener: (listener) => {
       rawEdge = listener;
     },

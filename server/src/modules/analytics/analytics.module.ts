@@ -4,14 +4,14 @@ import { analyticsRoutes } from './analytics.routes.js';
 import { AnalyticsService } from './analytics.service.js';
 
 /**
- * The analytics module: `app.analytics` and /api/v1/analytics, reading the rollups the scans
- * module keeps, and the live stream of the scans it stores (`scans.stored` on the change bus,
+ * The analytics module: `app.analytics` and /api/v1/analytics, reading the rollups through the
+ * scans module's service (which writes and owns them), and the live stream of the scans it stores (`scans.stored` on the change bus,
  * from every instance when Redis is set); the QR codes module says which codes are the
  * account's and which carry a tag.
  */
 export const analyticsModule = fp(
   async (app: FastifyInstance) => {
-    const analytics = new AnalyticsService(app.database.db, {
+    const analytics = new AnalyticsService({
       codes: app.qrcodes,
       rules: app.rules,
       scans: app.scans,
@@ -22,7 +22,7 @@ export const analyticsModule = fp(
     app.addHook('preClose', async () => analytics.live.endAll());
     await app.register(analyticsRoutes);
   },
-  { name: 'analytics', dependencies: ['db', 'redis', 'auth', 'scans', 'qrcodes', 'rules'] },
+  { name: 'analytics', dependencies: ['redis', 'auth', 'scans', 'qrcodes', 'rules'] },
 );
 
 declare module 'fastify' {

@@ -1,28 +1,23 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import { BROWSER_NAMES, DEVICE_TYPES, OS_NAMES } from '../rules/rules.schemas.js';
 import { isCountryCode } from '../rules/rules.validate.js';
-import type { Dimension } from '../scans/scan-rollups.js';
-import type { ExportedScan, ScanExportFilter } from '../scans/scans.service.js';
+import {
+  type Counts,
+  type Dimension,
+  FILTER_COLUMNS,
+  type FilterName,
+  type RollupSelection as Selection,
+} from '../scans/scan-rollups.js';
+import type { ExportedScan, ScanExportFilter, ScansService } from '../scans/scans.service.js';
 import { csvFileName, csvLine } from './analytics.csv.js';
 import { LiveScans } from './analytics.live.js';
 import { type RangeInput, type ResolvedRange, resolveRange, seriesEdges } from './analytics.range.js';
-import {
-  type Counts,
-  countsByBucket,
-  countsByKey,
-  countsIn,
-  FILTER_COLUMNS,
-  type FilterName,
-  firstBucket,
-  type Selection,
-} from './analytics.repository.js';
 import { type Interval, isoInZone } from './analytics.time.js';
 
-/** The scans module as analytics uses it: raw scans in time order, for the export. */
-export interface ScanSource {
+/** The scans module as analytics uses it: the rollups' counts, and raw scans in time order for the export. */
+export interface ScanSource
+  extends Pick<ScansService, 'countsIn' | 'countsByBucket' | 'countsByKey' | 'firstBucket'> {
   scansInOrder(filter: ScanExportFilter): AsyncIterable<ExportedScan[]>;
   /** Resolves once the scans this instance answered are in the database (and so in the rollups). */
   settled(): Promise<void>;
@@ -167,7 +162,6 @@ export class AnalyticsService {
   readonly live = new LiveScans();
 
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly options: {
       codes: CodeDirectory;
       rules: RuleDirectory;
@@ -187,8 +181,8 @@ export class AnalyticsService {
     const { selection, range } = await this.prepare(accountId, query);
     const length = range.to - range.from;
     const [current, previous] = await Promise.all([
-      countsIn(this.db, selection, range.from, range.to),
-      countsIn(this.db, selection, range.from - length, range.from),
+      this.options.scans.countsIn(selection, range.from, range.to),
+      this.options.scans.countsIn(selection, range.from - length, range.from),
     ]);
     return {
       ...this.frame(range),
@@ -205,7 +199,7 @@ export class AnalyticsService {
     const interval = query.interval ?? 'day';
     const { selection, range } = await this.prepare(accountId, query);
     const edges = seriesEdges(range, interval);
-    const buckets = await countsByBucket(this.db, selection, range.from, range.to);
+    const buckets = await this.options.scans.countsByBucket(selection, range.from, range.to);
     const points = edges.slice(0, -1).map(() => ({ scans: 0, bots: 0, visitors: 0 }));
     for (const [bucket, counts] of buckets) {
       const index = lastAtOrBefore(edges, bucket);
@@ -230,7 +224,7 @@ export class AnalyticsService {
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ) {
     const { selection, range } = await this.prepare(accountId, query);
-    const byKey = await countsByKey(this.db, selection, query.by, range.from, range.to);
+    const byKey = await this.options.scans.countsByKey(selection, query.by, range.from, range.to);
     const rows = [...byKey]
       .map(([key, counts]) => ({ key: key === '' ? null : key, ...totals(counts, query.bots) }))
       .filter((row) => row.total > 0)
@@ -420,7 +414,7 @@ export class AnalyticsService {
 
   private async prepare(accountId: string, query: AnalyticsQueryInput) {
     await this.options.scans.settled();
-    const earliest = query.range === 'all' ? await firstBucket(this.db, accountId) : undefined;
+    const earliest = query.range === 'all' ? await this.options.scans.firstBucket(accountId) : undefined;
     const range = resolveRange(query, this.clock.now(), earliest);
     const filters: Selection['filters'] = {};
     for (const name of Object.keys(FILTER_COLUMNS) as FilterName[]) {

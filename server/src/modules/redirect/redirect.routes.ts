@@ -3,8 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { inProcessScanCounter } from '../scans/scan-counter.js';
-import { redisScanCounter } from '../scans/scan-counter.redis.js';
 import {
   answerScan,
   type EdgeDeps,
@@ -13,83 +11,35 @@ import {
   plainRedirect,
   type ScanAnswer,
 } from './edge.js';
-import { bareHost, type EdgeHost, hostResolver, requestHost, slugOf } from './edge-host.js';
-import { EdgeCache } from './redirect.cache.js';
-import { type EdgeCode, loadEdgeCode } from './redirect.service.js';
-import { sharedGeoLookup } from './scan-context.geo.js';
-import { visitorHash } from './scan-context.js';
+import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
 
 /** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
 export type RawEdgeListener = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-export interface RedirectOptions {
-  /** Receives the raw listener that app.ts puts in front of Fastify on real sockets. */
-  installRawListener?: (listener: RawEdgeListener) => void;
+/** The edge as redirect.module.ts builds it. */
+export interface RedirectRoutesOptions {
+  edge: EdgeDeps;
+  resolveHost: HostResolver;
+  installRawListener?: ((listener: RawEdgeListener) => void) | undefined;
 }
 
 /**
- * The public hot path: /r/{slug} on the primary host, /{slug} on the short host. Both entry
- * points are thin: they resolve the host through one seam (edge-host.ts) and call answerScan
- * (edge.ts). On real sockets scans are answered before Fastify sees them (see
- * docs/adr/2026-11-23-redirect-edge.md); the Fastify routes are what `inject` reaches.
+ * The public hot path: /r/{slug} on the primary host, /{slug} on the short host and customers'
+ * hostnames. Both entry points are thin: they resolve the host through one seam (edge-host.ts)
+ * and call answerScan (edge.ts). On real sockets scans are answered before Fastify sees them (see
+ * docs/adr/2026-11-23-redirect-edge.md); the Fastify route and hook are what `inject` reaches.
+ * Wrapped in fastify-plugin: the hook must see every request, not only this plugin's routes.
  */
-export const redirectRoutes = fp<RedirectOptions>(serveRedirects, {
-  name: 'redirect',
-  dependencies: ['redis', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
+export const redirectRoutes = fp<RedirectRoutesOptions>(async (app, options) => {
+  serveThroughFastify(app, options);
+  options.installRawListener?.(rawListener(app, options));
 });
 
-async function serveRedirects(app: FastifyInstance, options: RedirectOptions): Promise<void> {
-  const codes = new EdgeCache<EdgeCode>((key) => loadEdgeCode(app, key), {
-    maxEntries: 100_000,
-    missTtlMs: 5_000,
-  });
-  // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
-  app.addHook('onReady', async () => {
-    sharedGeoLookup(app.config.geoCacheDir).preload();
-  });
-  // Every instance drops what changed, whichever instance changed it (the change bus).
-  app.changes.subscribe('code.changed', ({ hostKey, slug }) =>
-    codes.invalidateKey(EdgeCache.key(hostKey, slug)),
-  );
-  app.changes.subscribe('rule.changed', ({ id }) => codes.invalidateDependency(id));
-  // Without Redis no invalidation arrives: codes are kept for a short TTL only, and all are
-  // read again when it returns (redirect.cache.ts).
-  if (app.redis) {
-    if (app.redis.status !== 'ready') codes.unsync();
-    app.redis.on('close', () => codes.unsync());
-    app.redis.on('ready', () => codes.resync());
-  }
-
-  const deps: EdgeDeps = {
-    codes,
-    decision: {
-      signingSecret: (accountId) => app.accounts.getSigningSecret(accountId),
-      ssrfAllow: app.config.ssrfAllow,
-      siteUrl: app.config.publicUrl,
-    },
-    // With Redis every instance takes from one count per code; alone, the cached code counts.
-    counter: app.redis
-      ? redisScanCounter(app.redis, app.config.redisKeyPrefix, app.log)
-      : inProcessScanCounter,
-    record: (scan) => app.scans.record(scan),
-    visitorHash: (now, ip, userAgent) => visitorHash(app.serverSecret, now, ip, userAgent),
-    now: Date.now,
-    answered: () => app.metrics.redirectsAnswered.inc(),
-    usage: app.usage,
-    log: app.log,
-  };
-  const resolveHost = hostResolver(app.config.publicUrl, app.config.shortUrl, (name) =>
-    app.hostnames.servedAt(name),
-  );
-  const { trustProxy } = app.config;
-
-  const serveThroughFastify = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    host: EdgeHost,
-    slug: string,
-  ) => {
-    const answer = await answerScan(deps, {
+/** The `/r/:slug` route and the hook for hosts that serve slugs at the root: what `inject` reaches. */
+function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: RedirectRoutesOptions): void {
+  const { trustProxy, publicUrl } = app.config;
+  const answer = (request: FastifyRequest, reply: FastifyReply, host: EdgeHost, slug: string) =>
+    answerScan(edge, {
       method: request.method,
       hostKey: host.hostKey,
       slug,
@@ -98,11 +48,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       hostname: bareHost(requestHost(request.headers, trustProxy)),
       url: request.url,
       notFoundRedirect: host.custom?.notFoundRedirect,
-    });
-    return send(reply, answer);
-  };
-  const send = (reply: FastifyReply, answer: ScanAnswer) =>
-    reply.code(answer.status).headers(answer.headers).send(answer.body);
+    }).then((scanAnswer) => send(reply, scanAnswer));
 
   app.withTypeProvider<TypeBoxTypeProvider>().route({
     method: ['GET', 'HEAD'],
@@ -110,12 +56,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     schema: { hide: true, params: Type.Object({ slug: Type.String() }) },
     logLevel: 'warn',
     handler: (request, reply) =>
-      serveThroughFastify(
-        request,
-        reply,
-        resolveHost(requestHost(request.headers, trustProxy)),
-        request.params.slug,
-      ),
+      answer(request, reply, resolveHost(requestHost(request.headers, trustProxy)), request.params.slug),
   });
 
   // Hosts that serve a slug at every path: the short host (its root goes to the site) and
@@ -130,16 +71,27 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     }
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/r/') && !host.custom) return;
-    if (path === '/') {
-      if (!host.custom) return reply.redirect(app.config.publicUrl, 302);
-      const { rootRedirect } = host.custom;
-      return send(reply, rootRedirect ? plainRedirect(rootRedirect) : hostRootPage(host.hostKey));
-    }
+    if (path === '/') return answerHostRoot(reply, host, publicUrl);
     const slug = slugOf(host, path);
-    if (slug !== undefined) return serveThroughFastify(request, reply, host, slug);
+    if (slug !== undefined) return answer(request, reply, host, slug);
   });
+}
 
-  options.installRawListener?.((request, response) => {
+function send(reply: FastifyReply, answer: ScanAnswer) {
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** The short host's root goes to the site; a customer's hostname's to its root redirect or page. */
+function answerHostRoot(reply: FastifyReply, host: EdgeHost, publicUrl: string) {
+  if (!host.custom) return reply.redirect(publicUrl, 302);
+  const { rootRedirect } = host.custom;
+  return send(reply, rootRedirect ? plainRedirect(rootRedirect) : hostRootPage(host.hostKey));
+}
+
+/** Scans on real sockets, answered before Fastify sees them; anything unusual is left to Fastify. */
+function rawListener(app: FastifyInstance, { edge, resolveHost }: RedirectRoutesOptions): RawEdgeListener {
+  const { trustProxy } = app.config;
+  return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '/';
     const query = url.indexOf('?');
@@ -147,7 +99,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
     const hostHeader = requestHost(request.headers, trustProxy);
     const host = resolveHost(hostHeader);
     const slug = slugOf(host, path);
-    // Anything unusual (a host's root, nested paths) goes through Fastify.
+    // A host's root and nested paths go through Fastify.
     if (!slug || slug.includes('/')) return false;
     const scan: EdgeRequest = {
       method: request.method,
@@ -159,7 +111,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       url,
       notFoundRedirect: host.custom?.notFoundRedirect,
     };
-    answerScan(deps, scan)
+    answerScan(edge, scan)
       .then((answer) => {
         // While shutting down, close the connection after this answer (as app.ts does for Fastify's).
         const headers = app.server.listening ? answer.headers : { ...answer.headers, connection: 'close' };
@@ -167,7 +119,7 @@ async function serveRedirects(app: FastifyInstance, options: RedirectOptions): P
       })
       .catch((error: unknown) => answerRawFailure(app.log, response, url, error));
     return true;
-  });
+  };
 }
 
 /**

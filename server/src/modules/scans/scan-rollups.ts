@@ -45,6 +45,26 @@ export const DIMENSION_COLUMN = {
   qrcode: 'qrcode_id',
 } as const satisfies Record<Dimension, keyof NewScanRow>;
 
+/** The filters analytics reads from the facts, and each one's column. */
+export const FILTER_COLUMNS = {
+  hostname: 'hostname',
+  rule: 'rule_id',
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
+} as const;
+export type FilterName = keyof typeof FILTER_COLUMNS;
+
+/** Which of an account's scans a rollup read counts. */
+export interface RollupSelection {
+  accountId: string;
+  /** The codes selected by `qrcode` and `tag`; undefined for all of the account's codes. */
+  codes: string[] | undefined;
+  /** Other filters: each a list of values ('' for none), combined with AND across filters. */
+  filters: Partial<Record<FilterName, string[]>>;
+}
+
 /** Columns of a fact row that say what was scanned ('' where the scan had no value). */
 export const FACT_KEY_COLUMNS = [
   'account_id',

@@ -1,6 +1,13 @@
 import type { NewScanRow } from './scans.table.js';
 
-/** One scan as the edge records it; how it is stored is the scans module's business. */
+/**
+ * One scan as the edge records it; how it is stored is the scans module's business. A scan takes
+ * a few shapes on its way, each at a boundary: the request as the edge's entry points hand it over
+ * (`EdgeRequest`), what rules read (`ScanContext`, the rules module's), this record (the scans
+ * service's), its row (`NewScanRow`: the table and the journal's lines on disk), the live stream's
+ * event (`StoredScan`, sent between instances and to browsers) and the exec call's body
+ * (`ExecPayload`, a documented public format).
+ */
 export interface Scan {
   codeId: string;
   accountId: string;

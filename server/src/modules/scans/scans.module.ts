@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, type Registry } from 'prom-client';
+import { inProcessScanCounter } from './scan-counter.js';
+import { redisScanCounter } from './scan-counter.redis.js';
 import { ScansService } from './scans.service.js';
 
 /**
- * The scans module: `app.scans` records scans (group commit, disk spool) and answers per-code
- * totals, and prunes raw scans past the retention in the background (rollups stay). Its recorder drains into the database before the database closes (onClose hooks run
- * in reverse order of registration, and this one is registered after the db plugin's).
+ * The scans module: `app.scans` records scans (group commit, disk journal), counts them for
+ * `scans` rule conditions, answers per-code totals and the analytics rollups, and prunes raw scans
+ * past the retention in the background (rollups stay). Its recorder drains into the database
+ * before the database closes (onClose hooks run in reverse order of registration, and this one is
+ * registered after the db plugin's).
  */
 export const scansModule = fp(
   async (app: FastifyInstance) => {
@@ -15,6 +19,10 @@ export const scansModule = fp(
       log: app.log,
       retentionDays: app.config.scanRetentionDays,
       changes: app.changes,
+      // With Redis every instance takes from one count per code; alone, the cached code counts.
+      counter: app.redis
+        ? redisScanCounter(app.redis, app.config.redisKeyPrefix, app.log)
+        : inProcessScanCounter,
     });
     app.decorate('scans', scans);
     registerRecorderMetrics(app.metrics.registry, scans.recorder.stats);

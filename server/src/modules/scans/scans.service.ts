@@ -6,8 +6,10 @@ import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
 import { type Scan, toScanRow } from './scan.js';
+import { inProcessScanCounter, type ScanCounter } from './scan-counter.js';
 import { ScanRecorder } from './scan-recorder.js';
-import { dayOf } from './scan-rollups.js';
+import { type Counts, type Dimension, dayOf, type RollupSelection } from './scan-rollups.js';
+import { countsByBucket, countsByKey, countsIn, firstBucket } from './scan-rollups.repository.js';
 import {
   countVisitorsOfDay,
   deleteScansBefore,
@@ -76,9 +78,14 @@ export const DEFAULT_RETENTION_DAYS = 90;
 /** How often the background pruning runs (and first runs a minute after start). */
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** Records scans (group commit) and answers the per-code totals shown on the code resource. */
+/**
+ * Records scans (group commit), counts them for rules, answers the per-code totals shown on the
+ * code resource and the analytics rollups, and exports raw scans.
+ */
 export class ScansService {
   readonly recorder: ScanRecorder;
+  /** Counted scans before each scan, for `scans` rule conditions (the edge takes from it). */
+  readonly counter: ScanCounter;
   /** Whose stored scans are announced (live streams); none without a change bus. */
   private readonly watchers: ScanWatchers | undefined;
 
@@ -98,6 +105,8 @@ export class ScansService {
       retentionDays?: number | null;
       /** Where stored scans are announced as `scans.stored` (every instance's live streams). */
       changes?: ChangeBus;
+      /** The shared count with Redis (`redisScanCounter`); by default each instance counts alone. */
+      counter?: ScanCounter;
     },
     private readonly clock: Clock = options.clock ?? systemClock,
   ) {
@@ -105,6 +114,7 @@ export class ScansService {
     this.database = database;
     this.log = options.log;
     this.retentionDays = options.retentionDays === undefined ? DEFAULT_RETENTION_DAYS : options.retentionDays;
+    this.counter = options.counter ?? inProcessScanCounter;
     const { changes } = options;
     this.watchers = changes ? new ScanWatchers(changes) : undefined;
     this.recorder = new ScanRecorder(database, {
@@ -179,6 +189,34 @@ export class ScansService {
         ];
       }),
     );
+  }
+
+  // The rollups as analytics reads them. They hold what is in the database: a caller that must see
+  // every scan this instance answered awaits `settled()` once first (one request reads several).
+
+  /** Scans, bots and visitors of the selection in [from, to) (bounds on quarter hours). */
+  countsIn(selection: RollupSelection, from: number, to: number): Promise<Counts> {
+    return countsIn(this.db, selection, from, to);
+  }
+
+  /** The selection's counts per quarter hour in [from, to). */
+  countsByBucket(selection: RollupSelection, from: number, to: number): Promise<Map<number, Counts>> {
+    return countsByBucket(this.db, selection, from, to);
+  }
+
+  /** The selection's counts per value of a dimension in [from, to) ('' for scans without one). */
+  countsByKey(
+    selection: RollupSelection,
+    by: Dimension,
+    from: number,
+    to: number,
+  ): Promise<Map<string, Counts>> {
+    return countsByKey(this.db, selection, by, from, to);
+  }
+
+  /** The account's first quarter hour with a scan, if it has one. */
+  firstBucket(accountId: string): Promise<number | undefined> {
+    return firstBucket(this.db, accountId);
   }
 
   /** The account's scans in time order, a page at a time (the CSV export). */

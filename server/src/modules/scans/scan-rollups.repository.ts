@@ -1,36 +1,19 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { DAY_MS } from '../../shared/clock.js';
-import { DIMENSION_COLUMN, type Dimension } from '../scans/scan-rollups.js';
+import {
+  type Counts,
+  DIMENSION_COLUMN,
+  type Dimension,
+  FILTER_COLUMNS,
+  type FilterName,
+  type RollupSelection as Selection,
+} from './scan-rollups.js';
 
-/**
- * Reads of the scan rollups (written by the scans module, docs/adr/2026-11-23-analytics-rollups.md).
- * Never the raw scans. Code and tag filters read the per-code rows; any other filter reads the
- * quarter-hour facts, which hold every dimension.
- */
-export const FILTER_COLUMNS = {
-  hostname: 'hostname',
-  rule: 'rule_id',
-  country: 'country',
-  device: 'device',
-  os: 'os',
-  browser: 'browser',
-} as const;
-export type FilterName = keyof typeof FILTER_COLUMNS;
-
-export interface Selection {
-  accountId: string;
-  /** The codes selected by `qrcode` and `tag`; undefined for all of the account's codes. */
-  codes: string[] | undefined;
-  /** Other filters: each a list of values ('' for none), combined with AND across filters. */
-  filters: Partial<Record<FilterName, string[]>>;
-}
-
-export interface Counts {
-  scans: number;
-  bots: number;
-  visitors: number;
-}
+// Reads of the scan rollups (docs/adr/2026-11-23-analytics-rollups.md), which analytics reaches
+// through `ScansService`: the module that writes the rollups is the one that reads them. Never the
+// raw scans. Code and tag filters read the per-code rows; any other filter reads the quarter-hour
+// facts, which hold every dimension.
 
 const ZERO: Counts = { scans: 0, bots: 0, visitors: 0 };
 

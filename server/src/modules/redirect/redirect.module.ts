@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { ChangeBus } from '../../shared/change-bus.js';
+import type { EdgeDeps } from './edge.js';
+import { type HostResolver, hostResolver } from './edge-host.js';
+import { EdgeCache } from './redirect.cache.js';
+import { type RawEdgeListener, redirectRoutes } from './redirect.routes.js';
+import { type EdgeCode, type EdgeCodeSources, loadEdgeCode } from './redirect.service.js';
+import { sharedGeoLookup } from './scan-context.geo.js';
+import { visitorHash } from './scan-context.js';
+
+export type { RawEdgeListener };
+
+export interface RedirectOptions {
+  /** Receives the raw listener that app.ts puts in front of Fastify on real sockets. */
+  installRawListener?: (listener: RawEdgeListener) => void;
+}
+
+/**
+ * The redirect edge, the public hot path (docs/adr/2026-11-23-redirect-edge.md): its code cache,
+ * kept current by the change bus, and everything `answerScan` uses, built here from the services
+ * of the modules it reads; `redirect.routes.ts` puts it on the raw listener and Fastify's routes.
+ */
+export const redirectModule = fp<RedirectOptions>(
+  async (app: FastifyInstance, options: RedirectOptions) => {
+    const codes = edgeCodeCache({ qrcodes: app.qrcodes, rules: app.rules, scans: app.scans });
+    followChanges(codes, app.changes, app.redis);
+    // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
+    app.addHook('onReady', async () => {
+      sharedGeoLookup(app.config.geoCacheDir).preload();
+    });
+    await app.register(redirectRoutes, {
+      edge: edgeDeps(app, codes),
+      resolveHost: hostsOf(app),
+      installRawListener: options.installRawListener,
+    });
+  },
+  {
+    name: 'redirect',
+    dependencies: ['redis', 'metrics', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
+  },
+);
+
+/** Up to 100,000 codes with their compiled rules, loaded through the services that own them. */
+function edgeCodeCache(sources: EdgeCodeSources): EdgeCache<EdgeCode> {
+  return new EdgeCache<EdgeCode>((key) => loadEdgeCode(sources, key), {
+    maxEntries: 100_000,
+    missTtlMs: 5_000,
+  });
+}
+
+/**
+ * Every instance drops what changed, whichever instance changed it (the change bus). Without Redis
+ * no invalidation arrives: codes are then kept for a short TTL only, and all are read again when
+ * it returns (redirect.cache.ts).
+ */
+function followChanges(codes: EdgeCache<EdgeCode>, changes: ChangeBus, redis: Redis | null): void {
+  changes.subscribe('code.changed', ({ hostKey, slug }) => codes.invalidateKey(EdgeCache.key(hostKey, slug)));
+  changes.subscribe('rule.changed', ({ id }) => codes.invalidateDependency(id));
+  if (!redis) return;
+  if (redis.status !== 'ready') codes.unsync();
+  redis.on('close', () => codes.unsync());
+  redis.on('ready', () => codes.resync());
+}
+
+/** What one scan needs, taken from the services once: nothing is looked up on `app` per scan. */
+function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
+  const { accounts, scans, usage, metrics, config, serverSecret } = app;
+  return {
+    codes,
+    decision: {
+      signingSecret: (accountId) => accounts.getSigningSecret(accountId),
+      ssrfAllow: config.ssrfAllow,
+      siteUrl: config.publicUrl,
+    },
+    counter: scans.counter,
+    record: (scan) => scans.record(scan),
+    visitorHash: (now, ip, userAgent) => visitorHash(serverSecret, now, ip, userAgent),
+    now: Date.now,
+    answered: () => metrics.redirectsAnswered.inc(),
+    usage,
+    log: app.log,
+  };
+}
+
+/** The primary host, the short host and customers' verified hostnames (the hostnames service's list). */
+function hostsOf(app: FastifyInstance): HostResolver {
+  const { hostnames, config } = app;
+  return hostResolver(config.publicUrl, config.shortUrl, (name) => hostnames.servedAt(name));
+}
