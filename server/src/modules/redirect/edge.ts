@@ -6,7 +6,7 @@ import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
-import { buildScanContext } from './scan-context.js';
+import { buildScanContext, type ScanRequest } from './scan-context.js';
 
 /**
  * One scan, from a resolved request to its answer: find the code (cache), decide the target
@@ -14,16 +14,13 @@ import { buildScanContext } from './scan-context.js';
  * socket listener and Fastify's routes) call answerScan; everything it uses is passed in.
  */
 
-/** One scan as the edge needs it, whichever way it arrived. */
-export interface EdgeRequest {
+/** One scan as the edge needs it, whichever way it arrived: what rules read, and where it came. */
+export interface EdgeRequest extends Pick<ScanRequest, 'ip' | 'hostname'> {
   method: string;
   /** Whose codes the host serves: '' for the primary host (see edge-host.ts). */
   hostKey: string;
   slug: string;
   headers: IncomingHttpHeaders;
-  ip: string | undefined;
-  /** The host the scan came in on, without a port. */
-  hostname: string;
   url: string;
   /** A custom hostname's page for slugs it does not serve; unset: our 404 page. */
   notFoundRedirect?: string | null;

@@ -2,11 +2,13 @@ import type { NewScanRow } from './scans.table.js';
 
 /**
  * One scan as the edge records it; how it is stored is the scans module's business. A scan takes
- * a few shapes on its way, each at a boundary: the request as the edge's entry points hand it over
- * (`EdgeRequest`), what rules read (`ScanContext`, the rules module's), this record (the scans
- * service's), its row (`NewScanRow`: the table and the journal's lines on disk), the live stream's
- * event (`StoredScan`, sent between instances and to browsers) and the exec call's body
- * (`ExecPayload`, a documented public format).
+ * a few shapes on its way, each at a boundary: the request (`ScanRequest`, what the rules'
+ * context is read from, and `EdgeRequest`, which extends it with where the scan came), what rules
+ * read (`ScanContext`, the rules module's), this record (the scans service's), its row
+ * (`NewScanRow`: the table and the journal's lines on disk, mapped field by field because the
+ * columns are snake_case), the live stream's event (`StoredScan`, this record under the API's
+ * names, without the visitor hash) and the exec call's body (`ExecPayload`, a documented public
+ * format).
  */
 export interface Scan {
   codeId: string;

@@ -25,22 +25,14 @@ import { ScanWatchers } from './scans.watchers.js';
 /** What the CSV export asks for, and the rows it gets: the module's own shapes, named here for its callers. */
 export type { ScanExportFilter, ScanRow as ExportedScan };
 
-/** A stored scan as the live stream shows it: no visitor hash, no address. */
-export interface StoredScan {
-  accountId: string;
-  at: number;
+/**
+ * A stored scan as the live stream shows it: a `Scan` without the visitor hash, its ids and referrer
+ * under the API's names.
+ */
+export interface StoredScan extends Omit<Scan, 'codeId' | 'ruleId' | 'referrerHost' | 'visitorHash'> {
   qrcode: string;
-  hostname: string;
   rule: string | null;
-  target: string;
-  country: string | null;
-  region: string | null;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  language: string | null;
   referrer: string | null;
-  bot: boolean;
 }
 
 declare module '../../shared/change-bus.js' {
