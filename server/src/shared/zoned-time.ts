@@ -53,8 +53,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The zone's canonical name, or undefined when Intl does not know it (never a silent UTC). */
+/** A UTC offset ("+01:00", "-0800"), which newer Intl (Node 22+) accepts as a zone. */
+const OFFSET_ZONE = /^[+\-\u2212]/;
+
+/**
+ * The zone's canonical name, or undefined when Intl does not know it (never a silent UTC). Offsets
+ * are refused on every Node: they have no daylight-saving rules, so "+01:00" in a rule would be
+ * wrong for half the year in the place it stands for; "Etc/GMT-1" says the same thing on purpose.
+ */
 export function canonicalTimeZone(name: string): string | undefined {
+  if (OFFSET_ZONE.test(name)) return undefined;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
