@@ -2,6 +2,7 @@ import Link from '@docusaurus/Link';
 import type { QrCode, StaticData } from '@site/src/api/codes';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import CopyButton from '@site/src/components/CopyButton';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
 import { apiRequest } from '@site/src/lib/api';
@@ -158,7 +159,7 @@ export default function CodeCard({
             <span className="badge badge--secondary">{MODE_LABELS[code.mode]}</span>
           </div>
           {code.mode !== 'static' && (
-            <p className={styles.row}>
+            <p className={formStyles.row}>
               <a href={code.shortUrl} className={styles.shortUrl} target="_blank" rel="noreferrer">
                 {code.shortUrl}
               </a>

@@ -1,5 +1,6 @@
 import Link from '@docusaurus/Link';
 import type { QrCode } from '@site/src/api/codes';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
 import { apiRequest } from '@site/src/lib/api';
@@ -35,7 +36,7 @@ export default function CodeRules({
   const selectId = useId();
 
   if (code.mode !== 'redirect') {
-    return <p className={styles.hint}>Rules apply to redirect codes only.</p>;
+    return <p className={formStyles.hint}>Rules apply to redirect codes only.</p>;
   }
 
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -75,7 +76,7 @@ export default function CodeRules({
   return (
     <div className={styles.rules}>
       {draft.length === 0 ? (
-        <p className={styles.hint}>No rules: every scan goes to the target.</p>
+        <p className={formStyles.hint}>No rules: every scan goes to the target.</p>
       ) : (
         <ol className={styles.ruleList} aria-label={`Rules of ${code.slug}, first match wins`}>
           {draft.map((id, index) => (
@@ -93,9 +94,9 @@ export default function CodeRules({
               </span>
               <span className={styles.ruleName}>
                 {nameOf(id)}
-                {byId.get(id)?.enabled === false && <span className={styles.hint}> (disabled)</span>}
+                {byId.get(id)?.enabled === false && <span className={formStyles.hint}> (disabled)</span>}
               </span>
-              <span className={styles.row}>
+              <span className={formStyles.row}>
                 <button
                   type="button"
                   className="button button--secondary button--sm"
@@ -128,12 +129,12 @@ export default function CodeRules({
         </ol>
       )}
       {rules.length === 0 ? (
-        <p className={styles.hint}>
+        <p className={formStyles.hint}>
           You have no rules yet: <Link to="/rules">create one</Link>.
         </p>
       ) : (
         available.length > 0 && (
-          <div className={styles.row}>
+          <div className={formStyles.row}>
             <label htmlFor={selectId} className="sr-only">
               Rule to add
             </label>
@@ -160,7 +161,7 @@ export default function CodeRules({
         )
       )}
       {dirty && (
-        <div className={styles.row}>
+        <div className={formStyles.row}>
           <button
             type="button"
             className="button button--primary button--sm"

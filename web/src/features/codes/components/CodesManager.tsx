@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
 import type { CodeMode } from '@site/src/api/codes';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useCodesPage, useRuleNames } from '@site/src/features/codes/api/codes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -93,7 +94,7 @@ export default function CodesManager() {
           </Link>
         </div>
         <form className={styles.filters} onSubmit={submit} aria-label="Filter codes">
-          <div className={styles.field}>
+          <div className={`${formStyles.field} ${styles.filterField}`}>
             <label htmlFor={ids.q}>Search</label>
             <input
               id={ids.q}
@@ -104,7 +105,7 @@ export default function CodesManager() {
               onChange={(event) => setDraft({ ...draft, q: event.target.value })}
             />
           </div>
-          <div className={styles.field}>
+          <div className={`${formStyles.field} ${styles.filterField}`}>
             <label htmlFor={ids.tag}>Tag</label>
             <input
               id={ids.tag}
@@ -114,7 +115,7 @@ export default function CodesManager() {
               onChange={(event) => setDraft({ ...draft, tag: event.target.value })}
             />
           </div>
-          <div className={styles.field}>
+          <div className={`${formStyles.field} ${styles.filterField}`}>
             <label htmlFor={ids.mode}>Mode</label>
             <select
               id={ids.mode}
@@ -143,7 +144,7 @@ export default function CodesManager() {
           </div>
         </form>
 
-        <p role="status" className={styles.hint}>
+        <p role="status" className={formStyles.hint}>
           {announcement}
         </p>
         {error !== null && (
@@ -154,7 +155,7 @@ export default function CodesManager() {
             </button>
           </div>
         )}
-        {loading && codes.length === 0 && <p className={styles.hint}>Loading your codes…</p>}
+        {loading && codes.length === 0 && <p className={formStyles.hint}>Loading your codes…</p>}
         {!loading && error === null && codes.length === 0 && (
           <p className={styles.empty} data-testid="codes-empty">
             {filtered ? (

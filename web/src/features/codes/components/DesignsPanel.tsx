@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import type { Design, Page, QrCode } from '@site/src/api/codes';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { apiRequest } from '@site/src/lib/api';
 import { useCallback, useEffect, useState } from 'react';
@@ -85,16 +86,16 @@ export default function DesignsPanel({
   return (
     <section id="designs" aria-labelledby="designs-heading" className={`rq-card ${styles.designs}`}>
       <h2 id="designs-heading">Saved designs</h2>
-      {loading && designs.length === 0 && <p className={styles.hint}>Loading your designs…</p>}
+      {loading && designs.length === 0 && <p className={formStyles.hint}>Loading your designs…</p>}
       {!loading && designs.length === 0 && error === null && (
-        <p className={styles.hint}>
+        <p className={formStyles.hint}>
           No saved designs yet. Make one in the <Link to="/qr-design-tool">design tool</Link> and save it
           there.
         </p>
       )}
       {designs.length > 0 && (
         <>
-          <p className={styles.hint}>
+          <p className={formStyles.hint}>
             {selected.length === 0
               ? 'Select codes below, then apply a design to give them its style.'
               : `${selected.length} code${selected.length === 1 ? '' : 's'} selected.`}
@@ -104,7 +105,7 @@ export default function DesignsPanel({
               <li key={design.id} data-testid="design">
                 <span className={styles.swatch} style={{ background: swatchOf(design) }} aria-hidden="true" />
                 <span className={styles.designName}>{design.name}</span>
-                <span className={styles.row}>
+                <span className={formStyles.row}>
                   <button
                     type="button"
                     className="button button--primary button--sm"
@@ -139,7 +140,7 @@ export default function DesignsPanel({
         </>
       )}
       <ProblemMessage error={error} />
-      <p role="status" className={styles.hint}>
+      <p role="status" className={formStyles.hint}>
         {status}
       </p>
     </section>

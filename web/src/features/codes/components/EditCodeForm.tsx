@@ -1,9 +1,9 @@
 import type { QrCode } from '@site/src/api/codes';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { apiRequest } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { type FormEvent, useId, useState } from 'react';
-import styles from './Codes.module.css';
 
 const FIELDS: Readonly<Record<string, string>> = {
   '/body/title': 'The title',
@@ -67,8 +67,8 @@ export default function EditCodeForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void save(event)} aria-label={`Edit ${code.slug}`}>
-      <div className={styles.field}>
+    <form className={formStyles.form} onSubmit={(event) => void save(event)} aria-label={`Edit ${code.slug}`}>
+      <div className={formStyles.field}>
         <label htmlFor={ids.title}>Title</label>
         <input
           id={ids.title}
@@ -80,7 +80,7 @@ export default function EditCodeForm({
         {byField['/body/title'] && <p className="rq-error">{byField['/body/title']}</p>}
       </div>
       {code.mode === 'redirect' && (
-        <div className={styles.field}>
+        <div className={formStyles.field}>
           <label htmlFor={ids.target}>Target URL</label>
           <input
             id={ids.target}
@@ -94,7 +94,7 @@ export default function EditCodeForm({
           {byField['/body/target'] && <p className="rq-error">{byField['/body/target']}</p>}
         </div>
       )}
-      <div className={styles.field}>
+      <div className={formStyles.field}>
         <label htmlFor={ids.tags}>Tags</label>
         <input
           id={ids.tags}
@@ -103,13 +103,13 @@ export default function EditCodeForm({
           aria-describedby={ids.tagsHint}
           aria-invalid={tagError !== undefined}
         />
-        <span id={ids.tagsHint} className={styles.hint}>
+        <span id={ids.tagsHint} className={formStyles.hint}>
           Separated by commas, such as menu, summer.
         </span>
         {tagError && <p className="rq-error">{tagError}</p>}
       </div>
       <ProblemMessage error={general} />
-      <div className={styles.row}>
+      <div className={formStyles.row}>
         <button type="submit" className="button button--primary button--sm" disabled={busy}>
           {busy ? 'Saving…' : 'Save'}
         </button>

@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import { type CodeContent, imageSource, type Page, type QrCode, type Style } from '@site/src/api/codes';
 import CopyButton from '@site/src/components/CopyButton';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import SignInPrompt from '@site/src/components/SignInPrompt';
 import {
@@ -75,11 +76,11 @@ function Created({ code, onAnother }: { code: QrCode; onAnother: () => void }) {
         />
       )}
       {code.mode !== 'static' && (
-        <p className={styles.row}>
+        <p className={formStyles.row}>
           <code>{code.shortUrl}</code> <CopyButton value={code.shortUrl} what="short URL" />
         </p>
       )}
-      <p className={styles.row}>
+      <p className={formStyles.row}>
         <Link className="button button--primary button--sm" to={`/codes?q=${encodeURIComponent(code.slug)}`}>
           Open in the code manager
         </Link>
@@ -173,13 +174,13 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
 
   return (
     <form
-      className={styles.form}
+      className={formStyles.form}
       onSubmit={(event) => void submit(event)}
       aria-label={dynamic ? 'Create a dynamic code from this design' : 'Save as a static code'}
     >
       {dynamic && (
         <>
-          <fieldset className={styles.modes}>
+          <fieldset className={formStyles.modes}>
             <legend>What a scan does</legend>
             <label>
               <input
@@ -204,7 +205,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
           </fieldset>
 
           {mode === 'exec' && (
-            <div className={styles.field}>
+            <div className={formStyles.field}>
               <label htmlFor={ids.execUrl}>Exec URL</label>
               <input
                 id={ids.execUrl}
@@ -221,7 +222,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
             </div>
           )}
 
-          <div className={styles.field}>
+          <div className={formStyles.field}>
             <label htmlFor={ids.target}>{mode === 'exec' ? 'Fallback URL' : 'Target URL'}</label>
             <input
               id={ids.target}
@@ -241,7 +242,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
           </div>
 
           {hostnames.length > 0 && (
-            <div className={styles.field}>
+            <div className={formStyles.field}>
               <label htmlFor={ids.hostname}>Hostname</label>
               <select
                 id={ids.hostname}
@@ -261,7 +262,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
             </div>
           )}
 
-          <div className={styles.field}>
+          <div className={formStyles.field}>
             <label htmlFor={ids.slug}>Slug (optional)</label>
             <input
               id={ids.slug}
@@ -279,7 +280,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
               id={ids.slugHint}
               role="status"
               data-testid="slug-check"
-              className={slugInvalid ? 'rq-error' : styles.hint}
+              className={slugInvalid ? 'rq-error' : formStyles.hint}
             >
               {slugSentence}
             </span>
@@ -287,7 +288,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
         </>
       )}
 
-      <div className={styles.field}>
+      <div className={formStyles.field}>
         <label htmlFor={ids.title}>Title (optional)</label>
         <input
           id={ids.title}

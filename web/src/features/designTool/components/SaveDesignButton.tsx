@@ -1,11 +1,11 @@
 import Link from '@docusaurus/Link';
 import type { Design, Style } from '@site/src/api/codes';
+import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import SignInPrompt from '@site/src/components/SignInPrompt';
 import { apiRequest } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { type FormEvent, useId, useState } from 'react';
-import styles from './SaveToAccount.module.css';
 
 const FIELD_SENTENCES = {
   '/body/name': 'Give the design a name of 1 to 100 characters.',
@@ -42,10 +42,10 @@ export default function SaveDesignButton({ style }: { style: Style }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void save(event)} aria-label="Save this design">
-      <div className={styles.field}>
+    <form className={formStyles.form} onSubmit={(event) => void save(event)} aria-label="Save this design">
+      <div className={formStyles.field}>
         <label htmlFor={nameId}>Design name</label>
-        <div className={styles.row}>
+        <div className={formStyles.row}>
           <input
             id={nameId}
             value={name}
@@ -65,7 +65,7 @@ export default function SaveDesignButton({ style }: { style: Style }) {
           <ProblemMessage error={error} fieldSentences={FIELD_SENTENCES} />
         </div>
       </div>
-      <p role="status" className={styles.hint}>
+      <p role="status" className={formStyles.hint}>
         {saved && (
           <>
             Saved “{saved.name}”. Apply it to your codes in the <Link to="/codes#designs">code manager</Link>.
