@@ -1,4 +1,5 @@
 import type { StyleInput } from '@rq/qr';
+import type { StaticData } from '@site/src/lib/qr/staticData';
 import type { ApiAnswer, ApiBody } from './types';
 
 type ApiQrCode = ApiAnswer<'/api/v1/qrcodes/{id}'>;
@@ -14,35 +15,14 @@ export type QrCode = Omit<ApiQrCode, 'data'> & { data: StaticData | null };
 export type Style = StyleInput;
 
 /**
- * Static data of a code (API.md "QR codes"), one shape per kind. The OpenAPI document describes one
- * object whose fields are all optional but `kind`; which ones a kind requires is checked by the
- * server in code, so the site spells the kinds out (and `satisfies` below keeps them within the API's).
+ * Static data of a code (API.md "QR codes"), one shape per kind, as the design tool's form edits it
+ * (lib/qr/staticData.ts). The OpenAPI document describes one object whose fields are all optional
+ * but `kind`; which ones a kind requires is checked by the server in code, so the site spells the
+ * kinds out, and the check below keeps them within the API's.
  */
-export type StaticData =
-  | { kind: 'text'; text: string }
-  | { kind: 'url'; url: string }
-  | { kind: 'email'; to: string; subject?: string; body?: string }
-  | { kind: 'phone'; number: string }
-  | { kind: 'sms'; number: string; message?: string }
-  | {
-      kind: 'wifi';
-      ssid: string;
-      password?: string;
-      encryption: 'WPA' | 'WEP' | 'nopass';
-      hidden?: boolean;
-    }
-  | {
-      kind: 'vcard';
-      name: string;
-      org?: string;
-      phone?: string;
-      email?: string;
-      url?: string;
-      address?: string;
-    }
-  | { kind: 'geo'; lat: number; lng: number };
+export type { StaticData };
 
-/** Compiles only while every kind above fits the API's schema. */
+/** Compiles only while every kind fits the API's schema. */
 export const staticDataFitsTheApi: StaticData extends NonNullable<ApiQrCode['data']> ? true : false = true;
 
 export type CodeMode = QrCode['mode'];
