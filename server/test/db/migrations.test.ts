@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateDatabase, migrateToLatest } from '../../src/db/migrate.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
-import { engines, openTestDatabase } from '../helpers/engines.js';
+import { engines, openTestDatabase, testSchemaName } from '../helpers/engines.js';
 
 describe.each(engines)('storage on $name', (engine) => {
   it('migrates, is idempotent, and stores and reads an account', async () => {
@@ -52,7 +52,7 @@ describe.runIf(engines.some((engine) => engine.name === 'postgres'))(
     it('migrates a schema even when another schema on the server has its own migration tables', async () => {
       const other = await openTestDatabase({ name: 'postgres' }); // a migrated schema, kysely tables included
       const admin = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL as string, pgPoolSize: 1 });
-      const schema = `fresh_${Date.now().toString(36)}`;
+      const schema = testSchemaName(); // dropped with the run's others (global-setup.ts)
       await admin.db.schema.createSchema(schema).execute();
       const url = new URL(process.env.TEST_DATABASE_URL as string);
       url.searchParams.set('options', `-c search_path=${schema}`);
@@ -62,7 +62,6 @@ describe.runIf(engines.some((engine) => engine.name === 'postgres'))(
         expect(await migrateDatabase(fresh)).toEqual([]);
       } finally {
         await fresh.destroy();
-        await admin.db.schema.dropSchema(schema).cascade().execute();
         await admin.destroy();
         await other.close();
       }

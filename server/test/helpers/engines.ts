@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import type { Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -21,9 +22,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** A new schema name of this run (dropped when the run ends, see global-setup.ts). */
+export function testSchemaName(): string {
+  return `${inject('pgSchemaPrefix')}${randomBytes(6).toString('hex')}`;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory SQLite, or a PostgreSQL schema of
- * its own (so test files run in parallel without seeing each other's rows), dropped at close.
+ * its own (so test files run in parallel without seeing each other's rows). The schema outlives
+ * the file: the run drops its schemas when every file is done (global-setup.ts).
  */
 export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine.name === 'sqlite') {
@@ -32,7 +39,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
     return { handle, url: undefined, schema: undefined, close: () => handle.destroy() };
   }
   const base = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = testSchemaName();
   const admin = createDatabase({ databaseUrl: base, pgPoolSize: 1 });
   await admin.db.schema.createSchema(schema).execute();
   await admin.destroy();
@@ -40,15 +47,5 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   await migrateToLatest(handle.db, schema);
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    handle,
-    url: url.toString(),
-    schema,
-    async close() {
-      await handle.destroy();
-      const cleanup = createDatabase({ databaseUrl: base, pgPoolSize: 1 });
-      await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
-      await cleanup.destroy();
-    },
-  };
+  return { handle, url: url.toString(), schema, close: () => handle.destroy() };
 }
