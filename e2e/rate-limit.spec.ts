@@ -51,6 +51,8 @@ async function makeCodes(token: string): Promise<string> {
 }
 
 async function imagesShown(page: Page): Promise<void> {
+  // While a page loads, the list keeps the last one on screen, marked busy: wait for the new one.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const images = page.locator('img[alt^="QR code "]');
   await expect(images.first()).toBeVisible();
   await expect
