@@ -7,28 +7,13 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import type { Scan } from '../../src/modules/scans/scan.js';
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
+import { sampleScan } from '../helpers/scans.js';
 
 const log = pino({ level: 'silent' });
 const DAY = 86_400_000;
 
-const scan = (at: number, overrides: Partial<Scan> = {}): Scan => ({
-  codeId: 'qr_1',
-  accountId: 'acct_1',
-  at,
-  hostname: 'localhost',
-  ruleId: null,
-  target: 'https://example.com/',
-  country: 'DE',
-  region: null,
-  device: 'mobile',
-  os: 'ios',
-  browser: 'safari',
-  language: 'de',
-  referrerHost: null,
-  bot: false,
-  visitorHash: `v-${at % 5}`,
-  ...overrides,
-});
+const scan = (at: number, overrides: Partial<Scan> = {}): Scan =>
+  sampleScan('qr_1', 'acct_1', new Date(at).toISOString(), { visitorHash: `v-${at % 5}`, ...overrides });
 
 describe.each(engines)('raw scans over time on $name', (engine) => {
   it('are pruned past the retention while the rollups keep every scan', async () => {

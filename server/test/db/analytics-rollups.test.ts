@@ -9,6 +9,7 @@ import type { Scan } from '../../src/modules/scans/scan.js';
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
 import { storedAndRecountedRollups } from '../helpers/rollup-recount.js';
+import { sampleScan } from '../helpers/scans.js';
 
 const log = pino({ level: 'silent' });
 const HOUR = 3_600_000;
@@ -73,23 +74,7 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
     try {
       const scans = new ScansService(database.handle, { dataDir, log });
       const day = Date.UTC(2026, 10, 21);
-      const base: Scan = {
-        codeId: 'qr_1',
-        accountId: 'acct_1',
-        at: day + HOUR,
-        hostname: 'localhost',
-        ruleId: null,
-        target: 'https://example.com/',
-        country: 'DE',
-        region: null,
-        device: 'mobile',
-        os: 'ios',
-        browser: 'safari',
-        language: 'de',
-        referrerHost: null,
-        bot: false,
-        visitorHash: 'ada',
-      };
+      const base = sampleScan('qr_1', 'acct_1', new Date(day + HOUR).toISOString(), { visitorHash: 'ada' });
       await scans.record(base);
       await scans.record({ ...base, at: day + 2 * HOUR }); // Ada again, same code
       await scans.record({ ...base, at: day + 3 * HOUR, codeId: 'qr_2' }); // Ada on another code

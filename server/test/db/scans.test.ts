@@ -19,28 +19,15 @@ import {
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
 import { storedAndRecountedRollups } from '../helpers/rollup-recount.js';
+import { sampleScan } from '../helpers/scans.js';
 
 const log = pino({ level: 'silent' });
 
 function scan(code: string, at: number, overrides: Partial<Scan> = {}): Scan {
-  return {
-    codeId: code,
-    accountId: 'acct_test',
-    at,
-    hostname: 'localhost',
-    ruleId: null,
-    target: 'https://example.com/',
-    country: 'DE',
-    region: null,
-    device: 'mobile',
-    os: 'ios',
-    browser: 'safari',
-    language: 'de',
-    referrerHost: null,
-    bot: false,
+  return sampleScan(code, 'acct_test', new Date(at).toISOString(), {
     visitorHash: `v-${at % 7}`,
     ...overrides,
-  };
+  });
 }
 
 /** The same scan as the recorder stores it. */
