@@ -1,8 +1,6 @@
-import ConfirmDialog from '@site/src/components/ConfirmDialog';
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import { dayOf, type Subscription } from '@site/src/features/billing/api/types';
 import { apiRequest } from '@site/src/lib/api';
-import { useEffect, useRef, useState } from 'react';
 import styles from './Billing.module.css';
 
 const STATUS: Record<string, { label: string; className: string }> = {
@@ -55,40 +53,6 @@ export default function SubscriptionCard({
 }) {
   const status = subscription.status;
   const badge = STATUS[status] ?? { label: status, className: 'badge--secondary' };
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const area = useRef<HTMLDivElement>(null);
-  // After opening, focus goes to the safe answer (Cancel); after closing, back to the opener.
-  const moveFocus = useRef(false);
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    const buttons = area.current?.querySelectorAll('button');
-    buttons?.[confirming ? buttons.length - 1 : 0]?.focus();
-  }, [confirming]);
-
-  const toggle = (open: boolean) => {
-    moveFocus.current = true;
-    setConfirming(open);
-  };
-
-  const cancel = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiRequest<void>('DELETE', `/subscriptions/${encodeURIComponent(subscription.id)}`);
-      setConfirming(false);
-      onCancelled();
-    } catch (caught) {
-      setError(caught);
-      toggle(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const end = subscription.currentPeriodEnd ? dayOf(subscription.currentPeriodEnd) : null;
   const canCancel = subscription.provider === 'paypal' && CANCELLABLE.has(status);
   return (
@@ -101,36 +65,21 @@ export default function SubscriptionCard({
       </div>
       <p data-testid="subscription-when">{whenSentence(subscription)}</p>
       {canCancel && (
-        <div ref={area}>
-          {!confirming && (
-            <button
-              type="button"
-              className="button button--outline button--danger button--sm"
-              onClick={() => {
-                setError(null);
-                toggle(true);
-              }}
-            >
-              Cancel subscription
-            </button>
-          )}
-          {confirming && (
-            <ConfirmDialog
-              label={`Cancel ${planName}`}
-              confirmText="Yes, cancel subscription"
-              busy={busy}
-              onConfirm={() => void cancel()}
-              onCancel={() => toggle(false)}
-            >
-              Cancel {planName}? PayPal stops billing it.{' '}
-              {end
-                ? `The plan stays until ${end}, then your account is back on the free plan.`
-                : 'Your account goes back to the free plan.'}
-            </ConfirmDialog>
-          )}
-        </div>
+        <ConfirmedAction
+          buttonText="Cancel subscription"
+          label={`Cancel ${planName}`}
+          confirmText="Yes, cancel subscription"
+          action={async () => {
+            await apiRequest<void>('DELETE', `/subscriptions/${encodeURIComponent(subscription.id)}`);
+            onCancelled();
+          }}
+        >
+          Cancel {planName}? PayPal stops billing it.{' '}
+          {end
+            ? `The plan stays until ${end}, then your account is back on the free plan.`
+            : 'Your account goes back to the free plan.'}
+        </ConfirmedAction>
       )}
-      <ProblemMessage error={error} />
     </article>
   );
 }
