@@ -11,6 +11,7 @@ import { apiKeysModule, apiKeysRoutesModule } from './modules/apikeys/apikeys.mo
 import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
+import { eventsModule } from './modules/events/events.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
@@ -20,6 +21,7 @@ import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
+import { workspacesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
@@ -112,7 +114,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(plansModule);
   const { plans } = app;
   await app.register(rateLimitPlugin, { config, apiRateOf: (accountId) => plans.apiRateOf(accountId) });
+  await app.register(eventsModule);
   await app.register(accountsModule);
+  await app.register(workspacesModule);
   await app.register(apiKeysModule);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);

@@ -3,6 +3,7 @@ import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
 import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
 import type { DesignsTable } from '../modules/designs/designs.table.js';
+import type { EventsTable } from '../modules/events/events.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { SubscriptionsTable } from '../modules/plans/plans.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
@@ -18,6 +19,10 @@ import type {
   ScanTotalsTable,
   ScanVisitorsTable,
 } from '../modules/scans/scans.table.js';
+import type {
+  WorkspaceInvitationsTable,
+  WorkspaceMembersTable,
+} from '../modules/workspaces/workspaces.table.js';
 import type { IdempotencyKeysTable } from '../plugins/idempotency.table.js';
 import type { ServerSettingsTable } from './server-settings.table.js';
 
@@ -32,6 +37,7 @@ export interface Database {
   assets: AssetsTable;
   billing_webhook_events: BillingWebhookEventsTable;
   designs: DesignsTable;
+  events: EventsTable;
   hostnames: HostnamesTable;
   idempotency_keys: IdempotencyKeysTable;
   server_settings: ServerSettingsTable;
@@ -49,6 +55,8 @@ export interface Database {
   scan_totals: ScanTotalsTable;
   scan_visitors: ScanVisitorsTable;
   subscriptions: SubscriptionsTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  workspace_members: WorkspaceMembersTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -10,15 +10,18 @@ import type {
 import fp from 'fastify-plugin';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
-import type { Account } from '../modules/accounts/accounts.service.js';
+import type { Account, Workspace } from '../modules/accounts/accounts.service.js';
 import { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
 import { looksLikeApiKey } from '../modules/apikeys/apikeys.service.js';
+import type { Actor } from '../modules/events/events.service.js';
 import { loadOnUse } from '../shared/load-on-use.js';
 import { Problem } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
+import { type Permission, type Role, roleAtLeast } from './permissions.js';
 
-export type { Account } from '../modules/accounts/accounts.service.js';
+export type { Account, Workspace } from '../modules/accounts/accounts.service.js';
 export { SCOPES, type Scope } from '../modules/apikeys/apikeys.scopes.js';
+export type { Permission, Role } from './permissions.js';
 
 /**
  * Who is calling. Requests carry `Authorization: Bearer <Firebase ID token | rq_ key>` or
@@ -32,16 +35,30 @@ export interface Principal {
   scopes: readonly Scope[];
 }
 
-/** What a route needs: a scope (keys must hold it), or a signed-in user (no keys at all). */
-export interface AuthRequirement {
-  scope?: Scope;
-  /** Only a Firebase ID token will do: key management, the signing secret. */
-  session?: boolean;
+/**
+ * What a write needs to know about its caller: the workspace it changes, the caller's role
+ * there, and who they are for the audit log. Services take it in place of an account id.
+ */
+export interface WorkspaceAccess {
+  workspaceId: string;
+  role: Role;
+  actor: Actor;
+}
+
+/** The header a signed-in request names its workspace with; API keys belong to one and ignore it. */
+export const WORKSPACE_HEADER = 'rq-workspace';
+
+interface AuthContext {
+  workspace: Workspace;
+  access: WorkspaceAccess;
+  principal: Principal;
+  /** The signed-in person (their personal account); null for API keys and marketplace callers. */
+  user: Account | null;
 }
 
 const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
 
-export type AuthHook = onRequestHookHandler & { readonly [AUTH_REQUIREMENT]: AuthRequirement };
+export type AuthHook = onRequestHookHandler & { readonly [AUTH_REQUIREMENT]: Permission };
 
 function unauthorized(detail: string, invalidToken = true): Problem {
   return new Problem('unauthorized', detail, {
@@ -71,7 +88,8 @@ function jwtAlgorithm(token: string): string | undefined {
 }
 
 /**
- * Verifies callers and hands routes a typed `request.account` and `request.principal`.
+ * Verifies callers and hands routes a typed `request.workspace`, `request.access` (workspace, role,
+ * actor), `request.user` and `request.principal`.
  * Routes opt in with `onRequest: app.authenticate({ scope: 'rules:write' })`: the check runs
  * before the body is read, parsed or validated, so a stranger is told 401 and nothing about a
  * malformed or oversized body. The route's OpenAPI entry gets its `security` and 401/403/429/503
@@ -81,7 +99,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     // Callers resolve to accounts and keys through those modules' services, registered before this
     // plugin (see the dependencies below); failed and counted sign-ins go to the rate limits.
-    const { accounts, apiKeys, rateLimits } = app;
+    const { accounts, apiKeys, rateLimits, workspaces } = app;
     // firebase-admin reads the emulator host from the environment; one named app per Fastify app,
     // so several apps in one process (tests) never share state.
     if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
@@ -134,11 +152,20 @@ export const authPlugin = fp(
       return user;
     }
 
-    async function identify(request: FastifyRequest): Promise<{ account: Account; principal: Principal }> {
+    async function identify(request: FastifyRequest): Promise<AuthContext> {
       const fromMarketplace = marketplaceUser(request);
       if (fromMarketplace !== undefined) {
         const account = await accounts.ensureForMarketplace(fromMarketplace);
-        return { account, principal: { kind: 'marketplace', scopes: SCOPES } };
+        return {
+          workspace: await workspaceOf(account.id),
+          access: {
+            workspaceId: account.id,
+            role: 'owner',
+            actor: { type: 'user', id: `marketplace:${fromMarketplace}`, email: null },
+          },
+          principal: { kind: 'marketplace', scopes: SCOPES },
+          user: null,
+        };
       }
       const authorization = singleHeader(request.headers.authorization);
       const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
@@ -154,23 +181,52 @@ export const authPlugin = fp(
       }
       if (looksLikeApiKey(credential)) {
         const key = await apiKeys.verify(credential);
-        const account = await accounts.getById(key.accountId);
-        if (!account) throw unauthorized('Unknown API key.');
-        return { account, principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes } };
+        const workspace = await accounts.getWorkspace(key.accountId);
+        if (!workspace) throw unauthorized('Unknown API key.');
+        // A key acts for its workspace within its scopes; roles are for people.
+        return {
+          workspace,
+          access: {
+            workspaceId: workspace.id,
+            role: 'admin',
+            actor: { type: 'apiKey', id: key.keyId, email: null },
+          },
+          principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes },
+          user: null,
+        };
       }
       const decoded = await verifyFirebaseToken(credential);
-      const account = await accounts.ensureForFirebase({
-        uid: decoded.uid,
-        email: decoded.email,
-        displayName: typeof decoded.name === 'string' ? decoded.name : undefined,
-        photoURL: decoded.picture,
-      });
-      return { account, principal: { kind: 'firebase', scopes: SCOPES } };
+      const requested = singleHeader(request.headers[WORKSPACE_HEADER])?.trim() || undefined;
+      const { user, workspace, role } = await workspaces.enter(
+        {
+          uid: decoded.uid,
+          email: decoded.email,
+          displayName: typeof decoded.name === 'string' ? decoded.name : undefined,
+          photoURL: decoded.picture,
+        },
+        requested,
+      );
+      return {
+        workspace,
+        access: {
+          workspaceId: workspace.id,
+          role,
+          actor: { type: 'user', id: decoded.uid, email: user.email },
+        },
+        principal: { kind: 'firebase', scopes: SCOPES },
+        user,
+      };
     }
 
-    function authenticate(requirement: AuthRequirement = {}): AuthHook {
+    async function workspaceOf(accountId: string): Promise<Workspace> {
+      const workspace = await accounts.getWorkspace(accountId);
+      if (!workspace) throw new Error(`account ${accountId} vanished after sign-in`);
+      return workspace;
+    }
+
+    function authenticate(permission: Permission): AuthHook {
       const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-        let identity: { account: Account; principal: Principal };
+        let identity: AuthContext;
         try {
           identity = await identify(request);
         } catch (error) {
@@ -179,39 +235,26 @@ export const authPlugin = fp(
             await rateLimits.consumeForIp(request, reply);
           throw error;
         }
-        const { account, principal } = identity;
         request.authContext = identity;
-        await rateLimits.consumeForAccount(reply, account.id, principal.keyId);
-        if (requirement.session && principal.kind !== 'firebase') {
-          throw new Problem(
-            'forbidden',
-            'Only a signed-in user (Firebase ID token) can do this; API keys and marketplace access cannot.',
-          );
-        }
-        if (requirement.scope && !principal.scopes.includes(requirement.scope)) {
-          throw new Problem('insufficient_scope', `This API key lacks the scope "${requirement.scope}".`, {
-            extensions: { scope: requirement.scope },
-          });
-        }
+        const { workspace, principal, access } = identity;
+        await rateLimits.consumeForAccount(reply, workspace.id, principal.keyId);
+        checkPermission(permission, principal, access.role);
       };
-      return Object.assign(hook, { [AUTH_REQUIREMENT]: requirement }) as AuthHook;
+      return Object.assign(hook, { [AUTH_REQUIREMENT]: permission }) as AuthHook;
     }
 
     app.decorate('authenticate', authenticate);
     app.decorateRequest('authContext', null);
-    app.decorateRequest('account', {
-      getter(this: FastifyRequest): Account {
-        if (!this.authContext) throw new Error('request.account read on a route without app.authenticate()');
-        return this.authContext.account;
+    const fromAuthContext = <K extends keyof AuthContext>(field: K) => ({
+      getter(this: FastifyRequest): AuthContext[K] {
+        if (!this.authContext) throw new Error(`request.${field} read on a route without app.authenticate()`);
+        return this.authContext[field];
       },
     });
-    app.decorateRequest('principal', {
-      getter(this: FastifyRequest): Principal {
-        if (!this.authContext)
-          throw new Error('request.principal read on a route without app.authenticate()');
-        return this.authContext.principal;
-      },
-    });
+    app.decorateRequest('workspace', fromAuthContext('workspace'));
+    app.decorateRequest('access', fromAuthContext('access'));
+    app.decorateRequest('principal', fromAuthContext('principal'));
+    app.decorateRequest('user', fromAuthContext('user'));
 
     app.addHook('onRoute', (route) => {
       refuseAuthAfterBodyParsing(route);
@@ -221,10 +264,39 @@ export const authPlugin = fp(
       documentSecurity(route, requirement);
     });
   },
-  { name: 'auth', dependencies: ['errors', 'rate-limit', 'accounts', 'apikeys'] },
+  { name: 'auth', dependencies: ['errors', 'rate-limit', 'accounts', 'apikeys', 'workspaces'] },
 );
 
-function findRequirement(route: RouteOptions): AuthRequirement | undefined {
+/**
+ * The named check, after sign-in and before the route reads anything: signed-in-only operations
+ * refuse keys, a key needs the scope, and a member needs the role.
+ */
+function checkPermission(permission: Permission, principal: Principal, role: Role): void {
+  if (permission.session && principal.kind !== 'firebase') {
+    throw new Problem(
+      'forbidden',
+      'Only a signed-in user (Firebase ID token) can do this; API keys and marketplace access cannot.',
+      { extensions: { permission: permission.name } },
+    );
+  }
+  if (principal.kind === 'apiKey') {
+    if (permission.scope && !principal.scopes.includes(permission.scope)) {
+      throw new Problem('insufficient_scope', `This API key lacks the scope "${permission.scope}".`, {
+        extensions: { scope: permission.scope },
+      });
+    }
+    return;
+  }
+  if (!roleAtLeast(role, permission.role)) {
+    throw new Problem(
+      'forbidden',
+      `This needs the ${permission.role} role in this workspace (or a higher one); you are ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      { extensions: { role: permission.role, yourRole: role, permission: permission.name } },
+    );
+  }
+}
+
+function findRequirement(route: RouteOptions): Permission | undefined {
   for (const hook of hooksOf(route.onRequest)) {
     const requirement = (hook as Partial<AuthHook>)[AUTH_REQUIREMENT];
     if (requirement) return requirement;
@@ -252,13 +324,25 @@ function refuseAuthAfterBodyParsing(route: RouteOptions): void {
 }
 
 /** The OpenAPI entry says how to authenticate and what the refusals look like. */
-function documentSecurity(route: RouteOptions, requirement: AuthRequirement): void {
+function documentSecurity(route: RouteOptions, requirement: Permission): void {
   route.schema ??= {};
-  const schema = route.schema as { security?: unknown; response?: Record<string, TSchema> };
+  const schema = route.schema as {
+    security?: unknown;
+    response?: Record<string, TSchema>;
+    'x-rq-permission'?: unknown;
+  };
   schema.security ??= requirement.session ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
+  // Who may call it, for the docs' table of roles and the role-matrix test.
+  schema['x-rq-permission'] = {
+    name: requirement.name,
+    role: requirement.role,
+    ...(requirement.scope ? { scope: requirement.scope } : {}),
+    ...(requirement.session ? { session: true } : {}),
+  };
   if (schema.response) {
     schema.response['401'] ??= ProblemSchema;
-    if (requirement.session || requirement.scope) schema.response['403'] ??= ProblemSchema;
+    if (requirement.role !== 'viewer' || requirement.session || requirement.scope)
+      schema.response['403'] ??= ProblemSchema;
     schema.response['429'] ??= ProblemSchema;
     // Whatever the route does, the account behind the caller is read from the database first.
     schema.response['503'] ??= ProblemSchema;
@@ -269,19 +353,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The `onRequest` hook that admits only authenticated callers meeting the requirement,
-     * counts them against their rate limit, and sets request.account/principal.
+     * counts them against their rate limit, checks the permission, and sets request.workspace/access/user/principal.
      */
-    authenticate(requirement?: AuthRequirement): AuthHook;
+    authenticate(permission: Permission): AuthHook;
   }
   interface FastifyRequest {
-    authContext: { account: Account; principal: Principal } | null;
-    /** The caller's account; only on routes behind app.authenticate() (reading it elsewhere throws). */
-    readonly account: Account;
+    authContext: AuthContext | null;
+    /** The workspace the request works in; only on routes behind app.authenticate() (elsewhere it throws). */
+    readonly workspace: Workspace;
+    /** The workspace, the caller's role in it and the actor for the audit log; behind app.authenticate(). */
+    readonly access: WorkspaceAccess;
+    /** The signed-in person, or null for API keys and marketplace callers; behind app.authenticate(). */
+    readonly user: Account | null;
     /** How the caller authenticated and with which scopes; only behind app.authenticate(). */
     readonly principal: Principal;
   }
   interface FastifyContextConfig {
     /** Set automatically on routes behind app.authenticate(). */
-    auth?: AuthRequirement;
+    auth?: Permission;
   }
 }

@@ -106,7 +106,7 @@ export const idempotencyPlugin = fp(
           { path: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' },
         ]);
       }
-      const accountId = request.account.id;
+      const accountId = request.workspace.id;
       const fingerprint = fingerprintOf(request);
       const now = Date.now();
       // An expired answer, or a first attempt that never finished, no longer holds the key.

@@ -28,4 +28,15 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${time}${random}`;
 }
 
-export type IdPrefix = 'acct' | 'qr' | 'rule' | 'host' | 'key' | 'sub' | 'scan' | 'evt' | 'ast' | 'dsn';
+export type IdPrefix =
+  | 'acct'
+  | 'qr'
+  | 'rule'
+  | 'host'
+  | 'key'
+  | 'sub'
+  | 'scan'
+  | 'evt'
+  | 'ast'
+  | 'dsn'
+  | 'inv';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { canUseAccount, permission } from '../../src/plugins/permissions.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
@@ -26,8 +27,10 @@ function expectProblem(response: Answer, status: number, code: string): Record<s
 function addScopedRoute(app: FastifyInstance): void {
   app.get(
     '/api/v1/test/rules-write',
-    { onRequest: app.authenticate({ scope: 'rules:write' }) },
-    async (request) => ({ account: request.account.id, kind: request.principal.kind }),
+    {
+      onRequest: app.authenticate(permission('canTestRulesWrite', { role: 'editor', scope: 'rules:write' })),
+    },
+    async (request) => ({ account: request.workspace.id, kind: request.principal.kind }),
   );
 }
 
@@ -530,7 +533,7 @@ describe('where the auth hook runs', () => {
       });
       try {
         const start = async () => {
-          app.post('/api/v1/test/late-auth', { [stage]: app.authenticate() }, async () => ({}));
+          app.post('/api/v1/test/late-auth', { [stage]: app.authenticate(canUseAccount) }, async () => ({}));
           await app.ready();
         };
         await expect(start()).rejects.toThrow(

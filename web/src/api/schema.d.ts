@@ -6203,8 +6203,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account you are signed in as
-         * @description Created on first sign-in. Any API key of the account may read it, whatever its scopes.
+         * The account you are signed in as, and your workspaces
+         * @description Created on first sign-in. Any API key may read it, whatever its scopes: for a key it is the key's workspace.
          */
         get: {
             parameters: {
@@ -6231,6 +6231,18 @@ export interface paths {
                             photoURL: string | null;
                             /** @description Firebase user id; null for marketplace accounts */
                             uid: string | null;
+                            /** @description The workspaces you are in, with your role; send `RQ-Workspace: <id>` to work in one (the personal one by default). An API key sees only its own. */
+                            workspaces: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @example acct_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                name: string;
+                                /** @description The user's own workspace, made at first sign-in */
+                                personal: boolean;
+                                /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                                role: "viewer" | "editor" | "admin" | "owner";
+                            }[];
                         };
                     };
                 };

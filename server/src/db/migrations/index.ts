@@ -18,6 +18,7 @@ import * as scanSpoolReplays from './2026_11_23_1000_scan_spool_replays.js';
 import * as sqliteRollupsClustered from './2026_11_23_1010_sqlite_rollups_clustered.js';
 import * as sqliteFactsClustered from './2026_11_23_1020_sqlite_facts_clustered.js';
 import * as sqliteRollupCursor from './2026_11_24_0100_sqlite_rollup_cursor.js';
+import * as workspaces from './2026_11_26_0100_workspaces.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1010_sqlite_rollups_clustered': sqliteRollupsClustered,
   '2026_11_23_1020_sqlite_facts_clustered': sqliteFactsClustered,
   '2026_11_24_0100_sqlite_rollup_cursor': sqliteRollupCursor,
+  '2026_11_26_0100_workspaces': workspaces,
 };

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { canRotateSigningSecret, canUseAccount, canViewSigningSecret } from './accounts.permissions.js';
 import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
 
 /** The signed-in account and its signing secret (for exec calls and webhooks). */
@@ -8,21 +9,30 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/me',
     {
-      onRequest: app.authenticate(),
+      onRequest: app.authenticate(canUseAccount),
       schema: {
         tags: ['account'],
-        summary: 'The account you are signed in as',
-        description: 'Created on first sign-in. Any API key of the account may read it, whatever its scopes.',
+        summary: 'The account you are signed in as, and your workspaces',
+        description:
+          "Created on first sign-in. Any API key may read it, whatever its scopes: for a key it is the key's workspace.",
         response: { 200: AccountSchema },
       },
     },
-    async (request) => request.account,
+    async (request) => {
+      if (request.user) {
+        const workspaces = await app.workspaces.listForUser(request.access.actor.id);
+        return { ...request.user, workspaces };
+      }
+      const account = await app.accounts.getById(request.workspace.id);
+      if (!account) throw new Error(`workspace ${request.workspace.id} vanished after sign-in`);
+      return { ...account, workspaces: [{ ...request.workspace, role: request.access.role }] };
+    },
   );
 
   app.get(
     '/api/v1/me/signing-secret',
     {
-      onRequest: app.authenticate({ session: true }),
+      onRequest: app.authenticate(canViewSigningSecret),
       schema: {
         tags: ['account'],
         summary: 'The signing secret, masked',
@@ -31,13 +41,13 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SigningSecretSchema },
       },
     },
-    async (request) => app.accounts.getMaskedSigningSecret(request.account.id),
+    async (request) => app.accounts.getMaskedSigningSecret(request.workspace.id),
   );
 
   app.post(
     '/api/v1/me/signing-secret/rotate',
     {
-      onRequest: app.authenticate({ session: true }),
+      onRequest: app.authenticate(canRotateSigningSecret),
       schema: {
         tags: ['account'],
         summary: 'Replace the signing secret',
@@ -46,6 +56,6 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SigningSecretSchema },
       },
     },
-    async (request) => app.accounts.rotateSigningSecret(request.account.id),
+    async (request) => app.accounts.rotateSigningSecret(request.workspace.id),
   );
 }

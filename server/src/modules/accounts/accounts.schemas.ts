@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { WorkspaceSchema } from '../workspaces/workspaces.schemas.js';
 
 export const AccountSchema = Type.Object(
   {
@@ -10,6 +11,10 @@ export const AccountSchema = Type.Object(
     displayName: Type.Union([Type.String(), Type.Null()]),
     photoURL: Type.Union([Type.String(), Type.Null()]),
     createdAt: Type.String({ format: 'date-time' }),
+    workspaces: Type.Array(WorkspaceSchema, {
+      description:
+        'The workspaces you are in, with your role; send `RQ-Workspace: <id>` to work in one (the personal one by default). An API key sees only its own.',
+    }),
   },
   { additionalProperties: false },
 );

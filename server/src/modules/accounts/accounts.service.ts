@@ -23,6 +23,15 @@ export interface Account {
   createdAt: string;
 }
 
+/** An account seen as a workspace: what owns codes, keys, hostnames, plans and analytics. */
+export interface Workspace {
+  id: string;
+  name: string;
+  /** The user's own workspace, made at first sign-in (every account made before workspaces). */
+  personal: boolean;
+  createdAt: string;
+}
+
 export interface FirebaseIdentity {
   uid: string;
   email?: string | null | undefined;
@@ -49,6 +58,15 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
+export function toWorkspace(row: AccountRow): Workspace {
+  return {
+    id: row.id,
+    name: row.name ?? row.display_name ?? row.email ?? 'Personal',
+    personal: row.personal === 1,
+    createdAt: toIso(row.created_at) ?? '',
+  };
+}
+
 export function maskSecret(secret: string): string {
   return `${SIGNING_SECRET_PREFIX}${'•'.repeat(8)}${secret.slice(-4)}`;
 }
@@ -59,6 +77,11 @@ export class AccountsService {
   async getById(id: string): Promise<Account | undefined> {
     const row = await findAccountById(this.db, id);
     return row && toAccount(row);
+  }
+
+  async getWorkspace(id: string): Promise<Workspace | undefined> {
+    const row = await findAccountById(this.db, id);
+    return row && toWorkspace(row);
   }
 
   /** The account of a Firebase user, created on first sign-in (with the profile the token carries). */
@@ -72,6 +95,7 @@ export class AccountsService {
       email: identity.email ?? null,
       display_name: identity.displayName ?? null,
       photo_url: identity.photoURL ?? null,
+      name: identity.displayName ?? identity.email ?? 'Personal',
       created_at: now,
       updated_at: now,
     });
@@ -92,6 +116,7 @@ export class AccountsService {
       email: null,
       display_name: user,
       photo_url: null,
+      name: user,
       created_at: now,
       updated_at: now,
     });

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface AccountsTable {
   id: string;
@@ -11,6 +11,10 @@ export interface AccountsTable {
   /** Kept in clear: the server signs with it (see docs/adr/2026-11-22-accounts-keys-and-secrets.md). */
   signing_secret: string | null;
   signing_secret_created_at: number | null;
+  /** The workspace's name (an account is a workspace). */
+  name: string | null;
+  /** 1 for a user's own workspace, made at first sign-in; 0 for a team workspace. */
+  personal: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { canViewAnalytics } from './analytics.permissions.js';
 import {
   Breakdown,
   BreakdownQuery,
@@ -20,7 +21,7 @@ import type { AnalyticsService } from './analytics.service.js';
 export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: AnalyticsService = app.analytics;
-  const read = app.authenticate({ scope: 'analytics:read' });
+  const read = app.authenticate(canViewAnalytics);
 
   app.get(
     '/api/v1/analytics/summary',
@@ -35,7 +36,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Summary, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.summary(request.account.id, request.query),
+    async (request) => service.summary(request.workspace.id, request.query),
   );
 
   app.get(
@@ -51,7 +52,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Timeseries, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.timeseries(request.account.id, request.query),
+    async (request) => service.timeseries(request.workspace.id, request.query),
   );
 
   app.get(
@@ -66,7 +67,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Breakdown, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.breakdown(request.account.id, request.query),
+    async (request) => service.breakdown(request.workspace.id, request.query),
   );
 
   app.get(
@@ -83,7 +84,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      service.dashboard(request.account.id, {
+      service.dashboard(request.workspace.id, {
         ...request.query,
         by: request.query.by ?? DASHBOARD_DIMENSIONS,
       }),
@@ -109,7 +110,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await service.csvExport(request.account.id, request.query);
+      const download = await service.csvExport(request.workspace.id, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${download.fileName}"`)
@@ -130,7 +131,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await service.timeseriesCsv(request.account.id, request.query);
+      const download = await service.timeseriesCsv(request.workspace.id, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${download.fileName}"`)
@@ -152,7 +153,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await service.breakdownCsv(request.account.id, request.query);
+      const download = await service.breakdownCsv(request.workspace.id, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${download.fileName}"`)
@@ -182,8 +183,8 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { query } = request;
-      const codes = await service.streamCodes(request.account.id, query);
-      const stopWatching = await service.watchLive(request.account.id);
+      const codes = await service.streamCodes(request.workspace.id, query);
+      const stopWatching = await service.watchLive(request.workspace.id);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -196,7 +197,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       });
       response.write('retry: 3000\n: connected\n\n');
       const remove = service.live.add({
-        accountId: request.account.id,
+        accountId: request.workspace.id,
         codes: codes ? new Set(codes) : undefined,
         bots: query.bots ?? false,
         response,

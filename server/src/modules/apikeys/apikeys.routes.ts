@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ProblemSchema } from '../../shared/problem-schema.js';
+import { canCreateApiKey, canRevokeApiKey, canViewApiKeys } from './apikeys.permissions.js';
 import {
   ApiKeyListSchema,
   ApiKeyParams,
@@ -14,12 +15,11 @@ import {
 /** API keys are managed by signed-in users only: a key can never create, list or revoke keys. */
 export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const session = app.authenticate({ session: true });
 
   app.post(
     '/api/v1/api-keys',
     {
-      onRequest: session,
+      onRequest: app.authenticate(canCreateApiKey),
       preHandler: app.idempotent,
       schema: {
         tags: ['api-keys'],
@@ -30,7 +30,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await app.apiKeys.create(request.account.id, request.body);
+      const created = await app.apiKeys.create(request.workspace.id, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -38,7 +38,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/api-keys',
     {
-      onRequest: session,
+      onRequest: app.authenticate(canViewApiKeys),
       schema: {
         tags: ['api-keys'],
         summary: 'List API keys',
@@ -47,13 +47,13 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: ApiKeyListSchema },
       },
     },
-    async (request) => app.apiKeys.list(request.account.id, request.query),
+    async (request) => app.apiKeys.list(request.workspace.id, request.query),
   );
 
   app.get(
     '/api/v1/api-keys/:id',
     {
-      onRequest: session,
+      onRequest: app.authenticate(canViewApiKeys),
       schema: {
         tags: ['api-keys'],
         summary: 'Get an API key',
@@ -61,13 +61,13 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: ApiKeySchema, 404: ProblemSchema },
       },
     },
-    async (request) => app.apiKeys.get(request.account.id, request.params.id),
+    async (request) => app.apiKeys.get(request.workspace.id, request.params.id),
   );
 
   app.delete(
     '/api/v1/api-keys/:id',
     {
-      onRequest: session,
+      onRequest: app.authenticate(canRevokeApiKey),
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key',
@@ -77,7 +77,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.apiKeys.revoke(request.account.id, request.params.id);
+      await app.apiKeys.revoke(request.workspace.id, request.params.id);
       return reply.code(204).send(null);
     },
   );

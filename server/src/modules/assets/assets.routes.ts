@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema, problemResponses } from '../../shared/problem-schema.js';
 import { ASSET_MAX_BYTES, ASSET_TYPES, imageOfDataUrl, imageTooLarge, notAnImage } from './assets.image.js';
+import { canUploadAsset } from './assets.permissions.js';
 import {
   AssetIdParams,
   AssetSchema,
@@ -63,7 +64,7 @@ export async function assetsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post<{ Body: Buffer | CreateAssetJsonInput }>(
     '/api/v1/assets',
     {
-      onRequest: app.authenticate({ scope: 'qrcodes:write' }),
+      onRequest: app.authenticate(canUploadAsset),
       preHandler: app.idempotent,
       schema: {
         tags: ['assets'],
@@ -85,7 +86,7 @@ export async function assetsRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const bytes = Buffer.isBuffer(body) ? body : imageOfDataUrl(body.src, '/body/src').bytes;
       const path = Buffer.isBuffer(body) ? '/body' : '/body/src';
-      const { asset, created } = await service.store(request.account.id, bytes, path);
+      const { asset, created } = await service.store(request.workspace.id, bytes, path);
       if (created) reply.code(201).header('location', asset.url);
       return asset;
     },

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { canBuyPlan, canCancelSubscription, canViewSubscriptions } from './billing.permissions.js';
 import {
   PlanList,
   SubscriptionCreateBody,
@@ -48,7 +49,6 @@ const WebhookEvent = Type.Object(
 export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: BillingService = app.billing;
-  const person = app.authenticate({ session: true });
 
   app.get(
     '/api/v1/plans',
@@ -67,7 +67,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/subscriptions',
     {
-      onRequest: app.authenticate(),
+      onRequest: app.authenticate(canViewSubscriptions),
       schema: {
         tags: ['billing'],
         summary: "The account's plans, limits and usage",
@@ -76,13 +76,13 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SubscriptionsOverview, ...problemResponses(401, 403, 429) },
       },
     },
-    async (request) => service.overview(request.account.id),
+    async (request) => service.overview(request.workspace.id),
   );
 
   app.post(
     '/api/v1/subscriptions',
     {
-      onRequest: person,
+      onRequest: app.authenticate(canBuyPlan),
       preHandler: app.idempotent,
       schema: {
         tags: ['billing'],
@@ -98,7 +98,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { subscription, created } = await service.subscribe(request.account.id, request.body);
+      const { subscription, created } = await service.subscribe(request.workspace.id, request.body);
       if (!created) return subscription;
       return reply
         .code(201)
@@ -110,7 +110,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/subscriptions/:id',
     {
-      onRequest: person,
+      onRequest: app.authenticate(canCancelSubscription),
       schema: {
         tags: ['billing'],
         summary: 'Cancel a subscription',
@@ -120,7 +120,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SubscriptionView, ...problemResponses(401, 403, 404, 409, 429, 502) },
       },
     },
-    async (request) => service.cancel(request.account.id, request.params.id),
+    async (request) => service.cancel(request.workspace.id, request.params.id),
   );
 
   app.post(

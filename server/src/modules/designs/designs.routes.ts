@@ -3,6 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
 import {
+  canApplyDesign,
+  canCreateDesign,
+  canDeleteDesign,
+  canUpdateDesign,
+  canViewDesigns,
+} from './designs.permissions.js';
+import {
   AppliedCodes,
   ApplyBody,
   Design,
@@ -18,15 +25,12 @@ import type { DesignsService } from './designs.service.js';
 export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: DesignsService = app.designs;
-  const read = app.authenticate({ scope: 'designs:read' });
-  const write = app.authenticate({ scope: 'designs:write' });
   // Applying changes codes, so a key needs the codes' write scope; it reads the design too.
-  const writeCodes = app.authenticate({ scope: 'qrcodes:write' });
 
   app.post(
     '/api/v1/designs',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canCreateDesign),
       preHandler: app.idempotent,
       schema: {
         tags: ['designs'],
@@ -38,7 +42,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const design = await service.create(request.account.id, request.body);
+      const design = await service.create(request.workspace.id, request.body);
       return reply.code(201).header('location', `/api/v1/designs/${design.id}`).send(design);
     },
   );
@@ -46,7 +50,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/designs',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewDesigns),
       schema: {
         tags: ['designs'],
         summary: 'List designs',
@@ -55,13 +59,13 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: DesignList, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(request.account.id, request.query),
+    async (request) => service.list(request.workspace.id, request.query),
   );
 
   app.get(
     '/api/v1/designs/:id',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewDesigns),
       schema: {
         tags: ['designs'],
         summary: 'Get a design',
@@ -69,13 +73,13 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Design, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.get(request.account.id, request.params.id),
+    async (request) => service.get(request.workspace.id, request.params.id),
   );
 
   app.patch(
     '/api/v1/designs/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canUpdateDesign),
       schema: {
         tags: ['designs'],
         summary: 'Change a design',
@@ -86,13 +90,13 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Design, ...problemResponses(400, 401, 403, 404, 422, 429) },
       },
     },
-    async (request) => service.update(request.account.id, request.params.id, request.body),
+    async (request) => service.update(request.workspace.id, request.params.id, request.body),
   );
 
   app.delete(
     '/api/v1/designs/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canDeleteDesign),
       schema: {
         tags: ['designs'],
         summary: 'Delete a design',
@@ -102,7 +106,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.account.id, request.params.id);
+      await service.delete(request.workspace.id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -110,7 +114,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/designs/:id/apply',
     {
-      onRequest: writeCodes,
+      onRequest: app.authenticate(canApplyDesign),
       schema: {
         tags: ['designs'],
         summary: 'Apply a design to codes',
@@ -122,7 +126,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      data: await service.apply(request.account.id, request.params.id, request.body.codes),
+      data: await service.apply(request.workspace.id, request.params.id, request.body.codes),
     }),
   );
 }

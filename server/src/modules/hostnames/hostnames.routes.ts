@@ -3,6 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
 import {
+  canCreateHostname,
+  canDeleteHostname,
+  canUpdateHostname,
+  canVerifyHostname,
+  canViewHostnames,
+} from './hostnames.permissions.js';
+import {
   Hostname,
   HostnameCreateBody,
   HostnameIdParams,
@@ -16,13 +23,11 @@ import type { HostnamesService } from './hostnames.service.js';
 export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: HostnamesService = app.hostnames;
-  const read = app.authenticate({ scope: 'hostnames:read' });
-  const write = app.authenticate({ scope: 'hostnames:write' });
 
   app.post(
     '/api/v1/hostnames',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canCreateHostname),
       preHandler: app.idempotent,
       schema: {
         tags: ['hostnames'],
@@ -34,7 +39,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { hostname, created } = await service.create(request.account.id, request.body.hostname);
+      const { hostname, created } = await service.create(request.workspace.id, request.body.hostname);
       if (!created) return hostname;
       return reply.code(201).header('location', `/api/v1/hostnames/${hostname.id}`).send(hostname);
     },
@@ -43,7 +48,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/hostnames',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewHostnames),
       schema: {
         tags: ['hostnames'],
         summary: 'List hostnames',
@@ -52,13 +57,13 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: HostnameList, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(request.account.id, request.query),
+    async (request) => service.list(request.workspace.id, request.query),
   );
 
   app.get(
     '/api/v1/hostnames/:id',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewHostnames),
       schema: {
         tags: ['hostnames'],
         summary: 'Get a hostname',
@@ -66,13 +71,13 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Hostname, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.get(request.account.id, request.params.id),
+    async (request) => service.get(request.workspace.id, request.params.id),
   );
 
   app.patch(
     '/api/v1/hostnames/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canUpdateHostname),
       schema: {
         tags: ['hostnames'],
         summary: "Change a hostname's redirects",
@@ -83,13 +88,13 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Hostname, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.update(request.account.id, request.params.id, request.body),
+    async (request) => service.update(request.workspace.id, request.params.id, request.body),
   );
 
   app.delete(
     '/api/v1/hostnames/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canDeleteHostname),
       schema: {
         tags: ['hostnames'],
         summary: 'Delete a hostname',
@@ -103,7 +108,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.account.id, request.params.id);
+      await service.delete(request.workspace.id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -111,7 +116,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/hostnames/:id/verify',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canVerifyHostname),
       schema: {
         tags: ['hostnames'],
         summary: 'Verify a hostname now',
@@ -121,6 +126,6 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Hostname, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.verify(request.account.id, request.params.id),
+    async (request) => service.verify(request.workspace.id, request.params.id),
   );
 }

@@ -6,6 +6,7 @@ import { problemResponses } from '../../shared/problem-schema.js';
 import { imageOfDataUrl } from '../assets/assets.image.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
 import { type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
+import { canCreateCode, canDeleteCode, canUpdateCode, canViewCodes } from './qrcodes.permissions.js';
 import {
   CodeListSchema,
   CodeParams,
@@ -103,13 +104,12 @@ const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/ima
 export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: QrCodesService = app.qrcodes;
-  const read = { onRequest: app.authenticate({ scope: 'qrcodes:read' }) };
   // Over the monthly redirect limit, code reads say so: codes go to their default targets.
   const sayOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await app.usage.isOverLimit(request.account.id)) reply.header('rq-over-limit', 'true');
+    if (await app.usage.isOverLimit(request.workspace.id)) reply.header('rq-over-limit', 'true');
   };
+  const read = { onRequest: app.authenticate(canViewCodes) };
   const readSayingLimit = { ...read, preHandler: sayOverLimit };
-  const write = { onRequest: app.authenticate({ scope: 'qrcodes:write' }) };
 
   app.addHook('preHandler', async (request) => {
     const path = findNulCharacter(request.query, '/query') ?? findNulCharacter(request.body, '/body');
@@ -123,7 +123,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes',
     {
-      onRequest: app.authenticate({ scope: 'qrcodes:write' }),
+      onRequest: app.authenticate(canCreateCode),
       preHandler: app.idempotent,
       schema: {
         tags: ['qrcodes'],
@@ -141,7 +141,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const wanted = negotiate(request.query.format, request.headers.accept);
       const imageFormat: ImageFormat = wanted === 'json' ? (request.query.imageFormat ?? 'svg') : wanted;
-      const { code, image } = await service.create(request.account.id, request.body, imageFormat);
+      const { code, image } = await service.create(request.workspace.id, request.body, imageFormat);
       reply.code(201).header('location', `/api/v1/qrcodes/${code.id}`);
       if (wanted !== 'json') return sendImage(reply, image);
       return {
@@ -164,7 +164,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: CodeListSchema, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(request.account.id, request.query),
+    async (request) => service.list(request.workspace.id, request.query),
   );
 
   app.get(
@@ -182,7 +182,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const accountId = request.account.id;
+      const accountId = request.workspace.id;
       const { id } = request.params;
       const wanted = negotiate(request.query.format, request.headers.accept);
       if (wanted !== 'json') return sendImage(reply, await service.images.of(accountId, id, wanted));
@@ -199,7 +199,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/qrcodes/:id',
     {
-      ...write,
+      onRequest: app.authenticate(canUpdateCode),
       schema: {
         tags: ['qrcodes'],
         summary: 'Change a QR code',
@@ -209,13 +209,13 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request) => service.update(request.account.id, request.params.id, request.body),
+    async (request) => service.update(request.workspace.id, request.params.id, request.body),
   );
 
   app.delete(
     '/api/v1/qrcodes/:id',
     {
-      ...write,
+      onRequest: app.authenticate(canDeleteCode),
       schema: {
         tags: ['qrcodes'],
         summary: 'Delete a QR code',
@@ -225,7 +225,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.account.id, request.params.id);
+      await service.delete(request.workspace.id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -243,13 +243,13 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: RulesAnswer, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ rules: await service.rules.get(request.account.id, request.params.id) }),
+    async (request) => ({ rules: await service.rules.get(request.workspace.id, request.params.id) }),
   );
 
   app.put(
     '/api/v1/qrcodes/:id/rules',
     {
-      ...write,
+      onRequest: app.authenticate(canUpdateCode),
       schema: {
         tags: ['qrcodes'],
         summary: "Replace a QR code's rules",
@@ -261,7 +261,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      rules: await service.rules.set(request.account.id, request.params.id, request.body.rules),
+      rules: await service.rules.set(request.workspace.id, request.params.id, request.body.rules),
     }),
   );
 
@@ -284,7 +284,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const accountId = request.account.id;
+        const accountId = request.workspace.id;
         const { id } = request.params;
         const { download, ...overrides } = request.query;
         const image = await service.images.of(accountId, id, format, overrides);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
 import { validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { canCreateRule, canDeleteRule, canUpdateRule, canViewRules } from './rules.permissions.js';
 import {
   Rule,
   RuleCreateBody,
@@ -41,13 +42,11 @@ async function refuseDeepBodies(request: FastifyRequest): Promise<void> {
 export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service: RulesService = app.rules;
-  const read = app.authenticate({ scope: 'rules:read' });
-  const write = app.authenticate({ scope: 'rules:write' });
 
   app.post(
     '/api/v1/rules',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canCreateRule),
       preHandler: app.idempotent,
       preValidation: refuseDeepBodies,
       schema: {
@@ -60,7 +59,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rule = await service.create(request.account.id, request.body);
+      const rule = await service.create(request.workspace.id, request.body);
       return reply.code(201).header('location', `/api/v1/rules/${rule.id}`).send(rule);
     },
   );
@@ -68,7 +67,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/rules',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewRules),
       schema: {
         tags: ['rules'],
         summary: 'List rules',
@@ -77,13 +76,13 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: RuleList, ...problemResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.list(request.account.id, request.query),
+    async (request) => service.list(request.workspace.id, request.query),
   );
 
   app.get(
     '/api/v1/rules/:id',
     {
-      onRequest: read,
+      onRequest: app.authenticate(canViewRules),
       schema: {
         tags: ['rules'],
         summary: 'Get a rule',
@@ -91,13 +90,13 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Rule, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.get(request.account.id, request.params.id),
+    async (request) => service.get(request.workspace.id, request.params.id),
   );
 
   app.patch(
     '/api/v1/rules/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canUpdateRule),
       preValidation: refuseDeepBodies,
       schema: {
         tags: ['rules'],
@@ -113,14 +112,14 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       const validate = request.compileValidationSchema(RuleCreateBody);
       const checkShape: RuleShapeCheck = (candidate) =>
         validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '/body');
-      return service.update(request.account.id, request.params.id, request.body, checkShape);
+      return service.update(request.workspace.id, request.params.id, request.body, checkShape);
     },
   );
 
   app.delete(
     '/api/v1/rules/:id',
     {
-      onRequest: write,
+      onRequest: app.authenticate(canDeleteRule),
       schema: {
         tags: ['rules'],
         summary: 'Delete a rule',
@@ -130,7 +129,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.account.id, request.params.id);
+      await service.delete(request.workspace.id, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { canCheckSlug } from './slugs.permissions.js';
 import type { SlugsService } from './slugs.service.js';
 
 const SlugParams = Type.Object({
@@ -44,7 +45,7 @@ export async function slugsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/slugs/:slug',
     {
-      onRequest: app.authenticate({ scope: 'qrcodes:read' }),
+      onRequest: app.authenticate(canCheckSlug),
       schema: {
         tags: ['qrcodes'],
         summary: 'Check a slug',
@@ -55,6 +56,7 @@ export async function slugsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SlugAvailabilitySchema, ...problemResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => service.availability(request.account.id, request.params.slug, request.query.hostname),
+    async (request) =>
+      service.availability(request.workspace.id, request.params.slug, request.query.hostname),
   );
 }
