@@ -110,13 +110,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Sign-in is built from the accounts and API keys services, so those two come before it; their
   // routes come with the other modules.
   await app.register(redisPlugin, { config });
+  // Workspaces come before every module that keeps data for one (each registers its eraser).
+  await app.register(eventsModule);
+  await app.register(accountsModule);
+  await app.register(workspacesModule);
   await app.register(scansModule);
   await app.register(plansModule);
   const { plans } = app;
   await app.register(rateLimitPlugin, { config, apiRateOf: (accountId) => plans.apiRateOf(accountId) });
-  await app.register(eventsModule);
-  await app.register(accountsModule);
-  await app.register(workspacesModule);
   await app.register(apiKeysModule);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);

@@ -326,19 +326,8 @@ function refuseAuthAfterBodyParsing(route: RouteOptions): void {
 /** The OpenAPI entry says how to authenticate and what the refusals look like. */
 function documentSecurity(route: RouteOptions, requirement: Permission): void {
   route.schema ??= {};
-  const schema = route.schema as {
-    security?: unknown;
-    response?: Record<string, TSchema>;
-    'x-rq-permission'?: unknown;
-  };
+  const schema = route.schema as { security?: unknown; response?: Record<string, TSchema> };
   schema.security ??= requirement.session ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
-  // Who may call it, for the docs' table of roles and the role-matrix test.
-  schema['x-rq-permission'] = {
-    name: requirement.name,
-    role: requirement.role,
-    ...(requirement.scope ? { scope: requirement.scope } : {}),
-    ...(requirement.session ? { session: true } : {}),
-  };
   if (schema.response) {
     schema.response['401'] ??= ProblemSchema;
     if (requirement.role !== 'viewer' || requirement.session || requirement.scope)

@@ -3,6 +3,7 @@ import type { ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import type { Permission } from './permissions.js';
 
 /**
  * The interactive reference (Scalar) as a page of this server only: nothing in it talks to
@@ -21,11 +22,40 @@ const SCALAR_CONFIGURATION = {
   mcp: { disabled: true },
 } satisfies Partial<ApiReferenceConfiguration>;
 
+interface OpenApiOperation {
+  description?: string;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+  'x-rq-permission'?: Permission;
+}
+
 interface OpenApiDocument {
-  paths?: Record<
-    string,
-    Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
-  >;
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** Where each route's permission is found once the auth plugin has set it (`config.auth`). */
+type RoutePermissions = Map<string, () => Permission | undefined>;
+
+const operationKey = (method: string, url: string) =>
+  `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+
+/**
+ * Each operation says who may call it (`x-rq-permission`: the permission's name, the weakest role,
+ * the key scope), which the docs' table of roles and the role-matrix test are read from, and
+ * says it in words at the end of its description.
+ */
+function withPermissions<T extends OpenApiDocument>(document: T, permissions: RoutePermissions): T {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const permission = permissions.get(operationKey(method, path))?.();
+      if (!permission) continue;
+      operation['x-rq-permission'] = { ...permission };
+      const who = permission.session
+        ? `the ${permission.role} role or higher, signed in (no API keys)`
+        : `the ${permission.role} role or higher${permission.scope ? `; API keys need \`${permission.scope}\`` : '; any API key'}`;
+      operation.description = `${operation.description ?? ''}\n\nNeeds ${who}.`.trim();
+    }
+  }
+  return document;
 }
 
 /**
@@ -53,6 +83,12 @@ export function withProblemMediaType<T extends OpenApiDocument>(document: T): T 
  */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
+    const permissions: RoutePermissions = new Map();
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        permissions.set(operationKey(method, route.url), () => route.config?.auth);
+      }
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -95,7 +131,7 @@ export const openapiPlugin = fp(
       hideUntagged: true,
       transformObject: (documents) =>
         'openapiObject' in documents
-          ? withProblemMediaType(documents.openapiObject as OpenApiDocument)
+          ? withPermissions(withProblemMediaType(documents.openapiObject as OpenApiDocument), permissions)
           : documents.swaggerObject,
     });
 

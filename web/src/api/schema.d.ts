@@ -11,6 +11,8 @@ export interface paths {
         /**
          * Scans by a dimension
          * @description The values of one dimension in the range, most scanned first.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -223,6 +225,8 @@ export interface paths {
         /**
          * Scans by a dimension as CSV
          * @description The rows of /analytics/breakdown: the dimension (by=qrcode adds slug and title, by=rule ruleName), total, unique, bots.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -419,6 +423,8 @@ export interface paths {
         /**
          * Totals, series and breakdowns in one answer
          * @description What /analytics/summary, /analytics/timeseries and one /analytics/breakdown per `by` answer for the same query, computed together for one range (one request: a dashboard costs one call of the rate limit). `from`, `to` and `timeZone` say the range every part was computed for. An interval too fine for the range leaves `timeseries` null and says why in `timeseriesProblem`; the rest is answered.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -691,6 +697,8 @@ export interface paths {
         /**
          * Every scan as CSV
          * @description One line per scan in the range, oldest first, streamed: time (in `timeZone`), qrcode, slug, title, hostname, rule, ruleName, target, country, region, device, os, browser, language, referrer, bot, visitor (the daily-salted visitor hash; addresses are never stored). Raw scans are kept for the retention period (SCAN_RETENTION_DAYS, default 90 days); the other endpoints read rollups kept forever.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -883,6 +891,8 @@ export interface paths {
         /**
          * Scans as they happen (server-sent events)
          * @description A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -1057,6 +1067,8 @@ export interface paths {
         /**
          * Totals and uniques
          * @description Scans, unique visitors and bot scans in the range, and the same for the period of equal length just before it (`previous`).
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -1270,6 +1282,8 @@ export interface paths {
         /**
          * Scans over time
          * @description One point per hour, day, week (ISO, Monday) or month of the range in `timeZone`, empty ones as zeros; a day of a DST change has 23 or 25 hours.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -1480,6 +1494,8 @@ export interface paths {
         /**
          * Scans over time as CSV
          * @description The points of /analytics/timeseries: t, total, unique, bots.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
         get: {
             parameters: {
@@ -1674,6 +1690,8 @@ export interface paths {
         /**
          * List API keys
          * @description Live keys, newest first, without the keys themselves.
+         *
+         *     Needs the admin role or higher, signed in (no API keys).
          */
         get: {
             parameters: {
@@ -1826,6 +1844,8 @@ export interface paths {
         /**
          * Create an API key
          * @description The answer holds the key itself (`key`), shown this once; we keep only its hash.
+         *
+         *     Needs the admin role or higher, signed in (no API keys).
          */
         post: {
             parameters: {
@@ -2066,7 +2086,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an API key */
+        /**
+         * Get an API key
+         * @description Needs the admin role or higher, signed in (no API keys).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2236,6 +2259,8 @@ export interface paths {
         /**
          * Revoke an API key
          * @description From now on the key is refused with 401.
+         *
+         *     Needs the admin role or higher, signed in (no API keys).
          */
         delete: {
             parameters: {
@@ -2401,6 +2426,8 @@ export interface paths {
         /**
          * Store an image (a logo)
          * @description Stores a PNG, JPEG, WebP or SVG image of at most 512 KiB once, for `style.logo.src`: send Content-Type image/png, image/jpeg, image/webp, image/svg+xml with the image as the body, or application/json with { "src": "data:image/..." }. The type is read from the bytes; an SVG is sanitised. 201 with the new asset, or 200 with the account's asset that already holds the same bytes. Over the cap is a 413, anything that is no such image a 415. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         post: {
             parameters: {
@@ -3047,6 +3074,8 @@ export interface paths {
         /**
          * List designs
          * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         *
+         *     Needs the viewer role or higher; API keys need `designs:read`.
          */
         get: {
             parameters: {
@@ -3195,6 +3224,8 @@ export interface paths {
         /**
          * Save a design
          * @description A name and a style (the Style of QR codes, checked the same way: unknown fields, colours, contrast and logo size are 400s or 422s with field paths). A `data:` logo is stored once as an asset of the account and `logo.src` becomes its URL. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `designs:write`.
          */
         post: {
             parameters: {
@@ -3592,7 +3623,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a design */
+        /**
+         * Get a design
+         * @description Needs the viewer role or higher; API keys need `designs:read`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3758,6 +3792,8 @@ export interface paths {
         /**
          * Delete a design
          * @description Codes that had the design applied keep their style.
+         *
+         *     Needs the editor role or higher; API keys need `designs:write`.
          */
         delete: {
             parameters: {
@@ -3910,6 +3946,8 @@ export interface paths {
         /**
          * Change a design
          * @description A JSON merge patch (RFC 7396). The merged style is checked like a new one. Codes that had the design applied keep their style: apply it again to pass a change on.
+         *
+         *     Needs the editor role or higher; API keys need `designs:write`.
          */
         patch: {
             parameters: {
@@ -4275,6 +4313,8 @@ export interface paths {
         /**
          * Apply a design to codes
          * @description Each code's style becomes the design's style (replaced, not merged), in the order given; the codes' images change, their short URLs do not. Every id is looked up first: a missing or foreign one is a 404 at its path (`/body/codes/1`) and changes nothing. A code that cannot take the style (a 422 at `/body/codes/{i}/style/...`) stops the run there; the codes before it have the design. Needs the `qrcodes:write` scope.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         post: {
             parameters: {
@@ -4616,6 +4656,8 @@ export interface paths {
         /**
          * List hostnames
          * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         *
+         *     Needs the viewer role or higher; API keys need `hostnames:read`.
          */
         get: {
             parameters: {
@@ -4796,6 +4838,8 @@ export interface paths {
         /**
          * Add a hostname
          * @description Claims a DNS name for the account and answers the two records to publish: the TXT record that proves the name is yours and the CNAME that routes it. Names are stored lower case, in punycode, without a trailing dot. Adding a name the account already has answers 200 with it; a name of another account is a 409. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
         post: {
             parameters: {
@@ -5131,7 +5175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a hostname */
+        /**
+         * Get a hostname
+         * @description Needs the viewer role or higher; API keys need `hostnames:read`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5329,6 +5376,8 @@ export interface paths {
         /**
          * Delete a hostname
          * @description Frees the name: any account may claim it again. 409 while codes are served on it (move or delete them first).
+         *
+         *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
         delete: {
             parameters: {
@@ -5502,6 +5551,8 @@ export interface paths {
         /**
          * Change a hostname's redirects
          * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes) and `notFoundRedirect` (where unknown slugs go): omitted fields stay, `null` removes.
+         *
+         *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
         patch: {
             parameters: {
@@ -5764,6 +5815,8 @@ export interface paths {
         /**
          * Verify a hostname now
          * @description Looks up the TXT, CNAME and CAA records now. The hostname becomes `verified`, or carries a `failure` saying what DNS answered: `txt_missing`, `txt_mismatch`, `routing_mismatch`, `nxdomain`, `caa_forbids` or `resolver_timeout`.
+         *
+         *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
         post: {
             parameters: {
@@ -6205,6 +6258,8 @@ export interface paths {
         /**
          * The account you are signed in as, and your workspaces
          * @description Created on first sign-in. Any API key may read it, whatever its scopes: for a key it is the key's workspace.
+         *
+         *     Needs the viewer role or higher; any API key.
          */
         get: {
             parameters: {
@@ -6329,6 +6384,8 @@ export interface paths {
         /**
          * The signing secret, masked
          * @description RQ Codes signs exec calls and webhooks with this secret (HMAC-SHA256). It is made on first use; only its last characters are shown here. Signed-in users only.
+         *
+         *     Needs the admin role or higher, signed in (no API keys).
          */
         get: {
             parameters: {
@@ -6462,6 +6519,8 @@ export interface paths {
         /**
          * Replace the signing secret
          * @description Makes a new secret and answers with it in full: the only time it is shown. Calls signed from now on use the new secret. Signed-in users only.
+         *
+         *     Needs the admin role or higher, signed in (no API keys).
          */
         post: {
             parameters: {
@@ -6672,6 +6731,8 @@ export interface paths {
         /**
          * List QR codes
          * @description Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         get: {
             parameters: {
@@ -6913,6 +6974,8 @@ export interface paths {
         /**
          * Create a QR code
          * @description Answers the code with its `image`; `?format=svg|png` or an `Accept: image/svg+xml|image/png` header answers the bare image. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         post: {
             parameters: {
@@ -7456,6 +7519,8 @@ export interface paths {
         /**
          * Get a QR code
          * @description `?include=image` adds the rendered image; `?format=svg|png` or `Accept` answers the bare image. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true` (the code goes to its default target; rules and exec calls are skipped).
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         get: {
             parameters: {
@@ -7734,6 +7799,8 @@ export interface paths {
         /**
          * Delete a QR code
          * @description Its short URL stops redirecting at once.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         delete: {
             parameters: {
@@ -7886,6 +7953,8 @@ export interface paths {
         /**
          * Change a QR code
          * @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         patch: {
             parameters: {
@@ -8420,6 +8489,8 @@ export interface paths {
         /**
          * The QR code as PNG
          * @description Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         get: {
             parameters: {
@@ -8624,6 +8695,8 @@ export interface paths {
         /**
          * The QR code as SVG
          * @description Rendered with the stored style; query values override it for this image only. Every image is verified by a decoder.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         get: {
             parameters: {
@@ -8825,7 +8898,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A QR code's rules, in order */
+        /**
+         * A QR code's rules, in order
+         * @description Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8979,6 +9055,8 @@ export interface paths {
         /**
          * Replace a QR code's rules
          * @description The first enabled rule that matches a scan decides; no match sends the scan to the default target.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         put: {
             parameters: {
@@ -9487,6 +9565,8 @@ export interface paths {
         /**
          * List rules
          * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         *
+         *     Needs the viewer role or higher; API keys need `rules:read`.
          */
         get: {
             parameters: {
@@ -9654,6 +9734,8 @@ export interface paths {
         /**
          * Create a rule
          * @description A condition tree (`when`; none means always) and an action (`then`). Checked on write: unknown fields, CIDRs, time zones, weights and targets are 400s with field paths. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `rules:write`.
          */
         post: {
             parameters: {
@@ -9946,7 +10028,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a rule */
+        /**
+         * Get a rule
+         * @description Needs the viewer role or higher; API keys need `rules:read`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -10131,6 +10216,8 @@ export interface paths {
         /**
          * Delete a rule
          * @description The rule is removed from every code that had it.
+         *
+         *     Needs the editor role or higher; API keys need `rules:write`.
          */
         delete: {
             parameters: {
@@ -10283,6 +10370,8 @@ export interface paths {
         /**
          * Change a rule
          * @description A JSON merge patch (RFC 7396): omitted fields stay, `null` removes, objects (`when`, `then`) merge key by key. The merged rule is checked like a new one. Codes using the rule follow the change at once.
+         *
+         *     Needs the editor role or higher; API keys need `rules:write`.
          */
         patch: {
             parameters: {
@@ -10549,6 +10638,8 @@ export interface paths {
         /**
          * Check a slug
          * @description Whether a new code may take `slug` on the primary short host or on `hostname`: checked exactly (slugs are case-sensitive), with the same rules as POST /qrcodes. The answer can change before you create: POST /qrcodes still answers 409 when someone took the slug in between.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         get: {
             parameters: {
@@ -10746,6 +10837,8 @@ export interface paths {
         /**
          * The account's plans, limits and usage
          * @description The subscriptions whose plan counts now, the plans held, the limits they give (null: none on this server), usage this calendar month (UTC) and whether the monthly redirects are over the limit.
+         *
+         *     Needs the viewer role or higher; any API key.
          */
         get: {
             parameters: {
@@ -10891,6 +10984,8 @@ export interface paths {
         /**
          * Add a PayPal subscription
          * @description After the buyer approves at PayPal, the site posts the subscription id here. The server asks PayPal: the plan must be one this server sells, the subscription's `custom_id` must be this account, and one subscription binds to one account only. Posting the same id again answers 200 with it. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the owner role or higher, signed in (no API keys).
          */
         post: {
             parameters: {
@@ -11177,6 +11272,8 @@ export interface paths {
         /**
          * Cancel a subscription
          * @description Cancels at PayPal: nothing more is billed, and the plan keeps counting until the end of the paid period (`endsAt`). Cancelling again answers the same. A plan the operator granted is a 409.
+         *
+         *     Needs the owner role or higher, signed in (no API keys).
          */
         delete: {
             parameters: {

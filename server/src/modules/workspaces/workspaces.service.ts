@@ -18,6 +18,14 @@ export interface UserInWorkspace {
   role: Role;
 }
 
+/**
+ * Deletes everything one module keeps for a workspace. Each module that owns workspace data
+ * registers one (`app.workspaces.onErase(...)` in its module plugin); deleting a workspace runs
+ * them all, and a module's eraser also makes sure nothing it serves or caches outlives the data
+ * (codes stop redirecting at once).
+ */
+export type WorkspaceEraser = (workspaceId: string) => Promise<void>;
+
 export interface WorkspacesServiceOptions {
   accounts: AccountsService;
   events: EventsService;
@@ -28,6 +36,8 @@ export interface WorkspacesServiceOptions {
  * membership, roles and invitations live here.
  */
 export class WorkspacesService {
+  private readonly erasers = new Map<string, WorkspaceEraser>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: WorkspacesServiceOptions,
@@ -57,6 +67,17 @@ export class WorkspacesService {
       throw new Problem('not_found', `You are not a member of a workspace ${workspaceId} (RQ-Workspace).`);
     }
     return { user, workspace, role: member.role };
+  }
+
+  /** Registers what `module` must delete when a workspace is deleted. */
+  onErase(module: string, eraser: WorkspaceEraser): void {
+    if (this.erasers.has(module)) throw new Error(`${module} already erases workspaces`);
+    this.erasers.set(module, eraser);
+  }
+
+  /** Runs every module's eraser for the workspace; the workspace's own rows go last. */
+  protected async eraseModulesData(workspaceId: string): Promise<void> {
+    for (const eraser of this.erasers.values()) await eraser(workspaceId);
   }
 
   /** Every workspace the user is in, with their role, personal first. */
