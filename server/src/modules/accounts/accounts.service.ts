@@ -84,6 +84,24 @@ export class AccountsService {
     return row && toWorkspace(row);
   }
 
+  /** A new team workspace (an account row without a Firebase user); `db` may be a transaction. */
+  async createTeamWorkspace(name: string, db: Kysely<Database> = this.db): Promise<Workspace> {
+    const now = Date.now();
+    const id = newId('acct', now);
+    await insertAccount(db, {
+      id,
+      firebase_uid: null,
+      email: null,
+      display_name: null,
+      photo_url: null,
+      name,
+      personal: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return { id, name, personal: false, createdAt: toIso(now) ?? '' };
+  }
+
   /** The account of a Firebase user, created on first sign-in (with the profile the token carries). */
   async ensureForFirebase(identity: FirebaseIdentity): Promise<Account> {
     const existing = await findAccountByFirebaseUid(this.db, identity.uid);

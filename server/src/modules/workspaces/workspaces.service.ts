@@ -69,6 +69,30 @@ export class WorkspacesService {
     return { user, workspace, role: member.role };
   }
 
+  /** A team workspace, owned by the user who makes it. */
+  async create(owner: { uid: string }, name: string): Promise<MemberWorkspace> {
+    return this.db.transaction().execute(async (trx) => {
+      const workspace = await this.options.accounts.createTeamWorkspace(name, trx);
+      await insertMember(trx, {
+        workspace_id: workspace.id,
+        uid: owner.uid,
+        role: 'owner',
+        joined_at: Date.now(),
+      });
+      return { ...workspace, role: 'owner' as const };
+    });
+  }
+
+  /** Makes `uid` a member with `role` (an accepted invitation); `db` may be a transaction. */
+  async addMember(
+    workspaceId: string,
+    uid: string,
+    role: Role,
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await insertMember(db, { workspace_id: workspaceId, uid, role, joined_at: Date.now() });
+  }
+
   /** Registers what `module` must delete when a workspace is deleted. */
   onErase(module: string, eraser: WorkspaceEraser): void {
     if (this.erasers.has(module)) throw new Error(`${module} already erases workspaces`);
