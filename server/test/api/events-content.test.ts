@@ -240,6 +240,23 @@ describe.each(engines)('audit events of codes, rules, designs and assets on $nam
       ]);
     });
 
+    it('logs a create replayed by its Idempotency-Key once', async () => {
+      const body = { mode: 'redirect', target: 'https://example.com/once' };
+      const idempotencyKey = `once-${caller.name.replace(/\W/g, '-')}`;
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/qrcodes',
+          headers: { ...caller.headers(), 'idempotency-key': idempotencyKey },
+          payload: body,
+        });
+      const first = await send();
+      const replay = await send();
+      expect([first.statusCode, replay.statusCode]).toEqual([201, 201]);
+      expect(replay.json().id).toBe(first.json().id);
+      expect((await events(first.json().id)).map((event) => event.type)).toEqual(['qrcode.created']);
+    });
+
     it('logs nothing for a refused change', async () => {
       const code = await ok('POST', '/api/v1/qrcodes', { mode: 'redirect', target: 'https://example.com/d' });
       const other = await ok('POST', '/api/v1/qrcodes', {
