@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role, roleAtLeast } from '../../src/plugins/permissions.js';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
-import { listeningTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp, listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 
@@ -163,7 +163,7 @@ const bodies: Record<string, (c: Context) => Promise<unknown>> = {
 };
 
 // The document is read once up front, so each operation and role becomes a test of its own.
-const probe = await listeningTestApp({ name: 'sqlite' }, { env });
+const probe = await buildTestApp({ name: 'sqlite' }, { env });
 const document = (
   await probe.app.inject({ method: 'GET', url: '/api/openapi.json' })
 ).json() as OpenApiDocument;
