@@ -61,7 +61,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'API',
-      items: ['api/errors', 'api/billing'],
+      items: ['api/errors', 'api/roles', 'api/billing'],
     },
   ],
 };

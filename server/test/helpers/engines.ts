@@ -31,11 +31,15 @@ export function testSchemaName(): string {
  * A fresh, migrated database for one test file: in-memory SQLite, or a PostgreSQL schema of
  * its own (so test files run in parallel without seeing each other's rows). The schema outlives
  * the file: the run drops its schemas when every file is done (global-setup.ts).
+ * `migrate: false` leaves it empty, for tests that migrate it their own way.
  */
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function openTestDatabase(
+  engine: Engine,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine.name === 'sqlite') {
     const handle = createDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle.db);
     return { handle, url: undefined, schema: undefined, close: () => handle.destroy() };
   }
   const base = process.env.TEST_DATABASE_URL as string;
@@ -44,7 +48,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   await admin.db.schema.createSchema(schema).execute();
   await admin.destroy();
   const handle = createDatabase({ databaseUrl: base, pgSchema: schema, pgPoolSize: 5 });
-  await migrateToLatest(handle.db, schema);
+  if (migrate) await migrateToLatest(handle.db, schema);
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return { handle, url: url.toString(), schema, close: () => handle.destroy() };
