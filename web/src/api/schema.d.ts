@@ -1797,6 +1797,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1947,6 +1968,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2567,6 +2609,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3157,6 +3220,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4791,6 +4875,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5036,6 +5141,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6596,6 +6722,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6709,6 +6856,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6844,6 +7012,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7180,6 +7369,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9960,6 +10170,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10162,6 +10393,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11210,6 +11462,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11379,6 +11652,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11844,6 +12138,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11980,6 +12295,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
