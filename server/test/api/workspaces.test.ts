@@ -287,6 +287,48 @@ describe.each(engines)('workspaces on $name', (engine) => {
     expect(await t.app.invitations.listPending(id)).toEqual([]);
   });
 
+  it("records each change in the workspace log; a deletion in the deleting owner's personal log", async () => {
+    const id = await createWorkspace(t, owner, 'Logged');
+    const member = await verifiedUser(t);
+    await join(t, owner, id, member, 'viewer');
+    await call(owner, 'PATCH', `/workspaces/${id}`, { name: 'Logged too' });
+    await call(owner, 'PATCH', `/workspaces/${id}/members/${member.uid}`, { role: 'admin' });
+    await call(owner, 'POST', `/workspaces/${id}/transfer`, { uid: member.uid });
+    await call(owner, 'DELETE', `/workspaces/${id}/members/${owner.uid}`);
+    const events = async (workspaceId: string) =>
+      t.database.handle.db
+        .selectFrom('events')
+        .select(['type', 'resource_type', 'resource_id', 'actor_id', 'data_json'])
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute();
+    const log = await events(id);
+    // Events of one transaction share a millisecond, so their order within it is not defined.
+    expect(log.map((e) => e.type).sort()).toEqual(
+      [
+        'workspace.created',
+        'invitation.created',
+        'invitation.accepted',
+        'member.added',
+        'workspace.updated',
+        'member.updated',
+        'workspace.transferred',
+        'member.left',
+      ].sort(),
+    );
+    const byType = Object.fromEntries(log.map((e) => [e.type, { ...e, data: JSON.parse(e.data_json) }]));
+    expect(byType['workspace.updated'].data).toEqual({ changes: { name: ['Logged', 'Logged too'] } });
+    expect(byType['member.updated'].data).toEqual({ changes: { role: ['viewer', 'admin'] } });
+    expect(byType['workspace.transferred'].data).toEqual({ changes: { owner: [owner.uid, member.uid] } });
+    expect(byType['member.left']).toMatchObject({ resource_id: owner.uid, actor_id: owner.uid });
+
+    expect((await call(member, 'DELETE', `/workspaces/${id}`, { confirm: 'Logged too' })).statusCode).toBe(
+      200,
+    );
+    const personal = await events(member.accountId);
+    expect(personal.map((e) => [e.type, e.resource_id])).toContainEqual(['workspace.deleted', id]);
+  });
+
   it('lets an API key reach only its own workspace by path, and never manage members', async () => {
     const key = await createApiKey(t, owner, ['qrcodes:read']);
     const own = await call(key, 'GET', `/workspaces/${owner.accountId}`);
