@@ -317,9 +317,9 @@ describe.each(engines)('workspaces on $name', (engine) => {
       ].sort(),
     );
     const byType = Object.fromEntries(log.map((e) => [e.type, { ...e, data: JSON.parse(e.data_json) }]));
-    expect(byType['workspace.updated'].data).toEqual({ changes: { name: ['Logged', 'Logged too'] } });
-    expect(byType['member.updated'].data).toEqual({ changes: { role: ['viewer', 'admin'] } });
-    expect(byType['workspace.transferred'].data).toEqual({ changes: { owner: [owner.uid, member.uid] } });
+    expect(byType['workspace.updated']?.data).toEqual({ changes: { name: ['Logged', 'Logged too'] } });
+    expect(byType['member.updated']?.data).toEqual({ changes: { role: ['viewer', 'admin'] } });
+    expect(byType['workspace.transferred']?.data).toEqual({ changes: { owner: [owner.uid, member.uid] } });
     expect(byType['member.left']).toMatchObject({ resource_id: owner.uid, actor_id: owner.uid });
 
     expect((await call(member, 'DELETE', `/workspaces/${id}`, { confirm: 'Logged too' })).statusCode).toBe(
