@@ -247,6 +247,10 @@ describe.each(engines)('workspaces on $name', (engine) => {
     expect(remove.statusCode).toBe(409);
     expect(remove.json().code).toBe('personal_workspace');
 
+    const leave = await call(owner, 'DELETE', `/workspaces/${owner.accountId}/members/${owner.uid}`);
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json().code).toBe('personal_workspace');
+
     const guest = await verifiedUser(t);
     await join(t, owner, owner.accountId, guest, 'viewer');
     const theirs = (await call(guest, 'GET', '/workspaces')).json().data;
