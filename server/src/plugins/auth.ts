@@ -269,8 +269,8 @@ export const authPlugin = fp(
           throw error;
         }
         request.authContext = identity;
-        const { workspace, principal, access } = identity;
-        await rateLimits.consumeForAccount(reply, workspace.id, principal.keyId);
+        const { workspace, principal, access, user } = identity;
+        await rateLimits.consumeForAccount(reply, workspace.id, { keyId: principal.keyId, userId: user?.id });
         checkPermission(permission, principal, access.role);
       };
       return Object.assign(hook, { [AUTH_REQUIREMENT]: permission }) as AuthHook;
