@@ -6424,7 +6424,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -12089,7 +12089,7 @@ export interface paths {
                                 name: string;
                                 /** @description The user's own workspace, made at first sign-in */
                                 personal: boolean;
-                                /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                                /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                                 role: "viewer" | "editor" | "admin" | "owner";
                             }[];
                         };
@@ -12246,7 +12246,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -12487,7 +12487,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -12902,7 +12902,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
