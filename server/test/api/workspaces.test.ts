@@ -264,6 +264,17 @@ describe.each(engines)('workspaces on $name', (engine) => {
     const member = await verifiedUser(t);
     await join(t, owner, id, member, 'editor');
     await invite(t, owner, id, 'pending@example.com', 'viewer');
+    const code = await call(
+      member,
+      'POST',
+      '/qrcodes',
+      { mode: 'redirect', target: 'https://example.com/doomed' },
+      { 'rq-workspace': id },
+    );
+    expect(code.statusCode, code.body).toBe(201);
+    const slug = code.json().slug as string;
+    const scan = () => t.app.inject({ method: 'GET', url: `/r/${slug}` });
+    expect((await scan()).headers.location).toBe('https://example.com/doomed');
 
     const bare = await call(owner, 'DELETE', `/workspaces/${id}`);
     expect(bare.statusCode).toBe(422);
@@ -278,6 +289,7 @@ describe.each(engines)('workspaces on $name', (engine) => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ id, deleted: true });
     expect(deleted.json().detail).toContain('stopped redirecting');
+    expect((await scan()).statusCode).toBe(404);
 
     for (const user of [owner, member]) {
       expect(
