@@ -198,6 +198,22 @@ describe.each(engines)('rules API on $name', (engine) => {
     expect(unchanged.json()).toMatchObject({ when: null, enabled: false });
   });
 
+  it('takes the documented PATCH example on a rule made with the documented POST example', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    // One example becomes the media type's `example`, several its `examples`.
+    const example = (operation: { requestBody: { content: Record<string, { example?: unknown }> } }) =>
+      operation.requestBody.content['application/json']?.example;
+    const rule = await createOk(alice.headers, example(document.paths['/api/v1/rules'].post));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/rules/${rule.id}`,
+      headers: alice.headers,
+      payload: example(document.paths['/api/v1/rules/{id}'].patch) as object,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(Object.keys(patched.json().when)).toEqual(['time']);
+  });
+
   it('refuses bad rules with a field path for every problem', async () => {
     const response = await create(
       alice.headers,

@@ -11122,6 +11122,7 @@ export interface paths {
                      * @example {
                      *       "name": "Weekday office hours",
                      *       "when": {
+                     *         "all": null,
                      *         "time": {
                      *           "from": "09:00",
                      *           "to": "17:00",
@@ -11144,7 +11145,7 @@ export interface paths {
                         then?: {
                             [key: string]: unknown;
                         };
-                        /** @description Merged into the condition; null removes it (the rule then always matches). */
+                        /** @description Merged into the condition; null removes it (the rule then always matches). To swap a condition for one of another kind, remove the old key in the same patch: `{ "all": null, "time": {...} }`. */
                         when?: Record<string, never> | null;
                     };
                 };

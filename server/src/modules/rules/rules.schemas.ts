@@ -246,7 +246,8 @@ export const RulePatchBody = Type.Object(
     when: Type.Optional(
       Type.Unsafe<Record<string, unknown> | null>({
         type: ['object', 'null'],
-        description: 'Merged into the condition; null removes it (the rule then always matches).',
+        description:
+          'Merged into the condition; null removes it (the rule then always matches). To swap a condition for one of another kind, remove the old key in the same patch: `{ "all": null, "time": {...} }`.',
       }),
     ),
     then: Type.Optional(
@@ -259,7 +260,10 @@ export const RulePatchBody = Type.Object(
     examples: [
       {
         name: 'Weekday office hours',
-        when: { time: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5], timeZone: 'Europe/Berlin' } },
+        when: {
+          all: null,
+          time: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5], timeZone: 'Europe/Berlin' },
+        },
       },
     ],
   },
