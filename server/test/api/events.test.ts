@@ -225,13 +225,20 @@ describe.each(engines)('the audit log on $name', (engine) => {
     });
   });
 
+  /** A team workspace of the owner whose log holds none of its own events yet (not workspace.created). */
+  const workspaceWithEmptyLog = async (name: string): Promise<string> => {
+    const { id } = await t.app.workspaces.create({ uid: owner.uid }, name);
+    await t.database.handle.db.deleteFrom('events').where('workspace_id', '=', id).execute();
+    return id;
+  };
+
   describe('filters and pages', () => {
     let workspaceId: string;
     let headers: Record<string, string>;
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      workspaceId = (await t.app.workspaces.create({ uid: owner.uid }, 'Filters')).id;
+      workspaceId = await workspaceWithEmptyLog('Filters');
       headers = inWorkspace(owner, workspaceId);
       const log = (at: string) =>
         new EventsService(t.database.handle.db, { clock: { now: () => Date.parse(at) } });
@@ -360,7 +367,7 @@ describe.each(engines)('the audit log on $name', (engine) => {
   });
 
   it('deletes events older than EVENT_RETENTION_DAYS (400) in the sweep, and keeps younger ones', async () => {
-    const { id: workspaceId } = await t.app.workspaces.create({ uid: owner.uid }, 'Retention');
+    const workspaceId = await workspaceWithEmptyLog('Retention');
     const now = Date.now();
     for (const age of [401, 399]) {
       const log = new EventsService(t.database.handle.db, { clock: { now: () => now - age * DAY } });
