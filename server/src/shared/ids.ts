@@ -23,6 +23,34 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
 }
 
 /**
+ * Ids that also sort in the order they were made within one millisecond (ULID's monotonic
+ * ids): an id made in the same millisecond as the last one is the last one plus one. The audit
+ * log needs this: a change and the changes it causes are often written in the same millisecond.
+ */
+export function monotonicIds(prefix: IdPrefix): (now?: number) => string {
+  let last = '';
+  return (now = Date.now()) => {
+    const time = idTimeBound(prefix, now);
+    last = last.startsWith(time) ? incremented(last, time.length) : newId(prefix, now);
+    return last;
+  };
+}
+
+/** `id` plus one in its random part (base32 digits after `from`); the random part never runs out in a millisecond. */
+function incremented(id: string, from: number): string {
+  const digits = id.split('');
+  for (let i = digits.length - 1; i >= from; i--) {
+    const value = ALPHABET.indexOf(digits[i] as string);
+    if (value < 31) {
+      digits[i] = ALPHABET[value + 1] as string;
+      return digits.join('');
+    }
+    digits[i] = '0';
+  }
+  throw new Error('monotonic id overflow within one millisecond');
+}
+
+/**
  * The ids made at `time` or later sort at or after this string, the ids made before it sort
  * before it: a time range of ids is an id range (the audit log pages by id, filtered by time).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
-import { newId } from '../../shared/ids.js';
+import { monotonicIds } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import type { FieldChanges } from './events.changes.js';
 import { eventFilters } from './events.filters.js';
@@ -47,6 +47,7 @@ export interface ChangeEvent {
  */
 export class EventsService {
   private readonly clock: Clock;
+  private readonly newEventId = monotonicIds('evt');
 
   private readonly retentionDays: number;
 
@@ -81,7 +82,7 @@ export class EventsService {
     await db
       .insertInto('events')
       .values({
-        id: newId('evt', at),
+        id: this.newEventId(at),
         workspace_id: event.workspaceId,
         type: event.type,
         at,
