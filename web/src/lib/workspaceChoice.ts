@@ -1,0 +1,34 @@
+/**
+ * The workspace API requests work in, outside React: `apiRequest` waits until the signed-in user's
+ * workspace is settled (lib/workspace.tsx reads `GET /me` and checks the stored choice first), so no
+ * request goes out with a workspace the user has left.
+ */
+let current: string | null = null;
+// Unsettled until the provider has read the user's workspaces; only signed-in requests wait.
+let settled = false;
+let waiting: Array<() => void> = [];
+
+/** The workspace requests send as `RQ-Workspace` (null: the personal one, or signed out). */
+export function resolvedWorkspace(): string | null {
+  return current;
+}
+
+/** Requests wait again (a new sign-in: its workspaces are not known yet). */
+export function unsettleWorkspace(): void {
+  settled = false;
+}
+
+/** From now on requests work in `id` (null: no header). */
+export function settleWorkspace(id: string | null): void {
+  current = id;
+  settled = true;
+  const release = waiting;
+  waiting = [];
+  for (const resume of release) resume();
+}
+
+/** The workspace to send, once it is known. */
+export async function workspaceForRequest(): Promise<string | null> {
+  if (!settled) await new Promise<void>((resume) => waiting.push(resume));
+  return current;
+}
