@@ -41,7 +41,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await expect(page.getByRole('alert')).toHaveText('The email or password is wrong.');
   });
 
-  test('the account menu links to codes, rules, subscriptions, API keys, hostnames and analytics, then Logout', async ({
+  test('the account menu links to the workspace settings, codes, rules, subscriptions, API keys, hostnames and analytics, then Logout', async ({
     page,
     request,
   }) => {
@@ -49,9 +49,25 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await openAccountMenu(page);
     const menu = page.locator('.dropdown__menu');
     const links = menu.getByRole('link');
-    await expect(links).toHaveText(['Codes', 'Rules', 'Subscriptions', 'API keys', 'Hostnames', 'Analytics']);
+    await expect(links).toHaveText([
+      'Workspace settings',
+      'Codes',
+      'Rules',
+      'Subscriptions',
+      'API keys',
+      'Hostnames',
+      'Analytics',
+    ]);
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/codes', '/rules', '/subscriptions', '/api-keys', '/hosts', '/analytics']);
+    expect(hrefs).toEqual([
+      '/workspace',
+      '/codes',
+      '/rules',
+      '/subscriptions',
+      '/api-keys',
+      '/hosts',
+      '/analytics',
+    ]);
     for (const href of hrefs) {
       expect((await request.get(href ?? '')).status(), href ?? '').toBe(200);
     }

@@ -1,7 +1,8 @@
 import type { BillingOverview } from '@site/src/features/billing/api/types';
 import { apiRequest } from '@site/src/lib/api';
 import { useSignedInUser } from '@site/src/lib/auth';
-import { useApiKey } from '@site/src/lib/serverData';
+import { apiKeyOf, useApiKey } from '@site/src/lib/serverData';
+import { useWorkspaceKey } from '@site/src/lib/workspace';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 
@@ -17,9 +18,11 @@ const OVERVIEW = '/subscriptions';
 /** After the plans changed here (subscribed, cancelled): every user of the overview reloads. */
 export function useBillingChanged(): () => void {
   const client = useQueryClient();
-  const queryKey = useApiKey(OVERVIEW);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is new each render; its workspace is what counts.
-  return useCallback(() => void client.invalidateQueries({ queryKey }), [client, queryKey[1]]);
+  const workspace = useWorkspaceKey();
+  return useCallback(
+    () => void client.invalidateQueries({ queryKey: apiKeyOf(workspace, OVERVIEW) }),
+    [client, workspace],
+  );
 }
 
 export interface BillingOverviewState {

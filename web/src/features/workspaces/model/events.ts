@@ -1,0 +1,73 @@
+/** What the audit log shows of an event: who did it and where its resource lives on the site. */
+
+export interface EventActor {
+  type: 'user' | 'apiKey' | 'system';
+  id: string;
+  email?: string | null;
+}
+
+export function actorName(actor: EventActor): string {
+  if (actor.type === 'apiKey') return `API key ${actor.id}`;
+  if (actor.type === 'system') return `System (${actor.id})`;
+  return actor.email || actor.id;
+}
+
+/** The event types the filter offers (any other can be typed). */
+export const EVENT_TYPES = [
+  'qrcode.created',
+  'qrcode.updated',
+  'qrcode.deleted',
+  'rule.created',
+  'rule.updated',
+  'rule.deleted',
+  'design.created',
+  'design.updated',
+  'design.deleted',
+  'hostname.created',
+  'hostname.updated',
+  'hostname.deleted',
+  'hostname.verified',
+  'apiKey.created',
+  'apiKey.deleted',
+  'member.added',
+  'member.updated',
+  'member.removed',
+  'invitation.created',
+  'invitation.accepted',
+  'invitation.revoked',
+  'workspace.created',
+  'workspace.updated',
+  'workspace.transferred',
+  'subscription.created',
+  'subscription.updated',
+  'usage.limit_reached',
+] as const;
+
+/** Where a resource is shown on the site; null for a kind the site has no page for. */
+export function resourcePath(resource: { type: string; id: string }, data?: unknown): string | null {
+  const object = (data as { object?: { slug?: unknown } } | undefined)?.object;
+  switch (resource.type) {
+    case 'qrcode':
+      return `/codes?q=${encodeURIComponent(typeof object?.slug === 'string' ? object.slug : resource.id)}`;
+    case 'rule':
+      return '/rules';
+    case 'hostname':
+      return '/hosts';
+    case 'apiKey':
+    case 'api_key':
+      return '/api-keys';
+    case 'design':
+    case 'asset':
+      return '/qr-design-tool';
+    case 'subscription':
+      return '/subscriptions';
+    case 'member':
+    case 'invitation':
+    case 'workspace':
+      return '/workspace';
+    case 'webhook':
+      return null;
+    default:
+      return null;
+  }
+}
