@@ -14,7 +14,7 @@ function ApiKeys() {
       </p>
     );
   }
-  return <ApiKeys />;
+  return <ApiKeysManager />;
 }
 
 export default function ApiKeysPage() {
