@@ -21,7 +21,7 @@ import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
-import { workspacesModule } from './modules/workspaces/workspaces.module.js';
+import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { dbPlugin } from './plugins/db.js';
@@ -127,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthModule);
   await app.register(siteModule);
   await app.register(accountsRoutesModule);
+  await app.register(workspacesRoutesModule);
   await app.register(apiKeysRoutesModule);
   await app.register(rulesModule);
   await app.register(hostnamesModule);

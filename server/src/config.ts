@@ -110,6 +110,15 @@ export interface Config {
     /** OPERATOR_SECURITY_EMAIL: vulnerability reports; defaults to OPERATOR_EMAIL. */
     securityEmail: string | undefined;
   };
+  mail: {
+    /**
+     * SMTP_URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465;
+     * set means invitations are also e-mailed. Unset: no mail; the site shows the link to copy.
+     */
+    smtpUrl: string | undefined;
+    /** MAIL_FROM: the sender, `name@example.com` or `RQ Codes <name@example.com>`. */
+    from: string;
+  };
   hostnames: {
     /** Where customers point their hostnames' CNAME records (EDGE_HOSTNAME). */
     edgeHostname: string;
@@ -368,6 +377,19 @@ function email(env: Env, name: string): string | undefined {
   return raw;
 }
 
+const MAILBOX = /^(?:[^<>\n]*<[^\s@<>"]+@[^\s@<>"]+>|[^\s@<>"]+@[^\s@<>"]+)$/;
+
+function mailConfig(env: Env, publicUrl: string): Config['mail'] {
+  const from = read(env, 'MAIL_FROM');
+  if (from !== undefined && !MAILBOX.test(from)) {
+    throw new ConfigError('MAIL_FROM', 'an e-mail address or "Name <address>"', from);
+  }
+  return {
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    from: from ?? `RQ Codes <no-reply@${new URL(publicUrl).hostname}>`,
+  };
+}
+
 function operatorConfig(env: Env): Config['operator'] {
   const general = email(env, 'OPERATOR_EMAIL');
   return {
@@ -450,6 +472,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     allowEmulatorAuthOnPublicHost,
     operator: operatorConfig(env),
+    mail: mailConfig(env, publicUrl),
     hostnames: hostnamesConfig(env, publicUrl, url(env, 'SHORT_URL', ['http', 'https'])),
   };
 }

@@ -54,6 +54,23 @@ interface AuthContext {
   principal: Principal;
   /** The signed-in person (their personal account); null for API keys and marketplace callers. */
   user: Account | null;
+  /** The e-mail address the ID token carries and whether Firebase has verified it; null for keys. */
+  signInEmail: SignInEmail | null;
+}
+
+export interface SignInEmail {
+  address: string | null;
+  verified: boolean;
+}
+
+/** How a route names its workspace, when not by RQ-Workspace. */
+export interface AuthOptions {
+  /**
+   * The path parameter that names the workspace (`/workspaces/{id}/...`): for these routes it is
+   * authoritative and RQ-Workspace is ignored; the role checked is the caller's in that workspace,
+   * and a workspace the caller is not in (or an API key's other workspace) is a 404.
+   */
+  workspaceParam?: string;
 }
 
 const AUTH_REQUIREMENT = Symbol('rq.authRequirement');
@@ -152,10 +169,14 @@ export const authPlugin = fp(
       return user;
     }
 
-    async function identify(request: FastifyRequest): Promise<AuthContext> {
+    async function identify(request: FastifyRequest, options: AuthOptions): Promise<AuthContext> {
+      const fromPath = options.workspaceParam
+        ? (request.params as Record<string, string | undefined>)[options.workspaceParam]
+        : undefined;
       const fromMarketplace = marketplaceUser(request);
       if (fromMarketplace !== undefined) {
         const account = await accounts.ensureForMarketplace(fromMarketplace);
+        if (options.workspaceParam) ownWorkspaceOnly(account.id, fromPath);
         return {
           workspace: await workspaceOf(account.id),
           access: {
@@ -165,6 +186,7 @@ export const authPlugin = fp(
           },
           principal: { kind: 'marketplace', scopes: SCOPES },
           user: null,
+          signInEmail: null,
         };
       }
       const authorization = singleHeader(request.headers.authorization);
@@ -183,6 +205,7 @@ export const authPlugin = fp(
         const key = await apiKeys.verify(credential);
         const workspace = await accounts.getWorkspace(key.accountId);
         if (!workspace) throw unauthorized('Unknown API key.');
+        if (options.workspaceParam) ownWorkspaceOnly(workspace.id, fromPath);
         // A key acts for its workspace within its scopes; roles are for people.
         return {
           workspace,
@@ -193,10 +216,13 @@ export const authPlugin = fp(
           },
           principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes },
           user: null,
+          signInEmail: null,
         };
       }
       const decoded = await verifyFirebaseToken(credential);
-      const requested = singleHeader(request.headers[WORKSPACE_HEADER])?.trim() || undefined;
+      const requested = options.workspaceParam
+        ? fromPath
+        : singleHeader(request.headers[WORKSPACE_HEADER])?.trim() || undefined;
       const { user, workspace, role } = await workspaces.enter(
         {
           uid: decoded.uid,
@@ -215,7 +241,14 @@ export const authPlugin = fp(
         },
         principal: { kind: 'firebase', scopes: SCOPES },
         user,
+        signInEmail: { address: decoded.email ?? null, verified: decoded.email_verified === true },
       };
+    }
+
+    /** A key (or marketplace caller) reaches only its own workspace by path; any other is not found. */
+    function ownWorkspaceOnly(own: string, fromPath: string | undefined): void {
+      if (fromPath !== own)
+        throw new Problem('not_found', `No workspace ${fromPath} is reachable with this key.`);
     }
 
     async function workspaceOf(accountId: string): Promise<Workspace> {
@@ -224,11 +257,11 @@ export const authPlugin = fp(
       return workspace;
     }
 
-    function authenticate(permission: Permission): AuthHook {
+    function authenticate(permission: Permission, options: AuthOptions = {}): AuthHook {
       const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         let identity: AuthContext;
         try {
-          identity = await identify(request);
+          identity = await identify(request, options);
         } catch (error) {
           // Failed sign-ins draw on the client IP's budget, which slows down guessing.
           if (error instanceof Problem && error.code === 'unauthorized')
@@ -255,6 +288,7 @@ export const authPlugin = fp(
     app.decorateRequest('access', fromAuthContext('access'));
     app.decorateRequest('principal', fromAuthContext('principal'));
     app.decorateRequest('user', fromAuthContext('user'));
+    app.decorateRequest('signInEmail', fromAuthContext('signInEmail'));
 
     app.addHook('onRoute', (route) => {
       refuseAuthAfterBodyParsing(route);
@@ -271,7 +305,7 @@ export const authPlugin = fp(
  * The named check, after sign-in and before the route reads anything: signed-in-only operations
  * refuse keys, a key needs the scope, and a member needs the role.
  */
-function checkPermission(permission: Permission, principal: Principal, role: Role): void {
+export function checkPermission(permission: Permission, principal: Principal, role: Role): void {
   if (permission.session && principal.kind !== 'firebase') {
     throw new Problem(
       'forbidden',
@@ -344,7 +378,7 @@ declare module 'fastify' {
      * The `onRequest` hook that admits only authenticated callers meeting the requirement,
      * counts them against their rate limit, checks the permission, and sets request.workspace/access/user/principal.
      */
-    authenticate(permission: Permission): AuthHook;
+    authenticate(permission: Permission, options?: AuthOptions): AuthHook;
   }
   interface FastifyRequest {
     authContext: AuthContext | null;
@@ -354,6 +388,8 @@ declare module 'fastify' {
     readonly access: WorkspaceAccess;
     /** The signed-in person, or null for API keys and marketplace callers; behind app.authenticate(). */
     readonly user: Account | null;
+    /** The ID token's e-mail and whether it is verified; null for keys; behind app.authenticate(). */
+    readonly signInEmail: SignInEmail | null;
     /** How the caller authenticated and with which scopes; only behind app.authenticate(). */
     readonly principal: Principal;
   }

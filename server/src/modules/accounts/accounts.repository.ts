@@ -17,6 +17,23 @@ export function findAccountByMarketplaceUser(
   return db.selectFrom('accounts').selectAll().where('marketplace_user', '=', user).executeTakeFirst();
 }
 
+export function findAccountsByFirebaseUids(
+  db: Kysely<Database>,
+  uids: readonly string[],
+): Promise<AccountRow[]> {
+  if (uids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('firebase_uid', 'in', [...uids])
+    .execute();
+}
+
+/** Deletes a team workspace's row; a personal account (a user's own) is never deleted here. */
+export async function deleteTeamAccount(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('accounts').where('id', '=', id).where('personal', '=', 0).execute();
+}
+
 /** Inserts unless the uid (or marketplace user) already has an account (two first requests can race). */
 export async function insertAccount(db: Kysely<Database>, row: NewAccountRow): Promise<void> {
   await db

@@ -5,9 +5,11 @@ import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { Problem } from '../../shared/problem.js';
 import {
+  deleteTeamAccount,
   findAccountByFirebaseUid,
   findAccountById,
   findAccountByMarketplaceUser,
+  findAccountsByFirebaseUids,
   insertAccount,
   setSigningSecretIfAbsent,
   updateAccount,
@@ -30,6 +32,13 @@ export interface Workspace {
   /** The user's own workspace, made at first sign-in (every account made before workspaces). */
   personal: boolean;
   createdAt: string;
+}
+
+/** What other members see of a user: the profile of their personal account. */
+export interface Profile {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
 }
 
 export interface FirebaseIdentity {
@@ -82,6 +91,34 @@ export class AccountsService {
   async getWorkspace(id: string): Promise<Workspace | undefined> {
     const row = await findAccountById(this.db, id);
     return row && toWorkspace(row);
+  }
+
+  /** The profiles of users by Firebase uid (members of a workspace); unknown uids are left out. */
+  async getProfilesByUids(uids: readonly string[]): Promise<Map<string, Profile>> {
+    const rows = await findAccountsByFirebaseUids(this.db, uids);
+    return new Map(
+      rows.flatMap((row) =>
+        row.firebase_uid === null
+          ? []
+          : [[row.firebase_uid, { uid: row.firebase_uid, email: row.email, displayName: row.display_name }]],
+      ),
+    );
+  }
+
+  /** The personal workspace of a Firebase user, if they have signed in. */
+  async getPersonalWorkspaceOf(uid: string): Promise<Workspace | undefined> {
+    const row = await findAccountByFirebaseUid(this.db, uid);
+    return row && toWorkspace(row);
+  }
+
+  /** Renames a workspace; `db` may be a transaction. */
+  async renameWorkspace(id: string, name: string, db: Kysely<Database> = this.db): Promise<void> {
+    await updateAccount(db, id, { name, updated_at: Date.now() });
+  }
+
+  /** Deletes a team workspace's account row (its data is erased first); `db` may be a transaction. */
+  async deleteTeamWorkspace(id: string, db: Kysely<Database> = this.db): Promise<void> {
+    await deleteTeamAccount(db, id);
   }
 
   /** A new team workspace (an account row without a Firebase user); `db` may be a transaction. */
