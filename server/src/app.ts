@@ -11,7 +11,7 @@ import { apiKeysModule, apiKeysRoutesModule } from './modules/apikeys/apikeys.mo
 import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
-import { eventsModule } from './modules/events/events.module.js';
+import { eventsModule, eventsRoutesModule } from './modules/events/events.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
@@ -137,6 +137,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);
+  // The audit log's routes; its eraser comes after the other modules' (whose erasers write nothing to it).
+  await app.register(eventsRoutesModule);
   await app.register(redirectModule, {
     installRawListener: (listener) => {
       rawEdge = listener;

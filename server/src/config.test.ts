@@ -82,6 +82,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).geoCacheDir).toBe(path.join(os.tmpdir(), 'rq-codes-geo'));
   });
 
+  it('keeps events EVENT_RETENTION_DAYS, 400 by default, and refuses what is not a number of days', () => {
+    expect(loadConfig({}).eventRetentionDays).toBe(400);
+    expect(loadConfig({ EVENT_RETENTION_DAYS: '30' }).eventRetentionDays).toBe(30);
+    for (const bad of ['0', '-1', '1.5', 'forever', '99999'])
+      expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(ConfigError);
+  });
+
   it('derives the API base from the public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rq.example.com/' }).apiBase).toBe('https://rq.example.com/api');
   });

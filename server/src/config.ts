@@ -24,6 +24,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Days of raw scans kept for export (null: forever); the analytics rollups are kept forever. */
   scanRetentionDays: number | null;
+  /** Days the audit log keeps an event (EVENT_RETENTION_DAYS, default 400); older ones are deleted hourly. */
+  eventRetentionDays: number;
   /** Where the GeoIP range tables are cached (GEO_CACHE_DIR), shared by the machine's instances. */
   geoCacheDir: string;
   bodyLimitBytes: number;
@@ -439,6 +441,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'rq:',
     scanRetentionDays: scanRetentionDays(env),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 400, 1, 36_500),
     geoCacheDir: path.resolve(read(env, 'GEO_CACHE_DIR') ?? DEFAULT_GEO_CACHE_DIR),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),

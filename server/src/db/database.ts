@@ -5,7 +5,7 @@ import type { BillingWebhookEventsTable } from '../modules/billing/billing.table
 import type { DesignsTable } from '../modules/designs/designs.table.js';
 import type { EventsTable } from '../modules/events/events.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
-import type { SubscriptionsTable } from '../modules/plans/plans.table.js';
+import type { SubscriptionsTable, UsageLimitReachedTable } from '../modules/plans/plans.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
 import type { RulesTable } from '../modules/rules/rules.table.js';
 import type {
@@ -55,6 +55,7 @@ export interface Database {
   scan_totals: ScanTotalsTable;
   scan_visitors: ScanVisitorsTable;
   subscriptions: SubscriptionsTable;
+  usage_limit_reached: UsageLimitReachedTable;
   workspace_invitations: WorkspaceInvitationsTable;
   workspace_members: WorkspaceMembersTable;
 }

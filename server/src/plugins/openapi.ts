@@ -125,6 +125,10 @@ export const openapiPlugin = fp(
             description: 'Scan analytics: totals, time series, breakdowns, export, live stream',
           },
           { name: 'billing', description: 'Plans, subscriptions and monthly usage' },
+          {
+            name: 'events',
+            description: 'The audit log: every change in the workspace, who made it and when',
+          },
           { name: 'site', description: 'Public settings the site reads at run time' },
         ],
       },

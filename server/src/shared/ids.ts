@@ -7,12 +7,6 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower 
  * Sorting ids sorts by creation, which keyset pagination relies on.
  */
 export function newId(prefix: IdPrefix, now = Date.now()): string {
-  let time = '';
-  let t = now;
-  for (let i = 0; i < 10; i++) {
-    time = ALPHABET[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
   const bytes = randomBytes(10);
   let random = '';
   let buffer = 0;
@@ -25,7 +19,21 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
       bits -= 5;
     }
   }
-  return `${prefix}_${time}${random}`;
+  return `${idTimeBound(prefix, now)}${random}`;
+}
+
+/**
+ * The ids made at `time` or later sort at or after this string, the ids made before it sort
+ * before it: a time range of ids is an id range (the audit log pages by id, filtered by time).
+ */
+export function idTimeBound(prefix: IdPrefix, time: number): string {
+  let encoded = '';
+  let t = Math.max(0, Math.floor(time));
+  for (let i = 0; i < 10; i++) {
+    encoded = ALPHABET[t % 32] + encoded;
+    t = Math.floor(t / 32);
+  }
+  return `${prefix}_${encoded}`;
 }
 
 export type IdPrefix =

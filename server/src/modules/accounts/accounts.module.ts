@@ -10,9 +10,9 @@ import { AccountsService } from './accounts.service.js';
  */
 export const accountsModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('accounts', new AccountsService(app.database.db));
+    app.decorate('accounts', new AccountsService(app.database.db, app.events));
   },
-  { name: 'accounts', dependencies: ['db'] },
+  { name: 'accounts', dependencies: ['db', 'events'] },
 );
 
 export const accountsRoutesModule = fp(

@@ -56,6 +56,6 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SigningSecretSchema },
       },
     },
-    async (request) => app.accounts.rotateSigningSecret(request.workspace.id),
+    async (request) => app.accounts.rotateSigningSecret(request.access),
   );
 }

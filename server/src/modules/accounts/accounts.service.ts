@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { Problem } from '../../shared/problem.js';
+import { EventsService } from '../events/events.service.js';
 import {
   deleteTeamAccount,
   findAccountByFirebaseUid,
@@ -81,7 +83,11 @@ export function maskSecret(secret: string): string {
 }
 
 export class AccountsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The audit log (the signing secret's rotations, never its value). */
+    private readonly events: EventsService = new EventsService(db),
+  ) {}
 
   async getById(id: string): Promise<Account | undefined> {
     const row = await findAccountById(this.db, id);
@@ -194,13 +200,24 @@ export class AccountsService {
   }
 
   /** Replaces the secret; the answer is the only time the new one is shown. */
-  async rotateSigningSecret(accountId: string): Promise<{ secret: string; createdAt: string }> {
+  async rotateSigningSecret(access: WorkspaceAccess): Promise<{ secret: string; createdAt: string }> {
+    const accountId = access.workspaceId;
     const now = Date.now();
     const secret = newSigningSecret();
-    await updateAccount(this.db, accountId, {
-      signing_secret: secret,
-      signing_secret_created_at: now,
-      updated_at: now,
+    await this.events.inTransaction(async (trx) => {
+      await updateAccount(trx, accountId, {
+        signing_secret: secret,
+        signing_secret_created_at: now,
+        updated_at: now,
+      });
+      const event = {
+        type: 'signing_secret.rotated',
+        workspaceId: accountId,
+        actor: access.actor,
+        resource: { type: 'signing_secret', id: accountId },
+        data: { createdAt: toIso(now) },
+      };
+      return { result: undefined, events: [event] };
     });
     return { secret, createdAt: toIso(now) ?? '' };
   }

@@ -10,16 +10,17 @@ import { ApiKeysService } from './apikeys.service.js';
  */
 export const apiKeysModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('apiKeys', new ApiKeysService(app.database.db));
+    app.decorate('apiKeys', new ApiKeysService(app.database.db, app.events));
   },
-  { name: 'apikeys', dependencies: ['db'] },
+  { name: 'apikeys', dependencies: ['db', 'events'] },
 );
 
 export const apiKeysRoutesModule = fp(
   async (app: FastifyInstance) => {
+    app.workspaces.onErase('apikeys', (workspaceId) => app.apiKeys.erase(workspaceId));
     await app.register(apiKeysRoutes);
   },
-  { name: 'apikeys-routes', dependencies: ['apikeys', 'auth', 'idempotency'] },
+  { name: 'apikeys-routes', dependencies: ['apikeys', 'auth', 'idempotency', 'workspaces'] },
 );
 
 declare module 'fastify' {

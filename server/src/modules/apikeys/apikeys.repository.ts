@@ -56,6 +56,11 @@ export async function revokeApiKey(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Deletes every key of a workspace. */
+export async function deleteWorkspaceApiKeys(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('account_id', '=', accountId).execute();
+}
+
 /**
  * Records use, at most once a minute per key: the condition makes the write a no-op when another
  * request (on any instance) wrote a fresh time already.

@@ -30,7 +30,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await app.apiKeys.create(request.workspace.id, request.body);
+      const created = await app.apiKeys.create(request.access, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -77,7 +77,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.apiKeys.revoke(request.workspace.id, request.params.id);
+      await app.apiKeys.revoke(request.access, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ export const SCOPES = [
   'hostnames:read',
   'hostnames:write',
   'analytics:read',
+  'events:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

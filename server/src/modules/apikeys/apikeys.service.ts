@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { notFound, Problem, validationFailed } from '../../shared/problem.js';
+import type { ChangeEvent, EventsService } from '../events/events.service.js';
 import {
+  deleteWorkspaceApiKeys,
   findApiKeyByHash,
   findLiveApiKey,
   insertApiKey,
@@ -69,10 +72,13 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 export class ApiKeysService {
   constructor(
     private readonly db: Kysely<Database>,
+    /** The audit log: keys created and revoked, never the key or its hash. */
+    private readonly events: EventsService,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async create(accountId: string, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
+  async create(access: WorkspaceAccess, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
+    const accountId = access.workspaceId;
     const now = this.now();
     let expiresAt: number | null = null;
     if (input.expiresAt) {
@@ -94,7 +100,10 @@ export class ApiKeysService {
       expires_at: expiresAt,
       revoked_at: null,
     };
-    await insertApiKey(this.db, row);
+    await this.events.inTransaction(async (trx) => {
+      await insertApiKey(trx, row);
+      return { result: undefined, events: [keyEvent('api_key.created', access, row)] };
+    });
     return { ...toApiKey(row), key };
   }
 
@@ -112,8 +121,18 @@ export class ApiKeysService {
     return toApiKey(row);
   }
 
-  async revoke(accountId: string, id: string): Promise<void> {
-    if (!(await revokeApiKey(this.db, accountId, id, this.now()))) throw notFound('API key');
+  async revoke(access: WorkspaceAccess, id: string): Promise<void> {
+    const row = await findLiveApiKey(this.db, access.workspaceId, id);
+    if (!row) throw notFound('API key');
+    await this.events.inTransaction(async (trx) => {
+      if (!(await revokeApiKey(trx, access.workspaceId, id, this.now()))) throw notFound('API key');
+      return { result: undefined, events: [keyEvent('api_key.revoked', access, row)] };
+    });
+  }
+
+  /** Deletes every key of a deleted workspace: from then on they are refused (unknown key). */
+  async erase(workspaceId: string): Promise<void> {
+    await deleteWorkspaceApiKeys(this.db, workspaceId);
   }
 
   /** Finds a key by its hash; unknown, malformed, revoked and expired keys are 401. */
@@ -131,6 +150,17 @@ export class ApiKeysService {
     }
     return { keyId: row.id, accountId: row.account_id, scopes: toApiKey(row).scopes };
   }
+}
+
+/** A key's event shows the key as the API lists it: its prefix, never the key or its hash. */
+function keyEvent(type: string, access: WorkspaceAccess, row: ApiKeyRow): ChangeEvent {
+  return {
+    type,
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    resource: { type: 'api_key', id: row.id },
+    data: { object: { ...toApiKey(row) } },
+  };
 }
 
 function unauthorized(detail: string): Problem {

@@ -50,9 +50,13 @@ export const billingModule = fp(
         paypalPlanIds: paypal.planIds,
       }),
     );
+    app.workspaces.onErase('billing', (workspaceId) => app.billing.erase(workspaceId));
     await app.register(billingRoutes);
   },
-  { name: 'billing', dependencies: ['db', 'auth', 'idempotency', 'accounts', 'plans', 'hostnames'] },
+  {
+    name: 'billing',
+    dependencies: ['db', 'auth', 'idempotency', 'accounts', 'plans', 'hostnames', 'workspaces'],
+  },
 );
 
 declare module 'fastify' {

@@ -98,7 +98,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { subscription, created } = await service.subscribe(request.workspace.id, request.body);
+      const { subscription, created } = await service.subscribe(request.access, request.body);
       if (!created) return subscription;
       return reply
         .code(201)
@@ -120,7 +120,7 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: SubscriptionView, ...problemResponses(401, 403, 404, 409, 429, 502) },
       },
     },
-    async (request) => service.cancel(request.workspace.id, request.params.id),
+    async (request) => service.cancel(request.access, request.params.id),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { apiRateFor, PLAN_IDS, PLANS } from '../plans/plans.js';
 import type { SubscriptionView } from '../plans/plans.schemas.js';
 import { type PlansService, subscriptionView } from '../plans/plans.service.js';
@@ -75,14 +76,23 @@ export class BillingService {
   }
 
   subscribe(
-    accountId: string,
+    access: WorkspaceAccess,
     body: SubscriptionCreateBody,
   ): Promise<{ subscription: SubscriptionView; created: boolean }> {
-    return this.options.subscriptions.subscribe(accountId, body);
+    return this.options.subscriptions.subscribe(access, body);
   }
 
-  cancel(accountId: string, id: string): Promise<SubscriptionView> {
-    return this.options.subscriptions.cancel(accountId, id);
+  cancel(access: WorkspaceAccess, id: string): Promise<SubscriptionView> {
+    return this.options.subscriptions.cancel(access, id);
+  }
+
+  /**
+   * A deleted workspace's plans: its live PayPal subscriptions are cancelled at PayPal (when this
+   * server sells through PayPal), then its subscriptions and grants are deleted.
+   */
+  async erase(workspaceId: string): Promise<void> {
+    await this.options.subscriptions.cancelAllAtPaypal(workspaceId);
+    await this.options.plans.erase(workspaceId);
   }
 
   receiveWebhook(

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { Problem } from '../../shared/problem.js';
+import { type Actor, systemActor } from '../events/events.service.js';
 import type { PlanId } from '../plans/plans.js';
 import type { SubscriptionView } from '../plans/plans.schemas.js';
 import { type PlansService, type SubscriptionRow, subscriptionView } from '../plans/plans.service.js';
@@ -28,6 +30,9 @@ export interface PaypalSubscriptionsOptions {
 /** PayPal statuses we bind (a pending one is not approved yet; an expired one sells nothing). */
 const BINDABLE = new Set(['APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED']);
 const CANCEL_REASON = 'Cancelled by the customer on RQ Codes';
+const ERASED_REASON = 'The RQ Codes workspace that held it was deleted';
+/** Who the audit log says changed a subscription when PayPal told us (webhooks). */
+const PAYPAL = systemActor('paypal');
 
 function monthAfter(ms: number): number {
   const date = new Date(ms);
@@ -74,9 +79,10 @@ export class PaypalSubscriptions {
    * plan is one of ours, it was made for this account (custom_id) and no other account holds it.
    */
   async subscribe(
-    accountId: string,
+    access: WorkspaceAccess,
     body: SubscriptionCreateBody,
   ): Promise<{ subscription: SubscriptionView; created: boolean }> {
+    const accountId = access.workspaceId;
     const paypal = requirePaypal(this.options.paypal);
     const path = '/body/subscriptionId';
     const subscription = await fromPaypal(this.options.log, () =>
@@ -109,7 +115,7 @@ export class PaypalSubscriptions {
           : 'The subscription has ended at PayPal.',
       );
     }
-    const { row, created } = await this.store(subscription, plan, accountId);
+    const { row, created } = await this.store(subscription, plan, accountId, access.actor);
     if (!row || row.account_id !== accountId) {
       throw new Problem('conflict', 'This PayPal subscription belongs to another account.');
     }
@@ -117,7 +123,8 @@ export class PaypalSubscriptions {
   }
 
   /** DELETE /subscriptions/{id}: cancels at PayPal; the plan stays until the paid period ends. */
-  async cancel(accountId: string, id: string): Promise<SubscriptionView> {
+  async cancel(access: WorkspaceAccess, id: string): Promise<SubscriptionView> {
+    const accountId = access.workspaceId;
     const row = await this.options.plans.subscription(accountId, id);
     if (!row) throw new Problem('not_found', 'No subscription with that id exists in this account.');
     if (row.provider === 'operator') {
@@ -127,15 +134,40 @@ export class PaypalSubscriptions {
     const paypal = requirePaypal(this.options.paypal);
     const providerId = row.provider_subscription_id!;
     await fromPaypal(this.options.log, () => paypal.cancelSubscription(providerId, CANCEL_REASON));
-    const after = await this.refresh(providerId);
+    const after = await this.refresh(providerId, access.actor);
     return subscriptionView(after ?? row);
+  }
+
+  /**
+   * A workspace is being deleted: its live PayPal subscriptions are cancelled at PayPal, so the
+   * buyer is not billed for a workspace that no longer exists. One PayPal refuses is logged, not
+   * fatal (the buyer can still cancel in PayPal). Answers how many were cancelled.
+   */
+  async cancelAllAtPaypal(workspaceId: string): Promise<number> {
+    const paypal = this.options.paypal;
+    if (!paypal) return 0;
+    let cancelled = 0;
+    for (const row of await this.options.plans.subscriptionsOf(workspaceId)) {
+      if (row.provider !== 'paypal' || !row.provider_subscription_id) continue;
+      if (row.status === 'CANCELLED' || row.status === 'EXPIRED') continue;
+      try {
+        await paypal.cancelSubscription(row.provider_subscription_id, ERASED_REASON);
+        cancelled += 1;
+      } catch (error) {
+        this.options.log.warn(
+          { err: error, providerId: row.provider_subscription_id, workspaceId },
+          "could not cancel a deleted workspace's PayPal subscription; cancel it in PayPal",
+        );
+      }
+    }
+    return cancelled;
   }
 
   /**
    * Reads a subscription from PayPal and stores it. One not bound yet is bound to its custom_id's
    * account when that account exists and the plan is ours (the webhook may beat the browser's POST).
    */
-  async refresh(providerId: string): Promise<SubscriptionRow | undefined> {
+  async refresh(providerId: string, actor: Actor = PAYPAL): Promise<SubscriptionRow | undefined> {
     const paypal = requirePaypal(this.options.paypal);
     const subscription = await fromPaypal(this.options.log, () => paypal.getSubscription(providerId));
     if (!subscription) {
@@ -154,7 +186,7 @@ export class PaypalSubscriptions {
     const accountId = bound?.account_id ?? subscription.custom_id;
     if (!accountId) return bound;
     if (!bound && !BINDABLE.has(subscription.status)) return undefined;
-    return (await this.store(subscription, plan, accountId)).row;
+    return (await this.store(subscription, plan, accountId, actor)).row;
   }
 
   /** Inserts or updates the row of a PayPal subscription (the plans service tells every instance). */
@@ -162,6 +194,7 @@ export class PaypalSubscriptions {
     subscription: PayPalSubscription,
     plan: PlanId,
     accountId: string,
+    actor: Actor,
   ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
     const now = this.clock.now();
     const state = {
@@ -177,6 +210,7 @@ export class PaypalSubscriptions {
       const row = await plans.updateProviderSubscription(
         { ...bound, provider_subscription_id: subscription.id },
         { ...state, current_period_end: paidThrough(subscription, bound.current_period_end) },
+        actor,
       );
       return { row, created: false };
     }
@@ -189,15 +223,18 @@ export class PaypalSubscriptions {
       );
       return { row: undefined, created: false };
     }
-    return plans.recordProviderSubscription({
-      id: newId('sub', now),
-      account_id: accountId,
-      provider: 'paypal',
-      provider_subscription_id: subscription.id,
-      current_period_end: paidThrough(subscription, null),
-      created_at: now,
-      ...state,
-    });
+    return plans.recordProviderSubscription(
+      {
+        id: newId('sub', now),
+        account_id: accountId,
+        provider: 'paypal',
+        provider_subscription_id: subscription.id,
+        current_period_end: paidThrough(subscription, null),
+        created_at: now,
+        ...state,
+      },
+      actor,
+    );
   }
 
   private planOfPaypalPlan(paypalPlanId: string): PlanId | undefined {

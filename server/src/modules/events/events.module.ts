@@ -1,13 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { eventsRoutes } from './events.routes.js';
 import { EventsService } from './events.service.js';
 
-/** The audit log: every module records its changes through `app.events`. */
+// Old events go in hourly rounds: a day's worth at most after a restart, an hour's otherwise.
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/**
+ * The audit log, in two plugins like accounts: `eventsModule` makes `app.events`, which every
+ * module records its changes through (the workspaces service among them, before sign-in), and
+ * `eventsRoutesModule` adds GET /api/v1/events after sign-in and erases a deleted workspace's log.
+ */
 export const eventsModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('events', new EventsService(app.database.db));
+    const events = new EventsService(app.database.db, { retentionDays: app.config.eventRetentionDays });
+    app.decorate('events', events);
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweeper = setInterval(() => {
+        events
+          .sweep()
+          .catch((error: unknown) =>
+            app.log.warn({ err: error }, 'could not delete the events past EVENT_RETENTION_DAYS'),
+          );
+      }, SWEEP_EVERY_MS).unref();
+    });
+    app.addHook('preClose', async () => clearInterval(sweeper));
   },
   { name: 'events', dependencies: ['db'] },
+);
+
+export const eventsRoutesModule = fp(
+  async (app: FastifyInstance) => {
+    app.workspaces.onErase('events', (workspaceId) => app.events.erase(workspaceId));
+    await app.register(eventsRoutes);
+  },
+  { name: 'events-routes', dependencies: ['events', 'workspaces', 'auth'] },
 );
 
 declare module 'fastify' {

@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { type Clock, systemClock } from '../../shared/clock.js';
+import { type Clock, DAY_MS, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { type PageQuery, readPage } from '../../shared/pagination.js';
 import type { FieldChanges } from './events.changes.js';
+import { eventFilters } from './events.filters.js';
+import { deleteEventsBefore, deleteWorkspaceEvents, listEvents } from './events.repository.js';
+import type { EventList, EventListQuery, EventView } from './events.schemas.js';
+import type { EventRow } from './events.table.js';
+
+export const DEFAULT_EVENT_RETENTION_DAYS = 400;
 
 /** Who made a change: a member, one of the workspace's API keys, or the system itself. */
 export interface Actor {
@@ -32,11 +39,31 @@ export interface ChangeEvent {
 export class EventsService {
   private readonly clock: Clock;
 
+  private readonly retentionDays: number;
+
   constructor(
     private readonly db: Kysely<Database>,
-    options: { clock?: Clock } = {},
+    options: { clock?: Clock; retentionDays?: number } = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.retentionDays = options.retentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;
+  }
+
+  /** GET /events: a page of the workspace's log, newest first, narrowed by the query's filters. */
+  async list(workspaceId: string, query: EventListQuery & PageQuery): Promise<EventList> {
+    const filters = eventFilters(query);
+    const page = await readPage(query, 'evt', (window) => listEvents(this.db, workspaceId, filters, window));
+    return { data: page.rows.map(toEventView), nextCursor: page.nextCursor };
+  }
+
+  /** Deletes the events older than the retention (EVENT_RETENTION_DAYS); answers how many went. */
+  sweep(now = this.clock.now()): Promise<number> {
+    return deleteEventsBefore(this.db, now - this.retentionDays * DAY_MS);
+  }
+
+  /** Deletes a deleted workspace's log. */
+  async erase(workspaceId: string): Promise<void> {
+    await deleteWorkspaceEvents(this.db, workspaceId);
   }
 
   /** Writes one event with `db`: the transaction of the change it describes. */
@@ -69,4 +96,16 @@ export class EventsService {
       return result;
     });
   }
+}
+
+export function toEventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    type: row.type,
+    at: toIso(row.at) as string,
+    workspace: row.workspace_id,
+    actor: { type: row.actor_type, id: row.actor_id, email: row.actor_email },
+    resource: { type: row.resource_type, id: row.resource_id },
+    data: JSON.parse(row.data_json) as Record<string, unknown>,
+  };
 }

@@ -26,6 +26,7 @@ export const hostnamesModule = fp(
     );
     const service = new HostnamesService(app.database.db, {
       changes: app.changes,
+      events: app.events,
       dns: {
         resolver: config.hostnames.dnsResolver,
         edgeHostname: config.hostnames.edgeHostname,
@@ -41,6 +42,7 @@ export const hostnamesModule = fp(
       log: app.log,
     });
     app.decorate('hostnames', service);
+    app.workspaces.onErase('hostnames', (workspaceId) => service.erase(workspaceId));
     app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
     const checker = new HostnameChecker(service, app.log);
     app.addHook('onReady', async () => {
@@ -51,7 +53,10 @@ export const hostnamesModule = fp(
     await app.register(hostnamesRoutes);
     await app.register(tlsAllowRoute);
   },
-  { name: 'hostnames', dependencies: ['db', 'redis', 'auth', 'idempotency', 'plans'] },
+  {
+    name: 'hostnames',
+    dependencies: ['db', 'redis', 'auth', 'idempotency', 'plans', 'events', 'workspaces'],
+  },
 );
 
 declare module 'fastify' {

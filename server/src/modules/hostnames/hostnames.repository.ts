@@ -72,6 +72,16 @@ export async function deleteHostname(db: Kysely<Database>, accountId: string, id
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Deletes every hostname of a workspace; answers the ones it deleted. */
+export async function deleteWorkspaceHostnames(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<HostnameRow[]> {
+  const rows = await db.selectFrom('hostnames').selectAll().where('account_id', '=', accountId).execute();
+  await db.deleteFrom('hostnames').where('account_id', '=', accountId).execute();
+  return rows;
+}
+
 /** Every verified name, whatever the account: what the edge serves. */
 export function listVerifiedHostnames(db: Kysely<Database>): Promise<HostnameRow[]> {
   return db.selectFrom('hostnames').selectAll().where('status', '=', 'verified').execute();

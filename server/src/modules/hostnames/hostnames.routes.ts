@@ -39,7 +39,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { hostname, created } = await service.create(request.workspace.id, request.body.hostname);
+      const { hostname, created } = await service.create(request.access, request.body.hostname);
       if (!created) return hostname;
       return reply.code(201).header('location', `/api/v1/hostnames/${hostname.id}`).send(hostname);
     },
@@ -88,7 +88,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Hostname, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.update(request.workspace.id, request.params.id, request.body),
+    async (request) => service.update(request.access, request.params.id, request.body),
   );
 
   app.delete(
@@ -108,7 +108,7 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.workspace.id, request.params.id);
+      await service.delete(request.access, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -126,6 +126,6 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Hostname, ...problemResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => service.verify(request.workspace.id, request.params.id),
+    async (request) => service.verify(request.access, request.params.id),
   );
 }

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { normalizeHttpUrl, type OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { changedFields } from '../events/events.changes.js';
+import { type Actor, type ChangeEvent, type EventsService, systemActor } from '../events/events.service.js';
 import { PLANS } from '../plans/plans.js';
 import { type ServedHostname, VerifiedHostnames } from './hostnames.directory.js';
 import { checkHostnameDns, type DnsCheckSettings, type VerificationFailure } from './hostnames.dns.js';
@@ -16,6 +19,7 @@ import {
   claimDueCheck,
   countHostnames,
   deleteHostname,
+  deleteWorkspaceHostnames,
   findHostname,
   findHostnameByName,
   insertHostname,
@@ -43,6 +47,8 @@ export type CodesOnHostnames = (accountId: string, hostnames: string[]) => Promi
 
 export interface HostnamesServiceOptions {
   changes: ChangeBus;
+  /** The audit log: each change and verification result is recorded with it. */
+  events: EventsService;
   dns: DnsCheckSettings;
   /** Our own hosts (primary, short, edge): no customer may claim them or names under them. */
   ownHosts: readonly string[];
@@ -56,6 +62,8 @@ export interface HostnamesServiceOptions {
 export const CHALLENGE_PREFIX = '_rq-challenge';
 // How long one instance holds a due check it took, should it die before recording the outcome.
 const CHECK_LEASE_MS = 5 * 60_000;
+/** Who records the outcome of the scheduled re-checks. */
+const CHECKER = systemActor('hostname-checker');
 
 /**
  * Custom hostnames: claiming a name, the DNS records that prove and route it, verification
@@ -78,7 +86,8 @@ export class HostnamesService {
   }
 
   /** Claims a name for the account; a name the account already holds answers as it is (`created: false`). */
-  async create(accountId: string, input: string): Promise<{ hostname: Hostname; created: boolean }> {
+  async create(access: WorkspaceAccess, input: string): Promise<{ hostname: Hostname; created: boolean }> {
+    const accountId = access.workspaceId;
     const checked = normalizeHostname(input, this.options.ownHosts);
     if (!checked.ok) throw validationFailed([{ path: '/body/hostname', message: checked.message }]);
     const existing = await findHostnameByName(this.db, checked.hostname);
@@ -86,23 +95,30 @@ export class HostnamesService {
     await this.refuseOverLimit(accountId);
     const now = this.clock.now();
     const id = newId('host', now);
+    const row: HostnameRow = {
+      id,
+      account_id: accountId,
+      hostname: checked.hostname,
+      token: randomBytes(16).toString('hex'),
+      status: 'pending',
+      failure_json: null,
+      root_redirect: null,
+      not_found_redirect: null,
+      verified_at: null,
+      last_checked_at: null,
+      next_check_at: nextAutomaticCheck({ status: 'pending', attempts: 0, failingSince: null }, now),
+      check_attempts: 0,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+    };
     try {
-      await insertHostname(this.db, {
-        id,
-        account_id: accountId,
-        hostname: checked.hostname,
-        token: randomBytes(16).toString('hex'),
-        status: 'pending',
-        failure_json: null,
-        root_redirect: null,
-        not_found_redirect: null,
-        verified_at: null,
-        last_checked_at: null,
-        next_check_at: nextAutomaticCheck({ status: 'pending', attempts: 0, failingSince: null }, now),
-        check_attempts: 0,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
+      await this.options.events.inTransaction(async (trx) => {
+        await insertHostname(trx, row);
+        return {
+          result: undefined,
+          events: [this.event('hostname.created', access, row, { object: this.view(row, 0) })],
+        };
       });
     } catch (error) {
       // Two claims raced and the unique index let one through: answer as if we had seen it.
@@ -165,7 +181,8 @@ export class HostnamesService {
   }
 
   /** A JSON merge patch of the two redirects: omitted stays, null removes, a URL replaces. */
-  async update(accountId: string, id: string, patch: HostnamePatchBody): Promise<Hostname> {
+  async update(access: WorkspaceAccess, id: string, patch: HostnamePatchBody): Promise<Hostname> {
+    const accountId = access.workspaceId;
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
     const errors: FieldError[] = [];
@@ -177,17 +194,27 @@ export class HostnamesService {
       errors,
     );
     if (errors.length > 0) throw validationFailed(errors);
-    await updateHostname(this.db, accountId, id, {
-      root_redirect: rootRedirect,
-      not_found_redirect: notFoundRedirect,
-      updated_at: Math.max(this.clock.now(), row.updated_at),
+    const after = { ...row, root_redirect: rootRedirect, not_found_redirect: notFoundRedirect };
+    const changes = changedFields(this.view(row, 0), this.view(after, 0));
+    await this.options.events.inTransaction(async (trx) => {
+      await updateHostname(trx, accountId, id, {
+        root_redirect: rootRedirect,
+        not_found_redirect: notFoundRedirect,
+        updated_at: Math.max(this.clock.now(), row.updated_at),
+      });
+      const changed = Object.keys(changes).length > 0;
+      return {
+        result: undefined,
+        events: changed ? [this.event('hostname.updated', access, row, { changes })] : [],
+      };
     });
     await this.published(id, row.hostname);
     return this.get(accountId, id);
   }
 
   /** Refused while codes are served on the name: deleting it would break every printed one. */
-  async delete(accountId: string, id: string): Promise<void> {
+  async delete(access: WorkspaceAccess, id: string): Promise<void> {
+    const accountId = access.workspaceId;
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
     const codes = (await this.options.codesOn(accountId, [row.hostname])).get(row.hostname) ?? 0;
@@ -198,15 +225,32 @@ export class HostnamesService {
         { extensions: { hostname: row.hostname, codes } },
       );
     }
-    if (!(await deleteHostname(this.db, accountId, id))) throw notFound('hostname');
+    await this.options.events.inTransaction(async (trx) => {
+      if (!(await deleteHostname(trx, accountId, id))) throw notFound('hostname');
+      return {
+        result: undefined,
+        events: [this.event('hostname.deleted', access, row, { object: this.view(row, 0) })],
+      };
+    });
     await this.published(id, row.hostname);
   }
 
+  /**
+   * Deletes every hostname of a deleted workspace (its codes go with the qrcodes module's eraser)
+   * and tells every instance, so the edge and the TLS ask stop serving them at once.
+   */
+  async erase(workspaceId: string): Promise<void> {
+    for (const row of await deleteWorkspaceHostnames(this.db, workspaceId)) {
+      await this.published(row.id, row.hostname);
+    }
+  }
+
   /** Looks the records up now and records the outcome: verified, or what DNS answered instead. */
-  async verify(accountId: string, id: string): Promise<Hostname> {
+  async verify(access: WorkspaceAccess, id: string): Promise<Hostname> {
+    const accountId = access.workspaceId;
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
-    await this.check(row, false);
+    await this.check(row, access.actor);
     return this.get(accountId, id);
   }
 
@@ -220,28 +264,48 @@ export class HostnamesService {
     for (const row of await listDueHostnames(this.db, now, batch)) {
       if (row.next_check_at === null) continue;
       if (!(await claimDueCheck(this.db, row.id, row.next_check_at, now + CHECK_LEASE_MS))) continue;
-      await this.check(row, true);
+      await this.check(row, CHECKER);
       checked += 1;
     }
     return checked;
   }
 
-  private async check(row: HostnameRow, automatic: boolean): Promise<void> {
+  /**
+   * Looks the records up and stores the outcome. A check someone asked for is always logged; the
+   * scheduled checker's only when it decides something (the name becomes verified, or failed).
+   */
+  private async check(row: HostnameRow, actor: Actor): Promise<void> {
+    const automatic = actor === CHECKER;
     const failure = await checkHostnameDns(
       { hostname: row.hostname, txtName: challengeName(row.hostname), txtValue: challengeValue(row.token) },
       this.options.dns,
     );
     const now = this.clock.now();
     const outcome = afterCheck(row, failure, now, automatic);
-    await updateHostname(this.db, row.account_id, row.id, {
-      status: outcome.status,
-      failure_json: outcome.failure ? JSON.stringify(outcome.failure) : null,
-      verified_at: outcome.verifiedAt,
-      failing_since: outcome.failingSince,
-      check_attempts: outcome.attempts,
-      next_check_at: outcome.nextCheckAt,
-      last_checked_at: now,
-      updated_at: Math.max(now, row.updated_at),
+    const decided = outcome.status !== row.status && outcome.status !== 'pending';
+    const logged = !automatic || decided;
+    await this.options.events.inTransaction(async (trx) => {
+      await updateHostname(trx, row.account_id, row.id, {
+        status: outcome.status,
+        failure_json: outcome.failure ? JSON.stringify(outcome.failure) : null,
+        verified_at: outcome.verifiedAt,
+        failing_since: outcome.failingSince,
+        check_attempts: outcome.attempts,
+        next_check_at: outcome.nextCheckAt,
+        last_checked_at: now,
+        updated_at: Math.max(now, row.updated_at),
+      });
+      const type = outcome.status === 'verified' ? 'hostname.verified' : 'hostname.verification_failed';
+      const data = {
+        hostname: row.hostname,
+        status: outcome.status,
+        ...(outcome.status === row.status
+          ? {}
+          : { changes: { status: [row.status, outcome.status] as [unknown, unknown] } }),
+        failure: outcome.failure ?? null,
+      };
+      const access = { workspaceId: row.account_id, actor };
+      return { result: undefined, events: logged ? [this.event(type, access, row, data)] : [] };
     });
     await this.published(row.id, row.hostname);
   }
@@ -291,6 +355,21 @@ export class HostnamesService {
     return current;
   }
 
+  private event(
+    type: string,
+    access: { workspaceId: string; actor: Actor },
+    row: HostnameRow,
+    data: ChangeEvent['data'],
+  ): ChangeEvent {
+    return {
+      type,
+      workspaceId: access.workspaceId,
+      actor: access.actor,
+      resource: { type: 'hostname', id: row.id },
+      data,
+    };
+  }
+
   private published(id: string, hostname: string): Promise<void> {
     return this.options.changes.publish('hostname.changed', { id, hostname });
   }
@@ -303,7 +382,12 @@ export class HostnamesService {
             accountId,
             rows.map((row) => row.hostname),
           );
-    return rows.map((row) => ({
+    return rows.map((row) => this.view(row, codes.get(row.hostname) ?? 0));
+  }
+
+  /** A hostname as the API shows it, given how many codes it serves. */
+  private view(row: HostnameRow, codes: number): Hostname {
+    return {
       id: row.id,
       hostname: row.hostname,
       status: row.status,
@@ -321,9 +405,9 @@ export class HostnamesService {
       lastCheckedAt: toIso(row.last_checked_at),
       nextCheckAt: toIso(row.next_check_at),
       graceEndsAt: toIso(graceEndsAt(row)),
-      codes: codes.get(row.hostname) ?? 0,
+      codes,
       createdAt: toIso(row.created_at) as string,
-    }));
+    };
   }
 }
 

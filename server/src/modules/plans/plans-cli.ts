@@ -10,6 +10,7 @@ import { createRedisClient } from '../../plugins/redis.js';
 import { ChangeBus } from '../../shared/change-bus.js';
 import { appendLocalChange } from '../../shared/local-changes.js';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { EventsService } from '../events/events.service.js';
 import { OperatorGrants } from './plans.grants.js';
 import { PLAN_IDS, type PlanId } from './plans.js';
 
@@ -160,7 +161,7 @@ async function main(): Promise<number> {
   }
   try {
     if (redis) await ready(redis);
-    const grants = new OperatorGrants(handle.db, { changes });
+    const grants = new OperatorGrants(handle.db, { changes, events: new EventsService(handle.db) });
     return await runPlansCommand(process.argv.slice(2), {
       db: handle.db,
       grants,

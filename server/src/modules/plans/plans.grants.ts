@@ -3,17 +3,23 @@ import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { type Actor, type EventsService, systemActor } from '../events/events.service.js';
 import { grantsUntil } from './plans.effective.js';
+import { subscriptionChanged, subscriptionEvent } from './plans.events.js';
 import type { PlanId } from './plans.js';
 import {
   deleteOperatorGrants,
   findOperatorGrant,
+  findOperatorGrants,
   insertSubscription,
   listAllSubscriptions,
   updateSubscription,
 } from './plans.repository.js';
 import type { SubscriptionView } from './plans.schemas.js';
 import { subscriptionView } from './plans.views.js';
+
+/** Who the audit log says granted or revoked: the operator's command. */
+export const PLANS_CLI = systemActor('plans-cli');
 
 /**
  * The operator's grants (`npm run plans`): plans given without PayPal (self-hosting, support,
@@ -25,23 +31,31 @@ export class OperatorGrants {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: { changes: ChangeBus; clock?: Clock },
+    private readonly options: { changes: ChangeBus; events: EventsService; clock?: Clock },
   ) {
     this.clock = options.clock ?? systemClock;
   }
 
   /** Grants a plan (until a time, or for good); granting it again moves the end. */
-  async grant(accountId: string, plan: PlanId, until: number | null): Promise<SubscriptionView> {
+  async grant(
+    accountId: string,
+    plan: PlanId,
+    until: number | null,
+    actor: Actor = PLANS_CLI,
+  ): Promise<SubscriptionView> {
     const now = this.clock.now();
     const existing = await findOperatorGrant(this.db, accountId, plan);
-    if (existing) {
-      await updateSubscription(this.db, existing.id, {
-        current_period_end: until,
-        status: 'ACTIVE',
-        updated_at: now,
-      });
-    } else {
-      await insertSubscription(this.db, {
+    await this.options.events.inTransaction(async (trx) => {
+      if (existing) {
+        await updateSubscription(trx, existing.id, {
+          current_period_end: until,
+          status: 'ACTIVE',
+          updated_at: now,
+        });
+        const after = await findOperatorGrant(trx, accountId, plan);
+        return { result: undefined, events: after ? subscriptionChanged(actor, existing, after) : [] };
+      }
+      await insertSubscription(trx, {
         id: newId('sub', now),
         account_id: accountId,
         plan,
@@ -54,15 +68,25 @@ export class OperatorGrants {
         created_at: now,
         updated_at: now,
       });
-    }
+      const created = await findOperatorGrant(trx, accountId, plan);
+      return {
+        result: undefined,
+        events: created ? [subscriptionEvent('subscription.created', actor, created)] : [],
+      };
+    });
     await this.options.changes.publish('plans.changed', { accountId });
     const row = await findOperatorGrant(this.db, accountId, plan);
     return subscriptionView(row!);
   }
 
   /** Ends the operator's grants to an account (one plan, or all); answers how many ended. */
-  async revoke(accountId: string, plan?: PlanId): Promise<number> {
-    const removed = await deleteOperatorGrants(this.db, accountId, plan);
+  async revoke(accountId: string, plan?: PlanId, actor: Actor = PLANS_CLI): Promise<number> {
+    const removed = await this.options.events.inTransaction(async (trx) => {
+      const grants = await findOperatorGrants(trx, accountId, plan);
+      const result = await deleteOperatorGrants(trx, accountId, plan);
+      const ended = grants.map((row) => ({ ...row, status: 'CANCELLED', updated_at: this.clock.now() }));
+      return { result, events: ended.map((row) => subscriptionEvent('subscription.cancelled', actor, row)) };
+    });
     if (removed > 0) await this.options.changes.publish('plans.changed', { accountId });
     return removed;
   }

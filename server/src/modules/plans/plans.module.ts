@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlansService } from './plans.service.js';
+import { UsageLimitLog } from './usage-limit-log.js';
 import { inProcessUsageStore, monthOf, UsageMeter } from './usage-meter.js';
 import { redisUsageStore } from './usage-store.js';
 
@@ -17,6 +18,7 @@ export const plansModule = fp(
     const { config } = app;
     const plans = new PlansService(app.database.db, {
       changes: app.changes,
+      events: app.events,
       sellsThroughPaypal: Boolean(config.paypal.clientId && config.paypal.clientSecret),
       defaultPlan: config.billing.defaultPlan,
       hostnamesWithoutBilling: config.hostnames.limitWithoutBilling,
@@ -26,18 +28,28 @@ export const plansModule = fp(
     const store = app.redis
       ? redisUsageStore(app.redis, config.redisKeyPrefix, app.log)
       : inProcessUsageStore();
+    const limitLog = new UsageLimitLog({
+      events: app.events,
+      log: app.log,
+      limit: async (accountId) => (await plans.limitsOf(accountId)).redirectsPerMonth,
+    });
     const usage = new UsageMeter({
       recorded: (accountId, from, to) => scans.humanScansOf(accountId, from, to),
       limit: async (accountId) => (await plans.limitsOf(accountId)).redirectsPerMonth,
       store,
-      reachedLimit: (accountId, count) =>
-        void app.changes.publish('usage.reached', { accountId, month: monthOf(Date.now()).key, count }),
+      reachedLimit: (accountId, count) => {
+        const month = monthOf(Date.now()).key;
+        void app.changes.publish('usage.reached', { accountId, month, count });
+        limitLog.reached(accountId, month, count);
+      },
     });
     app.decorate('plans', plans);
     app.decorate('usage', usage);
+    app.decorate('usageLimitLog', limitLog);
     // Before Redis closes (hooks close in reverse order): the last few milliseconds of counts.
     app.addHook('onClose', async () => {
       await store.flush?.();
+      await limitLog.idle();
     });
     app.changes.subscribe('plans.changed', ({ accountId }) => {
       plans.forget(accountId);
@@ -47,7 +59,7 @@ export const plansModule = fp(
       usage.learned(accountId, month, count),
     );
   },
-  { name: 'plans', dependencies: ['db', 'redis', 'scans'] },
+  { name: 'plans', dependencies: ['db', 'redis', 'scans', 'events'] },
 );
 
 declare module '../../shared/change-bus.js' {
@@ -61,5 +73,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     plans: PlansService;
     usage: UsageMeter;
+    usageLimitLog: UsageLimitLog;
   }
 }

@@ -88,6 +88,42 @@ export async function deleteOperatorGrants(
   return Number(result.numDeletedRows);
 }
 
+/** Deletes every subscription and grant of a workspace, and the months it reached its limit. */
+export async function deleteWorkspaceSubscriptions(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('subscriptions').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('usage_limit_reached').where('workspace_id', '=', accountId).execute();
+}
+
+/** Notes that a workspace reached its limit in a month; false when it was noted already. */
+export async function insertLimitReached(
+  db: Kysely<Database>,
+  workspaceId: string,
+  month: string,
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('usage_limit_reached')
+    .values({ workspace_id: workspaceId, month, at })
+    .onConflict((oc) => oc.columns(['workspace_id', 'month']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The operator's grants of an account (of one plan, or all). */
+export function findOperatorGrants(
+  db: Kysely<Database>,
+  accountId: string,
+  plan: PlanId | undefined,
+): Promise<SubscriptionRow[]> {
+  let query = db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('provider', '=', 'operator');
+  if (plan) query = query.where('plan', '=', plan);
+  return query.execute();
+}
+
 export function listAllSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[]> {
   return db.selectFrom('subscriptions').selectAll().orderBy('account_id').orderBy('id').execute();
 }

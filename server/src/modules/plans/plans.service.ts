@@ -3,10 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
+import type { Actor, EventsService } from '../events/events.service.js';
 import { effectivePlans, grantsUntil } from './plans.effective.js';
+import { subscriptionChanged, subscriptionEvent } from './plans.events.js';
 import { OperatorGrants } from './plans.grants.js';
 import { apiRateFor, limitsFor, PLANS, type PlanId } from './plans.js';
 import {
+  deleteWorkspaceSubscriptions,
   findByProviderId,
   findSubscription,
   findSubscriptionsOfAccount,
@@ -35,6 +38,8 @@ export interface AccountLimits {
 
 export interface PlansOptions {
   changes: ChangeBus;
+  /** The audit log: subscriptions created, updated and cancelled, by whoever did it. */
+  events: EventsService;
   /** Whether the server sells plans through PayPal (then plans set every limit). */
   sellsThroughPaypal: boolean;
   /** DEFAULT_PLAN. */
@@ -68,7 +73,11 @@ export class PlansService {
     private readonly options: PlansOptions,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.grants = new OperatorGrants(db, { changes: options.changes, clock: this.clock });
+    this.grants = new OperatorGrants(db, {
+      changes: options.changes,
+      events: options.events,
+      clock: this.clock,
+    });
   }
 
   /** API_RATE_LIMIT, or the free plan's rate. */
@@ -140,9 +149,14 @@ export class PlansService {
    */
   async recordProviderSubscription(
     row: NewSubscriptionRow & { provider_subscription_id: string },
+    actor: Actor,
   ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
-    await insertSubscription(this.db, row);
-    const bound = await findByProviderId(this.db, row.provider_subscription_id);
+    const bound = await this.options.events.inTransaction(async (trx) => {
+      await insertSubscription(trx, row);
+      const result = await findByProviderId(trx, row.provider_subscription_id);
+      const created = result !== undefined && result.id === row.id;
+      return { result, events: created ? [subscriptionEvent('subscription.created', actor, result)] : [] };
+    });
     if (bound) await this.changed(bound.account_id);
     return { row: bound, created: bound?.id === row.id };
   }
@@ -151,11 +165,26 @@ export class PlansService {
   async updateProviderSubscription(
     bound: SubscriptionRow & { provider_subscription_id: string },
     update: SubscriptionUpdate,
+    actor: Actor,
   ): Promise<SubscriptionRow | undefined> {
-    await updateSubscription(this.db, bound.id, update);
-    const row = await findByProviderId(this.db, bound.provider_subscription_id);
+    const row = await this.options.events.inTransaction(async (trx) => {
+      await updateSubscription(trx, bound.id, update);
+      const result = await findByProviderId(trx, bound.provider_subscription_id);
+      return { result, events: result ? subscriptionChanged(actor, bound, result) : [] };
+    });
     if (row) await this.changed(row.account_id);
     return row;
+  }
+
+  /** The workspace's subscriptions and grants, whatever their state (its erasure reads them first). */
+  subscriptionsOf(workspaceId: string): Promise<SubscriptionRow[]> {
+    return findSubscriptionsOfAccount(this.db, workspaceId);
+  }
+
+  /** Deletes a deleted workspace's subscriptions and grants (billing cancels PayPal's first). */
+  async erase(workspaceId: string): Promise<void> {
+    await deleteWorkspaceSubscriptions(this.db, workspaceId);
+    await this.changed(workspaceId);
   }
 
   /** Tells every instance the account's plans changed. */

@@ -29,3 +29,11 @@ export interface SubscriptionsTable {
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscriptionRow = Insertable<SubscriptionsTable>;
 export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+
+/** A month in which a workspace reached its monthly redirect limit (logged once). */
+export interface UsageLimitReachedTable {
+  workspace_id: string;
+  /** '2026-11' (UTC). */
+  month: string;
+  at: number;
+}
