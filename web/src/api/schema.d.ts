@@ -1727,7 +1727,7 @@ export interface paths {
                                  * @example rq_AbC1
                                  */
                                 prefix: string;
-                                scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                                scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
                             }[];
                             nextCursor: string | null;
                         };
@@ -1872,7 +1872,7 @@ export interface paths {
                         /** @description No expiry when omitted or null */
                         expiresAt?: string | null;
                         name: string;
-                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
                     };
                 };
             };
@@ -1899,7 +1899,7 @@ export interface paths {
                              * @example rq_AbC1
                              */
                             prefix: string;
-                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
                         };
                     };
                 };
@@ -2122,7 +2122,7 @@ export interface paths {
                              * @example rq_AbC1
                              */
                             prefix: string;
-                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read")[];
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
                         };
                     };
                 };
@@ -4640,6 +4640,194 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every change in the workspace (codes, rules, designs, assets, hostnames and their verifications, API keys, members, subscriptions, the signing secret, the monthly limit reached), newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `type`, `resourceType`, `resource` (an id), `actor` (a uid, key id or system part), `from` (inclusive) and `to` (exclusive). Events are kept `EVENT_RETENTION_DAYS` (400 by default).
+         *
+         *     Needs the admin role or higher; API keys need `events:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only events by this actor: a user's uid, an API key's id (key_...) or a system part */
+                    actor?: string;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @description Events at or after this time (ISO 8601 date or date-time, UTC) */
+                    from?: string;
+                    limit?: number;
+                    /** @description Only events about this resource (its id) */
+                    resource?: string;
+                    /** @description Only events about this kind of resource, e.g. `hostname` */
+                    resourceType?: string;
+                    /** @description Events before this time (exclusive), like `from` */
+                    to?: string;
+                    /** @description Only events of this type, e.g. `hostname.verified` */
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                actor: {
+                                    email: string | null;
+                                    /** @description The user's uid, the key's id (key_...) or the part of the system */
+                                    id: string;
+                                    type: "user" | "apiKey" | "system";
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                /** @description `{ object }` on create and delete (the resource as the API shows it), `{ changes: { field: [old, new] } }` on update; never a secret */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** @example evt_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                resource: {
+                                    id: string;
+                                    type: string;
+                                };
+                                /** @example hostname.verified */
+                                type: string;
+                                /** @description The workspace the change was made in (acct_...) */
+                                workspace: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -27,19 +27,25 @@ export const EVENT_TYPES = [
   'hostname.updated',
   'hostname.deleted',
   'hostname.verified',
-  'apiKey.created',
-  'apiKey.deleted',
+  'hostname.verification_failed',
+  'api_key.created',
+  'api_key.revoked',
+  'signing_secret.rotated',
   'member.added',
   'member.updated',
   'member.removed',
+  'member.left',
   'invitation.created',
+  'invitation.resent',
   'invitation.accepted',
   'invitation.revoked',
   'workspace.created',
   'workspace.updated',
   'workspace.transferred',
+  'workspace.deleted',
   'subscription.created',
   'subscription.updated',
+  'subscription.cancelled',
   'usage.limit_reached',
 ] as const;
 
@@ -55,6 +61,7 @@ export function resourcePath(resource: { type: string; id: string }, data?: unkn
       return '/hosts';
     case 'apiKey':
     case 'api_key':
+    case 'signing_secret':
       return '/api-keys';
     case 'design':
     case 'asset':
