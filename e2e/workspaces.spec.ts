@@ -89,7 +89,7 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(workspaceEntry(page, workspaceName)).toHaveAttribute('aria-current', 'true');
   await expect(workspaceEntry(page, workspaceName)).toContainText('Owner');
   await page.locator('.dropdown__menu').getByRole('link', { name: 'Workspace settings' }).click();
-  await expect(page.getByLabel('Name')).toHaveValue(workspaceName);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(workspaceName);
   await expect(page.getByTestId('my-role')).toHaveText('Owner');
   const workspaceId = await page.evaluate(
     () => Object.entries(window.localStorage).find(([key]) => key.startsWith('rqWorkspace:'))?.[1],

@@ -71,6 +71,8 @@ export interface WorkspaceState {
    * answers ('personal' for the personal one), so a settled choice refetches nothing.
    */
   key: string;
+  /** The signed-in user's workspaces are being read (their role is not known yet). */
+  loading: boolean;
   /** Every workspace of the user, with their role. */
   workspaces: Workspace[];
   /** Work in another workspace: every page reads its data again. */
@@ -81,6 +83,7 @@ export interface WorkspaceState {
 
 const WorkspaceContext = createContext<WorkspaceState>({
   key: 'signedOut',
+  loading: false,
   workspaces: [],
   switchTo: () => {},
   reload: async () => {},
@@ -140,9 +143,10 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     await client.invalidateQueries({ queryKey: ME_KEY });
   }, [client]);
 
+  const loading = uid !== null && me.isPending;
   const value = useMemo(
-    () => ({ current, key, workspaces, switchTo, reload }),
-    [current, key, workspaces, switchTo, reload],
+    () => ({ current, key, loading, workspaces, switchTo, reload }),
+    [current, key, loading, workspaces, switchTo, reload],
   );
   return (
     <WorkspaceContext.Provider value={value}>
