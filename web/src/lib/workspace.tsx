@@ -67,7 +67,7 @@ export interface WorkspaceState {
   /** The workspace every request works in; undefined while signed out or loading. */
   current?: Workspace | undefined;
   /**
-   * The current workspace in query keys and the page's React key: the stored choice until `/me`
+   * The current workspace in query keys: the stored choice until `/me`
    * answers ('personal' for the personal one), so a settled choice refetches nothing.
    */
   key: string;
@@ -94,14 +94,17 @@ const ME_KEY = ['me'] as const;
 /**
  * Settles which workspace a signed-in user works in: the one chosen last (localStorage) while they
  * are still in it, else their personal workspace. API requests wait for this (lib/workspaceChoice.ts)
- * and send it as `RQ-Workspace`; the page below remounts when it changes, so no state of the old
- * workspace outlives a switch.
+ * and send it as `RQ-Workspace`; the page below remounts on a switch, so no state of the old
+ * workspace outlives it.
  */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const uid = useSignedInUser()?.uid ?? null;
   const client = useQueryClient();
   // A switch in this visit, for the user who made it.
   const [chosen, setChosen] = useState<{ uid: string; id: string } | null>(null);
+  // Bumped by each switch: the page remounts, so no state of the old workspace outlives it (and
+  // nothing remounts at sign-in, or when /me answers).
+  const [generation, setGeneration] = useState(0);
   const me = useQuery({
     queryKey: [...ME_KEY, uid],
     // Without a workspace header: the stored one may be gone, and /me lists them all anyway.
@@ -136,6 +139,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       storeChoice(uid, personal ? null : id);
       settleWorkspace(id);
       setChosen({ uid, id });
+      setGeneration((count) => count + 1);
     },
     [uid, workspaces],
   );
@@ -150,7 +154,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   );
   return (
     <WorkspaceContext.Provider value={value}>
-      <Fragment key={key}>{children}</Fragment>
+      <Fragment key={generation}>{children}</Fragment>
     </WorkspaceContext.Provider>
   );
 }
