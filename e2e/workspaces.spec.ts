@@ -85,6 +85,8 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await page.locator('.dropdown__menu').getByRole('button', { name: 'Create workspace' }).click();
   await page.getByRole('form', { name: 'Create workspace' }).getByLabel('Workspace name').fill(workspaceName);
   await page.getByRole('form', { name: 'Create workspace' }).getByRole('button', { name: 'Create' }).click();
+  // Created and switched to: the menu closes and the page is drawn again for the new workspace.
+  await expect(page.getByRole('form', { name: 'Create workspace' })).toHaveCount(0);
   await openAccountMenu(page);
   await expect(workspaceEntry(page, workspaceName)).toHaveAttribute('aria-current', 'true');
   await expect(workspaceEntry(page, workspaceName)).toContainText('Owner');
@@ -232,6 +234,7 @@ test('an invitation link asks a signed-out visitor to sign in, and says why a wr
   // Signed out: the page asks to sign in and comes back to the link.
   await openAccountMenu(page);
   await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await page.goto(invitation.url);
   await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
 });
