@@ -12,7 +12,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
 
     await page.goto('/docs/intro');
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 
@@ -22,7 +22,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await openAccountMenu(page);
     // The account menu (the navbar's other dropdown is the docs version).
     const accountMenu = page.locator('.dropdown__menu', {
-      has: page.getByRole('button', { name: 'Logout' }),
+      has: page.getByRole('button', { name: 'Logout', exact: true }),
     });
     await expect(accountMenu).toContainText('Ada Lovelace');
     await expect(accountMenu).toContainText(email);
@@ -32,7 +32,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     const email = uniqueEmail('wrong');
     await signUp(page, email);
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -83,7 +83,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     const email = uniqueEmail('next');
     await signUp(page, email);
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await waitForAuthState(page);
 

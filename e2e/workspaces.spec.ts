@@ -233,7 +233,7 @@ test('an invitation link asks a signed-out visitor to sign in, and says why a wr
 
   // Signed out: the page asks to sign in and comes back to the link.
   await openAccountMenu(page);
-  await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+  await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await page.goto(invitation.url);
   await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
