@@ -11,18 +11,11 @@ import {
 } from 'react';
 import { apiRequest } from './api';
 import { useSignedInUser } from './auth';
-import { settleWorkspace, unsettleWorkspace } from './workspaceChoice';
+import { chooseWorkspace, settleWorkspace, unsettleWorkspace } from './workspaceChoice';
 
-export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
+export type { Role, Workspace } from './workspaceChoice';
 
-/** A workspace as `GET /me` lists it, with the signed-in user's role in it. */
-export interface Workspace {
-  id: string;
-  name: string;
-  personal: boolean;
-  role: Role;
-  createdAt: string;
-}
+import type { Workspace } from './workspaceChoice';
 
 interface Me {
   id: string;
@@ -52,15 +45,6 @@ function storeChoice(uid: string, id: string | null): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-}
-
-/** The stored choice when the user is still in that workspace, else their personal one (left, deleted). */
-export function chooseWorkspace(workspaces: Workspace[], stored: string | null): Workspace | undefined {
-  return (
-    workspaces.find((workspace) => workspace.id === stored) ??
-    workspaces.find((w) => w.personal) ??
-    workspaces[0]
-  );
 }
 
 export interface WorkspaceState {

@@ -1,3 +1,26 @@
+export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
+
+/** A workspace as `GET /me` lists it, with the signed-in user's role in it. */
+export interface Workspace {
+  id: string;
+  name: string;
+  personal: boolean;
+  role: Role;
+  createdAt: string;
+}
+
+/** The stored choice when the user is still in that workspace, else their personal one (left, deleted). */
+export function chooseWorkspace(
+  workspaces: readonly Workspace[],
+  stored: string | null,
+): Workspace | undefined {
+  return (
+    workspaces.find((workspace) => workspace.id === stored) ??
+    workspaces.find((workspace) => workspace.personal) ??
+    workspaces[0]
+  );
+}
+
 /**
  * The workspace API requests work in, outside React: `apiRequest` waits until the signed-in user's
  * workspace is settled (lib/workspace.tsx reads `GET /me` and checks the stored choice first), so no
