@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, openAccountMenu, signUp, test, uniqueEmail } from './fixtures.js';
 import { idTokenOf } from './paypal.js';
@@ -51,6 +52,18 @@ async function apiAs<T>(email: string, workspace: string, method: string, pathna
   const text = await response.text();
   expect(response.ok, `${method} ${pathname}: ${response.status} ${text}`).toBe(true);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The serious and critical axe violations on the open page (as e2e/accessibility.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Every API answer of 403 the page received. */
@@ -119,6 +132,12 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/invitations\/accept#token=/);
   await expect(page.getByTestId('invitation')).toContainText(inviteeEmail);
+  // The team's settings as its owner (members, invitation, link, ownership, audit log) and the menu pass axe.
+  await expect(page.getByTestId('event').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await openAccountMenu(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
 
   // The invitee, in another browser, signs up with the invited address and verifies it.
   const inviteeContext = await browser.newContext({ baseURL: baseUrl() });
@@ -128,6 +147,8 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await signUp(invitee, inviteeEmail, 'Ivan Invitee');
   await verifyEmail(inviteeEmail);
   await invitee.goto(link);
+  await expect(invitee.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+  expect(await seriousViolations(invitee)).toEqual([]);
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(invitee.getByRole('status').filter({ hasText: 'You joined' })).toContainText(workspaceName);
   await expect(invitee.getByTestId('my-role')).toHaveText('Editor');
@@ -163,6 +184,7 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(card.getByRole('button', { name: /^Edit/ }).first()).toBeDisabled();
   await expect(card.getByRole('button', { name: /^Delete/ })).toBeDisabled();
   await expect(card.getByTestId('code-refusal')).toContainText("Viewers can't change codes");
+  expect(await seriousViolations(invitee)).toEqual([]);
   await invitee.goto('/api-keys');
   await expect(invitee.getByTestId('api-keys-refusal')).toContainText("Viewers can't see or create API keys");
   await invitee.goto('/workspace');
