@@ -4,6 +4,7 @@ import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 const sidebars: SidebarsConfig = {
   docs: [
     'intro',
+    'workspaces',
     {
       type: 'category',
       label: 'QR codes',
@@ -56,7 +57,7 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Self-hosting',
-      items: ['self-hosting/scale-out', 'self-hosting/capacity'],
+      items: ['self-hosting/scale-out', 'self-hosting/capacity', 'self-hosting/mail'],
     },
     {
       type: 'category',

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe', 'true or false'],
     ['API_RATE_LIMIT', '0', 'an integer from 1 to 1000000'],
     ['SESSION_RATE_LIMIT', 'lots', 'an integer from 1 to 1000000'],
+    ['SMTP_URL', 'http://mail.example.com', 'a URL (smtp or smtps)'],
+    ['MAIL_FROM', 'not an address', 'an e-mail address or "Name <address>"'],
   ])('refuses %s=%s', (name, value, accepts) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new ConfigError(name, accepts, value));
   });
@@ -82,11 +84,24 @@ describe('loadConfig', () => {
     expect(loadConfig({}).geoCacheDir).toBe(path.join(os.tmpdir(), 'rq-codes-geo'));
   });
 
+<<<<<<< HEAD
   it('keeps events EVENT_RETENTION_DAYS, 400 by default, and refuses what is not a number of days', () => {
     expect(loadConfig({}).eventRetentionDays).toBe(400);
     expect(loadConfig({ EVENT_RETENTION_DAYS: '30' }).eventRetentionDays).toBe(30);
     for (const bad of ['0', '-1', '1.5', 'forever', '99999'])
       expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(ConfigError);
+=======
+  it('reads the mail settings: no SMTP by default, a sender on the public host', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://rq.example.com' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'RQ Codes <no-reply@rq.example.com>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p%40ss@smtp.example.com:465', MAIL_FROM: 'Team <team@example.com>' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p%40ss@smtp.example.com:465', from: 'Team <team@example.com>' });
+    expect(loadConfig({ MAIL_FROM: 'team@example.com' }).mail.from).toBe('team@example.com');
+>>>>>>> wip/ws
   });
 
   it('derives the API base from the public URL', () => {

@@ -269,8 +269,8 @@ export const authPlugin = fp(
           throw error;
         }
         request.authContext = identity;
-        const { workspace, principal, access } = identity;
-        await rateLimits.consumeForAccount(reply, workspace.id, principal.keyId);
+        const { workspace, principal, access, user } = identity;
+        await rateLimits.consumeForAccount(reply, workspace.id, { keyId: principal.keyId, userId: user?.id });
         checkPermission(permission, principal, access.role);
       };
       return Object.assign(hook, { [AUTH_REQUIREMENT]: permission }) as AuthHook;
@@ -366,6 +366,8 @@ function documentSecurity(route: RouteOptions, requirement: Permission): void {
     schema.response['401'] ??= ProblemSchema;
     if (requirement.role !== 'viewer' || requirement.session || requirement.scope)
       schema.response['403'] ??= ProblemSchema;
+    // A signed-in request naming a workspace it is not in (RQ-Workspace) is a 404 on every route.
+    schema.response['404'] ??= ProblemSchema;
     schema.response['429'] ??= ProblemSchema;
     // Whatever the route does, the account behind the caller is read from the database first.
     schema.response['503'] ??= ProblemSchema;

@@ -133,8 +133,15 @@ export interface RateLimits {
   consume(reply: FastifyReply, bucket: string, max: number, windowMs?: number): Promise<void>;
   /** Counts against the client IP: the route's own public budget, else the unauthenticated one. */
   consumeForIp(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts against an API key (the account's plans' rate) or an account's sessions (the session rate). */
-  consumeForAccount(reply: FastifyReply, accountId: string, keyId: string | undefined): Promise<void>;
+  /**
+   * Counts against an API key (its workspace's plans' rate) or, for a person, against their own
+   * budget (the session rate): members of one workspace do not share it.
+   */
+  consumeForAccount(
+    reply: FastifyReply,
+    workspaceId: string,
+    caller: { keyId?: string | undefined; userId?: string | undefined },
+  ): Promise<void>;
 }
 
 export const rateLimitPlugin = fp(
@@ -180,13 +187,13 @@ export const rateLimitPlugin = fp(
         }
         return rateLimits.consume(reply, `ip:${request.ip}`, PUBLIC_RATE_LIMITS.unauthenticated);
       },
-      async consumeForAccount(reply, accountId, keyId) {
-        const keyRate = await apiRateOf(accountId);
+      async consumeForAccount(reply, workspaceId, { keyId, userId }) {
+        const keyRate = await apiRateOf(workspaceId);
         if (keyId) return rateLimits.consume(reply, `key:${keyId}`, keyRate);
         // A person on the site: one page may ask several things at once, and no clicking may reach this.
         return rateLimits.consume(
           reply,
-          `account:${accountId}`,
+          `account:${userId ?? workspaceId}`,
           Math.max(config.rateLimits.session, keyRate),
         );
       },

@@ -48,6 +48,15 @@ const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string
     (await t.app.plans.grants.grant(owner.accountId, 'hostnames', null)).id,
 };
 
+/**
+ * Parameters after {id} (an object inside A's object): filled with one of A's values, or any
+ * value when the route must refuse B before looking at it (B is no member of A's workspace).
+ */
+const innerParams: Record<string, (owner: SignedInUser) => string> = {
+  uid: (owner) => owner.uid,
+  invId: () => 'inv_0000000000000000000000000',
+};
+
 // The document is read once up front, so each {id} route becomes a test of its own.
 const probe = await buildTestApp({ name: 'sqlite' }, { env });
 const document = (
@@ -90,8 +99,10 @@ describe.each(engines)('tenancy on $name: another account gets 404 for every obj
   }
 
   it.each(idPaths)('%s', async (idPath) => {
-    const params = [...idPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    expect(params, `${idPath}: only {id} can be filled in by this test`).toEqual(['id']);
+    const params = [...idPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    expect(params[0], `${idPath}: {id} comes first`).toBe('id');
+    const unknown = params.slice(1).filter((param) => !(param in innerParams));
+    expect(unknown, `${idPath}: give these parameters a value in innerParams`).toEqual([]);
     const collection = idPath.slice(0, idPath.indexOf('/{id}'));
     const create = document.paths[collection]?.post;
     if (!create) throw new Error(`${idPath}: no POST ${collection} to create the object with`);
@@ -103,7 +114,12 @@ describe.each(engines)('tenancy on $name: another account gets 404 for every obj
     }
     const maker = makers[collection];
     const id = maker ? await maker(t, a) : await createdWithExample(collection, example);
-    const url = idPath.replace('{id}', encodeURIComponent(id));
+    const url = params
+      .slice(1)
+      .reduce(
+        (path, param) => path.replace(`{${param}}`, encodeURIComponent(innerParams[param]?.(a) ?? '')),
+        idPath.replace('{id}', encodeURIComponent(id)),
+      );
     const item = document.paths[idPath] ?? {};
 
     if (item.get) {

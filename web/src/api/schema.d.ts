@@ -1797,6 +1797,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1947,6 +1968,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2567,6 +2609,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3157,6 +3220,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4783,6 +4867,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4959,6 +5064,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5224,6 +5350,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6486,7 +6633,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -6756,7 +6903,7 @@ export interface paths {
                                 name: string;
                                 /** @description The user's own workspace, made at first sign-in */
                                 personal: boolean;
-                                /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                                /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                                 role: "viewer" | "editor" | "admin" | "owner";
                             }[];
                         };
@@ -6764,6 +6911,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6917,6 +7085,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7032,6 +7221,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7368,6 +7578,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10148,6 +10379,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10350,6 +10602,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11398,6 +11671,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11567,6 +11861,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11983,7 +12298,7 @@ export interface paths {
                                 name: string;
                                 /** @description The user's own workspace, made at first sign-in */
                                 personal: boolean;
-                                /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                                /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                                 role: "viewer" | "editor" | "admin" | "owner";
                             }[];
                         };
@@ -12012,6 +12327,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12119,7 +12455,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -12168,6 +12504,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12339,7 +12696,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };
@@ -12754,7 +13111,7 @@ export interface paths {
                             name: string;
                             /** @description The user's own workspace, made at first sign-in */
                             personal: boolean;
-                            /** @description owner > admin > editor > viewer: each may do all that the weaker roles may */
+                            /** @description Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete) */
                             role: "viewer" | "editor" | "admin" | "owner";
                         };
                     };

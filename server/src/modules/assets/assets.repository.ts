@@ -49,3 +49,8 @@ export function findAssetInfo(
 export function findAssetWithData(db: Kysely<Database>, id: string): Promise<AssetRow | undefined> {
   return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Deletes every asset of the workspace. */
+export async function deleteWorkspaceAssets(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db.deleteFrom('assets').where('account_id', '=', workspaceId).execute();
+}

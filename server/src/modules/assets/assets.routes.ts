@@ -86,7 +86,7 @@ export async function assetsRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const bytes = Buffer.isBuffer(body) ? body : imageOfDataUrl(body.src, '/body/src').bytes;
       const path = Buffer.isBuffer(body) ? '/body' : '/body/src';
-      const { asset, created } = await service.store(request.workspace.id, bytes, path);
+      const { asset, created } = await service.store(request.access, bytes, path);
       if (created) reply.code(201).header('location', asset.url);
       return asset;
     },

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import type { EventsService } from '../events/events.service.js';
 import { checkImage } from './assets.image.js';
 import {
   type AssetInfo,
+  deleteWorkspaceAssets,
   findAssetBySha256,
   findAssetInfo,
   findAssetWithData,
@@ -60,19 +63,22 @@ function resourceOf(row: AssetInfo): AssetResource {
 export class AssetsService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly events: EventsService,
     private readonly clock: Clock = systemClock,
   ) {}
 
   /**
    * Stores image bytes for the account (checked: 413 over the cap, 415 for a non-image, SVG
    * sanitised), or finds the account's asset with the same bytes. `path` names the request field
-   * the bytes came in, for the problem's `errors`.
+   * the bytes came in, for the problem's `errors`. A new asset is an `asset.created` event of the
+   * access's actor, written with it; finding the same bytes changes nothing and records nothing.
    */
   async store(
-    accountId: string,
+    access: WorkspaceAccess,
     bytes: Uint8Array,
     path?: string,
   ): Promise<{ asset: AssetResource; created: boolean }> {
+    const accountId = access.workspaceId;
     const image = checkImage(bytes, path);
     const data = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
     const sha256 = createHash('sha256').update(data).digest('hex');
@@ -87,7 +93,18 @@ export class AssetsService {
       data,
       created_at: this.clock.now(),
     };
-    if (await insertAsset(this.db, row)) return { asset: resourceOf(row), created: true };
+    const inserted = await this.events.inTransaction(async (trx) => {
+      if (!(await insertAsset(trx, row))) return { result: false, events: [] };
+      const event = {
+        type: 'asset.created',
+        workspaceId: accountId,
+        actor: access.actor,
+        resource: { type: 'asset', id: row.id },
+        data: { object: { ...resourceOf(row) } },
+      };
+      return { result: true, events: [event] };
+    });
+    if (inserted) return { asset: resourceOf(row), created: true };
     // A concurrent request of the account stored the same bytes first: that asset is this one.
     const raced = await findAssetBySha256(this.db, accountId, sha256);
     if (!raced) throw new Error(`asset ${sha256} of ${accountId} neither inserted nor found`);
@@ -107,5 +124,10 @@ export class AssetsService {
     const row = await findAssetWithData(this.db, id);
     if (!row) return undefined;
     return { contentType: row.content_type, data: Buffer.from(row.data), sha256: row.sha256 };
+  }
+
+  /** Deletes every asset of the workspace (its deletion): asset URLs of its logos stop answering. */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    await deleteWorkspaceAssets(this.db, workspaceId);
   }
 }

@@ -60,3 +60,8 @@ export async function deleteDesign(db: Kysely<Database>, accountId: string, id: 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Deletes every design of the workspace. */
+export async function deleteWorkspaceDesigns(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db.deleteFrom('designs').where('account_id', '=', workspaceId).execute();
+}

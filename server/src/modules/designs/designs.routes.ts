@@ -42,7 +42,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const design = await service.create(request.workspace.id, request.body);
+      const design = await service.create(request.access, request.body);
       return reply.code(201).header('location', `/api/v1/designs/${design.id}`).send(design);
     },
   );
@@ -90,7 +90,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: Design, ...problemResponses(400, 401, 403, 404, 422, 429) },
       },
     },
-    async (request) => service.update(request.workspace.id, request.params.id, request.body),
+    async (request) => service.update(request.access, request.params.id, request.body),
   );
 
   app.delete(
@@ -106,7 +106,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.workspace.id, request.params.id);
+      await service.delete(request.access, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -126,7 +126,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      data: await service.apply(request.workspace.id, request.params.id, request.body.codes),
+      data: await service.apply(request.access, request.params.id, request.body.codes),
     }),
   );
 }

@@ -1,36 +1,72 @@
 import type { StyleInput } from '@rq/qr';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { type IdPrefix, newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { changedFields } from '../events/events.changes.js';
+import type { ChangeEvent, EventsService } from '../events/events.service.js';
 import { checkStyle } from '../qrcodes/qrcodes.images.js';
 import type { CodeResource, PatchCodeInput } from '../qrcodes/qrcodes.schemas.js';
 import { replacingPatch } from './designs.apply.js';
-import { deleteDesign, findDesign, insertDesign, listDesigns, updateDesign } from './designs.repository.js';
+import {
+  deleteDesign,
+  deleteWorkspaceDesigns,
+  findDesign,
+  insertDesign,
+  listDesigns,
+  updateDesign,
+} from './designs.repository.js';
 import type { Design, DesignCreateBody, DesignList, DesignPatchBody } from './designs.schemas.js';
 import type { DesignRow } from './designs.table.js';
 
 // API.md names `dsn_` for designs; shared/ids.ts does not list it yet.
 const DESIGN_PREFIX: IdPrefix = 'dsn';
 
-/** Stores a style's logo once as the account's asset (the QR codes module's CodeLogos). */
+/** Stores a style's logo once as the workspace's asset (the QR codes module's CodeLogos). */
 export interface StyleLogos {
-  store(accountId: string, style: StyleInput, path: string): Promise<StyleInput>;
+  store(access: WorkspaceAccess, style: StyleInput, path: string): Promise<StyleInput>;
 }
 
-/** The QR codes service as this module uses it: read a code, change its style. */
+/**
+ * The QR codes service as this module uses it: read a code, change its style (`context` goes
+ * into the code's `qrcode.updated` event).
+ */
 export interface CodeStyles {
   get(accountId: string, id: string): Promise<CodeResource>;
-  update(accountId: string, id: string, patch: PatchCodeInput): Promise<CodeResource>;
+  update(
+    access: WorkspaceAccess,
+    id: string,
+    patch: PatchCodeInput,
+    context?: Record<string, unknown>,
+  ): Promise<CodeResource>;
 }
 
 export interface DesignsServiceOptions {
   logos: StyleLogos;
   codes: CodeStyles;
+  /** The audit log: every write records its event in the transaction that makes it. */
+  events: EventsService;
   clock?: Clock;
+}
+
+/** An event of a design: `{ object }` (the design as the API shows it) or `{ changes }`. */
+function designEvent(
+  type: string,
+  access: WorkspaceAccess,
+  id: string,
+  data: ChangeEvent['data'],
+): ChangeEvent {
+  return {
+    type,
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    resource: { type: 'design', id },
+    data,
+  };
 }
 
 function toResource(row: DesignRow): Design {
@@ -67,9 +103,11 @@ function problemForCode(error: unknown, index: number, id: string): unknown {
 }
 
 /**
- * Saved designs. Every method takes the account id, and a design of another account is a
- * `not_found`, never a `forbidden`. A design's style is checked like a code's and its logo is
- * stored as an asset once, so applying it to codes copies a URL, not an image.
+ * Saved designs. Every read takes the workspace id and every write the caller's access; a design
+ * of another workspace is a `not_found`, never a `forbidden`. A design's style is checked like a
+ * code's and its logo is stored as an asset once, so applying it to codes copies a URL, not an
+ * image. Every write records its event (`design.created|updated|deleted`) in the transaction that
+ * makes it; applying a design is a change of each code it restyles (see `apply`).
  */
 export class DesignsService {
   private readonly clock: Clock;
@@ -81,21 +119,28 @@ export class DesignsService {
     this.clock = options.clock ?? systemClock;
   }
 
-  async create(accountId: string, body: DesignCreateBody): Promise<Design> {
+  async create(access: WorkspaceAccess, body: DesignCreateBody): Promise<Design> {
     const errors = nameErrors(body.name, '/body/name');
     if (errors.length > 0) throw validationFailed(errors);
-    const style = await this.checkedStyle(accountId, body.style);
+    const style = await this.checkedStyle(access, body.style);
     const now = this.clock.now();
     const id = newId(DESIGN_PREFIX, now);
-    await insertDesign(this.db, {
+    const row: DesignRow = {
       id,
-      account_id: accountId,
+      account_id: access.workspaceId,
       name: body.name.trim(),
       style_json: JSON.stringify(style),
       created_at: now,
       updated_at: now,
+    };
+    return this.options.events.inTransaction(async (trx) => {
+      await insertDesign(trx, row);
+      const design = toResource(row);
+      return {
+        result: design,
+        events: [designEvent('design.created', access, id, { object: { ...design } })],
+      };
     });
-    return this.get(accountId, id);
   }
 
   async get(accountId: string, id: string): Promise<Design> {
@@ -109,7 +154,8 @@ export class DesignsService {
     return { data: page.rows.map(toResource), nextCursor: page.nextCursor };
   }
 
-  async update(accountId: string, id: string, patch: DesignPatchBody): Promise<Design> {
+  async update(access: WorkspaceAccess, id: string, patch: DesignPatchBody): Promise<Design> {
+    const accountId = access.workspaceId;
     const current = await this.get(accountId, id);
     const errors = patch.name === undefined ? [] : nameErrors(patch.name, '/body/name');
     if (errors.length > 0) throw validationFailed(errors);
@@ -119,22 +165,50 @@ export class DesignsService {
     if (patch.name !== undefined) changes.name = patch.name.trim();
     if (patch.style !== undefined) {
       const merged = patch.style === null ? {} : applyMergePatch(current.style, patch.style);
-      changes.style_json = JSON.stringify(await this.checkedStyle(accountId, merged as StyleInput));
+      changes.style_json = JSON.stringify(await this.checkedStyle(access, merged as StyleInput));
     }
-    if (!(await updateDesign(this.db, accountId, id, changes))) throw notFound('design');
-    return this.get(accountId, id);
+    return this.options.events.inTransaction(async (trx) => {
+      const updated =
+        (await updateDesign(trx, accountId, id, changes)) && (await findDesign(trx, accountId, id));
+      if (!updated) throw notFound('design');
+      const design = toResource(updated);
+      const changed = changedFields({ ...current }, { ...design });
+      const events =
+        Object.keys(changed).length === 0
+          ? []
+          : [designEvent('design.updated', access, id, { changes: changed })];
+      return { result: design, events };
+    });
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
-    if (!(await deleteDesign(this.db, accountId, id))) throw notFound('design');
+  async delete(access: WorkspaceAccess, id: string): Promise<void> {
+    const accountId = access.workspaceId;
+    await this.options.events.inTransaction(async (trx) => {
+      const row = await findDesign(trx, accountId, id);
+      if (!row || !(await deleteDesign(trx, accountId, id))) throw notFound('design');
+      const object = { ...toResource(row) };
+      return { result: undefined, events: [designEvent('design.deleted', access, id, { object })] };
+    });
+  }
+
+  /** Deletes every design of a workspace (the workspace is being deleted). */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    await deleteWorkspaceDesigns(this.db, workspaceId);
   }
 
   /**
    * Gives each code the design's style (replacing the code's style, not merging into it). Every
    * code is looked up first, so a foreign or missing id changes nothing; a code that cannot take
    * the style (its data leaves no room for the logo, say) stops the run at that code.
+   *
+   * The design itself does not change, so there is no design event: each code restyled is a
+   * change of that code, its own `qrcode.updated` event (`changes.style`, and `design: dsn_...`
+   * naming the design applied), written with that code's change. A code already in the style
+   * changes nothing and records nothing; a run stopped at a code keeps the events of the codes
+   * restyled before it, as it keeps their new style.
    */
-  async apply(accountId: string, id: string, codeIds: readonly string[]): Promise<CodeResource[]> {
+  async apply(access: WorkspaceAccess, id: string, codeIds: readonly string[]): Promise<CodeResource[]> {
+    const accountId = access.workspaceId;
     const design = await this.get(accountId, id);
     const codes: CodeResource[] = [];
     for (const [index, codeId] of codeIds.entries()) {
@@ -148,7 +222,7 @@ export class DesignsService {
     for (const [index, code] of codes.entries()) {
       const style = replacingPatch(code.style, design.style) as PatchCodeInput['style'];
       try {
-        applied.push(await this.options.codes.update(accountId, code.id, { style }));
+        applied.push(await this.options.codes.update(access, code.id, { style }, { design: id }));
       } catch (error) {
         throw problemForCode(error, index, code.id);
       }
@@ -157,8 +231,8 @@ export class DesignsService {
   }
 
   /** The style with its logo stored as an asset, checked as a code's style is. */
-  private async checkedStyle(accountId: string, style: StyleInput): Promise<StyleInput> {
-    const stored = await this.options.logos.store(accountId, style, '/body/style');
+  private async checkedStyle(access: WorkspaceAccess, style: StyleInput): Promise<StyleInput> {
+    const stored = await this.options.logos.store(access, style, '/body/style');
     checkStyle(stored, '/body/style');
     return stored;
   }

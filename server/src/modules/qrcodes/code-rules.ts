@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
+import type { Actor, ChangeEvent, EventsService } from '../events/events.service.js';
 import { findCode, findRuleIds, removeRuleEverywhere, replaceRules } from './qrcodes.repository.js';
 import type { CodeMode } from './qrcodes.validate.js';
 
@@ -12,6 +14,26 @@ export interface RuleDirectory {
 
 /** A code whose rules changed, for the change bus. */
 export type ChangedCode = { id: string; hostKey: string; slug: string };
+
+/** The event of a code's rules changing from `before` to `after`. */
+function rulesUpdated(
+  workspaceId: string,
+  actor: Actor,
+  codeId: string,
+  before: string[],
+  after: string[],
+): ChangeEvent {
+  return {
+    type: 'qrcode.rules_updated',
+    workspaceId,
+    actor,
+    resource: { type: 'qrcode', id: codeId },
+    data: { changes: { rules: [before, after] } },
+  };
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 function rulesRefusedFor(mode: CodeMode): string {
   return mode === 'static'
@@ -30,6 +52,7 @@ export class CodeRules {
     private readonly options: {
       rules: RuleDirectory;
       clock: Clock;
+      events: EventsService;
       changed: (...codes: ChangedCode[]) => Promise<void>;
     },
   ) {}
@@ -40,20 +63,40 @@ export class CodeRules {
     return (await findRuleIds(this.db, [id])).get(id) ?? [];
   }
 
-  /** Assigns rules in order; every id must be one of the account's rules. */
-  async set(accountId: string, id: string, ruleIds: string[]): Promise<string[]> {
-    const row = await findCode(this.db, accountId, id);
+  /**
+   * Assigns rules in order; every id must be one of the account's rules. A different order or set
+   * is a `qrcode.rules_updated` event, written with the change.
+   */
+  async set(access: WorkspaceAccess, id: string, ruleIds: string[]): Promise<string[]> {
+    const { workspaceId } = access;
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
-    await this.check(accountId, row.mode, ruleIds, '/body/rules');
-    if (!(await replaceRules(this.db, accountId, id, ruleIds, this.options.clock.now())))
-      throw notFound('QR code');
+    await this.check(workspaceId, row.mode, ruleIds, '/body/rules');
+    await this.options.events.inTransaction(async (trx) => {
+      const before = (await findRuleIds(trx, [id])).get(id) ?? [];
+      if (!(await replaceRules(trx, workspaceId, id, ruleIds, this.options.clock.now())))
+        throw notFound('QR code');
+      const events = sameIds(before, ruleIds)
+        ? []
+        : [rulesUpdated(workspaceId, access.actor, id, before, ruleIds)];
+      return { result: undefined, events };
+    });
     await this.options.changed({ id, hostKey: row.host_key, slug: row.slug });
     return ruleIds;
   }
 
-  /** A rule was deleted: no code may keep it; each code that had it changes. */
-  async removeEverywhere(ruleId: string): Promise<void> {
-    const changed = await removeRuleEverywhere(this.db, ruleId, this.options.clock.now());
+  /**
+   * A rule was deleted (by `actor`): no code may keep it; each code that had it changes, which is
+   * its `qrcode.rules_updated` event by the same actor.
+   */
+  async removeEverywhere(ruleId: string, actor: Actor): Promise<void> {
+    const changed = await this.options.events.inTransaction(async (trx) => {
+      const codes = await removeRuleEverywhere(trx, ruleId, this.options.clock.now());
+      const events = codes.map((code) =>
+        rulesUpdated(code.account_id, actor, code.id, code.before, code.after),
+      );
+      return { result: codes, events };
+    });
     await this.options.changed(
       ...changed.map((code) => ({ id: code.id, hostKey: code.host_key, slug: code.slug })),
     );

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { Problem } from '../../shared/problem.js';
 import { SafeFetchError, safeFetch } from '../../shared/safe-fetch.js';
 import { ASSET_MAX_BYTES, imageOfDataUrl, imageTooLarge, notAnImage } from '../assets/assets.image.js';
@@ -53,7 +54,8 @@ export async function fetchLogoBytes(
 
 /** The assets service as this module uses it (modules/assets). */
 export interface LogoAssets {
-  store(accountId: string, bytes: Uint8Array, path?: string): Promise<{ asset: { url: string } }>;
+  /** Stores the bytes as the workspace's asset; a new one is an `asset.created` event of the access's actor. */
+  store(access: WorkspaceAccess, bytes: Uint8Array, path?: string): Promise<{ asset: { url: string } }>;
   getForAccount(accountId: string, id: string): Promise<{ url: string } | undefined>;
   read(id: string): Promise<{ contentType: string; data: Buffer } | undefined>;
 }
@@ -80,18 +82,22 @@ export class CodeLogos {
 
   constructor(private readonly options: CodeLogosOptions) {}
 
-  /** The style with its logo stored as the account's asset, `logo.src` its URL. `path` is the style's. */
-  async store(accountId: string, style: Style, path: string): Promise<Style> {
+  /**
+   * The style with its logo stored as the workspace's asset, `logo.src` its URL. `path` is the
+   * style's. A logo stored here for the first time is the asset's own change (`asset.created`,
+   * by the access's actor), kept even when the code or design it came with is then refused.
+   */
+  async store(access: WorkspaceAccess, style: Style, path: string): Promise<Style> {
     const logo = style.logo as { src?: unknown } | null | undefined;
     if (!logo || typeof logo.src !== 'string') return style;
-    const src = await this.storedSrc(accountId, logo.src, `${path}/logo/src`);
+    const src = await this.storedSrc(access, logo.src, `${path}/logo/src`);
     return src === logo.src ? style : { ...style, logo: { ...logo, src } };
   }
 
-  private async storedSrc(accountId: string, src: string, path: string): Promise<string> {
+  private async storedSrc(access: WorkspaceAccess, src: string, path: string): Promise<string> {
     const id = assetIdOfUrl(src, this.options.publicUrl);
     if (id !== undefined) {
-      if (!(await this.options.assets.getForAccount(accountId, id))) {
+      if (!(await this.options.assets.getForAccount(access.workspaceId, id))) {
         throw new Problem('not_found', 'No asset with that id exists in this account.', {
           errors: [{ path, message: 'is not an asset of this account' }],
         });
@@ -103,7 +109,7 @@ export class CodeLogos {
     else if (/^data:/i.test(src)) bytes = imageOfDataUrl(src, path).bytes;
     // Anything else is refused by the style check, with its path.
     else return src;
-    const { asset } = await this.options.assets.store(accountId, bytes, path);
+    const { asset } = await this.options.assets.store(access, bytes, path);
     return asset.url;
   }
 

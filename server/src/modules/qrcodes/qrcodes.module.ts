@@ -10,7 +10,8 @@ import { QrCodesService } from './qrcodes.service.js';
 /**
  * The QR codes module: `app.qrcodes` (the service the redirect edge reads through) and
  * /api/v1/qrcodes. It uses the rules, scans and assets services, and follows `rule.deleted` on
- * the change bus so no code keeps a deleted rule.
+ * the change bus so no code keeps a deleted rule. Every change of a code is an event of the audit
+ * log; a deleted workspace's codes are erased and stop redirecting at once.
  */
 export const qrcodesModule = fp(
   async (app: FastifyInstance) => {
@@ -26,14 +27,27 @@ export const qrcodesModule = fp(
       changes: app.changes,
       execPolicy: new AddressPolicy(config.ssrfAllow),
       imageUrls: new ImageUrls(app.serverSecret),
+      events: app.events,
     });
     app.decorate('qrcodes', service);
-    app.changes.subscribe('rule.deleted', ({ id }) => service.rules.removeEverywhere(id));
+    app.changes.subscribe('rule.deleted', ({ id, actor }) => service.rules.removeEverywhere(id, actor));
+    app.workspaces.onErase('qrcodes', (workspaceId) => service.eraseWorkspace(workspaceId));
     await app.register(qrcodesRoutes);
   },
   {
     name: 'qrcodes',
-    dependencies: ['db', 'redis', 'auth', 'idempotency', 'rules', 'scans', 'assets', 'hostnames'],
+    dependencies: [
+      'db',
+      'redis',
+      'auth',
+      'idempotency',
+      'events',
+      'workspaces',
+      'rules',
+      'scans',
+      'assets',
+      'hostnames',
+    ],
   },
 );
 

@@ -58,23 +58,18 @@ export async function findRedirectRow(
   return { ...row, rule_ids: typeof ids === 'string' ? ids.split(',') : (ids ?? []) };
 }
 
-/** Inserts a code with its rules (in order), in one transaction. */
+/** Inserts a code with its rules (in order); `db` is the caller's transaction. */
 export async function insertCode(
   db: Kysely<Database>,
   row: NewQrCodeRow,
   ruleIds: readonly string[] = [],
 ): Promise<void> {
-  if (ruleIds.length === 0) {
-    await db.insertInto('qrcodes').values(row).execute();
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('qrcodes').values(row).execute();
-    await trx
-      .insertInto('qrcode_rules')
-      .values(ruleIds.map((rule_id, position) => ({ qrcode_id: row.id, position, rule_id })))
-      .execute();
-  });
+  await db.insertInto('qrcodes').values(row).execute();
+  if (ruleIds.length === 0) return;
+  await db
+    .insertInto('qrcode_rules')
+    .values(ruleIds.map((rule_id, position) => ({ qrcode_id: row.id, position, rule_id })))
+    .execute();
 }
 
 export async function updateCode(
@@ -92,18 +87,37 @@ export async function updateCode(
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes the code and its rule assignments; the row as it was, or undefined when there was none. */
+/**
+ * Deletes the code and its rule assignments; the row as it was, or undefined when there was none.
+ * `db` is the caller's transaction.
+ */
 export async function deleteCode(
   db: Kysely<Database>,
   accountId: string,
   id: string,
 ): Promise<QrCodeRow | undefined> {
+  const row = await findCode(db, accountId, id);
+  if (!row) return undefined;
+  await db.deleteFrom('qrcode_rules').where('qrcode_id', '=', id).execute();
+  await db.deleteFrom('qrcodes').where('id', '=', id).execute();
+  return row;
+}
+
+/** Deletes every code of the workspace with its rule assignments; answers where each was served. */
+export async function deleteWorkspaceCodes(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<Array<Pick<QrCodeRow, 'id' | 'host_key' | 'slug'>>> {
   return db.transaction().execute(async (trx) => {
-    const row = await findCode(trx, accountId, id);
-    if (!row) return undefined;
-    await trx.deleteFrom('qrcode_rules').where('qrcode_id', '=', id).execute();
-    await trx.deleteFrom('qrcodes').where('id', '=', id).execute();
-    return row;
+    const codes = await trx
+      .selectFrom('qrcodes')
+      .select(['id', 'host_key', 'slug'])
+      .where('account_id', '=', workspaceId)
+      .execute();
+    const ids = trx.selectFrom('qrcodes').select('id').where('account_id', '=', workspaceId);
+    await trx.deleteFrom('qrcode_rules').where('qrcode_id', 'in', ids).execute();
+    await trx.deleteFrom('qrcodes').where('account_id', '=', workspaceId).execute();
+    return codes;
   });
 }
 
@@ -170,18 +184,11 @@ export async function findRuleIds(
   return byCode;
 }
 
-/** Replaces a code's rules with `ruleIds`, in order, and touches the code's updated time. */
-export function replaceRules(
-  db: Kysely<Database>,
-  accountId: string,
-  codeId: string,
-  ruleIds: readonly string[],
-  now: number,
-): Promise<boolean> {
-  return db.transaction().execute((trx) => writeRules(trx, accountId, codeId, ruleIds, now));
-}
-
-async function writeRules(
+/**
+ * Replaces a code's rules with `ruleIds`, in order, and touches the code's updated time; false
+ * when the account has no such code. `trx` is the caller's transaction.
+ */
+export async function replaceRules(
   trx: Kysely<Database>,
   accountId: string,
   codeId: string,
@@ -200,34 +207,41 @@ async function writeRules(
   return true;
 }
 
+/** A code that lost a rule: where it is served, and its rules before and after. */
+export interface CodeWithoutRule extends Pick<QrCodeRow, 'id' | 'host_key' | 'slug' | 'account_id'> {
+  before: string[];
+  after: string[];
+}
+
 /**
- * Takes a rule out of every code that uses it, closing the gap in each code's order.
- * Answers the codes that changed.
+ * Takes a rule out of every code that uses it, closing the gap in each code's order. Answers the
+ * codes that changed. `trx` is the caller's transaction.
  */
 export async function removeRuleEverywhere(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   ruleId: string,
   now: number,
-): Promise<Array<Pick<QrCodeRow, 'id' | 'host_key' | 'slug'>>> {
-  return db.transaction().execute(async (trx) => {
-    const affected = await trx
-      .selectFrom('qrcode_rules')
-      .innerJoin('qrcodes', 'qrcodes.id', 'qrcode_rules.qrcode_id')
-      .select(['qrcodes.id', 'qrcodes.host_key', 'qrcodes.slug', 'qrcodes.account_id'])
-      .where('qrcode_rules.rule_id', '=', ruleId)
-      .distinct()
-      .execute();
-    if (affected.length === 0) return [];
-    const remaining = await findRuleIds(
-      trx,
-      affected.map((code) => code.id),
-    );
-    for (const code of affected) {
-      const ruleIds = (remaining.get(code.id) ?? []).filter((id) => id !== ruleId);
-      await writeRules(trx, code.account_id, code.id, ruleIds, now);
-    }
-    return affected.map(({ id, host_key, slug }) => ({ id, host_key, slug }));
-  });
+): Promise<CodeWithoutRule[]> {
+  const affected = await trx
+    .selectFrom('qrcode_rules')
+    .innerJoin('qrcodes', 'qrcodes.id', 'qrcode_rules.qrcode_id')
+    .select(['qrcodes.id', 'qrcodes.host_key', 'qrcodes.slug', 'qrcodes.account_id'])
+    .where('qrcode_rules.rule_id', '=', ruleId)
+    .distinct()
+    .execute();
+  if (affected.length === 0) return [];
+  const remaining = await findRuleIds(
+    trx,
+    affected.map((code) => code.id),
+  );
+  const changed: CodeWithoutRule[] = [];
+  for (const code of affected) {
+    const before = remaining.get(code.id) ?? [];
+    const after = before.filter((id) => id !== ruleId);
+    await replaceRules(trx, code.account_id, code.id, after, now);
+    changed.push({ ...code, before, after });
+  }
+  return changed;
 }
 
 /**

@@ -141,7 +141,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const wanted = negotiate(request.query.format, request.headers.accept);
       const imageFormat: ImageFormat = wanted === 'json' ? (request.query.imageFormat ?? 'svg') : wanted;
-      const { code, image } = await service.create(request.workspace.id, request.body, imageFormat);
+      const { code, image } = await service.create(request.access, request.body, imageFormat);
       reply.code(201).header('location', `/api/v1/qrcodes/${code.id}`);
       if (wanted !== 'json') return sendImage(reply, image);
       return {
@@ -209,7 +209,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: CodeSchema, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request) => service.update(request.workspace.id, request.params.id, request.body),
+    async (request) => service.update(request.access, request.params.id, request.body),
   );
 
   app.delete(
@@ -225,7 +225,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.workspace.id, request.params.id);
+      await service.delete(request.access, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -261,7 +261,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      rules: await service.rules.set(request.workspace.id, request.params.id, request.body.rules),
+      rules: await service.rules.set(request.access, request.params.id, request.body.rules),
     }),
   );
 

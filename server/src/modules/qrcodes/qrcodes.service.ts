@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
@@ -7,6 +8,8 @@ import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { readPage } from '../../shared/pagination.js';
 import { notFound, validationFailed } from '../../shared/problem.js';
+import { changedFields } from '../events/events.changes.js';
+import type { ChangeEvent, EventsService } from '../events/events.service.js';
 import { CodeImages } from './code-images.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
@@ -15,6 +18,7 @@ import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
   deleteCode,
+  deleteWorkspaceCodes,
   findCode,
   findRedirectRow,
   findRuleIds,
@@ -101,6 +105,8 @@ export interface QrCodesOptions {
   execPolicy: AddressPolicy;
   /** Signs the codes' `imageUrl`s (image-urls.ts). */
   imageUrls: ImageUrls;
+  /** The audit log: every write records its event in the transaction that makes it. */
+  events: EventsService;
   clock?: Clock;
 }
 
@@ -124,9 +130,20 @@ const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings }
 const NO_SCANS: ScanTotals = { total: 0, uniqueToday: 0, lastAt: null };
 
 /**
- * QR codes: every method that reads or changes a code takes the account id, and a code of
- * another account is a `not_found`, never a `forbidden`. Rule assignment (`rules`) and images
- * (`images`) are parts of their own; every change is published as `code.changed`.
+ * Fields an update event leaves out: they follow from the fields that changed (the image URL
+ * from the payload and style, warnings from exec) or change without a write (scans).
+ */
+const DERIVED_FIELDS = ['updatedAt', 'scans', 'imageUrl', 'warnings'] as const;
+
+/** What a change of a code tells the audit log besides the change itself (`design: dsn_...`). */
+export type ChangeContext = Record<string, unknown>;
+
+/**
+ * QR codes: every method that reads a code takes the workspace id and every write the caller's
+ * access; a code of another workspace is a `not_found`, never a `forbidden`. Rule assignment
+ * (`rules`) and images (`images`) are parts of their own. Every write records its event
+ * (`qrcode.created|updated|deleted|rules_updated`) in its own transaction, and once that has
+ * committed is published as `code.changed`.
  */
 export class QrCodesService {
   private readonly clock: Clock;
@@ -141,6 +158,7 @@ export class QrCodesService {
     this.rules = new CodeRules(db, {
       rules: options.rules,
       clock: this.clock,
+      events: options.events,
       changed: (...codes) => this.emit(...codes),
     });
     this.images = new CodeImages(db, {
@@ -200,7 +218,8 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Writes
 
-  async create(accountId: string, input: CreateCodeInput, imageFormat: ImageFormat = 'svg') {
+  async create(access: WorkspaceAccess, input: CreateCodeInput, imageFormat: ImageFormat = 'svg') {
+    const accountId = access.workspaceId;
     const given = input.slug;
     const state: CodeState = {
       mode: input.mode,
@@ -209,7 +228,7 @@ export class QrCodesService {
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
-      style: await this.options.logos.store(accountId, input.style ?? {}, '/body/style'),
+      style: await this.options.logos.store(access, input.style ?? {}, '/body/style'),
       title: input.title ?? null,
       tags: normalizeTags(input.tags ?? []),
       enabled: input.enabled ?? true,
@@ -225,11 +244,12 @@ export class QrCodesService {
       const now = this.clock.now();
       const id = newId('qr', now);
       try {
-        await insertCode(
-          this.db,
-          { id, account_id: accountId, ...columnsOf(state), created_at: now, updated_at: now },
-          ruleIds,
-        );
+        await this.options.events.inTransaction(async (trx) => {
+          const row = { id, account_id: accountId, ...columnsOf(state), created_at: now, updated_at: now };
+          await insertCode(trx, row, ruleIds);
+          const code = await this.resourceIn(trx, accountId, id);
+          return { result: code, events: [codeEvent('qrcode.created', access, id, { object: code })] };
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (given !== undefined) throw slugTakenProblem(state.slug, state.hostKey);
@@ -242,13 +262,23 @@ export class QrCodesService {
     }
   }
 
-  async update(accountId: string, id: string, patch: PatchCodeInput): Promise<CodeResource> {
+  /**
+   * Applies a merge patch. The fields that changed are the `qrcode.updated` event (none changed:
+   * no event); `context` adds to its data what the change came from (`{ design }` for an apply).
+   */
+  async update(
+    access: WorkspaceAccess,
+    id: string,
+    patch: PatchCodeInput,
+    context: ChangeContext = {},
+  ): Promise<CodeResource> {
+    const accountId = access.workspaceId;
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
     const before = stateOf(row);
     const after = mergeCodePatch(before, patch);
     after.hostKey = await this.hostKeyOf(accountId, patch.hostname, before.hostKey);
-    if (patch.style) after.style = await this.options.logos.store(accountId, after.style, '/body/style');
+    if (patch.style) after.style = await this.options.logos.store(access, after.style, '/body/style');
     this.validate(after, after.exec);
     if (after.mode !== before.mode) await this.rules.refuseModeChange(id, after.mode);
     const moved = after.slug !== before.slug || after.hostKey !== before.hostKey;
@@ -259,7 +289,18 @@ export class QrCodesService {
       JSON.stringify(after.style) !== JSON.stringify(before.style);
     if (drawingChanged) await this.images.draw(after, 'svg');
     try {
-      await updateCode(this.db, accountId, id, { ...columnsOf(after), updated_at: this.clock.now() });
+      await this.options.events.inTransaction(async (trx) => {
+        const old = await this.resourceIn(trx, accountId, id);
+        await updateCode(trx, accountId, id, { ...columnsOf(after), updated_at: this.clock.now() });
+        const changes = changedFields(old, await this.resourceIn(trx, accountId, id), {
+          ignore: DERIVED_FIELDS,
+        });
+        const events =
+          Object.keys(changes).length === 0
+            ? []
+            : [codeEvent('qrcode.updated', access, id, { changes, ...context })];
+        return { result: undefined, events };
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTakenProblem(after.slug, after.hostKey);
       throw error;
@@ -269,10 +310,27 @@ export class QrCodesService {
     return this.get(accountId, id);
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
-    const row = await deleteCode(this.db, accountId, id);
-    if (!row) throw notFound('QR code');
+  async delete(access: WorkspaceAccess, id: string): Promise<void> {
+    const accountId = access.workspaceId;
+    // Read first: the event shows the code as it was, its scans too (the scans module's own reads).
+    const totals = await this.options.scans.totalsFor([id]);
+    const row = await this.options.events.inTransaction(async (trx) => {
+      const code = await this.resourceIn(trx, accountId, id, totals.get(id));
+      const deleted = await deleteCode(trx, accountId, id);
+      if (!deleted) throw notFound('QR code');
+      return { result: deleted, events: [codeEvent('qrcode.deleted', access, id, { object: code })] };
+    });
     await this.emit({ id, hostKey: row.host_key, slug: row.slug });
+  }
+
+  /**
+   * Deletes every code of a workspace (the workspace is being deleted) and publishes each as
+   * changed, as a delete does: every instance's redirect edge drops it, so no code of the
+   * workspace redirects once this resolves. No events: the workspace's log goes with it.
+   */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    const codes = await deleteWorkspaceCodes(this.db, workspaceId);
+    await this.emit(...codes.map((code) => ({ id: code.id, hostKey: code.host_key, slug: code.slug })));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -314,28 +372,62 @@ export class QrCodesService {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [rules, totals] = await Promise.all([findRuleIds(this.db, ids), this.options.scans.totalsFor(ids)]);
-    return rows.map((row) => {
-      const state = stateOf(row);
-      return {
-        id: row.id,
-        slug: row.slug,
-        hostname: row.host_key === '' ? null : row.host_key,
-        shortUrl: shortUrlOf(this.options.shortBase, row.host_key, row.slug),
-        mode: row.mode,
-        target: state.target,
-        data: state.data,
-        exec: state.exec,
-        rules: rules.get(row.id) ?? [],
-        style: state.style,
-        title: state.title,
-        tags: state.tags,
-        enabled: state.enabled,
-        scans: totals.get(row.id) ?? NO_SCANS,
-        createdAt: toIso(row.created_at) ?? '',
-        updatedAt: toIso(row.updated_at) ?? '',
-        ...withWarnings(codeWarnings(state, this.options.execPolicy)),
-        imageUrl: this.images.urlOf(row.id, state, 'svg'),
-      };
-    });
+    return rows.map((row) => this.resourceOf(row, rules.get(row.id) ?? [], totals.get(row.id) ?? NO_SCANS));
   }
+
+  /**
+   * The code as the API shows it, read with `trx` alone (a write's transaction, which on SQLite
+   * holds the one connection): its scans are `scans` when given, else none. 404 when it is not there.
+   */
+  private async resourceIn(
+    trx: Kysely<Database>,
+    accountId: string,
+    id: string,
+    scans: ScanTotals = NO_SCANS,
+  ): Promise<CodeResource> {
+    const row = await findCode(trx, accountId, id);
+    if (!row) throw notFound('QR code');
+    const rules = await findRuleIds(trx, [id]);
+    return this.resourceOf(row, rules.get(id) ?? [], scans);
+  }
+
+  private resourceOf(row: QrCodeRow, rules: string[], scans: ScanTotals): CodeResource {
+    const state = stateOf(row);
+    return {
+      id: row.id,
+      slug: row.slug,
+      hostname: row.host_key === '' ? null : row.host_key,
+      shortUrl: shortUrlOf(this.options.shortBase, row.host_key, row.slug),
+      mode: row.mode,
+      target: state.target,
+      data: state.data,
+      exec: state.exec,
+      rules,
+      style: state.style,
+      title: state.title,
+      tags: state.tags,
+      enabled: state.enabled,
+      scans,
+      createdAt: toIso(row.created_at) ?? '',
+      updatedAt: toIso(row.updated_at) ?? '',
+      ...withWarnings(codeWarnings(state, this.options.execPolicy)),
+      imageUrl: this.images.urlOf(row.id, state, 'svg'),
+    };
+  }
+}
+
+/** An event of a code: `{ object }` (the code as the API shows it, never its image) or `{ changes }`. */
+function codeEvent(
+  type: string,
+  access: WorkspaceAccess,
+  id: string,
+  data: ChangeEvent['data'],
+): ChangeEvent {
+  return {
+    type,
+    workspaceId: access.workspaceId,
+    actor: access.actor,
+    resource: { type: 'qrcode', id },
+    data,
+  };
 }

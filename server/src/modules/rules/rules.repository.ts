@@ -67,3 +67,12 @@ export async function deleteRule(db: Kysely<Database>, accountId: string, id: st
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Deletes every rule of the workspace; answers their ids. */
+export async function deleteWorkspaceRules(db: Kysely<Database>, workspaceId: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('rules').select('id').where('account_id', '=', workspaceId).execute();
+    await trx.deleteFrom('rules').where('account_id', '=', workspaceId).execute();
+    return rows.map((row) => row.id);
+  });
+}

@@ -59,7 +59,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rule = await service.create(request.workspace.id, request.body);
+      const rule = await service.create(request.access, request.body);
       return reply.code(201).header('location', `/api/v1/rules/${rule.id}`).send(rule);
     },
   );
@@ -112,7 +112,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       const validate = request.compileValidationSchema(RuleCreateBody);
       const checkShape: RuleShapeCheck = (candidate) =>
         validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '/body');
-      return service.update(request.workspace.id, request.params.id, request.body, checkShape);
+      return service.update(request.access, request.params.id, request.body, checkShape);
     },
   );
 
@@ -129,7 +129,7 @@ export async function rulesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await service.delete(request.workspace.id, request.params.id);
+      await service.delete(request.access, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { HttpUrlOptions, OwnShortUrlTest } from '../../shared/http-url.js';
@@ -7,7 +8,17 @@ import { newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
-import { deleteRule, findRule, findRules, insertRule, listRules, updateRule } from './rules.repository.js';
+import { changedFields } from '../events/events.changes.js';
+import type { Actor, ChangeEvent, EventsService } from '../events/events.service.js';
+import {
+  deleteRule,
+  deleteWorkspaceRules,
+  findRule,
+  findRules,
+  insertRule,
+  listRules,
+  updateRule,
+} from './rules.repository.js';
 import type {
   Rule,
   RuleAction,
@@ -23,8 +34,11 @@ declare module '../../shared/change-bus.js' {
   interface ChangeEvents {
     /** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
     'rule.changed': { id: string };
-    /** A rule was deleted: every code that had it drops it (published on this instance only). */
-    'rule.deleted': { id: string; accountId: string };
+    /**
+     * A rule was deleted by `actor`: every code that had it drops it, an event of that actor
+     * (published on this instance only).
+     */
+    'rule.deleted': { id: string; accountId: string; actor: Actor };
   }
 }
 
@@ -33,6 +47,8 @@ export type RuleShapeCheck = (candidate: unknown) => FieldError[];
 
 export interface RulesServiceOptions {
   changes: ChangeBus;
+  /** The audit log: every write records its event in the transaction that makes it. */
+  events: EventsService;
   clock?: Clock;
   /** Our own short URLs, which no rule may redirect to (the scan would loop). */
   isOwnShortUrl?: OwnShortUrlTest;
@@ -50,9 +66,20 @@ function toResource(row: RuleRow): Rule {
   };
 }
 
+/** An event of a rule: `{ object }` (the rule as the API shows it) or `{ changes }`. */
+function ruleEvent(
+  type: string,
+  access: WorkspaceAccess,
+  id: string,
+  data: ChangeEvent['data'],
+): ChangeEvent {
+  return { type, workspaceId: access.workspaceId, actor: access.actor, resource: { type: 'rule', id }, data };
+}
+
 /**
- * Redirect rules. Every method that reads or changes a rule takes the account id, and a rule
- * of another account is a `not_found`, never a `forbidden`.
+ * Redirect rules. Every method that reads a rule takes the workspace id and every write the
+ * caller's access; a rule of another workspace is a `not_found`, never a `forbidden`. Every write
+ * records its event (`rule.created|updated|deleted`) in the transaction that makes it.
  */
 export class RulesService {
   private readonly clock: Clock;
@@ -66,22 +93,26 @@ export class RulesService {
     this.urlOptions = options.isOwnShortUrl ? { isOwnShortUrl: options.isOwnShortUrl } : {};
   }
 
-  async create(accountId: string, body: RuleCreateBody): Promise<Rule> {
+  async create(access: WorkspaceAccess, body: RuleCreateBody): Promise<Rule> {
     const errors = validateRule(body, '/body', this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
     const now = this.clock.now();
     const id = newId('rule', now);
-    await insertRule(this.db, {
+    const row: RuleRow = {
       id,
-      account_id: accountId,
+      account_id: access.workspaceId,
       name: body.name,
       enabled: body.enabled === false ? 0 : 1,
       when_json: body.when ? JSON.stringify(body.when) : null,
       then_json: JSON.stringify(normalizeActionUrls(body.then)),
       created_at: now,
       updated_at: now,
+    };
+    return this.options.events.inTransaction(async (trx) => {
+      await insertRule(trx, row);
+      const rule = toResource(row);
+      return { result: rule, events: [ruleEvent('rule.created', access, id, { object: { ...rule } })] };
     });
-    return this.get(accountId, id);
   }
 
   async get(accountId: string, id: string): Promise<Rule> {
@@ -113,11 +144,12 @@ export class RulesService {
    * The merged rule must pass the create schema (`checkShape`) and the semantic checks.
    */
   async update(
-    accountId: string,
+    access: WorkspaceAccess,
     id: string,
     patch: RulePatchBody,
     checkShape: RuleShapeCheck,
   ): Promise<Rule> {
+    const accountId = access.workspaceId;
     const row = await findRule(this.db, accountId, id);
     if (!row) throw notFound('rule');
     const current = toResource(row);
@@ -135,22 +167,52 @@ export class RulesService {
     const next = merged as unknown as RuleCreateBody;
     const errors = validateRule(next, '/body', this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
-    const updated = await updateRule(this.db, accountId, id, {
-      name: next.name,
-      enabled: next.enabled === false ? 0 : 1,
-      when_json: next.when ? JSON.stringify(next.when) : null,
-      then_json: JSON.stringify(normalizeActionUrls(next.then)),
-      updated_at: Math.max(this.clock.now(), row.updated_at),
+    const rule = await this.options.events.inTransaction(async (trx) => {
+      const updated = await updateRule(trx, accountId, id, {
+        name: next.name,
+        enabled: next.enabled === false ? 0 : 1,
+        when_json: next.when ? JSON.stringify(next.when) : null,
+        then_json: JSON.stringify(normalizeActionUrls(next.then)),
+        updated_at: Math.max(this.clock.now(), row.updated_at),
+      });
+      const after = updated && (await findRule(trx, accountId, id));
+      if (!after) throw notFound('rule');
+      const rule = toResource(after);
+      const changes = changedFields({ ...current }, { ...rule });
+      const events =
+        Object.keys(changes).length === 0 ? [] : [ruleEvent('rule.updated', access, id, { changes })];
+      return { result: rule, events };
     });
-    if (!updated) throw notFound('rule');
     await this.options.changes.publish('rule.changed', { id });
-    return this.get(accountId, id);
+    return rule;
   }
 
-  /** Deletes a rule and removes it from every code that had it. */
-  async delete(accountId: string, id: string): Promise<void> {
-    if (!(await deleteRule(this.db, accountId, id))) throw notFound('rule');
-    await this.options.changes.publish('rule.deleted', { id, accountId }, { acrossInstances: false });
+  /**
+   * Deletes a rule and removes it from every code that had it (the QR codes module follows
+   * `rule.deleted`; each code's change is its own event).
+   */
+  async delete(access: WorkspaceAccess, id: string): Promise<void> {
+    const accountId = access.workspaceId;
+    await this.options.events.inTransaction(async (trx) => {
+      const row = await findRule(trx, accountId, id);
+      if (!row || !(await deleteRule(trx, accountId, id))) throw notFound('rule');
+      const object = { ...toResource(row) };
+      return { result: undefined, events: [ruleEvent('rule.deleted', access, id, { object })] };
+    });
+    await this.options.changes.publish(
+      'rule.deleted',
+      { id, accountId, actor: access.actor },
+      { acrossInstances: false },
+    );
     await this.options.changes.publish('rule.changed', { id });
+  }
+
+  /**
+   * Deletes every rule of a workspace (the workspace is being deleted); whatever cached one drops
+   * it. Its codes go with the workspace too, so no code is told to drop a rule.
+   */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    const ids = await deleteWorkspaceRules(this.db, workspaceId);
+    for (const id of ids) await this.options.changes.publish('rule.changed', { id });
   }
 }

@@ -10,7 +10,7 @@ import { ScansService } from './scans.service.js';
  * `scans` rule conditions, answers per-code totals and the analytics rollups, and prunes raw scans
  * past the retention in the background (rollups stay). Its recorder drains into the database
  * before the database closes (onClose hooks run in reverse order of registration, and this one is
- * registered after the db plugin's).
+ * registered after the db plugin's). A deleted workspace's analytics are erased with it.
  */
 export const scansModule = fp(
   async (app: FastifyInstance) => {
@@ -27,6 +27,9 @@ export const scansModule = fp(
     app.decorate('scans', scans);
     registerRecorderMetrics(app.metrics.registry, scans.recorder.stats);
     app.addHook('onReady', async () => {
+      // Registered at ready, so it runs after every other module's eraser: the workspace's codes
+      // have stopped redirecting by then, and no scan of it can arrive after its analytics went.
+      app.workspaces.onErase('scans', (workspaceId) => scans.eraseWorkspace(workspaceId));
       scans.startPruning();
       await scans.recorder.resumeSpool();
     });
@@ -35,7 +38,7 @@ export const scansModule = fp(
       await scans.recorder.close();
     });
   },
-  { name: 'scans', dependencies: ['db', 'redis', 'metrics'] },
+  { name: 'scans', dependencies: ['db', 'redis', 'metrics', 'workspaces'] },
 );
 
 /**

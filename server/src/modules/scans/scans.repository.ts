@@ -310,3 +310,53 @@ export async function deleteScansBefore(handle: DatabaseHandle, before: number):
 export async function deleteVisitorsBefore(db: Kysely<Database>, day: number): Promise<void> {
   await db.deleteFrom('scan_visitors').where('day', '<', day).execute();
 }
+
+/** The tables that carry a scan's workspace as `account_id` (the raw scans and every rollup). */
+const WORKSPACE_TABLES = [
+  'scans',
+  'scan_rollups',
+  'scan_totals',
+  'scan_daily_rollups',
+  'scan_dimension_buckets',
+] as const;
+
+/**
+ * Deletes everything scanned in a workspace, in one transaction: its codes' counters and visitor
+ * sets (found through its scans and totals, since those tables carry no workspace), then its raw
+ * scans and rollups. On SQLite the rollup cursor never stays past the last scan left, so the next
+ * scan's rowid still comes after it (SQLite reuses the largest rowid once it is deleted).
+ */
+export async function deleteWorkspaceScans(handle: DatabaseHandle, workspaceId: string): Promise<void> {
+  await handle.db.transaction().execute(async (trx) => {
+    const codesOf = (table: 'scans' | 'scan_totals') =>
+      trx
+        .selectFrom(table)
+        .select('qrcode_id')
+        .where('account_id', '=', workspaceId)
+        .where('qrcode_id', '<>', '');
+    await trx
+      .deleteFrom('scan_counters')
+      .where((eb) =>
+        eb.or([eb('qrcode_id', 'in', codesOf('scans')), eb('qrcode_id', 'in', codesOf('scan_totals'))]),
+      )
+      .execute();
+    await trx
+      .deleteFrom('scan_visitors')
+      .where((eb) =>
+        eb.or([
+          eb('scope', '=', workspaceId),
+          eb('scope', 'in', codesOf('scans')),
+          eb('scope', 'in', codesOf('scan_totals')),
+        ]),
+      )
+      .execute();
+    for (const table of WORKSPACE_TABLES) {
+      await trx.deleteFrom(table).where('account_id', '=', workspaceId).execute();
+    }
+    if (handle.dialect === 'sqlite') {
+      const last = sql`(select coalesce(max(rowid), 0) from scans)`;
+      await sql`update scan_rollup_cursor set through_rowid = ${last}
+        where id = 1 and through_rowid > ${last}`.execute(trx);
+    }
+  });
+}

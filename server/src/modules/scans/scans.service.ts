@@ -14,6 +14,7 @@ import {
   countVisitorsOfDay,
   deleteScansBefore,
   deleteVisitorsBefore,
+  deleteWorkspaceScans,
   findCounters,
   type ScanExportFilter,
   scansInOrder,
@@ -231,6 +232,16 @@ export class ScansService {
     if (scans > 0)
       this.log.info({ scans, retentionDays: this.retentionDays }, 'raw scans past the retention deleted');
     return { scans };
+  }
+
+  /**
+   * Deletes a workspace's analytics (the workspace is being deleted): its raw scans, counters,
+   * visitor sets and rollups. The scans still on their way to the database are written first, so
+   * none of them lands after the erasure.
+   */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    await this.settled();
+    await deleteWorkspaceScans(this.database, workspaceId);
   }
 
   /** Prunes in the background: a minute after start, then every hour. */

@@ -246,6 +246,7 @@ export class InvitationsService {
     const url = invitationUrl(this.options.publicUrl, token);
     const workspace = await this.options.accounts.getWorkspace(access.workspaceId);
     const mailed = await this.options.mailer.send({
+      invitationId: invitation.id,
       to: invitation.email,
       workspaceName: workspace?.name ?? 'a workspace',
       inviter: access.actor.email ?? 'A member',

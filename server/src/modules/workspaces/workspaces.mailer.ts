@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadOnUse } from '../../shared/load-on-use.js';
 
 export interface InvitationMail {
+  /** The invitation's id, for the log (the address stays out of it). */
+  invitationId: string;
   to: string;
   workspaceName: string;
   inviter: string;
@@ -37,7 +39,7 @@ export class InvitationMailer {
       return true;
     } catch (error) {
       // The caller answers `mailed: false` and shows the link; the operator needs to know why.
-      this.options.log.warn({ err: error, to: mail.to }, 'invitation e-mail not sent');
+      this.options.log.warn({ err: error, invitation: mail.invitationId }, 'invitation e-mail not sent');
       return false;
     }
   }

@@ -112,6 +112,10 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
     '/api/v1/workspaces/:id',
     {
       onRequest: app.authenticate(canDeleteWorkspace, byPath),
+      // No body at all is a missing confirmation (422, which says what to send), not a 400.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags,
         summary: 'Delete a team workspace and everything in it',

@@ -11,7 +11,10 @@ export const WorkspaceSchema = Type.Object(
     id: Type.String({ examples: ['acct_01jdx0m6r4c5zk2d9w1v8t7q3n'] }),
     name: Type.String(),
     personal: Type.Boolean({ description: "The user's own workspace, made at first sign-in" }),
-    role: RoleSchema,
+    role: Type.Union(RoleSchema.anyOf, {
+      description:
+        "Your role here; for an API key `admin`, within the key's scopes (keys never pay, transfer or delete)",
+    }),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },

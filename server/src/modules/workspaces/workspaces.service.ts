@@ -241,6 +241,15 @@ export class WorkspacesService {
     const leaving = uid === access.actor.id;
     if (!leaving) checkPermission(canManageMembers, principal, access.role);
     const member = await this.memberOrNotFound(access.workspaceId, uid);
+    if (member.role === 'owner' && (await this.workspaceOf(access.workspaceId)).personal) {
+      // A personal workspace is its user's account: it can be neither left nor handed over.
+      throw new Problem(
+        'personal_workspace',
+        leaving
+          ? 'This is your personal workspace (your account): you cannot leave it.'
+          : 'The owner of a personal workspace is its user and cannot be removed.',
+      );
+    }
     if (member.role === 'owner') {
       throw new Problem(
         'owner_must_transfer',
