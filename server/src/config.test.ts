@@ -84,13 +84,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).geoCacheDir).toBe(path.join(os.tmpdir(), 'rq-codes-geo'));
   });
 
-<<<<<<< HEAD
   it('keeps events EVENT_RETENTION_DAYS, 400 by default, and refuses what is not a number of days', () => {
     expect(loadConfig({}).eventRetentionDays).toBe(400);
     expect(loadConfig({ EVENT_RETENTION_DAYS: '30' }).eventRetentionDays).toBe(30);
     for (const bad of ['0', '-1', '1.5', 'forever', '99999'])
       expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(ConfigError);
-=======
+  });
+
   it('reads the mail settings: no SMTP by default, a sender on the public host', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rq.example.com' }).mail).toEqual({
       smtpUrl: undefined,
@@ -101,7 +101,6 @@ describe('loadConfig', () => {
         .mail,
     ).toEqual({ smtpUrl: 'smtps://u:p%40ss@smtp.example.com:465', from: 'Team <team@example.com>' });
     expect(loadConfig({ MAIL_FROM: 'team@example.com' }).mail.from).toBe('team@example.com');
->>>>>>> wip/ws
   });
 
   it('derives the API base from the public URL', () => {

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { notFound, Problem, validationFailed } from '../../shared/problem.js';
-import type { ChangeEvent, EventsService } from '../events/events.service.js';
+import type { ChangeContext, ChangeEvent, EventsService } from '../events/events.service.js';
 import {
   deleteWorkspaceApiKeys,
   findApiKeyByHash,
@@ -77,7 +76,7 @@ export class ApiKeysService {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async create(access: WorkspaceAccess, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
+  async create(access: ChangeContext, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
     const accountId = access.workspaceId;
     const now = this.now();
     let expiresAt: number | null = null;
@@ -121,7 +120,7 @@ export class ApiKeysService {
     return toApiKey(row);
   }
 
-  async revoke(access: WorkspaceAccess, id: string): Promise<void> {
+  async revoke(access: ChangeContext, id: string): Promise<void> {
     const row = await findLiveApiKey(this.db, access.workspaceId, id);
     if (!row) throw notFound('API key');
     await this.events.inTransaction(async (trx) => {
@@ -153,7 +152,7 @@ export class ApiKeysService {
 }
 
 /** A key's event shows the key as the API lists it: its prefix, never the key or its hash. */
-function keyEvent(type: string, access: WorkspaceAccess, row: ApiKeyRow): ChangeEvent {
+function keyEvent(type: string, access: ChangeContext, row: ApiKeyRow): ChangeEvent {
   return {
     type,
     workspaceId: access.workspaceId,

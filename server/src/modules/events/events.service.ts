@@ -21,6 +21,15 @@ export interface Actor {
 
 export const systemActor = (id: string): Actor => ({ type: 'system', id, email: null });
 
+/**
+ * The workspace a write changes and who makes it: what `WorkspaceAccess` (plugins/auth.ts) hands a
+ * service, for the services sign-in itself is built on (they cannot import the auth plugin).
+ */
+export interface ChangeContext {
+  workspaceId: string;
+  actor: Actor;
+}
+
 /** What a write hands to the log. */
 export interface ChangeEvent {
   /** `<resource>.<created|updated|deleted|...>`, e.g. `qrcode.updated`. */

@@ -295,7 +295,8 @@ export class HostnamesService {
         last_checked_at: now,
         updated_at: Math.max(now, row.updated_at),
       });
-      const type = outcome.status === 'verified' ? 'hostname.verified' : 'hostname.verification_failed';
+      // A verified name still in its grace period has failed this check all the same.
+      const type = outcome.failure ? 'hostname.verification_failed' : 'hostname.verified';
       const data = {
         hostname: row.hostname,
         status: outcome.status,
