@@ -11,7 +11,7 @@ describe('the audit log', () => {
 
   it('links a resource to its page, a code by its slug when the event carries it', () => {
     expect(resourcePath({ type: 'qrcode', id: 'qr_1' }, { object: { slug: 'menu' } })).toBe('/codes?q=menu');
-    expect(resourcePath({ type: 'qrcode', id: 'qr_1' })).toBe('/codes?q=qr_1');
+    expect(resourcePath({ type: 'qrcode', id: 'qr_1' })).toBe('/qr-design-tool?code=qr_1');
     expect(resourcePath({ type: 'hostname', id: 'host_1' })).toBe('/hosts');
     expect(resourcePath({ type: 'member', id: 'u1' })).toBe('/workspace');
     expect(resourcePath({ type: 'something', id: 'x' })).toBeNull();

@@ -54,7 +54,10 @@ export function resourcePath(resource: { type: string; id: string }, data?: unkn
   const object = (data as { object?: { slug?: unknown } } | undefined)?.object;
   switch (resource.type) {
     case 'qrcode':
-      return `/codes?q=${encodeURIComponent(typeof object?.slug === 'string' ? object.slug : resource.id)}`;
+      // The manager finds a code by its slug; without one in the event, the code's own page.
+      return typeof object?.slug === 'string'
+        ? `/codes?q=${encodeURIComponent(object.slug)}`
+        : `/qr-design-tool?code=${encodeURIComponent(resource.id)}`;
     case 'rule':
       return '/rules';
     case 'hostname':
