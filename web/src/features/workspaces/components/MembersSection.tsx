@@ -124,7 +124,7 @@ export default function MembersSection({ workspace }: { workspace: Workspace }) 
                         Remove {nameOf(member)} from {workspace.name}? They lose access at once.
                       </ConfirmedAction>
                     )}
-                    {allowed.leave && !workspace.personal && (
+                    {allowed.leave && (
                       <ConfirmedAction
                         buttonText="Leave workspace"
                         label={`Leave ${workspace.name}`}
