@@ -96,7 +96,9 @@ export default function WorkspaceSwitcher({
                     {isCurrent ? '✓' : ''}
                   </span>
                   <span className={styles.workspaceName}>{workspace.name}</span>
-                  <span className={styles.role}>{roleName(workspace.role)}</span>
+                  <span className={styles.role}>
+                    {workspace.personal ? `Personal · ${roleName(workspace.role)}` : roleName(workspace.role)}
+                  </span>
                   {isCurrent && <span className="sr-only">(current)</span>}
                 </button>
               </li>
