@@ -222,6 +222,18 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(row('invitation.accepted').first()).toContainText(inviteeEmail);
   await expect(events.filter({ hasText: ownerEmail })).toHaveCount(0);
 
+  // The owner removes the invitee: their stored choice is gone, so they are back in their personal workspace.
+  const removed = page.getByTestId('member').filter({ hasText: inviteeEmail });
+  await removed.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
+  await expect(page.getByTestId('member').filter({ hasText: inviteeEmail })).toHaveCount(0);
+  await invitee.goto('/codes');
+  await expect(invitee.getByTestId('codes-empty')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await openAccountMenu(invitee);
+  await expect(workspaceEntry(invitee, workspaceName)).toHaveCount(0);
+  await expect(invitee.locator('.dropdown__menu [aria-current="true"]')).toContainText('Personal');
+
   // Switching back to the personal workspace shows none of the team's codes.
   await openAccountMenu(page);
   await page

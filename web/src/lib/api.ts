@@ -1,6 +1,6 @@
 import { idToken } from './auth';
 import { SITE_API } from './runtimeConfig';
-import { workspaceForRequest } from './workspaceChoice';
+import { reportWorkspaceGone, workspaceForRequest } from './workspaceChoice';
 
 /** One field problem of an application/problem+json answer. */
 export interface FieldError {
@@ -68,6 +68,7 @@ export async function apiRequest<T>(
     parsed = undefined;
   }
   if (!response.ok) {
+    const sentWorkspace = headers['rq-workspace'];
     const problem = (parsed ?? {}) as {
       code?: string;
       detail?: string;
@@ -75,6 +76,9 @@ export async function apiRequest<T>(
       errors?: FieldError[];
       role?: string;
     };
+    // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
+    if (response.status === 404 && sentWorkspace && problem.detail?.includes(sentWorkspace))
+      reportWorkspaceGone(sentWorkspace);
     throw new ApiError(
       response.status,
       problem.code ?? 'http_error',

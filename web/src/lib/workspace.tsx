@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { apiRequest } from './api';
 import { useSignedInUser } from './auth';
-import { chooseWorkspace, settleWorkspace, unsettleWorkspace } from './workspaceChoice';
+import { chooseWorkspace, onWorkspaceGone, settleWorkspace, unsettleWorkspace } from './workspaceChoice';
 
 export type { Role, Workspace } from './workspaceChoice';
 
@@ -130,6 +130,19 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const reload = useCallback(async () => {
     await client.invalidateQueries({ queryKey: ME_KEY });
   }, [client]);
+
+  // Removed from the current workspace in another tab or by an admin: back to the personal one,
+  // with the page drawn again for it.
+  useEffect(() => {
+    if (!uid) return;
+    onWorkspaceGone((id) => {
+      if (storedChoice(uid) === id) storeChoice(uid, null);
+      setChosen((last) => (last?.id === id ? null : last));
+      setGeneration((count) => count + 1);
+      void reload();
+    });
+    return () => onWorkspaceGone(null);
+  }, [uid, reload]);
 
   const loading = uid !== null && me.isPending;
   const value = useMemo(

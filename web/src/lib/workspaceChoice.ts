@@ -50,6 +50,18 @@ export function settleWorkspace(id: string | null): void {
   for (const resume of release) resume();
 }
 
+let goneListener: ((id: string) => void) | null = null;
+
+/** Who hears that the API no longer knows the user in a workspace (removed, deleted elsewhere). */
+export function onWorkspaceGone(listener: ((id: string) => void) | null): void {
+  goneListener = listener;
+}
+
+/** The API answered 404 to the workspace a request named: the user is no longer in it. */
+export function reportWorkspaceGone(id: string): void {
+  goneListener?.(id);
+}
+
 /** The workspace to send, once it is known. */
 export async function workspaceForRequest(): Promise<string | null> {
   if (!settled) await new Promise<void>((resume) => waiting.push(resume));
