@@ -11,11 +11,15 @@ import {
 } from 'react';
 import { apiRequest } from './api';
 import { useSignedInUser } from './auth';
-import { chooseWorkspace, onWorkspaceGone, settleWorkspace, unsettleWorkspace } from './workspaceChoice';
+import {
+  chooseWorkspace,
+  onWorkspaceGone,
+  settleWorkspace,
+  unsettleWorkspace,
+  type Workspace,
+} from './workspaceChoice';
 
 export type { Role, Workspace } from './workspaceChoice';
-
-import type { Workspace } from './workspaceChoice';
 
 interface Me {
   id: string;
@@ -51,8 +55,8 @@ export interface WorkspaceState {
   /** The workspace every request works in; undefined while signed out or loading. */
   current?: Workspace | undefined;
   /**
-   * The current workspace in query keys: the stored choice until `/me`
-   * answers ('personal' for the personal one), so a settled choice refetches nothing.
+   * The current workspace in query keys: the stored choice until `/me` answers ('personal' for the
+   * personal one), so a settled choice refetches nothing.
    */
   key: string;
   /** The signed-in user's workspaces are being read (their role is not known yet). */
