@@ -37,7 +37,7 @@ test('Logout in the account menu returns to / from every kind of page', async ({
     await page.goto(path);
     await waitForAuthState(page);
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expectSignedOutAtHome(page);
     await expect(page.getByRole('link', { name: 'Login', exact: true }), path).toBeVisible();
   }
@@ -61,7 +61,7 @@ test.describe('on a phone', () => {
       const sidebar = page.locator('.navbar-sidebar');
       // On docs pages the phone menu opens on the docs' own sidebar; the account is in the main menu.
       if (path.startsWith('/docs')) await sidebar.getByRole('button', { name: /Back to main menu/ }).click();
-      await sidebar.getByRole('button', { name: 'Logout' }).click();
+      await sidebar.getByRole('button', { name: 'Logout', exact: true }).click();
       await expectSignedOutAtHome(page);
       await expect(sidebar, path).toBeHidden();
     }
@@ -84,7 +84,9 @@ function atOneSize(sizes: string[]): string[] {
 test('the account menu items share one font size', async ({ page }) => {
   await signUp(page, uniqueEmail('menu-font'), 'Grace Hopper');
   await openAccountMenu(page);
-  const accountMenu = page.locator('.dropdown__menu', { has: page.getByRole('button', { name: 'Logout' }) });
+  const accountMenu = page.locator('.dropdown__menu', {
+    has: page.getByRole('button', { name: 'Logout', exact: true }),
+  });
   const sizes = await fontSizes(accountMenu.locator('a, button, strong, span'));
   expect(sizes.length).toBeGreaterThanOrEqual(6);
   expect(sizes).toEqual(atOneSize(sizes));
@@ -95,9 +97,9 @@ test('the account menu items share one font size', async ({ page }) => {
   const sidebar = page.locator('.navbar-sidebar');
   const accountEntries = sidebar
     .getByRole('link', { name: /^(Subscriptions|API keys|Hostnames|Analytics)$/ })
-    .or(sidebar.getByRole('button', { name: 'Logout' }));
+    .or(sidebar.getByRole('button', { name: 'Logout', exact: true }));
   // The sidebar slides in after the click: read the sizes once its account entries are drawn.
-  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
   await expect.poll(() => accountEntries.count()).toBeGreaterThanOrEqual(5);
   const mobileSizes = await fontSizes(accountEntries);
   expect(mobileSizes.length).toBeGreaterThanOrEqual(5);

@@ -12,7 +12,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
 
     await page.goto('/docs/intro');
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 
@@ -22,7 +22,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await openAccountMenu(page);
     // The account menu (the navbar's other dropdown is the docs version).
     const accountMenu = page.locator('.dropdown__menu', {
-      has: page.getByRole('button', { name: 'Logout' }),
+      has: page.getByRole('button', { name: 'Logout', exact: true }),
     });
     await expect(accountMenu).toContainText('Ada Lovelace');
     await expect(accountMenu).toContainText(email);
@@ -32,7 +32,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     const email = uniqueEmail('wrong');
     await signUp(page, email);
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -41,7 +41,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await expect(page.getByRole('alert')).toHaveText('The email or password is wrong.');
   });
 
-  test('the account menu links to codes, rules, subscriptions, API keys, hostnames and analytics, then Logout', async ({
+  test('the account menu links to the workspace settings, codes, rules, subscriptions, API keys, hostnames and analytics, then Logout', async ({
     page,
     request,
   }) => {
@@ -49,9 +49,25 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await openAccountMenu(page);
     const menu = page.locator('.dropdown__menu');
     const links = menu.getByRole('link');
-    await expect(links).toHaveText(['Codes', 'Rules', 'Subscriptions', 'API keys', 'Hostnames', 'Analytics']);
+    await expect(links).toHaveText([
+      'Workspace settings',
+      'Codes',
+      'Rules',
+      'Subscriptions',
+      'API keys',
+      'Hostnames',
+      'Analytics',
+    ]);
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/codes', '/rules', '/subscriptions', '/api-keys', '/hosts', '/analytics']);
+    expect(hrefs).toEqual([
+      '/workspace',
+      '/codes',
+      '/rules',
+      '/subscriptions',
+      '/api-keys',
+      '/hosts',
+      '/analytics',
+    ]);
     for (const href of hrefs) {
       expect((await request.get(href ?? '')).status(), href ?? '').toBe(200);
     }
@@ -67,7 +83,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     const email = uniqueEmail('next');
     await signUp(page, email);
     await openAccountMenu(page);
-    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await waitForAuthState(page);
 

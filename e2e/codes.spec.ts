@@ -147,7 +147,7 @@ test('signed out, the design tool offers to sign in and comes back to the design
   const email = uniqueEmail('codes-signin');
   await signUp(page, email);
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' }).click();
+  await page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }).click();
   await page.waitForURL(`${baseUrl()}/`);
 
   await page.goto('/qr-design-tool');

@@ -96,7 +96,9 @@ export async function signIn(page: Page, email: string): Promise<void> {
 /** Opens the signed-in account menu in the navbar. */
 export async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.locator('.dropdown__menu').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(
+    page.locator('.dropdown__menu').getByRole('button', { name: 'Logout', exact: true }),
+  ).toBeVisible();
 }
 
 /** Every route of the seed's site map (§2). */

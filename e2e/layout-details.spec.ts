@@ -128,7 +128,7 @@ test('signed in: the phone menu, key dates, rule summaries, static codes, the li
   await page.goto('/');
   await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
   const sidebar = page.locator('.navbar-sidebar');
-  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Logout', exact: true })).toBeVisible();
   const labels = await sidebar.getByRole('link').allInnerTexts();
   const counts = Object.fromEntries(
     PRODUCT_PAGES.map((page) => [page, labels.filter((label) => label.trim() === page).length]),

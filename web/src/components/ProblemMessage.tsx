@@ -10,11 +10,23 @@ function genericSentence({ path, message }: FieldError): string {
 }
 
 /**
+ * A 403 `forbidden` (the workspace role is too weak; the API names the role needed): what to do
+ * about it, never a bare status. Pages disable what a role cannot use, so this is the fallback.
+ */
+function forbiddenSentence(needed: string | undefined): string {
+  if (needed === 'owner') return "Only the workspace's owner can do this.";
+  if (!needed) return "Your role in this workspace can't do this; ask an admin for a stronger role.";
+  const asker = needed === 'admin' ? 'the owner' : 'an admin';
+  return `Your role in this workspace can't do this: it needs the ${needed} role; ask ${asker} for it.`;
+}
+
+/**
  * What went wrong, in sentences, each said once: a field problem as the form's own sentence for
  * that field, anything else as the server's detail. (The detail of a validation error repeats its
  * field problems, so it is not shown beside them.)
  */
 export function problemSentences(error: unknown, fieldSentences: FieldSentences = {}): string[] {
+  if (error instanceof ApiError && error.code === 'forbidden') return [forbiddenSentence(error.role)];
   if (error instanceof ApiError && error.errors.length > 0) {
     const sentences = error.errors.map((field) => fieldSentences[field.path] ?? genericSentence(field));
     return [...new Set(sentences)];

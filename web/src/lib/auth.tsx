@@ -130,6 +130,24 @@ export async function idToken(): Promise<string | null> {
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 
+/**
+ * Reads the signed-in user again and takes a new ID token, so a change made elsewhere (an e-mail
+ * address verified from the link in its message) is in the token the API checks.
+ */
+export async function refreshSignIn(): Promise<void> {
+  const user = (await currentAuth()).currentUser;
+  if (!user) return;
+  await user.reload();
+  await user.getIdToken(true);
+}
+
+/** Sends the e-mail whose link verifies the signed-in user's address. */
+export async function sendVerificationEmail(): Promise<void> {
+  const { sendEmailVerification } = await import('firebase/auth');
+  const user = (await currentAuth()).currentUser;
+  if (user) await sendEmailVerification(user);
+}
+
 /** Firebase error codes as sentences a person can act on. */
 export function describeAuthError(error: unknown): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';

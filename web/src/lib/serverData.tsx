@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import { useAuth } from './auth';
+import { useWorkspaceKey, WorkspaceProvider } from './workspace';
 
 /**
  * Server data is read one way: TanStack Query over `apiRequest` (same origin, the user's token).
@@ -34,27 +35,44 @@ export function ServerDataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (uid !== null) return () => client.clear();
   }, [client, uid]);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <WorkspaceProvider>{children}</WorkspaceProvider>
+    </QueryClientProvider>
+  );
 }
 
-/** The cache key of `GET /api/v1${path}`. */
-export function apiKeyOf(path: string): readonly unknown[] {
-  return ['api', path];
+/**
+ * The cache key of `GET /api/v1${path}` in a workspace (`useWorkspaceKey()`): each workspace's
+ * answers are kept apart, and switching reads the new workspace's.
+ */
+export function apiKeyOf(workspace: string, path: string): readonly unknown[] {
+  return ['api', workspace, path];
 }
 
-/** `GET /api/v1${path}`; while a new path loads, the last answer stays on screen (paging). */
+/** The cache key of `GET /api/v1${path}` in the current workspace. */
+export function useApiKey(path: string): readonly unknown[] {
+  return apiKeyOf(useWorkspaceKey(), path);
+}
+
+/**
+ * `GET /api/v1${path}`; while a new path loads, the last answer stays on screen (paging), but only
+ * one of the same workspace: another workspace's data never shows.
+ */
 export function useApiGet<T>(path: string) {
+  const workspace = useWorkspaceKey();
   return useQuery({
-    queryKey: apiKeyOf(path),
+    queryKey: apiKeyOf(workspace, path),
     queryFn: () => apiRequest<T>('GET', path),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === workspace ? keepPreviousData(previous) : undefined,
   });
 }
 
 /** Every page of a cursor-paged collection (up to `max` items), read once as one list. */
 export function useWholeList<T>(collection: string, max = 1000) {
   return useQuery({
-    queryKey: apiKeyOf(`${collection}#all`),
+    queryKey: useApiKey(`${collection}#all`),
     queryFn: async () => {
       const all: T[] = [];
       let cursor: string | null = null;
@@ -87,7 +105,7 @@ export interface GrowingList<T extends { id: string }> {
 /** A cursor-paged collection read a page at a time ("Load more"), newest first, `pageSize` a page. */
 export function useGrowingList<T extends { id: string }>(collection: string, pageSize = 50): GrowingList<T> {
   const client = useQueryClient();
-  const queryKey = apiKeyOf(`${collection}#pages`);
+  const queryKey = useApiKey(`${collection}#pages`);
   const query = useInfiniteQuery({
     queryKey,
     initialPageParam: null as string | null,

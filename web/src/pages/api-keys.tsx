@@ -1,7 +1,21 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
 import ApiKeysManager from '@site/src/features/apiKeys/components/ApiKeysManager';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
+
+/** Keys are the workspace's: only admins and the owner see and make them. */
+function ApiKeys() {
+  const refused = useRefusal('manageApiKeys');
+  if (refused) {
+    return (
+      <p className="rq-notice" data-testid="api-keys-refusal">
+        {refused}
+      </p>
+    );
+  }
+  return <ApiKeysManager />;
+}
 
 export default function ApiKeysPage() {
   return (
@@ -17,7 +31,7 @@ export default function ApiKeysPage() {
           needs; see the <Link to="/docs/intro">docs</Link> for what each call requires.
         </p>
         <RequireAccount>
-          <ApiKeysManager />
+          <ApiKeys />
         </RequireAccount>
       </main>
     </Layout>

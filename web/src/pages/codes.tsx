@@ -1,7 +1,15 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
 import CodesManager from '@site/src/features/codes/components/CodesManager';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
+
+/** The manager, read only for a role that may not change codes (a viewer). */
+function Codes() {
+  const create = useRefusal('createCodes');
+  const edit = useRefusal('editCodes');
+  return <CodesManager refusals={create && edit ? { create, edit } : null} />;
+}
 
 export default function CodesPage() {
   return (
@@ -17,7 +25,7 @@ export default function CodesPage() {
           scans elsewhere, and apply a saved design to restyle codes at once.
         </p>
         <RequireAccount>
-          <CodesManager />
+          <Codes />
         </RequireAccount>
       </main>
     </Layout>

@@ -1,7 +1,12 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
 import HostnamesManager from '@site/src/features/hostnames/components/HostnamesManager';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
+
+function Hostnames() {
+  return <HostnamesManager manageRefusal={useRefusal('manageHostnames')} />;
+}
 
 export default function HostsPage() {
   return (
@@ -18,7 +23,7 @@ export default function HostsPage() {
           <Link to="/docs/hostnames/redirection-hostnames">How hostnames work</Link>.
         </p>
         <RequireAccount>
-          <HostnamesManager />
+          <Hostnames />
         </RequireAccount>
       </main>
     </Layout>

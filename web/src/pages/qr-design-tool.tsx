@@ -1,5 +1,6 @@
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import Link from '@docusaurus/Link';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
 import { lazy, Suspense } from 'react';
 
@@ -12,6 +13,11 @@ function Loading() {
       Loading the design tool…
     </p>
   );
+}
+
+/** The tool; a viewer may design and download, but not save to the workspace. */
+function Tool() {
+  return <DesignTool saveRefusal={useRefusal('createCodes')} />;
 }
 
 export default function QrDesignToolPage() {
@@ -30,7 +36,7 @@ export default function QrDesignToolPage() {
         <BrowserOnly fallback={<Loading />}>
           {() => (
             <Suspense fallback={<Loading />}>
-              <DesignTool />
+              <Tool />
             </Suspense>
           )}
         </BrowserOnly>

@@ -1,7 +1,12 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
 import RulesManager from '@site/src/features/rules/components/RulesManager';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
+
+function Rules() {
+  return <RulesManager editRefusal={useRefusal('editRules')} />;
+}
 
 export default function RulesPage() {
   return (
@@ -17,7 +22,7 @@ export default function RulesPage() {
           <Link to="/codes">code manager</Link>; the first rule that matches decides.
         </p>
         <RequireAccount>
-          <RulesManager />
+          <Rules />
         </RequireAccount>
       </main>
     </Layout>

@@ -1,7 +1,12 @@
 import Link from '@docusaurus/Link';
 import RequireAccount from '@site/src/components/RequireAccount';
 import SubscriptionsManager from '@site/src/features/billing/components/SubscriptionsManager';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
 import Layout from '@theme/Layout';
+
+function Subscriptions() {
+  return <SubscriptionsManager billingRefusal={useRefusal('manageBilling')} />;
+}
 
 export default function SubscriptionsPage() {
   return (
@@ -17,7 +22,7 @@ export default function SubscriptionsPage() {
           pricing pages and cancelled here.
         </p>
         <RequireAccount>
-          <SubscriptionsManager />
+          <Subscriptions />
         </RequireAccount>
       </main>
     </Layout>

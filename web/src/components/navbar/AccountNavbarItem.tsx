@@ -7,6 +7,7 @@ import NavbarNavLink from '@theme/NavbarItem/NavbarNavLink';
 import clsx from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import styles from './AccountNavbarItem.module.css';
+import WorkspaceSwitcher from './WorkspaceSwitcher';
 
 /** The account menu's links: the code manager and rules first, then the seed's order; Logout follows them. */
 export const ACCOUNT_LINKS = [
@@ -112,6 +113,7 @@ export default function AccountNavbarItem({
           <span>{name}</span>
         </div>
         <ul className="menu__list">
+          <WorkspaceSwitcher mobile onDone={() => onClick?.()} />
           {phoneLinks.map((item) => (
             <li className="menu__list-item" key={item.to}>
               <Link className="menu__link" to={item.to} onClick={onClick}>
@@ -157,6 +159,7 @@ export default function AccountNavbarItem({
           <strong>{auth.user.displayName || 'Signed in'}</strong>
           {auth.user.email && <span>{auth.user.email}</span>}
         </li>
+        <WorkspaceSwitcher onDone={() => setOpen(false)} />
         {ACCOUNT_LINKS.map((item) => (
           <li key={item.to}>
             <Link className="dropdown__link" to={item.to} onClick={() => setOpen(false)}>

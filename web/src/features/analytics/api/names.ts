@@ -1,6 +1,6 @@
 import type { Page, QrCode } from '@site/src/api/codes';
 import { apiRequest } from '@site/src/lib/api';
-import { apiKeyOf } from '@site/src/lib/serverData';
+import { useApiKey } from '@site/src/lib/serverData';
 import { useQuery } from '@tanstack/react-query';
 
 export interface Names {
@@ -31,7 +31,7 @@ async function readNames(): Promise<Names> {
  * rules show by id, and the empty state is not shown.
  */
 export function useNames(): Names {
-  const query = useQuery({ queryKey: apiKeyOf('/analytics#names'), queryFn: readNames });
+  const query = useQuery({ queryKey: useApiKey('/analytics#names'), queryFn: readNames });
   if (query.data) return query.data;
   return query.isError ? { names: {}, codes: undefined, more: true } : { names: {}, more: false };
 }

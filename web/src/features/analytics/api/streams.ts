@@ -1,16 +1,12 @@
 import type { LiveScan } from '@site/src/features/analytics/model/analyticsModel';
-import { ApiError } from '@site/src/lib/api';
-import { idToken } from '@site/src/lib/auth';
+import { ApiError, authHeaders } from '@site/src/lib/api';
 import { SITE_API } from '@site/src/lib/runtimeConfig';
 
 // The two analytics calls apiRequest does not cover: a CSV download and the live scan stream.
 
-/** The API's base and a fresh token, for the calls apiRequest does not cover (CSV, the stream). */
+/** The API's base, a fresh token and the workspace, for the calls apiRequest does not cover (CSV, the stream). */
 async function authorized(): Promise<{ base: string; headers: Record<string, string> }> {
-  const token = await idToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  return { base: SITE_API, headers };
+  return { base: SITE_API, headers: await authHeaders() };
 }
 
 async function problemOf(response: Response): Promise<ApiError> {

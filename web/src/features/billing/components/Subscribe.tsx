@@ -8,11 +8,11 @@ import {
   paypalPlanIdOf,
   paypalSettings,
 } from '@site/src/features/billing/hooks/usePlans';
-import { apiRequest } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { loginPathFor } from '@site/src/lib/nextPath';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
-import { useEffect, useId, useState } from 'react';
+import { useWorkspace } from '@site/src/lib/workspace';
+import { useId, useState } from 'react';
 import styles from './Billing.module.css';
 import OperatorGrantNotice from './OperatorGrantNotice';
 import PayPalCheckout from './PayPalCheckout';
@@ -21,23 +21,12 @@ import { describeLimit } from './PlanPriceTable';
 /** Statuses in which a subscription still holds its plan and renews or may renew. */
 const HOLDING = new Set<string>(['active', 'approved', 'suspended']);
 
-function useAccountId(signedIn: boolean): { accountId: string | undefined; error: unknown } {
-  const [state, setState] = useState<{ accountId: string | undefined; error: unknown }>({
-    accountId: undefined,
-    error: null,
-  });
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    apiRequest<{ id: string }>('GET', '/me').then(
-      (account) => live && setState({ accountId: account.id, error: null }),
-      (error: unknown) => live && setState({ accountId: undefined, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [signedIn]);
-  return state;
+/**
+ * The workspace the plan is bought for (PayPal's `custom_id`): the one the user works in, which the
+ * API checks the subscription against.
+ */
+function useAccountId(): { accountId: string | undefined; error: unknown } {
+  return { accountId: useWorkspace().current?.id, error: null };
 }
 
 /** Choose one of the plans on sale (a radio group); plans the account holds are shown, not offered. */
@@ -90,7 +79,7 @@ function SignedInCheckout({
   plans: Plan[];
   paypal: PayPalSettings;
 }) {
-  const { accountId, error: accountError } = useAccountId(true);
+  const { accountId, error: accountError } = useAccountId();
   const { overview } = useBillingOverview();
   const billingChanged = useBillingChanged();
   const [subscribed, setSubscribed] = useState<{ plan: Plan; subscription: Subscription } | null>(null);

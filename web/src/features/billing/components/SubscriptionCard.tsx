@@ -46,10 +46,13 @@ export default function SubscriptionCard({
   subscription,
   planName,
   onCancelled,
+  cancelRefusal = null,
 }: {
   subscription: Subscription;
   planName: string;
   onCancelled: () => void;
+  /** Why the workspace role may not cancel (anyone but the owner); Cancel is then not offered. */
+  cancelRefusal?: string | null;
 }) {
   const status = subscription.status;
   const badge = STATUS[status] ?? { label: status, className: 'badge--secondary' };
@@ -64,7 +67,8 @@ export default function SubscriptionCard({
         </span>
       </div>
       <p data-testid="subscription-when">{whenSentence(subscription)}</p>
-      {canCancel && (
+      {canCancel && cancelRefusal && <p className={styles.hint}>{cancelRefusal}</p>}
+      {canCancel && !cancelRefusal && (
         <ConfirmedAction
           buttonText="Cancel subscription"
           label={`Cancel ${planName}`}

@@ -66,7 +66,12 @@ function BasePlan({
 }
 
 /** The signed-in account's plans, this month's usage against its limits, and cancelling. */
-export default function SubscriptionsManager() {
+export default function SubscriptionsManager({
+  billingRefusal = null,
+}: {
+  /** Why the workspace role may not buy or cancel plans (anyone but the owner); null when it may. */
+  billingRefusal?: string | null;
+} = {}) {
   const { overview, error, loading, reload } = useBillingOverview();
   const { plans } = usePlans();
   const billing = useRuntimeConfig()?.billing;
@@ -103,6 +108,7 @@ export default function SubscriptionsManager() {
               subscription={subscription}
               planName={nameOf(subscription.plan)}
               onCancelled={reload}
+              cancelRefusal={billingRefusal}
             />
           ))}
         </div>

@@ -1,7 +1,8 @@
 import type { BillingOverview } from '@site/src/features/billing/api/types';
 import { apiRequest } from '@site/src/lib/api';
 import { useSignedInUser } from '@site/src/lib/auth';
-import { apiKeyOf } from '@site/src/lib/serverData';
+import { apiKeyOf, useApiKey } from '@site/src/lib/serverData';
+import { useWorkspaceKey } from '@site/src/lib/workspace';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 
@@ -12,12 +13,16 @@ import { useCallback, useEffect } from 'react';
  * later navigation.
  */
 const STALE_AFTER_MS = 60_000;
-const OVERVIEW = apiKeyOf('/subscriptions');
+const OVERVIEW = '/subscriptions';
 
 /** After the plans changed here (subscribed, cancelled): every user of the overview reloads. */
 export function useBillingChanged(): () => void {
   const client = useQueryClient();
-  return useCallback(() => void client.invalidateQueries({ queryKey: OVERVIEW }), [client]);
+  const workspace = useWorkspaceKey();
+  return useCallback(
+    () => void client.invalidateQueries({ queryKey: apiKeyOf(workspace, OVERVIEW) }),
+    [client, workspace],
+  );
 }
 
 export interface BillingOverviewState {
@@ -34,7 +39,7 @@ export interface BillingOverviewState {
 export function useBillingOverview(refreshKey?: string): BillingOverviewState {
   const uid = useSignedInUser()?.uid;
   const query = useQuery({
-    queryKey: [...OVERVIEW, uid],
+    queryKey: [...useApiKey(OVERVIEW), uid],
     queryFn: () => apiRequest<BillingOverview>('GET', '/subscriptions'),
     enabled: uid !== undefined,
     staleTime: STALE_AFTER_MS,

@@ -8,7 +8,8 @@ import { useCallback } from 'react';
 /** `GET /plans` (public): the plans, their limits and prices as this deployment sells them. */
 export function usePlans(): { plans: Plan[] | undefined; error: unknown; reload: () => void } {
   const query = useQuery({
-    queryKey: apiKeyOf('/plans'),
+    // Public and the same in every workspace.
+    queryKey: apiKeyOf('public', '/plans'),
     queryFn: () => apiRequest<Plan[]>('GET', '/plans'),
   });
   const { refetch } = query;

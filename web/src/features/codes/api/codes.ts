@@ -1,6 +1,6 @@
 import type { Page, QrCode } from '@site/src/api/codes';
 import type { ApiAnswer } from '@site/src/api/types';
-import { apiKeyOf, useApiGet, useWholeList } from '@site/src/lib/serverData';
+import { useApiGet, useApiKey, useWholeList } from '@site/src/lib/serverData';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** A rule as the list of rules names it. */
@@ -11,11 +11,10 @@ export function useCodesPage(query: string) {
   const client = useQueryClient();
   const path = `/qrcodes?${query}`;
   const page = useApiGet<Page<QrCode>>(path);
+  const key = useApiKey(path);
   /** Writes a change the page made into the cached page (no refetch). */
   const edit = (change: (codes: QrCode[]) => QrCode[]) =>
-    client.setQueryData<Page<QrCode>>(apiKeyOf(path), (old) =>
-      old ? { ...old, data: change(old.data) } : old,
-    );
+    client.setQueryData<Page<QrCode>>(key, (old) => (old ? { ...old, data: change(old.data) } : old));
   return {
     codes: page.data?.data ?? [],
     nextCursor: page.data?.nextCursor ?? null,

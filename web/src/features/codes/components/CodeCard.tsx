@@ -62,7 +62,16 @@ function CodeImage({ code }: { code: QrCode }) {
 }
 
 /** The switch that turns a code on and off (a disabled code answers 404 to scanners). */
-function EnabledSwitch({ code, onChanged }: { code: QrCode; onChanged: (code: QrCode) => void }) {
+function EnabledSwitch({
+  code,
+  onChanged,
+  refusalId,
+}: {
+  code: QrCode;
+  onChanged: (code: QrCode) => void;
+  /** The id of the sentence saying why the role may not change it; the switch is then disabled. */
+  refusalId?: string | undefined;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const toggle = async () => {
@@ -83,7 +92,8 @@ function EnabledSwitch({ code, onChanged }: { code: QrCode; onChanged: (code: Qr
         role="switch"
         aria-checked={code.enabled}
         className={styles.switch}
-        disabled={busy}
+        disabled={busy || refusalId !== undefined}
+        aria-describedby={refusalId}
         onClick={() => void toggle()}
       >
         <span className={styles.switchTrack} aria-hidden="true" />
@@ -106,6 +116,7 @@ export default function CodeCard({
   onSelect,
   onChanged,
   onDeleted,
+  editRefusal = null,
 }: {
   code: QrCode;
   rules: readonly RuleSummary[];
@@ -113,7 +124,10 @@ export default function CodeCard({
   onSelect: (selected: boolean) => void;
   onChanged: (code: QrCode) => void;
   onDeleted: (id: string) => void;
+  /** Why the workspace role may not change codes (a viewer): its actions are disabled and say so. */
+  editRefusal?: string | null;
 }) {
+  const refusalId = useId();
   const [panel, setPanel] = useState<'none' | 'edit' | 'rules' | 'delete'>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -207,11 +221,24 @@ export default function CodeCard({
             )}
           </dl>
           {/* Turning a static code off changes nothing: printed copies still hold their data. */}
-          {code.mode !== 'static' && <EnabledSwitch code={code} onChanged={onChanged} />}
+          {code.mode !== 'static' && (
+            <EnabledSwitch
+              code={code}
+              onChanged={onChanged}
+              refusalId={editRefusal ? refusalId : undefined}
+            />
+          )}
         </div>
       </div>
+      {editRefusal && (
+        <p id={refusalId} className={styles.refusal} data-testid="code-refusal">
+          {editRefusal}
+        </p>
+      )}
       <div className={styles.actions}>
         <button
+          disabled={editRefusal !== null}
+          aria-describedby={editRefusal ? refusalId : undefined}
           type="button"
           className="button button--secondary button--sm"
           aria-expanded={panel === 'edit'}
@@ -219,14 +246,18 @@ export default function CodeCard({
         >
           Edit<span className="sr-only"> {name}</span>
         </button>
-        <Link
-          className="button button--secondary button--sm"
-          to={`/qr-design-tool?code=${encodeURIComponent(code.id)}`}
-        >
-          Edit style<span className="sr-only"> of {name}</span>
-        </Link>
+        {editRefusal === null && (
+          <Link
+            className="button button--secondary button--sm"
+            to={`/qr-design-tool?code=${encodeURIComponent(code.id)}`}
+          >
+            Edit style<span className="sr-only"> of {name}</span>
+          </Link>
+        )}
         {code.mode === 'redirect' && (
           <button
+            disabled={editRefusal !== null}
+            aria-describedby={editRefusal ? refusalId : undefined}
             type="button"
             className="button button--secondary button--sm"
             aria-expanded={panel === 'rules'}
@@ -235,7 +266,13 @@ export default function CodeCard({
             Rules<span className="sr-only"> of {name}</span>
           </button>
         )}
-        <button type="button" className="button button--danger button--sm" onClick={() => setPanel('delete')}>
+        <button
+          type="button"
+          className="button button--danger button--sm"
+          disabled={editRefusal !== null}
+          aria-describedby={editRefusal ? refusalId : undefined}
+          onClick={() => setPanel('delete')}
+        >
           Delete<span className="sr-only"> {name}</span>
         </button>
       </div>

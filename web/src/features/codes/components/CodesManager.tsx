@@ -40,7 +40,12 @@ function queryOf(filters: Filters, cursor: string | null): string {
  * The code manager: the account's codes, filtered by text, tag and mode (kept in the URL), a page
  * at a time, each with its actions; saved designs above apply to the selected codes.
  */
-export default function CodesManager() {
+export default function CodesManager({
+  refusals = null,
+}: {
+  /** Why the workspace role may not create or change codes (a viewer); null when it may. */
+  refusals?: { create: string; edit: string } | null;
+} = {}) {
   const location = useLocation();
   const history = useHistory();
   const filters = filtersOf(location.search);
@@ -53,7 +58,7 @@ export default function CodesManager() {
   const [selected, setSelected] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const rules = useRuleNames();
-  const ids = { q: useId(), tag: useId(), mode: useId() };
+  const ids = { q: useId(), tag: useId(), mode: useId(), refusal: useId() };
   const list = useCodesPage(queryOf(filters, cursors[cursors.length - 1] ?? null));
   const { codes, loading, error, nextCursor } = list;
 
@@ -78,20 +83,38 @@ export default function CodesManager() {
 
   return (
     <div className={styles.layout}>
-      <DesignsPanel
-        selected={selected}
-        onApplied={(applied) => {
-          for (const code of applied) list.replace(code);
-          setSelected([]);
-        }}
-      />
+      {refusals === null && (
+        <DesignsPanel
+          selected={selected}
+          onApplied={(applied) => {
+            for (const code of applied) list.replace(code);
+            setSelected([]);
+          }}
+        />
+      )}
 
       <section aria-labelledby="codes-heading">
         <div className={styles.sectionHeader}>
           <h2 id="codes-heading">Your codes</h2>
-          <Link className="button button--primary button--sm" to="/qr-design-tool">
-            New code in the design tool
-          </Link>
+          {refusals ? (
+            <span className={styles.refused}>
+              <button
+                type="button"
+                className="button button--primary button--sm"
+                disabled
+                aria-describedby={ids.refusal}
+              >
+                New code
+              </button>
+              <span id={ids.refusal} className={styles.refusal} data-testid="create-refusal">
+                {refusals.create}
+              </span>
+            </span>
+          ) : (
+            <Link className="button button--primary button--sm" to="/qr-design-tool">
+              New code in the design tool
+            </Link>
+          )}
         </div>
         <form className={styles.filters} onSubmit={submit} aria-label="Filter codes">
           <div className={`${formStyles.field} ${styles.filterField}`}>
@@ -179,6 +202,7 @@ export default function CodesManager() {
                 setSelected((list) => (on ? [...list, code.id] : list.filter((id) => id !== code.id)))
               }
               onChanged={list.replace}
+              editRefusal={refusals?.edit ?? null}
               onDeleted={(id) => {
                 list.remove(id);
                 setSelected((list) => list.filter((s) => s !== id));

@@ -41,7 +41,12 @@ function initialDesign(): DesignState {
   return decodeDesign(params.get(DESIGN_PARAM)) ?? DEFAULT_DESIGN;
 }
 
-export default function DesignTool() {
+export default function DesignTool({
+  saveRefusal = null,
+}: {
+  /** Why the workspace role may not save designs or create codes (a viewer); null when it may. */
+  saveRefusal?: string | null;
+} = {}) {
   const wasmUrl = useBaseUrl('/zxing/zxing_reader.wasm');
   const [design, setDesign] = useState<DesignState>(initialDesign);
   const [drafts, setDrafts] = useState<Partial<Record<StaticKind, StaticData>>>({});
@@ -153,10 +158,16 @@ export default function DesignTool() {
           />
           {codeToEdit.state === 'none' && (
             <section className={styles.account} aria-label="Save">
-              <h2>Keep this design</h2>
-              <SaveDesignButton style={design.style} />
-              <h2>Create a dynamic code from this design</h2>
-              <CreateCodeFromDesign style={design.style} content={codeContent(design.content)} />
+              {saveRefusal ? (
+                <p data-testid="save-refusal">{saveRefusal} You can still download the design.</p>
+              ) : (
+                <>
+                  <h2>Keep this design</h2>
+                  <SaveDesignButton style={design.style} />
+                  <h2>Create a dynamic code from this design</h2>
+                  <CreateCodeFromDesign style={design.style} content={codeContent(design.content)} />
+                </>
+              )}
             </section>
           )}
         </div>

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useHostnameList } from '@site/src/features/hostnames/api/hostnames';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import AddHostnameForm from './AddHostnameForm';
 import HostnameCard from './HostnameCard';
 import styles from './Hostnames.module.css';
@@ -50,8 +50,14 @@ function NotSetUp() {
 }
 
 /** The signed-in account's hostnames: add one, then per name its records, checks, redirects and delete. */
-export default function HostnamesManager() {
+export default function HostnamesManager({
+  manageRefusal = null,
+}: {
+  /** Why the workspace role may not add or change hostnames (viewers, editors); null when it may. */
+  manageRefusal?: string | null;
+} = {}) {
   const list = useHostnameList();
+  const refusalId = useId();
   const [announcement, setAnnouncement] = useState('');
   const config = useRuntimeConfig();
 
@@ -59,7 +65,11 @@ export default function HostnamesManager() {
     <div className={styles.layout}>
       <section className="rq-card" aria-labelledby="add-hostname-heading">
         <h2 id="add-hostname-heading">Add a hostname</h2>
-        {config && config.hostnames.edgeHostname === null ? (
+        {manageRefusal ? (
+          <p id={refusalId} className={styles.hint} data-testid="hostnames-refusal">
+            {manageRefusal}
+          </p>
+        ) : config && config.hostnames.edgeHostname === null ? (
           <NotSetUp />
         ) : (
           <AddHostnameForm
@@ -90,15 +100,22 @@ export default function HostnamesManager() {
         {list.error === null && list.items.length === 0 && !list.loading && <EmptyState />}
         <div className={styles.list}>
           {list.items.map((hostname) => (
-            <HostnameCard
+            // A role that may not change hostnames sees each one with every control disabled.
+            <fieldset
               key={hostname.id}
-              hostname={hostname}
-              onChanged={list.replace}
-              onDeleted={(id) => {
-                list.remove(id);
-                setAnnouncement(`${hostname.hostname} deleted.`);
-              }}
-            />
+              className={styles.readOnly}
+              disabled={manageRefusal !== null}
+              aria-describedby={manageRefusal ? refusalId : undefined}
+            >
+              <HostnameCard
+                hostname={hostname}
+                onChanged={list.replace}
+                onDeleted={(id) => {
+                  list.remove(id);
+                  setAnnouncement(`${hostname.hostname} deleted.`);
+                }}
+              />
+            </fieldset>
           ))}
         </div>
         {list.hasMore && !list.loading && (

@@ -12,10 +12,13 @@ function RuleItem({
   rule,
   onChanged,
   onDeleted,
+  refusalId,
 }: {
   rule: Rule;
   onChanged: (rule: Rule) => void;
   onDeleted: (id: string) => void;
+  /** The id of the sentence saying why the role may not change rules; Edit and Delete are then disabled. */
+  refusalId?: string | undefined;
 }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   const [busy, setBusy] = useState(false);
@@ -50,6 +53,8 @@ function RuleItem({
           <button
             type="button"
             className="button button--secondary button--sm"
+            disabled={refusalId !== undefined}
+            aria-describedby={refusalId}
             onClick={() => setMode('edit')}
           >
             Edit<span className="sr-only"> {rule.name}</span>
@@ -57,6 +62,8 @@ function RuleItem({
           <button
             type="button"
             className="button button--danger button--sm"
+            disabled={refusalId !== undefined}
+            aria-describedby={refusalId}
             onClick={() => setMode('delete')}
           >
             Delete<span className="sr-only"> {rule.name}</span>
@@ -90,20 +97,32 @@ function RuleItem({
 }
 
 /** The account's rules: create one, then edit or delete each. Codes get rules in the code manager. */
-export default function RulesManager() {
+export default function RulesManager({
+  editRefusal = null,
+}: {
+  /** Why the workspace role may not create or change rules (a viewer); null when it may. */
+  editRefusal?: string | null;
+} = {}) {
   const list = useRuleList();
   const [announcement, setAnnouncement] = useState('');
+  const refusalId = useId();
 
   return (
     <div className={styles.layout}>
       <section className="rq-card" aria-labelledby="new-rule-heading">
         <h2 id="new-rule-heading">New rule</h2>
-        <RuleForm
-          onSaved={(rule) => {
-            list.prepend(rule);
-            setAnnouncement(`Created the rule “${rule.name}”. Assign it to codes in the code manager.`);
-          }}
-        />
+        {editRefusal ? (
+          <p id={refusalId} className={styles.hint} data-testid="rules-refusal">
+            {editRefusal}
+          </p>
+        ) : (
+          <RuleForm
+            onSaved={(rule) => {
+              list.prepend(rule);
+              setAnnouncement(`Created the rule “${rule.name}”. Assign it to codes in the code manager.`);
+            }}
+          />
+        )}
       </section>
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">Your rules</h2>
@@ -131,6 +150,7 @@ export default function RulesManager() {
               key={rule.id}
               rule={rule}
               onChanged={list.replace}
+              refusalId={editRefusal ? refusalId : undefined}
               onDeleted={(id) => {
                 list.remove(id);
                 setAnnouncement(`Deleted the rule “${rule.name}”.`);

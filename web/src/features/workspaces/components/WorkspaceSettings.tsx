@@ -1,0 +1,34 @@
+import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
+import { can, refusal } from '@site/src/features/workspaces/model/access';
+import { useWorkspace } from '@site/src/lib/workspace';
+import AuditLog from './AuditLog';
+import InvitationsSection from './InvitationsSection';
+import MembersSection from './MembersSection';
+import NameSection from './NameSection';
+import OwnerSection from './OwnerSection';
+import styles from './Workspace.module.css';
+
+/** The current workspace's settings: name, members, invitations, ownership and the audit log, by role. */
+export default function WorkspaceSettings() {
+  const { current } = useWorkspace();
+  const members = useMembers(current?.id ?? '');
+  if (!current) return <p aria-busy="true">Loading your workspace…</p>;
+  const { role } = current;
+  return (
+    <div className={styles.layout}>
+      <NameSection workspace={current} />
+      <MembersSection workspace={current} />
+      {can(role, 'manageMembers') ? (
+        <InvitationsSection workspace={current} />
+      ) : (
+        <p className={styles.hint}>{refusal(role, 'manageMembers')}</p>
+      )}
+      {can(role, 'viewAuditLog') ? (
+        <AuditLog members={members.items} />
+      ) : (
+        <p className={styles.hint}>{refusal(role, 'viewAuditLog')}</p>
+      )}
+      {role === 'owner' && !current.personal && <OwnerSection workspace={current} />}
+    </div>
+  );
+}

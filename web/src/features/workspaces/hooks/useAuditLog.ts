@@ -1,0 +1,37 @@
+import type { Page } from '@site/src/api/types';
+import { type AuditEvent, workspacesApi } from '@site/src/features/workspaces/api/workspaces';
+import { useApiKey } from '@site/src/lib/serverData';
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+export interface AuditFilters {
+  type: string;
+  actor: string;
+  resource: string;
+}
+
+export const NO_FILTERS: AuditFilters = { type: '', actor: '', resource: '' };
+
+const PAGE_SIZE = 25;
+
+/** `GET /events` with the filters, newest first, a page at a time ("Load more"). */
+export function useAuditLog(filters: AuditFilters) {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (filters.type.trim()) params.set('type', filters.type.trim());
+  if (filters.actor) params.set('actor', filters.actor);
+  if (filters.resource.trim()) params.set('resource', filters.resource.trim());
+  const query = params.toString();
+  const pages = useInfiniteQuery({
+    queryKey: useApiKey(`/events?${query}#pages`),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }): Promise<Page<AuditEvent>> =>
+      workspacesApi.events(pageParam ? `${query}&cursor=${encodeURIComponent(pageParam)}` : query),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  return {
+    events: pages.data?.pages.flatMap((page) => page.data) ?? [],
+    loading: pages.isFetching,
+    error: pages.isFetching ? null : pages.error,
+    hasMore: pages.hasNextPage,
+    loadMore: () => void pages.fetchNextPage(),
+  };
+}
