@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '@site/src/api/types';
+import type { ApiAnswer, ApiBody } from '@site/src/api/types';
 
 export const API_KEY_SCOPES = [
   { id: 'qrcodes:read', label: 'Read QR codes' },
@@ -10,9 +10,14 @@ export const API_KEY_SCOPES = [
   { id: 'hostnames:read', label: 'Read hostnames' },
   { id: 'hostnames:write', label: 'Add and change hostnames' },
   { id: 'analytics:read', label: 'Read analytics' },
+  { id: 'events:read', label: 'Read the audit log' },
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['id'];
+
+/** Every scope the API takes is offered above: `npm run typecheck` fails on a scope left out. */
+type UnlistedScope = Exclude<ApiBody<'/api/v1/api-keys', 'post'>['scopes'][number], ApiKeyScope>;
+export const everyScopeListed: [UnlistedScope] extends [never] ? true : UnlistedScope = true;
 
 /** An API key as the API lists it (the secret itself is never listed). */
 export type ApiKey = ApiAnswer<'/api/v1/api-keys'>['data'][number];
