@@ -5,7 +5,7 @@ import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { notFound, Problem, validationFailed } from '../../shared/problem.js';
-import type { ChangeContext, ChangeEvent, EventsService } from '../events/events.service.js';
+import { type ChangeContext, changeEvent, type EventsService } from '../events/events.service.js';
 import {
   deleteWorkspaceApiKeys,
   findApiKeyByHash,
@@ -152,14 +152,8 @@ export class ApiKeysService {
 }
 
 /** A key's event shows the key as the API lists it: its prefix, never the key or its hash. */
-function keyEvent(type: string, access: ChangeContext, row: ApiKeyRow): ChangeEvent {
-  return {
-    type,
-    workspaceId: access.workspaceId,
-    actor: access.actor,
-    resource: { type: 'api_key', id: row.id },
-    data: { object: { ...toApiKey(row) } },
-  };
+function keyEvent(type: string, access: ChangeContext, row: ApiKeyRow) {
+  return changeEvent(type, access, { type: 'api_key', id: row.id }, { object: { ...toApiKey(row) } });
 }
 
 function unauthorized(detail: string): Problem {

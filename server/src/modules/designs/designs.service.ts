@@ -8,7 +8,7 @@ import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
-import type { ChangeEvent, EventsService } from '../events/events.service.js';
+import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { checkStyle } from '../qrcodes/qrcodes.images.js';
 import type { CodeResource, PatchCodeInput } from '../qrcodes/qrcodes.schemas.js';
 import { replacingPatch } from './designs.apply.js';
@@ -54,19 +54,8 @@ export interface DesignsServiceOptions {
 }
 
 /** An event of a design: `{ object }` (the design as the API shows it) or `{ changes }`. */
-function designEvent(
-  type: string,
-  access: WorkspaceAccess,
-  id: string,
-  data: ChangeEvent['data'],
-): ChangeEvent {
-  return {
-    type,
-    workspaceId: access.workspaceId,
-    actor: access.actor,
-    resource: { type: 'design', id },
-    data,
-  };
+function designEvent(type: string, access: WorkspaceAccess, id: string, data: ChangeEvent['data']) {
+  return changeEvent(type, access, { type: 'design', id }, data);
 }
 
 function toResource(row: DesignRow): Design {

@@ -41,6 +41,16 @@ export interface ChangeEvent {
   data: { changes?: FieldChanges; object?: Record<string, unknown>; [key: string]: unknown };
 }
 
+/** An event of `resource`, changed in `context`'s workspace by its actor. */
+export function changeEvent(
+  type: string,
+  context: ChangeContext,
+  resource: ChangeEvent['resource'],
+  data: ChangeEvent['data'],
+): ChangeEvent {
+  return { type, workspaceId: context.workspaceId, actor: context.actor, resource, data };
+}
+
 /**
  * The audit log. Every module records its changes here with `record(trx, event)`, passing the
  * transaction that makes the change, so a change and its event are kept or lost together.

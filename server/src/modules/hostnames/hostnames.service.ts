@@ -10,7 +10,14 @@ import { newId } from '../../shared/ids.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
-import { type Actor, type ChangeEvent, type EventsService, systemActor } from '../events/events.service.js';
+import {
+  type Actor,
+  type ChangeContext,
+  type ChangeEvent,
+  changeEvent,
+  type EventsService,
+  systemActor,
+} from '../events/events.service.js';
 import { PLANS } from '../plans/plans.js';
 import { type ServedHostname, VerifiedHostnames } from './hostnames.directory.js';
 import { checkHostnameDns, type DnsCheckSettings, type VerificationFailure } from './hostnames.dns.js';
@@ -356,19 +363,8 @@ export class HostnamesService {
     return current;
   }
 
-  private event(
-    type: string,
-    access: { workspaceId: string; actor: Actor },
-    row: HostnameRow,
-    data: ChangeEvent['data'],
-  ): ChangeEvent {
-    return {
-      type,
-      workspaceId: access.workspaceId,
-      actor: access.actor,
-      resource: { type: 'hostname', id: row.id },
-      data,
-    };
+  private event(type: string, access: ChangeContext, row: HostnameRow, data: ChangeEvent['data']) {
+    return changeEvent(type, access, { type: 'hostname', id: row.id }, data);
   }
 
   private published(id: string, hostname: string): Promise<void> {

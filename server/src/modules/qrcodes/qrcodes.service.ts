@@ -9,7 +9,7 @@ import { newId } from '../../shared/ids.js';
 import { readPage } from '../../shared/pagination.js';
 import { notFound, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
-import type { ChangeEvent, EventsService } from '../events/events.service.js';
+import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { CodeImages } from './code-images.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
@@ -417,17 +417,6 @@ export class QrCodesService {
 }
 
 /** An event of a code: `{ object }` (the code as the API shows it, never its image) or `{ changes }`. */
-function codeEvent(
-  type: string,
-  access: WorkspaceAccess,
-  id: string,
-  data: ChangeEvent['data'],
-): ChangeEvent {
-  return {
-    type,
-    workspaceId: access.workspaceId,
-    actor: access.actor,
-    resource: { type: 'qrcode', id },
-    data,
-  };
+function codeEvent(type: string, access: WorkspaceAccess, id: string, data: ChangeEvent['data']) {
+  return changeEvent(type, access, { type: 'qrcode', id }, data);
 }

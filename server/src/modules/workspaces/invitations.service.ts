@@ -6,7 +6,12 @@ import { toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { notFound, Problem } from '../../shared/problem.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import type { ChangeEvent, EventsService } from '../events/events.service.js';
+import {
+  type ChangeContext,
+  type ChangeEvent,
+  changeEvent,
+  type EventsService,
+} from '../events/events.service.js';
 import {
   type Acceptor,
   acceptRefusal,
@@ -263,18 +268,7 @@ export class InvitationsService {
     return row;
   }
 
-  private event(
-    type: string,
-    access: Pick<WorkspaceAccess, 'workspaceId' | 'actor'>,
-    id: string,
-    data: ChangeEvent['data'],
-  ): ChangeEvent {
-    return {
-      type,
-      workspaceId: access.workspaceId,
-      actor: access.actor,
-      resource: { type: 'invitation', id },
-      data,
-    };
+  private event(type: string, access: ChangeContext, id: string, data: ChangeEvent['data']) {
+    return changeEvent(type, access, { type: 'invitation', id }, data);
   }
 }

@@ -5,7 +5,7 @@ import type { Role } from '../../plugins/permissions.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import { notFound, Problem } from '../../shared/problem.js';
 import type { Account, AccountsService, FirebaseIdentity, Workspace } from '../accounts/accounts.service.js';
-import type { Actor, ChangeEvent, EventsService } from '../events/events.service.js';
+import { type Actor, type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { canManageMembers } from './workspaces.permissions.js';
 import {
   deleteMember,
@@ -135,13 +135,12 @@ export class WorkspacesService {
       return {
         result: undefined,
         events: [
-          {
-            type: 'workspace.updated',
-            workspaceId: access.workspaceId,
-            actor: access.actor,
-            resource: { type: 'workspace', id: access.workspaceId },
-            data: { changes: { name: [before.name, name] } },
-          },
+          changeEvent(
+            'workspace.updated',
+            access,
+            { type: 'workspace', id: access.workspaceId },
+            { changes: { name: [before.name, name] } },
+          ),
         ],
       };
     });
@@ -292,32 +291,20 @@ export class WorkspacesService {
       return {
         result: undefined,
         events: [
-          {
-            type: 'workspace.transferred',
-            workspaceId: access.workspaceId,
-            actor: access.actor,
-            resource: { type: 'workspace', id: access.workspaceId },
-            data: { changes: { owner: [owner?.uid ?? null, uid] } },
-          },
+          changeEvent(
+            'workspace.transferred',
+            access,
+            { type: 'workspace', id: access.workspaceId },
+            { changes: { owner: [owner?.uid ?? null, uid] } },
+          ),
         ],
       };
     });
     return this.listMembers(access.workspaceId);
   }
 
-  private memberEvent(
-    type: string,
-    access: WorkspaceAccess,
-    uid: string,
-    data: ChangeEvent['data'],
-  ): ChangeEvent {
-    return {
-      type,
-      workspaceId: access.workspaceId,
-      actor: access.actor,
-      resource: { type: 'member', id: uid },
-      data,
-    };
+  private memberEvent(type: string, access: WorkspaceAccess, uid: string, data: ChangeEvent['data']) {
+    return changeEvent(type, access, { type: 'member', id: uid }, data);
   }
 
   private async memberOrNotFound(workspaceId: string, uid: string) {
