@@ -12,7 +12,7 @@ export const canDeleteWorkspace = permission('canDeleteWorkspace', { role: 'owne
 export const canViewMembers = permission('canViewMembers', { role: 'viewer' });
 export const canManageMembers = permission('canManageMembers', { role: 'admin', session: true });
 /** Anyone may leave; removing someone else needs canManageMembers (checked in the service). */
-export const canRemoveMember = permission('canRemoveMember', { role: 'viewer', session: true });
+export const canLeaveOrRemoveMember = permission('canLeaveOrRemoveMember', { role: 'viewer', session: true });
 export const canTransferWorkspace = permission('canTransferWorkspace', { role: 'owner', session: true });
 export const canInvite = permission('canInvite', { role: 'admin', session: true });
 /** Any signed-in person may accept an invitation made for their verified e-mail address. */

@@ -9,7 +9,7 @@ import {
   canInvite,
   canListWorkspaces,
   canManageMembers,
-  canRemoveMember,
+  canLeaveOrRemoveMember,
   canRenameWorkspace,
   canTransferWorkspace,
   canViewMembers,
@@ -171,7 +171,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
   app.delete(
     '/api/v1/workspaces/:id/members/:uid',
     {
-      onRequest: app.authenticate(canRemoveMember, byPath),
+      onRequest: app.authenticate(canLeaveOrRemoveMember, byPath),
       schema: {
         tags,
         summary: 'Remove a member, or leave',
