@@ -5,6 +5,7 @@ const sidebars: SidebarsConfig = {
   docs: [
     'intro',
     'workspaces',
+    'audit-log',
     {
       type: 'category',
       label: 'QR codes',

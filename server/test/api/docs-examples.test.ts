@@ -27,6 +27,7 @@ const pages = [
   ...inDir('docs/rules'),
   ...inDir('docs/hostnames'),
   ...inDir('docs/analytics'),
+  'docs/audit-log.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
 ];
