@@ -406,9 +406,9 @@ describe.each(engines)(
       const before = await rowsOf(dora.accountId, codeIds);
       for (const [table, rows] of Object.entries(before)) expect(rows, table).toBeGreaterThan(0);
 
-      // The public DELETE /workspaces/{id} is another change; its erasers run through this.
-      // biome-ignore lint/suspicious/noExplicitAny: eraseModulesData is protected until then.
-      await (t.app.workspaces as any).eraseModulesData(dora.accountId);
+      // Dora's workspace is personal, which DELETE /workspaces/{id} refuses: the erasers it runs
+      // are called directly.
+      await t.app.workspaces.eraseData(dora.accountId);
 
       const after = await rowsOf(dora.accountId, codeIds);
       expect(after).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));

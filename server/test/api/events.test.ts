@@ -395,8 +395,7 @@ describe.each(engines)('the audit log on $name', (engine) => {
     await t.app.plans.grants.grant(workspaceId, 'pro', null);
     expect((await eventsOf(t, headers)).data.length).toBeGreaterThan(0);
 
-    const workspaces = t.app.workspaces as unknown as { eraseModulesData(id: string): Promise<void> };
-    await workspaces.eraseModulesData(workspaceId);
+    await t.app.workspaces.eraseData(workspaceId);
 
     expect(t.app.hostnames.servedAt('qr.erased.example.com')).toBeUndefined();
     const tls = await t.app.inject({
@@ -478,8 +477,7 @@ describe.each(engines)("the audit log of PayPal's subscriptions on $name", (engi
     expect(confirmed.statusCode, confirmed.body).toBe(201);
     expect(await t.app.plans.plansOf(workspaceId)).toContain('basic');
 
-    const workspaces = t.app.workspaces as unknown as { eraseModulesData(id: string): Promise<void> };
-    await workspaces.eraseModulesData(workspaceId);
+    await t.app.workspaces.eraseData(workspaceId);
 
     expect(paypal.standin.subscriptions.get(bought.subscriptionId)?.status).toBe('CANCELLED');
     expect(await t.app.plans.subscriptionsOf(workspaceId)).toEqual([]);

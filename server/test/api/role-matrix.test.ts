@@ -4,6 +4,11 @@ import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accoun
 import { buildTestApp, listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import {
+  bodyExample,
+  createdWithExample as createdWith,
+  type OperationWithBody,
+} from '../helpers/openapi-examples.js';
 
 /**
  * The role matrix, read from the OpenAPI document: for every operation that names its permission
@@ -29,14 +34,8 @@ interface Parameter {
   example?: unknown;
   schema?: { examples?: unknown[]; default?: unknown; enum?: unknown[] };
 }
-interface Operation {
+interface Operation extends OperationWithBody {
   parameters?: Parameter[];
-  requestBody?: {
-    content?: Record<
-      string,
-      { schema?: { examples?: unknown[] }; example?: unknown; examples?: Record<string, { value?: unknown }> }
-    >;
-  };
   responses?: Record<string, { content?: Record<string, unknown> }>;
   'x-rq-permission'?: Permission;
 }
@@ -45,15 +44,6 @@ type Method = (typeof METHODS)[number];
 type PathItem = Partial<Record<Method, Operation>>;
 interface OpenApiDocument {
   paths: Record<string, PathItem>;
-}
-
-/** The first example of an operation's JSON body, wherever the generator put it. */
-function bodyExample(operation: Operation | undefined): unknown {
-  const json = operation?.requestBody?.content?.['application/json'];
-  if (!json) return undefined;
-  if (json.example !== undefined) return json.example;
-  const named = json.examples && Object.values(json.examples)[0]?.value;
-  return named ?? json.schema?.examples?.[0];
 }
 
 /** A value for each required query parameter: its example, default or first allowed value. */
@@ -91,20 +81,8 @@ const ownerHeaders = (c: Context, workspaceId = c.workspaceId) => ({
 });
 
 /** Made through the API, as the workspace's owner, with the create route's body example. */
-async function createdWithExample(c: Context, collection: string, example: unknown): Promise<string> {
-  const created = await c.t.app.inject({
-    method: 'POST',
-    url: collection,
-    headers: ownerHeaders(c),
-    payload: example as object,
-  });
-  if (created.statusCode < 200 || created.statusCode >= 300) {
-    throw new Error(`POST ${collection} with its example answered ${created.statusCode}: ${created.body}`);
-  }
-  const id = (created.json() as { id?: unknown }).id;
-  if (typeof id !== 'string') throw new Error(`POST ${collection} answered without an id: ${created.body}`);
-  return id;
-}
+const createdWithExample = (c: Context, collection: string, example: unknown) =>
+  createdWith(c.t, ownerHeaders(c), collection, example);
 
 /** The name of every workspace this test makes. */
 const WORKSPACE_NAME = 'Role matrix';

@@ -3,6 +3,11 @@ import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import {
+  bodyExample,
+  createdWithExample as createdWith,
+  type OperationWithBody,
+} from '../helpers/openapi-examples.js';
 
 /**
  * Tenancy, for every route that takes an id, read from the OpenAPI document: account A creates
@@ -11,13 +16,7 @@ import { emulatorHost } from '../helpers/firebase.js';
  * a route whose object this test cannot create fails it (see CONTRIBUTING.md, "Create routes").
  */
 
-interface Operation {
-  requestBody?: {
-    content?: Record<
-      string,
-      { schema?: { examples?: unknown[] }; example?: unknown; examples?: Record<string, { value?: unknown }> }
-    >;
-  };
+interface Operation extends OperationWithBody {
   security?: unknown[];
 }
 type PathItem = Partial<Record<'get' | 'put' | 'post' | 'patch' | 'delete', Operation>>;
@@ -26,16 +25,6 @@ interface OpenApiDocument {
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
-
-/** The first example of an operation's JSON body, wherever the generator put it. */
-function bodyExample(operation: Operation | undefined): unknown {
-  const json = operation?.requestBody?.content?.['application/json'];
-  if (!json) return undefined;
-  // One example becomes the media type's `example`, several its `examples`.
-  if (json.example !== undefined) return json.example;
-  const named = json.examples && Object.values(json.examples)[0]?.value;
-  return named ?? json.schema?.examples?.[0];
-}
 
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
 
@@ -83,20 +72,8 @@ describe.each(engines)('tenancy on $name: another account gets 404 for every obj
     expect(idPaths).toEqual(expect.arrayContaining(['/api/v1/designs/{id}', '/api/v1/designs/{id}/apply']));
   });
 
-  async function createdWithExample(collection: string, example: unknown): Promise<string> {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: collection,
-      headers: a.headers,
-      payload: example as object,
-    });
-    if (created.statusCode < 200 || created.statusCode >= 300) {
-      throw new Error(`POST ${collection} with its example answered ${created.statusCode}: ${created.body}`);
-    }
-    const id = (created.json() as { id?: unknown }).id;
-    if (typeof id !== 'string') throw new Error(`POST ${collection} answered without an id: ${created.body}`);
-    return id;
-  }
+  const createdWithExample = (collection: string, example: unknown) =>
+    createdWith(t, a.headers, collection, example);
 
   it.each(idPaths)('%s', async (idPath) => {
     const params = [...idPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);

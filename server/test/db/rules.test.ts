@@ -4,6 +4,7 @@ import { type CreatedKey, createApiKey, type SignedInUser, signedInUser } from '
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { bodyExample } from '../helpers/openapi-examples.js';
 
 /** A rule body with a name and an action unless the test gives its own. */
 function rule(fields: {
@@ -200,15 +201,12 @@ describe.each(engines)('rules API on $name', (engine) => {
 
   it('takes the documented PATCH example on a rule made with the documented POST example', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    // One example becomes the media type's `example`, several its `examples`.
-    const example = (operation: { requestBody: { content: Record<string, { example?: unknown }> } }) =>
-      operation.requestBody.content['application/json']?.example;
-    const rule = await createOk(alice.headers, example(document.paths['/api/v1/rules'].post));
+    const rule = await createOk(alice.headers, bodyExample(document.paths['/api/v1/rules'].post));
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/rules/${rule.id}`,
       headers: alice.headers,
-      payload: example(document.paths['/api/v1/rules/{id}'].patch) as object,
+      payload: bodyExample(document.paths['/api/v1/rules/{id}'].patch) as object,
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(Object.keys(patched.json().when)).toEqual(['time']);

@@ -168,7 +168,7 @@ export class WorkspacesService {
         { errors: [{ path: '/confirm', message: `must be the workspace's name, "${workspace.name}"` }] },
       );
     }
-    await this.eraseModulesData(workspace.id);
+    await this.eraseData(workspace.id);
     const personal = await this.options.accounts.getPersonalWorkspaceOf(access.actor.id);
     await this.options.events.inTransaction(async (trx) => {
       await deleteWorkspaceRows(trx, workspace.id);
@@ -335,8 +335,8 @@ export class WorkspacesService {
     this.erasers.set(module, eraser);
   }
 
-  /** Runs every module's eraser for the workspace; the workspace's own rows go last. */
-  protected async eraseModulesData(workspaceId: string): Promise<void> {
+  /** Runs every module's eraser for the workspace: what deleting it does before its own rows go. */
+  async eraseData(workspaceId: string): Promise<void> {
     for (const eraser of this.erasers.values()) await eraser(workspaceId);
   }
 
