@@ -241,6 +241,121 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     expect(countedNone.json()).toMatchObject({ scans: { total: 0 } });
   });
 
+  it('serves the app links at /.well-known/ as JSON, 200 and no redirect, only on verified names', async () => {
+    const host = await hostname(user, 'apps.example.com', true);
+    const pending = await hostname(user, 'apps-pending.example.com', false);
+    await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, {
+      notFoundRedirect: 'https://example.org/missing',
+    });
+    const aasaPath = '/.well-known/apple-app-site-association';
+    const assetPath = '/.well-known/assetlinks.json';
+    // Unset: a plain 404, never the hostname's not-found redirect.
+    for (const path of [aasaPath, assetPath]) {
+      const unset = await send(t.base, path, host.hostname);
+      expect([unset.status, unset.headers.location], path).toEqual([404, undefined]);
+    }
+
+    const aasa = {
+      applinks: {
+        details: [{ appIDs: ['ABCDE12345.com.example.menu'], components: [{ '/': '/menu/*' }] }],
+      },
+      webcredentials: { apps: ['ABCDE12345.com.example.menu'] },
+    };
+    const statement = {
+      relation: ['delegate_permission/common.handle_all_urls'],
+      target: {
+        namespace: 'android_app',
+        package_name: 'com.example.menu',
+        sha256_cert_fingerprints: [Array.from({ length: 32 }, () => 'AB').join(':')],
+      },
+    };
+    const set = await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, {
+      appLinks: { appleAppSiteAssociation: aasa, assetLinks: [statement] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      appLinks: { appleAppSiteAssociation: aasa, assetLinks: [statement] },
+      notFoundRedirect: 'https://example.org/missing',
+    });
+
+    const served = await send(t.base, aasaPath, 'Apps.Example.com', 'GET', { 'user-agent': 'AASA-Bot/1.0' });
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(served.headers.location).toBeUndefined();
+    expect(JSON.parse(served.body)).toEqual(aasa);
+    const assets = await send(t.base, assetPath, host.hostname);
+    expect(assets.status).toBe(200);
+    expect(assets.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(JSON.parse(assets.body)).toEqual([statement]);
+    // Fastify's entry point (what inject reaches) answers the same.
+    const injected = await t.app.inject({ method: 'GET', url: assetPath, headers: { host: host.hostname } });
+    expect(JSON.parse(injected.body)).toEqual([statement]);
+    // Not on a pending name, nor on our own hosts.
+    expect((await send(t.base, aasaPath, pending.hostname)).body).not.toContain('applinks');
+    expect((await send(t.base, aasaPath, 'rq.link')).body).not.toContain('applinks');
+
+    // A merge patch: the Android file goes, the Apple one stays.
+    const removed = await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, {
+      appLinks: { assetLinks: null },
+    });
+    expect(removed.json()).toMatchObject({ appLinks: { appleAppSiteAssociation: aasa } });
+    expect(removed.json().appLinks.assetLinks).toBeUndefined();
+    expect((await send(t.base, assetPath, host.hostname)).status).toBe(404);
+    expect((await send(t.base, aasaPath, host.hostname)).status).toBe(200);
+    const cleared = await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, { appLinks: null });
+    expect(cleared.json()).toMatchObject({ appLinks: null });
+    expect((await send(t.base, aasaPath, host.hostname)).status).toBe(404);
+
+    // Each change is in the audit log, like any other change of a hostname.
+    const events = await api(user, 'GET', `/api/v1/events?resource=${host.id}`);
+    const changed = (events.json() as { data: { type: string; data: { changes: object } }[] }).data
+      .filter((event) => event.type === 'hostname.updated')
+      .map((event) => Object.keys(event.data.changes));
+    expect(changed).toEqual([['appLinks'], ['appLinks'], ['appLinks'], ['notFoundRedirect']]);
+  });
+
+  it('refuses app links that Apple or Google would not read, naming the field', async () => {
+    const host = await hostname(user, 'badapps.example.com', true);
+    const patch = (appLinks: unknown) => api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, { appLinks });
+    const paths = async (appLinks: unknown) => {
+      const answer = await patch(appLinks);
+      expect(answer.statusCode, answer.body).toBe(400);
+      return (answer.json() as { errors: { path: string }[] }).errors.map((error) => error.path);
+    };
+    expect(await paths({ appleAppSiteAssociation: { appLinks: {} } })).toContain(
+      '/body/appLinks/appleAppSiteAssociation/appLinks',
+    );
+    expect(
+      await paths({ appleAppSiteAssociation: { applinks: { details: [{ appIDs: ['com.example.app'] }] } } }),
+    ).toEqual(['/body/appLinks/appleAppSiteAssociation/applinks/details/0/appIDs/0']);
+    expect(await paths({ appleAppSiteAssociation: { applinks: { details: [{ paths: ['*'] }] } } })).toEqual([
+      '/body/appLinks/appleAppSiteAssociation/applinks/details/0',
+    ]);
+    const badPrint = {
+      relation: ['delegate_permission/common.handle_all_urls'],
+      target: {
+        namespace: 'android_app',
+        package_name: 'com.example.app',
+        sha256_cert_fingerprints: ['ab:cd'],
+      },
+    };
+    expect(await paths({ assetLinks: [badPrint] })).toContain(
+      '/body/appLinks/assetLinks/0/target/sha256_cert_fingerprints/0',
+    );
+    const huge = {
+      applinks: {
+        details: [
+          { appID: 'ABCDE12345.com.example.app', paths: Array.from({ length: 200 }, () => 'x'.repeat(1000)) },
+        ],
+      },
+    };
+    expect(await paths({ appleAppSiteAssociation: huge })).toEqual([
+      '/body/appLinks/appleAppSiteAssociation',
+    ]);
+    // Nothing was stored by the refused patches.
+    expect((await api(user, 'GET', `/api/v1/hostnames/${host.id}`)).json()).toMatchObject({ appLinks: null });
+  });
+
   it('does not route a name until it is verified', async () => {
     const pending = await hostname(user, 'notyet.example.com', false);
     const answer = await send(t.base, '/anything', pending.hostname);

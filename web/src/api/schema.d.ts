@@ -4979,6 +4979,56 @@ export interface paths {
                                     type: string;
                                     value: string;
                                 }[];
+                                appLinks: {
+                                    /** @description Apple's apple-app-site-association file, served as it is written here */
+                                    appleAppSiteAssociation?: {
+                                        activitycontinuation?: {
+                                            apps: string[];
+                                        };
+                                        appclips?: {
+                                            apps: string[];
+                                        };
+                                        applinks?: {
+                                            /** @description Always [] */
+                                            apps?: string[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            details: {
+                                                /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                                appID?: string;
+                                                appIDs?: string[];
+                                                components?: {
+                                                    [key: string]: unknown;
+                                                }[];
+                                                defaults?: {
+                                                    [key: string]: unknown;
+                                                };
+                                                paths?: string[];
+                                            }[];
+                                            substitutionVariables?: {
+                                                [key: string]: unknown;
+                                            };
+                                        };
+                                        webcredentials?: {
+                                            apps: string[];
+                                        };
+                                    };
+                                    /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                    assetLinks?: {
+                                        relation: string[];
+                                        target: {
+                                            /** @enum {string} */
+                                            namespace: "android_app";
+                                            package_name: string;
+                                            sha256_cert_fingerprints: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            namespace: "web";
+                                            site: string;
+                                        };
+                                    }[];
+                                } | null;
                                 /** @description How many codes are served on this hostname */
                                 codes: number;
                                 /** Format: date-time */
@@ -5193,6 +5243,56 @@ export interface paths {
                                 type: string;
                                 value: string;
                             }[];
+                            appLinks: {
+                                /** @description Apple's apple-app-site-association file, served as it is written here */
+                                appleAppSiteAssociation?: {
+                                    activitycontinuation?: {
+                                        apps: string[];
+                                    };
+                                    appclips?: {
+                                        apps: string[];
+                                    };
+                                    applinks?: {
+                                        /** @description Always [] */
+                                        apps?: string[];
+                                        defaults?: {
+                                            [key: string]: unknown;
+                                        };
+                                        details: {
+                                            /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                            appID?: string;
+                                            appIDs?: string[];
+                                            components?: {
+                                                [key: string]: unknown;
+                                            }[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            paths?: string[];
+                                        }[];
+                                        substitutionVariables?: {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    webcredentials?: {
+                                        apps: string[];
+                                    };
+                                };
+                                /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                assetLinks?: {
+                                    relation: string[];
+                                    target: {
+                                        /** @enum {string} */
+                                        namespace: "android_app";
+                                        package_name: string;
+                                        sha256_cert_fingerprints: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        namespace: "web";
+                                        site: string;
+                                    };
+                                }[];
+                            } | null;
                             /** @description How many codes are served on this hostname */
                             codes: number;
                             /** Format: date-time */
@@ -5246,6 +5346,56 @@ export interface paths {
                                 type: string;
                                 value: string;
                             }[];
+                            appLinks: {
+                                /** @description Apple's apple-app-site-association file, served as it is written here */
+                                appleAppSiteAssociation?: {
+                                    activitycontinuation?: {
+                                        apps: string[];
+                                    };
+                                    appclips?: {
+                                        apps: string[];
+                                    };
+                                    applinks?: {
+                                        /** @description Always [] */
+                                        apps?: string[];
+                                        defaults?: {
+                                            [key: string]: unknown;
+                                        };
+                                        details: {
+                                            /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                            appID?: string;
+                                            appIDs?: string[];
+                                            components?: {
+                                                [key: string]: unknown;
+                                            }[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            paths?: string[];
+                                        }[];
+                                        substitutionVariables?: {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    webcredentials?: {
+                                        apps: string[];
+                                    };
+                                };
+                                /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                assetLinks?: {
+                                    relation: string[];
+                                    target: {
+                                        /** @enum {string} */
+                                        namespace: "android_app";
+                                        package_name: string;
+                                        sha256_cert_fingerprints: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        namespace: "web";
+                                        site: string;
+                                    };
+                                }[];
+                            } | null;
                             /** @description How many codes are served on this hostname */
                             codes: number;
                             /** Format: date-time */
@@ -5539,6 +5689,56 @@ export interface paths {
                                 type: string;
                                 value: string;
                             }[];
+                            appLinks: {
+                                /** @description Apple's apple-app-site-association file, served as it is written here */
+                                appleAppSiteAssociation?: {
+                                    activitycontinuation?: {
+                                        apps: string[];
+                                    };
+                                    appclips?: {
+                                        apps: string[];
+                                    };
+                                    applinks?: {
+                                        /** @description Always [] */
+                                        apps?: string[];
+                                        defaults?: {
+                                            [key: string]: unknown;
+                                        };
+                                        details: {
+                                            /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                            appID?: string;
+                                            appIDs?: string[];
+                                            components?: {
+                                                [key: string]: unknown;
+                                            }[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            paths?: string[];
+                                        }[];
+                                        substitutionVariables?: {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    webcredentials?: {
+                                        apps: string[];
+                                    };
+                                };
+                                /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                assetLinks?: {
+                                    relation: string[];
+                                    target: {
+                                        /** @enum {string} */
+                                        namespace: "android_app";
+                                        package_name: string;
+                                        sha256_cert_fingerprints: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        namespace: "web";
+                                        site: string;
+                                    };
+                                }[];
+                            } | null;
                             /** @description How many codes are served on this hostname */
                             codes: number;
                             /** Format: date-time */
@@ -5884,8 +6084,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a hostname's redirects
-         * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes) and `notFoundRedirect` (where unknown slugs go): omitted fields stay, `null` removes.
+         * Change a hostname's redirects and app links
+         * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.
          *
          *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
@@ -5900,13 +6100,9 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "rootRedirect": "https://example.com/",
-                     *       "notFoundRedirect": null
-                     *     }
-                     */
                     "application/json": {
+                        /** @description Merged into the app links (RFC 7396: objects merge key by key, arrays replace, null removes); the result is checked against `AppLinks`. null removes both files. */
+                        appLinks?: Record<string, never> | null;
                         notFoundRedirect?: string | null;
                         rootRedirect?: string | null;
                     };
@@ -5927,6 +6123,56 @@ export interface paths {
                                 type: string;
                                 value: string;
                             }[];
+                            appLinks: {
+                                /** @description Apple's apple-app-site-association file, served as it is written here */
+                                appleAppSiteAssociation?: {
+                                    activitycontinuation?: {
+                                        apps: string[];
+                                    };
+                                    appclips?: {
+                                        apps: string[];
+                                    };
+                                    applinks?: {
+                                        /** @description Always [] */
+                                        apps?: string[];
+                                        defaults?: {
+                                            [key: string]: unknown;
+                                        };
+                                        details: {
+                                            /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                            appID?: string;
+                                            appIDs?: string[];
+                                            components?: {
+                                                [key: string]: unknown;
+                                            }[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            paths?: string[];
+                                        }[];
+                                        substitutionVariables?: {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    webcredentials?: {
+                                        apps: string[];
+                                    };
+                                };
+                                /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                assetLinks?: {
+                                    relation: string[];
+                                    target: {
+                                        /** @enum {string} */
+                                        namespace: "android_app";
+                                        package_name: string;
+                                        sha256_cert_fingerprints: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        namespace: "web";
+                                        site: string;
+                                    };
+                                }[];
+                            } | null;
                             /** @description How many codes are served on this hostname */
                             codes: number;
                             /** Format: date-time */
@@ -6178,6 +6424,56 @@ export interface paths {
                                 type: string;
                                 value: string;
                             }[];
+                            appLinks: {
+                                /** @description Apple's apple-app-site-association file, served as it is written here */
+                                appleAppSiteAssociation?: {
+                                    activitycontinuation?: {
+                                        apps: string[];
+                                    };
+                                    appclips?: {
+                                        apps: string[];
+                                    };
+                                    applinks?: {
+                                        /** @description Always [] */
+                                        apps?: string[];
+                                        defaults?: {
+                                            [key: string]: unknown;
+                                        };
+                                        details: {
+                                            /** @description Team ID, a dot and the bundle ID: ABCDE12345.com.example.app */
+                                            appID?: string;
+                                            appIDs?: string[];
+                                            components?: {
+                                                [key: string]: unknown;
+                                            }[];
+                                            defaults?: {
+                                                [key: string]: unknown;
+                                            };
+                                            paths?: string[];
+                                        }[];
+                                        substitutionVariables?: {
+                                            [key: string]: unknown;
+                                        };
+                                    };
+                                    webcredentials?: {
+                                        apps: string[];
+                                    };
+                                };
+                                /** @description Google's Digital Asset Links statements (assetlinks.json) */
+                                assetLinks?: {
+                                    relation: string[];
+                                    target: {
+                                        /** @enum {string} */
+                                        namespace: "android_app";
+                                        package_name: string;
+                                        sha256_cert_fingerprints: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        namespace: "web";
+                                        site: string;
+                                    };
+                                }[];
+                            } | null;
                             /** @description How many codes are served on this hostname */
                             codes: number;
                             /** Format: date-time */

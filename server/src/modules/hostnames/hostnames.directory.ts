@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type AppLinkFiles, appLinkFiles, parseAppLinks } from './hostnames.app-links.js';
 import type { HostnameRow } from './hostnames.table.js';
 
 /** What the edge and the TLS ask need of a verified hostname. */
@@ -8,6 +9,8 @@ export interface ServedHostname {
   hostname: string;
   rootRedirect: string | null;
   notFoundRedirect: string | null;
+  /** The .well-known files its app links make, ready to send. */
+  appLinkFiles: AppLinkFiles;
 }
 
 export interface DirectorySource {
@@ -23,6 +26,7 @@ const servedOf = (row: HostnameRow): ServedHostname => ({
   hostname: row.hostname,
   rootRedirect: row.root_redirect,
   notFoundRedirect: row.not_found_redirect,
+  appLinkFiles: appLinkFiles(parseAppLinks(row.app_links_json)),
 });
 
 /**

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { fieldErrorsOf } from '../../plugins/errors.js';
 import { problemResponses } from '../../shared/problem-schema.js';
+import type { AppLinksShapeCheck } from './hostnames.app-links.js';
 import {
   canCreateHostname,
   canDeleteHostname,
@@ -10,6 +12,7 @@ import {
   canViewHostnames,
 } from './hostnames.permissions.js';
 import {
+  AppLinks,
   Hostname,
   HostnameCreateBody,
   HostnameIdParams,
@@ -80,15 +83,20 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: app.authenticate(canUpdateHostname),
       schema: {
         tags: ['hostnames'],
-        summary: "Change a hostname's redirects",
+        summary: "Change a hostname's redirects and app links",
         description:
-          'A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes) and `notFoundRedirect` (where unknown slugs go): omitted fields stay, `null` removes.',
+          'A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.',
         params: HostnameIdParams,
         body: HostnamePatchBody,
         response: { 200: Hostname, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.update(request.access, request.params.id, request.body),
+    async (request) => {
+      const validate = request.compileValidationSchema(AppLinks);
+      const checkShape: AppLinksShapeCheck = (candidate, path) =>
+        validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], path);
+      return service.update(request.access, request.params.id, request.body, checkShape);
+    },
   );
 
   app.delete(

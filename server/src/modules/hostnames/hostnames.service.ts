@@ -19,6 +19,7 @@ import {
   systemActor,
 } from '../events/events.service.js';
 import { PLANS } from '../plans/plans.js';
+import { type AppLinksShapeCheck, parseAppLinks, patchAppLinks } from './hostnames.app-links.js';
 import { type ServedHostname, VerifiedHostnames } from './hostnames.directory.js';
 import { checkHostnameDns, type DnsCheckSettings, type VerificationFailure } from './hostnames.dns.js';
 import { normalizeHostname } from './hostnames.names.js';
@@ -111,6 +112,7 @@ export class HostnamesService {
       failure_json: null,
       root_redirect: null,
       not_found_redirect: null,
+      app_links_json: null,
       verified_at: null,
       last_checked_at: null,
       next_check_at: nextAutomaticCheck({ status: 'pending', attempts: 0, failingSince: null }, now),
@@ -187,8 +189,16 @@ export class HostnamesService {
     return { data: await this.toResources(accountId, page.rows), nextCursor: page.nextCursor };
   }
 
-  /** A JSON merge patch of the two redirects: omitted stays, null removes, a URL replaces. */
-  async update(access: WorkspaceAccess, id: string, patch: HostnamePatchBody): Promise<Hostname> {
+  /**
+   * A JSON merge patch of the two redirects and the app links: omitted stays, null removes, a
+   * value replaces (the app links merge key by key and are checked whole, `checkShape`).
+   */
+  async update(
+    access: WorkspaceAccess,
+    id: string,
+    patch: HostnamePatchBody,
+    checkShape: AppLinksShapeCheck,
+  ): Promise<Hostname> {
     const accountId = access.workspaceId;
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
@@ -200,13 +210,25 @@ export class HostnamesService {
       '/body/notFoundRedirect',
       errors,
     );
+    let appLinksJson = row.app_links_json;
+    if (patch.appLinks !== undefined) {
+      const outcome = patchAppLinks(parseAppLinks(row.app_links_json), patch.appLinks, checkShape);
+      if (outcome.ok) appLinksJson = outcome.appLinks ? JSON.stringify(outcome.appLinks) : null;
+      else errors.push(...outcome.errors);
+    }
     if (errors.length > 0) throw validationFailed(errors);
-    const after = { ...row, root_redirect: rootRedirect, not_found_redirect: notFoundRedirect };
+    const after = {
+      ...row,
+      root_redirect: rootRedirect,
+      not_found_redirect: notFoundRedirect,
+      app_links_json: appLinksJson,
+    };
     const changes = changedFields(this.view(row, 0), this.view(after, 0));
     await this.options.events.inTransaction(async (trx) => {
       await updateHostname(trx, accountId, id, {
         root_redirect: rootRedirect,
         not_found_redirect: notFoundRedirect,
+        app_links_json: appLinksJson,
         updated_at: Math.max(this.clock.now(), row.updated_at),
       });
       const changed = Object.keys(changes).length > 0;
@@ -397,6 +419,7 @@ export class HostnamesService {
       })),
       rootRedirect: row.root_redirect,
       notFoundRedirect: row.not_found_redirect,
+      appLinks: parseAppLinks(row.app_links_json),
       ...(row.failure_json ? { failure: JSON.parse(row.failure_json) as VerificationFailure } : {}),
       verifiedAt: toIso(row.verified_at),
       lastCheckedAt: toIso(row.last_checked_at),

@@ -13,6 +13,8 @@ export interface HostnamesTable {
   failure_json: string | null;
   root_redirect: string | null;
   not_found_redirect: string | null;
+  /** The app links as JSON ({ appleAppSiteAssociation?, assetLinks? }); null when none. */
+  app_links_json: string | null;
   verified_at: number | null;
   last_checked_at: number | null;
   /** When the background job checks the name next; null when it no longer checks by itself. */

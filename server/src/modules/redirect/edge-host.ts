@@ -14,10 +14,14 @@ export interface EdgeHost {
   custom?: CustomHostRedirects;
 }
 
-/** Where a customer's hostname sends its root and the slugs it does not serve; null: our pages. */
+/**
+ * Where a customer's hostname sends its root and the slugs it does not serve (null: our pages),
+ * and the app link files it serves under /.well-known/ (JSON text; null or unset: a 404).
+ */
 export interface CustomHostRedirects {
   rootRedirect: string | null;
   notFoundRedirect: string | null;
+  appLinkFiles?: { appleAppSiteAssociation: string | null; assetLinks: string | null };
 }
 
 /** The verified custom hostname a (bare, lower-case) host names, from memory; undefined when none. */

@@ -12,6 +12,7 @@ import {
   type ScanAnswer,
 } from './edge.js';
 import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
+import { appLinkFileAnswer } from './well-known.js';
 
 /** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
 export type RawEdgeListener = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -70,6 +71,8 @@ function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: Redire
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     }
     const path = request.url.split('?')[0] ?? '/';
+    const appLinkFile = host.custom && appLinkFileAnswer(host.custom, path);
+    if (appLinkFile) return send(reply, appLinkFile);
     if (path.startsWith('/r/') && !host.custom) return;
     if (path === '/') return answerHostRoot(reply, host, publicUrl);
     const slug = slugOf(host, path);
