@@ -4434,6 +4434,13 @@ export interface paths {
                         "application/json": {
                             /** @description The codes with their new style, in the order asked */
                             data: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -4488,6 +4495,8 @@ export interface paths {
                                     timeoutMs: number;
                                     url: string;
                                 } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
                                 hostname: string | null;
                                 /** @description qr_... */
                                 id: string;
@@ -4501,11 +4510,14 @@ export interface paths {
                                 };
                                 /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                                 imageUrl: string;
+                                maxScans: number | null;
                                 /**
                                  * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                                  * @enum {string}
                                  */
                                 mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
                                 /** @description Rule ids in evaluation order */
                                 rules: string[];
                                 scans: {
@@ -4527,6 +4539,18 @@ export interface paths {
                                 title: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
                                 /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                                 warnings?: string[];
                             }[];
@@ -7730,6 +7754,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -7784,6 +7815,8 @@ export interface paths {
                                     timeoutMs: number;
                                     url: string;
                                 } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
                                 hostname: string | null;
                                 /** @description qr_... */
                                 id: string;
@@ -7797,11 +7830,14 @@ export interface paths {
                                 };
                                 /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                                 imageUrl: string;
+                                maxScans: number | null;
                                 /**
                                  * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                                  * @enum {string}
                                  */
                                 mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
                                 /** @description Rule ids in evaluation order */
                                 rules: string[];
                                 scans: {
@@ -7823,6 +7859,18 @@ export interface paths {
                                 title: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
                                 /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                                 warnings?: string[];
                             }[];
@@ -7983,6 +8031,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Before this time the code is not active yet (RFC 3339 date-time with an offset)
+                         */
+                        activeFrom?: string | null;
+                        /** @description Targets by the scanner's OS, chosen before rules */
+                        apps?: {
+                            /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                            android?: string;
+                            /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                            ios?: string;
+                        } | null;
                         /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                         data?: {
                             /** @description vcard: postal address */
@@ -8040,13 +8100,24 @@ export interface paths {
                             /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
                             url: string;
                         } | null;
+                        /** @description Where a code that is not active yet, expired or used up sends scanners; null: a 410 page (absolute http(s) URL) */
+                        expiredTarget?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time on the code is expired (RFC 3339 date-time with an offset)
+                         */
+                        expiresAt?: string | null;
                         /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
                         hostname?: string | null;
+                        /** @description Counted (human) scans the code answers; then it is used up */
+                        maxScans?: number | null;
                         /**
                          * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                          * @enum {string}
                          */
                         mode: "static" | "redirect" | "exec";
+                        /** @description Write-only: scanners must enter it before they are sent on; answers say passwordProtected */
+                        password?: string | null;
                         /** @description redirect codes only: rule ids in evaluation order (as PUT /rules) */
                         rules?: string[];
                         /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
@@ -8168,6 +8239,19 @@ export interface paths {
                         /** @description redirect: the default target (absolute http(s) URL) */
                         target?: string | null;
                         title?: string | null;
+                        /** @description UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string;
+                            /** @description utm_content */
+                            content?: string;
+                            /** @description utm_medium */
+                            medium?: string;
+                            /** @description utm_source */
+                            source?: string;
+                            /** @description utm_term */
+                            term?: string;
+                        } | null;
                     };
                 };
             };
@@ -8179,6 +8263,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -8233,6 +8324,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -8246,11 +8339,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -8272,6 +8368,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };
@@ -8533,6 +8641,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -8587,6 +8702,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -8600,11 +8717,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -8626,6 +8746,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };
@@ -8956,16 +9088,19 @@ export interface paths {
             /** @description A JSON merge patch (RFC 7396): omitted fields stay, null clears. */
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "target": "https://example.com/summer-menu",
-                     *       "tags": [
-                     *         "menu",
-                     *         "summer"
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Before this time the code is not active yet (RFC 3339 date-time with an offset)
+                         */
+                        activeFrom?: string | null;
+                        /** @description Targets by the scanner's OS, chosen before rules */
+                        apps?: {
+                            /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                            android?: string | null;
+                            /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                            ios?: string | null;
+                        } | null;
                         /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                         data?: {
                             /** @description vcard: postal address */
@@ -9022,13 +9157,24 @@ export interface paths {
                             /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
                             url?: string;
                         } | null;
+                        /** @description Where a code that is not active yet, expired or used up sends scanners; null: a 410 page (absolute http(s) URL) */
+                        expiredTarget?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time on the code is expired (RFC 3339 date-time with an offset)
+                         */
+                        expiresAt?: string | null;
                         /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
                         hostname?: string | null;
+                        /** @description Counted (human) scans the code answers; then it is used up */
+                        maxScans?: number | null;
                         /**
                          * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                          * @enum {string}
                          */
                         mode?: "static" | "redirect" | "exec";
+                        /** @description Write-only: scanners must enter it before they are sent on; answers say passwordProtected */
+                        password?: string | null;
                         /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
                         slug?: string;
                         style?: {
@@ -9144,6 +9290,19 @@ export interface paths {
                         /** @description redirect: the default target (absolute http(s) URL) */
                         target?: string | null;
                         title?: string | null;
+                        /** @description UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string | null;
+                            /** @description utm_content */
+                            content?: string | null;
+                            /** @description utm_medium */
+                            medium?: string | null;
+                            /** @description utm_source */
+                            source?: string | null;
+                            /** @description utm_term */
+                            term?: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9155,6 +9314,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -9209,6 +9375,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -9222,11 +9390,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -9248,6 +9419,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };
