@@ -356,6 +356,50 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     expect((await api(user, 'GET', `/api/v1/hostnames/${host.id}`)).json()).toMatchObject({ appLinks: null });
   });
 
+  it('asks for the password of a protected code on the hostname and sets the pass for its path', async () => {
+    const host = await hostname(user, 'locked.example.com', true);
+    const code = (
+      await createCode(user, { hostname: host.hostname, slug: 'vip', password: 'members only' })
+    ).json();
+    expect(code).toMatchObject({ passwordProtected: true, shortUrl: 'https://locked.example.com/vip' });
+    const asked = await send(t.base, '/vip', host.hostname, 'GET', { 'user-agent': PHONE });
+    expect(asked.status).toBe(401);
+    expect(asked.body).toContain('<form method="post">');
+
+    const posted = await new Promise<Answer>((resolve, reject) => {
+      const body = 'password=members+only';
+      const request = httpRequest(
+        `${t.base}/vip`,
+        {
+          method: 'POST',
+          headers: {
+            host: host.hostname,
+            'content-type': 'application/x-www-form-urlencoded',
+            'user-agent': PHONE,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect([posted.status, posted.headers.location]).toEqual([303, 'https://example.org/menu']);
+    const cookie = [posted.headers['set-cookie'] ?? []].flat()[0] ?? '';
+    expect(cookie).toMatch(/; Path=\/vip; HttpOnly; Secure; SameSite=Lax$/);
+    const passed = await send(t.base, '/vip', host.hostname, 'GET', {
+      cookie: cookie.split(';')[0],
+      'user-agent': PHONE,
+    });
+    expect([passed.status, passed.headers.location]).toEqual([302, 'https://example.org/menu']);
+    const read = await api(user, 'GET', `/api/v1/qrcodes/${(code as { id: string }).id}`);
+    expect(read.json()).toMatchObject({ scans: { total: 2 } });
+  });
+
   it('does not route a name until it is verified', async () => {
     const pending = await hostname(user, 'notyet.example.com', false);
     const answer = await send(t.base, '/anything', pending.hostname);

@@ -4,8 +4,10 @@ import { headerSafeUrl } from '../../shared/http-url.js';
 import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
+import { formFor, type PasswordGate } from './password-gate.form.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
+import type { ScanAnswer } from './scan-answer.js';
 import { buildScanContext, type ScanRequest } from './scan-context.js';
 
 /**
@@ -24,13 +26,11 @@ export interface EdgeRequest extends Pick<ScanRequest, 'ip' | 'hostname'> {
   url: string;
   /** A custom hostname's page for slugs it does not serve; unset: our 404 page. */
   notFoundRedirect?: string | null;
+  /** The scanner just gave the right password (password-gate.ts): no pass is needed. */
+  gatePassed?: boolean;
 }
 
-export interface ScanAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
+export type { ScanAnswer };
 
 export interface EdgeUsage {
   /** From memory once the account is loaded: the hot path waits on nothing. `now`: the scan's time. */
@@ -51,6 +51,8 @@ export interface EdgeDeps {
   answered(): void;
   /** Monthly usage: over the limit a code goes to its default target; each human scan counts. */
   usage: EdgeUsage;
+  /** Protected codes: the form, passes, wrong tries (password-gate.ts). */
+  gate: PasswordGate;
   log: FastifyBaseLogger;
 }
 
@@ -118,6 +120,11 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   const code = cached === undefined ? await deps.codes.get(key) : cached;
   if (!code?.enabled || code.mode === 'static') {
     return request.notFoundRedirect ? plainRedirect(request.notFoundRedirect) : NOT_FOUND_ANSWER;
+  }
+
+  if (!request.gatePassed) {
+    const form = formFor(deps.gate, code, request.headers.cookie, deps.now());
+    if (form) return form;
   }
 
   // HEAD is answered like GET but never counted, and never makes an exec endpoint act.

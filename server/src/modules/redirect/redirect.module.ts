@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { ChangeBus } from '../../shared/change-bus.js';
+import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
 import { type HostResolver, hostResolver } from './edge-host.js';
+import { passwordGate } from './password-gate.form.js';
+import {
+  FallbackGateTries,
+  type GateTries,
+  MemoryGateTries,
+  RedisGateTries,
+} from './password-gate.limiter.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type RawEdgeListener, redirectRoutes } from './redirect.routes.js';
 import { type EdgeCode, type EdgeCodeSources, loadEdgeCode } from './redirect.service.js';
@@ -80,8 +88,16 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
     now: Date.now,
     answered: () => metrics.redirectsAnswered.inc(),
     usage,
+    gate: passwordGate(serverSecret, gateTries(app), verifyCodePassword),
     log: app.log,
   };
+}
+
+/** Wrong passwords counted in Redis when configured (one count for every instance), else here. */
+function gateTries(app: FastifyInstance): GateTries {
+  const local = new MemoryGateTries();
+  if (!app.redis) return local;
+  return new FallbackGateTries(new RedisGateTries(app.redis, app.config.redisKeyPrefix), local, app.log);
 }
 
 /** The primary host, the short host and customers' verified hostnames (the hostnames service's list). */

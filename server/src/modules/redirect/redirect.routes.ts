@@ -12,6 +12,7 @@ import {
   type ScanAnswer,
 } from './edge.js';
 import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
+import { answerGatePost } from './password-gate.js';
 import { appLinkFileAnswer } from './well-known.js';
 
 /** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
@@ -38,18 +39,37 @@ export const redirectRoutes = fp<RedirectRoutesOptions>(async (app, options) => 
 
 /** The `/r/:slug` route and the hook for hosts that serve slugs at the root: what `inject` reaches. */
 function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: RedirectRoutesOptions): void {
-  const { trustProxy, publicUrl } = app.config;
+  const { trustProxy, publicUrl, shortUrl } = app.config;
+  const scanOf = (request: FastifyRequest, host: EdgeHost, slug: string): EdgeRequest => ({
+    method: request.method,
+    hostKey: host.hostKey,
+    slug,
+    headers: request.headers,
+    ip: request.ip,
+    hostname: bareHost(requestHost(request.headers, trustProxy)),
+    url: request.url,
+    notFoundRedirect: host.custom?.notFoundRedirect,
+  });
   const answer = (request: FastifyRequest, reply: FastifyReply, host: EdgeHost, slug: string) =>
-    answerScan(edge, {
-      method: request.method,
-      hostKey: host.hostKey,
-      slug,
-      headers: request.headers,
-      ip: request.ip,
-      hostname: bareHost(requestHost(request.headers, trustProxy)),
-      url: request.url,
-      notFoundRedirect: host.custom?.notFoundRedirect,
-    }).then((scanAnswer) => send(reply, scanAnswer));
+    answerScan(edge, scanOf(request, host, slug)).then((scanAnswer) => send(reply, scanAnswer));
+  // Customers' hostnames are served over https only; our hosts as their configured URLs say.
+  const isHttps = (host: EdgeHost) =>
+    host.custom !== undefined || (host.slugsAtRoot && shortUrl ? shortUrl : publicUrl).startsWith('https:');
+  // The password form posts to the short URL itself. The body is read here, before Fastify's
+  // parsers (which take JSON only) see it: a form of ours, not an API request.
+  const answerPost = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: EdgeHost,
+    slug: string,
+    path: string,
+  ) =>
+    answerGatePost(
+      edge,
+      scanOf(request, host, slug),
+      { body: request.raw, contentType: request.headers['content-type'], secure: isHttps(host), path },
+      answerScan,
+    ).then((scanAnswer) => send(reply, scanAnswer));
 
   app.withTypeProvider<TypeBoxTypeProvider>().route({
     method: ['GET', 'HEAD'],
@@ -62,15 +82,20 @@ function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: Redire
 
   // Hosts that serve a slug at every path: the short host (its root goes to the site) and
   // customers' hostnames, which serve their codes and nothing else of ours (no API, no site).
+  // A POST to any short URL is the password form's (password-gate.ts).
   app.addHook('onRequest', async (request, reply) => {
     const host = resolveHost(requestHost(request.headers, trustProxy));
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method === 'POST') {
+      const slug = path.startsWith('/r/') || host.slugsAtRoot ? slugOf(host, path) : undefined;
+      if (slug && !slug.includes('/')) return answerPost(request, reply, host, slug, path);
+    }
     if (!host.slugsAtRoot) return;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!isRead) {
       if (!host.custom) return;
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     }
-    const path = request.url.split('?')[0] ?? '/';
     const appLinkFile = host.custom && appLinkFileAnswer(host.custom, path);
     if (appLinkFile) return send(reply, appLinkFile);
     if (path.startsWith('/r/') && !host.custom) return;

@@ -26,6 +26,8 @@ export interface EdgeCode {
   readsScanCount: boolean;
   /** Counted scans when loaded: the ScanCounter's seed. */
   countedScans: number;
+  /** The stored hash of the code's password (scanners pass the gate first); null: none. */
+  passwordHash: string | null;
 }
 
 /** Where the edge's cache loads codes from: the services of the modules that own them. */
@@ -87,6 +89,7 @@ export async function loadEdgeCode(
       rules: ordered,
       readsScanCount,
       countedScans,
+      passwordHash: code.controls.passwordHash,
     },
     dependsOn: code.ruleIds,
   };

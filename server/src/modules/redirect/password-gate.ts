@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import type { EdgeDeps, EdgeRequest, ScanAnswer } from './edge.js';
+import { gateTriesKey } from './password-gate.limiter.js';
+import { gatePage } from './password-gate.page.js';
+import { EdgeCache } from './redirect.cache.js';
+
+/**
+ * The password gate's POST. A GET of a protected code without a pass answers the form
+ * (password-gate.form.ts); the form posts the password to the same URL, which, when it is right,
+ * sets a pass and sends the scanner on through the normal decision: the scan is recorded (and an
+ * exec URL called) then, once, never for the form itself.
+ */
+
+/** A form body is a few dozen bytes; anything much larger is no form of ours. */
+export const GATE_FORM_MAX_BYTES = 4096;
+
+/** What the POST brings besides the scan request: its body, read only when a code needs it. */
+export interface GatePost {
+  body: Readable;
+  contentType: string | undefined;
+  /** Whether the short URL is https (the pass is then a Secure cookie). */
+  secure: boolean;
+  /** The short URL's path: the pass is sent back there only. */
+  path: string;
+}
+
+const METHOD_NOT_ALLOWED: ScanAnswer = {
+  status: 405,
+  headers: { allow: 'GET, HEAD', 'content-type': 'text/plain', 'content-length': '18' },
+  body: 'Method not allowed',
+};
+
+/**
+ * A POST to a short URL. Only a protected code takes one (its form); for any other code a POST
+ * is a 405 and no scan: it must not make an exec URL act or count as a visit.
+ */
+export async function answerGatePost(
+  deps: EdgeDeps,
+  request: EdgeRequest,
+  post: GatePost,
+  answerScan: (deps: EdgeDeps, request: EdgeRequest) => Promise<ScanAnswer>,
+): Promise<ScanAnswer> {
+  const code = await deps.codes.get(EdgeCache.key(request.hostKey, request.slug));
+  if (!code?.enabled || code.mode === 'static') return answerScan(deps, { ...request, method: 'HEAD' });
+  if (code.passwordHash === null) return METHOD_NOT_ALLOWED;
+  const triesKey = gateTriesKey(code.id, request.ip);
+  const waitSeconds = await deps.gate.tries.blockedFor(triesKey);
+  if (waitSeconds > 0) {
+    return gatePage({ status: 429, problem: 'too_many', retryAfterSeconds: waitSeconds });
+  }
+  const password = await passwordOf(post);
+  if (password === undefined) return gatePage({ status: 400, problem: 'missing' });
+  if (!(await deps.gate.verify(password, code.passwordHash))) {
+    await deps.gate.tries.wrong(triesKey);
+    return gatePage({ status: 401, problem: 'wrong' });
+  }
+  const answer = await answerScan(deps, { ...request, method: 'GET', gatePassed: true });
+  const pass = deps.gate.passes.setCookie({ id: code.id, passwordHash: code.passwordHash }, deps.now(), {
+    path: post.path,
+    secure: post.secure,
+  });
+  return sentOnAfterPost(answer, pass);
+}
+
+/**
+ * The scan's redirect as an answer to the POST: always a 303, so the browser follows it with a
+ * GET (a 307 or 308 would post the password on to the target), carrying the pass.
+ */
+function sentOnAfterPost(answer: ScanAnswer, pass: string): ScanAnswer {
+  const headers = { ...answer.headers };
+  const others = headers['set-cookie'];
+  headers['set-cookie'] = others === undefined ? pass : [pass, ...[others].flat()];
+  const redirected = answer.status >= 300 && answer.status < 400;
+  return { ...answer, status: redirected ? 303 : answer.status, headers };
+}
+
+/** The `password` field of an urlencoded form; undefined when missing, empty, or not such a form. */
+async function passwordOf(post: GatePost): Promise<string | undefined> {
+  const type = post.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return undefined;
+  const text = await readLimited(post.body, GATE_FORM_MAX_BYTES);
+  const password = text === undefined ? null : new URLSearchParams(text).get('password');
+  return password ? password : undefined;
+}
+
+/** The body as text, or undefined once it passes `limit` bytes (the rest is not read). */
+async function readLimited(body: Readable, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > limit) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
