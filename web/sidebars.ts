@@ -12,7 +12,8 @@ const sidebars: SidebarsConfig = {
       link: {
         type: 'generated-index',
         slug: '/category/qr-codes',
-        description: 'Create, style, fetch, update and delete QR codes.',
+        description:
+          'Create, style, fetch, update and delete QR codes; schedule, cap, protect and tag them, and test a scan.',
       },
       items: [
         'rq-codes/qr-code-data-modes',
@@ -20,6 +21,7 @@ const sidebars: SidebarsConfig = {
         'rq-codes/rq-response-format',
         'rq-codes/getting-qr-codes',
         'rq-codes/delete-update-qrcode',
+        'link-controls',
         'rq-codes/qr-code-styling',
         'rq-codes/logo-on-qrcode',
         'rq-codes/api-exec-url-data-mode',

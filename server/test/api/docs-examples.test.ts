@@ -9,7 +9,7 @@ import { emulatorHost } from '../helpers/firebase.js';
 import { pageProblems, runPage } from './docs-runner.js';
 
 /**
- * The examples of the QR code, rules, hostnames and analytics docs and of the tutorials, run against the real server
+ * The examples of the QR code, rules, hostnames, analytics and link controls docs and of the tutorials, run against the real server
  * over HTTP: every ```bash block of a page, in order, in one bash session (conventions in
  * docs-runner.ts). Each page gets a new user and an API key with every scope, so pages neither
  * share slugs nor one account's rate limit.
@@ -28,6 +28,7 @@ const pages = [
   ...inDir('docs/hostnames'),
   ...inDir('docs/analytics'),
   'docs/audit-log.md',
+  'docs/link-controls.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
 ];
