@@ -1,4 +1,4 @@
-import type { ScanAnswer } from './scan-answer.js';
+import type { ScanAnswer } from './edge.js';
 
 /**
  * The password form: plain HTML that works without script under our CSP (its own, stricter, is

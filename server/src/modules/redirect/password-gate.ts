@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EdgeDeps, EdgeRequest, ScanAnswer } from './edge.js';
+import type { FormGate } from './password-gate.form.js';
 import { gateTriesKey } from './password-gate.limiter.js';
 import { gatePage } from './password-gate.page.js';
 import { EdgeCache } from './redirect.cache.js';
@@ -36,26 +37,28 @@ const METHOD_NOT_ALLOWED: ScanAnswer = {
  */
 export async function answerGatePost(
   deps: EdgeDeps,
+  gate: FormGate,
   request: EdgeRequest,
   post: GatePost,
   answerScan: (deps: EdgeDeps, request: EdgeRequest) => Promise<ScanAnswer>,
 ): Promise<ScanAnswer> {
   const code = await deps.codes.get(EdgeCache.key(request.hostKey, request.slug));
   if (!code?.enabled || code.mode === 'static') return answerScan(deps, { ...request, method: 'HEAD' });
-  if (code.passwordHash === null) return METHOD_NOT_ALLOWED;
+  const passwordHash = code.controls?.passwordHash;
+  if (passwordHash == null) return METHOD_NOT_ALLOWED;
   const triesKey = gateTriesKey(code.id, request.ip);
-  const waitSeconds = await deps.gate.tries.blockedFor(triesKey);
+  const waitSeconds = await gate.tries.blockedFor(triesKey);
   if (waitSeconds > 0) {
     return gatePage({ status: 429, problem: 'too_many', retryAfterSeconds: waitSeconds });
   }
   const password = await passwordOf(post);
   if (password === undefined) return gatePage({ status: 400, problem: 'missing' });
-  if (!(await deps.gate.verify(password, code.passwordHash))) {
-    await deps.gate.tries.wrong(triesKey);
+  if (!(await gate.verify(password, passwordHash))) {
+    await gate.tries.wrong(triesKey);
     return gatePage({ status: 401, problem: 'wrong' });
   }
-  const answer = await answerScan(deps, { ...request, method: 'GET', gatePassed: true });
-  const pass = deps.gate.passes.setCookie({ id: code.id, passwordHash: code.passwordHash }, deps.now(), {
+  const answer = await answerScan(deps, { ...request, method: 'GET', unlocked: true });
+  const pass = gate.passes.setCookie({ id: code.id, passwordHash }, deps.now(), {
     path: post.path,
     secure: post.secure,
   });
@@ -64,14 +67,14 @@ export async function answerGatePost(
 
 /**
  * The scan's redirect as an answer to the POST: always a 303, so the browser follows it with a
- * GET (a 307 or 308 would post the password on to the target), carrying the pass.
+ * GET (a 307 or 308 would post the password on to the target), carrying the pass. A code that
+ * stopped meanwhile (expired, used up) answers its page, and no pass.
  */
 function sentOnAfterPost(answer: ScanAnswer, pass: string): ScanAnswer {
-  const headers = { ...answer.headers };
-  const others = headers['set-cookie'];
-  headers['set-cookie'] = others === undefined ? pass : [pass, ...[others].flat()];
-  const redirected = answer.status >= 300 && answer.status < 400;
-  return { ...answer, status: redirected ? 303 : answer.status, headers };
+  if (answer.status < 300 || answer.status >= 400) return answer;
+  const others = answer.headers['set-cookie'];
+  const cookies = others === undefined ? pass : [pass, ...[others].flat()];
+  return { ...answer, status: 303, headers: { ...answer.headers, 'set-cookie': cookies } };
 }
 
 /** The `password` field of an urlencoded form; undefined when missing, empty, or not such a form. */

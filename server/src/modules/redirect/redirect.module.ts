@@ -5,7 +5,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
 import { type HostResolver, hostResolver } from './edge-host.js';
-import { passwordGate } from './password-gate.form.js';
+import { type FormGate, passwordGate } from './password-gate.form.js';
 import {
   FallbackGateTries,
   type GateTries,
@@ -38,8 +38,15 @@ export const redirectModule = fp<RedirectOptions>(
     app.addHook('onReady', async () => {
       sharedGeoLookup(app.config.geoCacheDir).preload();
     });
+    const gate = passwordGate({
+      serverSecret: app.serverSecret,
+      tries: gateTries(app),
+      verify: verifyCodePassword,
+      now: Date.now,
+    });
     await app.register(redirectRoutes, {
-      edge: edgeDeps(app, codes),
+      edge: edgeDeps(app, codes, gate),
+      gate,
       resolveHost: hostsOf(app),
       installRawListener: options.installRawListener,
     });
@@ -73,10 +80,11 @@ function followChanges(codes: EdgeCache<EdgeCode>, changes: ChangeBus, redis: Re
 }
 
 /** What one scan needs, taken from the services once: nothing is looked up on `app` per scan. */
-function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
+function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGate): EdgeDeps {
   const { accounts, scans, usage, metrics, config, serverSecret } = app;
   return {
     codes,
+    gate,
     decision: {
       signingSecret: (accountId) => accounts.getSigningSecret(accountId),
       ssrfAllow: config.ssrfAllow,
@@ -88,7 +96,6 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
     now: Date.now,
     answered: () => metrics.redirectsAnswered.inc(),
     usage,
-    gate: passwordGate(serverSecret, gateTries(app), verifyCodePassword),
     log: app.log,
   };
 }

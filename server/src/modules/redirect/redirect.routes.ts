@@ -12,6 +12,7 @@ import {
   type ScanAnswer,
 } from './edge.js';
 import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
+import type { FormGate } from './password-gate.form.js';
 import { answerGatePost } from './password-gate.js';
 import { appLinkFileAnswer } from './well-known.js';
 
@@ -21,6 +22,8 @@ export type RawEdgeListener = (request: IncomingMessage, response: ServerRespons
 /** The edge as redirect.module.ts builds it. */
 export interface RedirectRoutesOptions {
   edge: EdgeDeps;
+  /** The password gate's form and passes (the edge's `gate`), for the form's POST. */
+  gate: FormGate;
   resolveHost: HostResolver;
   installRawListener?: ((listener: RawEdgeListener) => void) | undefined;
 }
@@ -38,7 +41,7 @@ export const redirectRoutes = fp<RedirectRoutesOptions>(async (app, options) => 
 });
 
 /** The `/r/:slug` route and the hook for hosts that serve slugs at the root: what `inject` reaches. */
-function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: RedirectRoutesOptions): void {
+function serveThroughFastify(app: FastifyInstance, { edge, gate, resolveHost }: RedirectRoutesOptions): void {
   const { trustProxy, publicUrl, shortUrl } = app.config;
   const scanOf = (request: FastifyRequest, host: EdgeHost, slug: string): EdgeRequest => ({
     method: request.method,
@@ -66,6 +69,7 @@ function serveThroughFastify(app: FastifyInstance, { edge, resolveHost }: Redire
   ) =>
     answerGatePost(
       edge,
+      gate,
       scanOf(request, host, slug),
       { body: request.raw, contentType: request.headers['content-type'], secure: isHttps(host), path },
       answerScan,
