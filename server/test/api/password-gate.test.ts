@@ -166,6 +166,15 @@ describe.each(engines)('the password gate on $name', (engine) => {
     expect(passOf(wrong)).toBeUndefined();
     const empty = await send(base, `/r/${code.slug}`, form(''));
     expect([empty.status, empty.body.includes('Enter the password')]).toEqual([400, true]);
+    // No form of ours is this large (nor JSON): the password is not even looked for.
+    const huge = await send(base, `/r/${code.slug}`, form(`${PASSWORD}&pad=${'x'.repeat(10_000)}`));
+    expect(huge.status).toBe(400);
+    const json = await send(base, `/r/${code.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(json.status).toBe(400);
     expect(await scansOf(code.id)).toBe(0);
 
     const right = await send(base, `/r/${code.slug}?table=4`, form(PASSWORD));

@@ -19,6 +19,8 @@ export const GATE_FORM_MAX_BYTES = 4096;
 export interface GatePost {
   body: Readable;
   contentType: string | undefined;
+  /** The Content-Length header: a body said to be too large is not read at all. */
+  contentLength: string | undefined;
   /** Whether the short URL is https (the pass is then a Secure cookie). */
   secure: boolean;
   /** The short URL's path: the pass is sent back there only. */
@@ -81,6 +83,7 @@ function sentOnAfterPost(answer: ScanAnswer, pass: string): ScanAnswer {
 async function passwordOf(post: GatePost): Promise<string | undefined> {
   const type = post.contentType?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return undefined;
+  if (Number(post.contentLength) > GATE_FORM_MAX_BYTES) return undefined;
   const text = await readLimited(post.body, GATE_FORM_MAX_BYTES);
   const password = text === undefined ? null : new URLSearchParams(text).get('password');
   return password ? password : undefined;

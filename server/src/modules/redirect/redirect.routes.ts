@@ -71,7 +71,13 @@ function serveThroughFastify(app: FastifyInstance, { edge, gate, resolveHost }: 
       edge,
       gate,
       scanOf(request, host, slug),
-      { body: request.raw, contentType: request.headers['content-type'], secure: isHttps(host), path },
+      {
+        body: request.raw,
+        contentType: request.headers['content-type'],
+        contentLength: request.headers['content-length'],
+        secure: isHttps(host),
+        path,
+      },
       answerScan,
     ).then((scanAnswer) => send(reply, scanAnswer));
 
