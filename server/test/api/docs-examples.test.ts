@@ -35,6 +35,13 @@ const pages = [
 
 /** What a page must show beyond its own samples. */
 const extraChecks: Record<string, (outputs: string[]) => void> = {
+  // The simulated Android scan went to the app, tagged as the patched UTM says; the password opened the code.
+  'docs/link-controls.md': (outputs) => {
+    const all = outputs.join('\n');
+    expect(all).toMatch(/"decidedBy":\s*"apps"/);
+    expect(all).toMatch(/android\/launch\?utm_source=qr&utm_campaign=launch&utm_content=poster-a"/);
+    expect(all).toMatch(/^303 https:\/\/example\.com\/vip$/m);
+  },
   // The receiver verified the signed call and chose the prize page; stopped, the fallback took over.
   'tutorials/using-exec-url.md': (outputs) => {
     const all = outputs.join('\n');

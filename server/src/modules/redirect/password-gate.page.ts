@@ -38,7 +38,7 @@ main{max-width:24rem;width:100%;padding:2rem;box-sizing:border-box}h1{font-size:
 label{display:block;font-weight:600;margin:1rem 0 .25rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #606770;border-radius:4px}
 button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem;border:0;border-radius:4px;background:#1c5fb8;color:#fff;cursor:pointer}
 input:focus,button:focus{outline:3px solid #f5a623;outline-offset:2px}.problem{color:#b3261e;font-weight:600}</style></head>
-<body><main><h1>${heading}</h1><p>The owner of this QR code protects it with a password.</p>
+<body><main><h1>${heading}</h1><p>The QR code you scanned needs a password before it sends you on.</p>
 ${problem ? `<p id="problem" class="problem" role="alert">${problem}</p>\n` : ''}<form method="post">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required autofocus${invalid}>
