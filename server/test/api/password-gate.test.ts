@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -110,7 +110,8 @@ describe.each(engines)('the password gate on $name', (engine) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
-    ({ app, base } = await startApp(database, {}, log.stream));
+    // The exec test's receiver listens on loopback.
+    ({ app, base } = await startApp(database, { SSRF_ALLOW: '127.0.0.1' }, log.stream));
     user = await signedInUser({ app, database, config: app.config } as unknown as TestApp);
   });
   afterAll(async () => {
@@ -154,6 +155,9 @@ describe.each(engines)('the password gate on $name', (engine) => {
     // Fastify's entry point (what inject reaches) answers the same.
     const injected = await app.inject({ method: 'GET', url: `/r/${code.slug}` });
     expect(injected.statusCode).toBe(401);
+    // The form's own policy, not the site's, whichever entry point answered.
+    expect(injected.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(injected.headers['content-security-policy']).toContain("form-action 'self'");
     expect(await scansOf(code.id)).toBe(0);
   });
 
@@ -239,6 +243,35 @@ describe.each(engines)('the password gate on $name', (engine) => {
     expect(await scansOf(plain.id)).toBe(0);
     expect(await scansOf(exec.id)).toBe(0);
     expect((await send(base, '/r/no-such-code', form('anything'))).status).toBe(404);
+  });
+
+  it("calls a protected exec code's URL once, when the right password sends the scanner on, with a 303", async () => {
+    const calls: string[] = [];
+    const receiver = createServer((request, response) => {
+      calls.push(request.method ?? '');
+      request.resume();
+      // A 307 would make a browser post the password on to the target: the gate answers 303.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ url: 'https://example.org/prize', status: 307 }));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const code = await protectedCode({
+        mode: 'exec',
+        target: undefined,
+        exec: { url: `http://127.0.0.1:${port}/hook`, fallback: 'https://example.org/fallback' },
+      });
+      expect((await send(base, `/r/${code.slug}`)).status).toBe(401);
+      expect((await send(base, `/r/${code.slug}`, form('wrong'))).status).toBe(401);
+      expect(calls).toEqual([]);
+      const right = await send(base, `/r/${code.slug}`, form(PASSWORD));
+      expect([right.status, right.headers.location]).toEqual([303, 'https://example.org/prize']);
+      expect(calls).toEqual(['POST']);
+      expect(await scansOf(code.id)).toBe(1);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('never writes the password to the log', async () => {
