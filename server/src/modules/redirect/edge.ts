@@ -199,6 +199,17 @@ function countUsage(deps: EdgeDeps, accountId: string, now: number): void {
   }
 }
 
+/**
+ * Whether a scan past the gate is recorded, so counted: the count is the code's recorded human
+ * scans (what `maxScans` and `scans` rules read, and `scans.total` shows). A code outside its
+ * window is recorded only when it sends scanners to its expiredTarget, not when it answers the
+ * 410 page. (A used-up code's 410s are taken too: past its cap, a higher count decides the same.)
+ */
+function isRecordable(code: EdgeCode, now: number): boolean {
+  const controls = code.controls;
+  return controls === null || controls.expiredTarget !== null || stoppedByTime(controls, now) === null;
+}
+
 /** Whether the scan gets past the password gate (true for a code without a password). */
 function isUnlocked(deps: EdgeDeps, code: EdgeCode, request: EdgeRequest): boolean {
   if (code.controls?.passwordHash == null) return true;
@@ -233,10 +244,11 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     now: deps.now(),
   });
   const unlocked = isUnlocked(deps, code, request);
-  if (code.readsScanCount && (code.controls === null || stoppedByTime(code.controls, context.now) === null)) {
-    // Counted: a human GET that gets past the gate. A stopped code's scans are not taken at all.
-    const counts = isScan && !context.bot && unlocked;
-    const taken = deps.counter.take(code, counts);
+  if (code.readsScanCount) {
+    const taken = deps.counter.take(
+      code,
+      isScan && !context.bot && unlocked && isRecordable(code, context.now),
+    );
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
   const over = deps.usage.isOverLimit(code.accountId, context.now);

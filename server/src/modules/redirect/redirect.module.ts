@@ -96,7 +96,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
     counter: scans.counter,
     record: (scan) => scans.record(scan),
     visitorHash: (now, ip, userAgent) => visitorHash(serverSecret, now, ip, userAgent),
-    now: Date.now,
+    now: () => Date.now(),
     answered: () => metrics.redirectsAnswered.inc(),
     usage,
     log: app.log,
@@ -120,7 +120,7 @@ function simulatorOf(app: FastifyInstance): ScanSimulator {
     isOverLimit: (accountId) => usage.isOverLimit(accountId),
     primaryHost: new URL(config.shortUrl ?? config.publicUrl).hostname,
     siteUrl: config.publicUrl,
-    now: Date.now,
+    now: () => Date.now(),
   });
 }
 
