@@ -21,6 +21,11 @@
 //                 table the migrations create, copies of one code made through the API), scanned
 //                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
 //                 edge's cache (100,000 codes) and load the code from the database.
+// --controls      also scans a second code of the same account with link controls set (activeFrom,
+//                 expiresAt, maxScans far away, UTM tags, iOS and Android app targets; wrk's desktop
+//                 scanner passes them all and the fifth rule decides, its target with the UTM tags),
+//                 in the same rounds, and prints `controls: plain xP, controlled xC of bare
+//                 node:http, D% vs plain` (D within each round, the median round's).
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
 // scan answered and its main thread's alone, the recorder's write transactions per scan, on
 // PostgreSQL the database's own CPU, transactions, rows and WAL per scan, with Redis its round
@@ -80,7 +85,11 @@ const ROLLUP_TABLES = [
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 const { values: flags } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string', default: '0' } },
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    codes: { type: 'string', default: '0' },
+    controls: { type: 'boolean', default: false },
+  },
 });
 if (flags.db !== 'sqlite' && flags.db !== 'postgres') {
   console.error(`--db takes sqlite or postgres, not ${flags.db}`);
@@ -92,6 +101,23 @@ if (!Number.isSafeInteger(CODES) || CODES < 0) {
   console.error(`--codes takes a number of codes, not ${flags.codes}`);
   process.exit(2);
 }
+const WITH_CONTROLS = flags.controls === true;
+if (WITH_CONTROLS && CODES > 0) {
+  console.error('--controls compares one hot code with its controlled copy: leave out --codes');
+  process.exit(2);
+}
+const HOUR_MS = 3_600_000;
+/** The controlled code's settings: every control that costs at the edge, none that stops the scan. */
+const CONTROLS = {
+  activeFrom: new Date(Date.now() - HOUR_MS).toISOString(),
+  expiresAt: new Date(Date.now() + 24 * HOUR_MS).toISOString(),
+  maxScans: 1_000_000_000,
+  expiredTarget: 'https://example.com/over',
+  utm: { source: 'qr', medium: 'print', campaign: 'bench' },
+  apps: { ios: 'https://apps.example.com/ios', android: 'https://apps.example.com/android' },
+};
+const CONTROLLED_TARGET = 'https://example.com/desktop?utm_source=qr&utm_medium=print&utm_campaign=bench';
+
 /** Digits of the bulk codes' slugs: m0000000 to m0999999 for a million. */
 const SLUG_DIGITS = Math.max(7, String(Math.max(CODES - 1, 0)).length);
 
@@ -308,6 +334,15 @@ async function api(base, method, url, body, user = OWNER) {
 /** The hot code, the over-limit account's copy and the custom hostname's (the SQLite server). */
 async function seed(base, dnsPort) {
   const ids = await seedBenchCode((method, url, body) => api(base, method, url, body));
+  if (WITH_CONTROLS) {
+    await api(base, 'POST', '/qrcodes', {
+      slug: 'bench-controls',
+      mode: 'redirect',
+      target: 'https://example.com/default',
+      rules: ids,
+      ...CONTROLS,
+    });
+  }
 
   // The over-limit account: the same code, scanned up to its free plan's monthly limit.
   await seedBenchCode((method, url, body) => api(base, method, url, body, OVER_LIMIT_OWNER), 'bench-over');
@@ -340,6 +375,7 @@ async function expectAnswers(base) {
   await expectLocation(`${base}/r/bench`, 'https://example.com/desktop');
   await expectLocation(`${base}/bench`, 'https://example.com/desktop', HOSTNAME);
   await expectLocation(`${base}/r/bench-over`, 'https://example.com/default');
+  if (WITH_CONTROLS) await expectLocation(`${base}/r/bench-controls`, CONTROLLED_TARGET);
 }
 
 /** One scan as a desktop browser; answers where it was sent (one row more in the database). */
@@ -762,7 +798,7 @@ try {
       await seed(server.base, dnsPort);
       await expectAnswers(server.base);
       // The over-limit account's scans, and the three checks of expectAnswers.
-      server.seedScans = FREE_MONTHLY_LIMIT + 3;
+      server.seedScans = FREE_MONTHLY_LIMIT + (WITH_CONTROLS ? 4 : 3);
     } else if (hot) {
       await seedBenchCode((method, url, body) => api(server.base, method, url, body));
       await expectLocation(`${server.base}/r/bench`, 'https://example.com/desktop');
@@ -801,6 +837,17 @@ try {
             url: `${sqlite.base}/r/bench-over`,
             options: {},
           },
+          ...(WITH_CONTROLS
+            ? [
+                {
+                  name: 'controlled code',
+                  key: 'controls',
+                  server: sqlite,
+                  url: `${sqlite.base}/r/bench-controls`,
+                  options: {},
+                },
+              ]
+            : []),
           ...others.map((server) => ({
             name: `${server.label} /r/`,
             server,
@@ -937,6 +984,16 @@ try {
     console.log(
       `tls allow endpoint: median ${allow.p50ms.toFixed(3)} ms, p99 ${allow.p99ms.toFixed(3)} ms (${allow.rps.toFixed(0)} asks/s on one connection)`,
     );
+    if (WITH_CONTROLS) {
+      const controlled = middleOf(keyed('controls'));
+      // Within each round, the controlled code against the plain one (same drift); the median round's.
+      const cost = median(
+        rounds.map((r) => (r.results[keyed('controls')].rps / r.results[keyed('us')].rps - 1) * 100),
+      );
+      console.log(
+        `controls: plain x${primary.ratio.toFixed(2)}, controlled x${controlled.ratio.toFixed(2)} of bare node:http, ${cost >= 0 ? '+' : ''}${cost.toFixed(1)}% vs plain (${controlled.rps.toFixed(0)} rps, p99 ${controlled.p99ms.toFixed(2)} ms; activeFrom, expiresAt, maxScans, UTM, apps)`,
+      );
+    }
     for (const server of others) {
       const middle = middleOf(sides.findIndex((side) => side.server === server));
       console.log(

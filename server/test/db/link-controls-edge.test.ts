@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -26,7 +28,11 @@ describe.each(engines)('link controls at the edge on $name', (engine) => {
 
   beforeAll(async () => {
     t = await buildTestApp(engine, {
-      env: { SHORT_URL: 'http://rq.test', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() },
+      env: {
+        SHORT_URL: 'http://rq.test',
+        SSRF_ALLOW: '127.0.0.1',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      },
     });
     user = await signedInUser(t);
   });
@@ -284,5 +290,40 @@ describe.each(engines)('link controls at the edge on $name', (engine) => {
       payload: {},
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it("tags an exec code's answers and fallback, and stops it like a redirect code", async () => {
+    let healthy = true;
+    const receiver = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        if (!healthy) return response.writeHead(500).end();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ url: 'https://example.com/from-hook?utm_source=hook' }));
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const code = await api('POST', '/qrcodes', {
+        slug: 'exec-tagged',
+        mode: 'exec',
+        exec: { url: `http://127.0.0.1:${port}/decide`, fallback: 'https://example.com/fallback' },
+        utm: { source: 'qr', medium: 'print' },
+      });
+      expect((await scan('exec-tagged')).headers.location).toBe(
+        'https://example.com/from-hook?utm_source=hook&utm_medium=print',
+      );
+      healthy = false;
+      expect((await scan('exec-tagged')).headers.location).toBe(
+        'https://example.com/fallback?utm_source=qr&utm_medium=print',
+      );
+      await api('PATCH', `/qrcodes/${code.id}`, { expiresAt: iso(Date.now() - HOUR) });
+      const expired = await scan('exec-tagged');
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain('This code has expired');
+    } finally {
+      receiver.close();
+    }
   });
 });

@@ -120,6 +120,7 @@ function edgeControlsOf(controls: LinkControls): EdgeControls | null {
     passwordHash: controls.passwordHash,
     utm,
     apps: controls.apps && { ios: app(controls.apps.ios), android: app(controls.apps.android) },
+    ...(utm === null ? {} : { tagged: new Map<string, string>() }),
   };
 }
 

@@ -29,6 +29,11 @@ export interface EdgeControls {
   utm: readonly UtmParam[] | null;
   /** App targets with the UTM tags already added. */
   apps: { readonly ios: string | null; readonly android: string | null } | null;
+  /**
+   * Rule targets with their UTM tags, as tagged before: most rule targets are the same URL on
+   * every scan, so they are tagged once. Bounded (a template's URLs vary per scan).
+   */
+  readonly tagged?: Map<string, string>;
 }
 
 export interface UtmParam {
@@ -172,7 +177,7 @@ function decideByRules(code: DecidableCode, ctx: ScanContext, options: DecideOpt
     decided = {
       kind: 'redirect',
       decidedBy: 'rule',
-      url: withUtm(target.url, code.controls?.utm ?? null),
+      url: code.controls === null ? target.url : tagged(code.controls, target.url),
       status: target.status,
       ruleId: rule.id,
       ...(target.newStickyKey === undefined ? {} : { newStickyKey: target.newStickyKey }),
@@ -180,6 +185,22 @@ function decideByRules(code: DecidableCode, ctx: ScanContext, options: DecideOpt
     if (!trace) return decided;
   }
   return decided;
+}
+
+const TAGGED_URLS = 64;
+
+/** A rule target with the code's UTM tags, from the code's small cache when it was tagged before. */
+function tagged(controls: EdgeControls, url: string): string {
+  if (controls.utm === null) return url;
+  const cache = controls.tagged;
+  const known = cache?.get(url);
+  if (known !== undefined) return known;
+  const result = withUtm(url, controls.utm);
+  if (cache) {
+    if (cache.size >= TAGGED_URLS) cache.clear();
+    cache.set(url, result);
+  }
+  return result;
 }
 
 function verdict(rule: CompiledRule, matched: boolean, noTarget: boolean, reached: boolean): RuleVerdict {
