@@ -226,6 +226,15 @@ export default function LinkControlsFields({
                 aria-describedby={ids.zone}
                 aria-invalid={byField['/body/activeFrom'] !== undefined}
               />
+              {draft.activeFrom !== '' && (
+                <button
+                  type="button"
+                  className={`button button--link button--sm ${styles.clear}`}
+                  onClick={() => set({ activeFrom: '' })}
+                >
+                  Clear<span className="sr-only"> Active from</span>
+                </button>
+              )}
             </Field>
             <Field id={ids.expiresAt} label="Expires" error={byField['/body/expiresAt']}>
               <input
@@ -236,6 +245,15 @@ export default function LinkControlsFields({
                 aria-describedby={ids.zone}
                 aria-invalid={byField['/body/expiresAt'] !== undefined}
               />
+              {draft.expiresAt !== '' && (
+                <button
+                  type="button"
+                  className={`button button--link button--sm ${styles.clear}`}
+                  onClick={() => set({ expiresAt: '' })}
+                >
+                  Clear<span className="sr-only"> Expires</span>
+                </button>
+              )}
             </Field>
           </div>
           <Field
