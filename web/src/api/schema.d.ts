@@ -4434,6 +4434,13 @@ export interface paths {
                         "application/json": {
                             /** @description The codes with their new style, in the order asked */
                             data: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -4488,6 +4495,8 @@ export interface paths {
                                     timeoutMs: number;
                                     url: string;
                                 } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
                                 hostname: string | null;
                                 /** @description qr_... */
                                 id: string;
@@ -4501,11 +4510,14 @@ export interface paths {
                                 };
                                 /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                                 imageUrl: string;
+                                maxScans: number | null;
                                 /**
                                  * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                                  * @enum {string}
                                  */
                                 mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
                                 /** @description Rule ids in evaluation order */
                                 rules: string[];
                                 scans: {
@@ -4527,6 +4539,18 @@ export interface paths {
                                 title: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
                                 /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                                 warnings?: string[];
                             }[];
@@ -7434,6 +7458,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -7488,6 +7519,8 @@ export interface paths {
                                     timeoutMs: number;
                                     url: string;
                                 } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
                                 hostname: string | null;
                                 /** @description qr_... */
                                 id: string;
@@ -7501,11 +7534,14 @@ export interface paths {
                                 };
                                 /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                                 imageUrl: string;
+                                maxScans: number | null;
                                 /**
                                  * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                                  * @enum {string}
                                  */
                                 mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
                                 /** @description Rule ids in evaluation order */
                                 rules: string[];
                                 scans: {
@@ -7527,6 +7563,18 @@ export interface paths {
                                 title: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
                                 /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                                 warnings?: string[];
                             }[];
@@ -7687,6 +7735,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Before this time the code is not active yet (RFC 3339 date-time with an offset)
+                         */
+                        activeFrom?: string | null;
+                        /** @description Targets by the scanner's OS, chosen before rules */
+                        apps?: {
+                            /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                            android?: string;
+                            /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                            ios?: string;
+                        } | null;
                         /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                         data?: {
                             /** @description vcard: postal address */
@@ -7744,13 +7804,24 @@ export interface paths {
                             /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
                             url: string;
                         } | null;
+                        /** @description Where a code that is not active yet, expired or used up sends scanners; null: a 410 page (absolute http(s) URL) */
+                        expiredTarget?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time on the code is expired (RFC 3339 date-time with an offset)
+                         */
+                        expiresAt?: string | null;
                         /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
                         hostname?: string | null;
+                        /** @description Counted (human) scans the code answers; then it is used up */
+                        maxScans?: number | null;
                         /**
                          * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                          * @enum {string}
                          */
                         mode: "static" | "redirect" | "exec";
+                        /** @description Write-only: scanners must enter it before they are sent on; answers say passwordProtected */
+                        password?: string | null;
                         /** @description redirect codes only: rule ids in evaluation order (as PUT /rules) */
                         rules?: string[];
                         /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
@@ -7872,6 +7943,19 @@ export interface paths {
                         /** @description redirect: the default target (absolute http(s) URL) */
                         target?: string | null;
                         title?: string | null;
+                        /** @description UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string;
+                            /** @description utm_content */
+                            content?: string;
+                            /** @description utm_medium */
+                            medium?: string;
+                            /** @description utm_source */
+                            source?: string;
+                            /** @description utm_term */
+                            term?: string;
+                        } | null;
                     };
                 };
             };
@@ -7883,6 +7967,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -7937,6 +8028,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -7950,11 +8043,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -7976,6 +8072,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };
@@ -8237,6 +8345,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -8291,6 +8406,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -8304,11 +8421,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -8330,6 +8450,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };
@@ -8660,16 +8792,19 @@ export interface paths {
             /** @description A JSON merge patch (RFC 7396): omitted fields stay, null clears. */
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "target": "https://example.com/summer-menu",
-                     *       "tags": [
-                     *         "menu",
-                     *         "summer"
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Before this time the code is not active yet (RFC 3339 date-time with an offset)
+                         */
+                        activeFrom?: string | null;
+                        /** @description Targets by the scanner's OS, chosen before rules */
+                        apps?: {
+                            /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                            android?: string | null;
+                            /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                            ios?: string | null;
+                        } | null;
                         /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                         data?: {
                             /** @description vcard: postal address */
@@ -8726,13 +8861,24 @@ export interface paths {
                             /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
                             url?: string;
                         } | null;
+                        /** @description Where a code that is not active yet, expired or used up sends scanners; null: a 410 page (absolute http(s) URL) */
+                        expiredTarget?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time on the code is expired (RFC 3339 date-time with an offset)
+                         */
+                        expiresAt?: string | null;
                         /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
                         hostname?: string | null;
+                        /** @description Counted (human) scans the code answers; then it is used up */
+                        maxScans?: number | null;
                         /**
                          * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                          * @enum {string}
                          */
                         mode?: "static" | "redirect" | "exec";
+                        /** @description Write-only: scanners must enter it before they are sent on; answers say passwordProtected */
+                        password?: string | null;
                         /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
                         slug?: string;
                         style?: {
@@ -8848,6 +8994,19 @@ export interface paths {
                         /** @description redirect: the default target (absolute http(s) URL) */
                         target?: string | null;
                         title?: string | null;
+                        /** @description UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string | null;
+                            /** @description utm_content */
+                            content?: string | null;
+                            /** @description utm_medium */
+                            medium?: string | null;
+                            /** @description utm_source */
+                            source?: string | null;
+                            /** @description utm_term */
+                            term?: string | null;
+                        } | null;
                     };
                 };
             };
@@ -8859,6 +9018,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            activeFrom: string | null;
+                            apps: {
+                                /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                android?: string;
+                                /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                ios?: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -8913,6 +9079,8 @@ export interface paths {
                                 timeoutMs: number;
                                 url: string;
                             } | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
                             hostname: string | null;
                             /** @description qr_... */
                             id: string;
@@ -8926,11 +9094,14 @@ export interface paths {
                             };
                             /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
                             imageUrl: string;
+                            maxScans: number | null;
                             /**
                              * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
                              * @enum {string}
                              */
                             mode: "static" | "redirect" | "exec";
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
                             /** @description Rule ids in evaluation order */
                             rules: string[];
                             scans: {
@@ -8952,6 +9123,18 @@ export interface paths {
                             title: string | null;
                             /** Format: date-time */
                             updatedAt: string;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                             /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
                             warnings?: string[];
                         };

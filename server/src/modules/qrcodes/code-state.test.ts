@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CodeState, dataPathOf, mergeCodePatch, payloadOf } from './code-state.js';
+import { NO_CONTROLS } from './link-controls.js';
 
 const redirect: CodeState = {
   mode: 'redirect',
@@ -12,6 +13,11 @@ const redirect: CodeState = {
   title: 'Menu',
   tags: ['a'],
   enabled: true,
+  controls: {
+    ...NO_CONTROLS,
+    expiresAt: Date.parse('2027-01-01T00:00:00Z'),
+    utm: { source: 'qr', medium: 'print' },
+  },
 };
 
 describe('a code state under a merge patch', () => {
@@ -54,5 +60,27 @@ describe('a code state under a merge patch', () => {
       '/body/data',
     );
     expect(dataPathOf(redirect)).toBe('/body/slug');
+  });
+});
+
+describe('link controls under a merge patch', () => {
+  it('keeps what the patch leaves out, merges utm field by field, and null clears', () => {
+    const after = mergeCodePatch(redirect, {
+      maxScans: 10,
+      utm: { medium: null, campaign: ' launch ' },
+      activeFrom: '2026-12-01T09:00:00+01:00',
+    });
+    expect(after.controls).toMatchObject({
+      activeFrom: Date.parse('2026-12-01T08:00:00Z'),
+      expiresAt: Date.parse('2027-01-01T00:00:00Z'),
+      maxScans: 10,
+      utm: { source: 'qr', campaign: 'launch' },
+    });
+    expect(mergeCodePatch(after, { utm: { source: null, campaign: null } }).controls.utm).toBeNull();
+  });
+
+  it('drops the controls when the code becomes static', () => {
+    const after = mergeCodePatch(redirect, { mode: 'static', data: { kind: 'text', text: 'hi' } });
+    expect(after.controls).toEqual(NO_CONTROLS);
   });
 });

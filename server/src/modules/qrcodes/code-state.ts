@@ -1,5 +1,12 @@
 import { encodeStaticData, type StaticData } from '@rq/qr';
 import { applyMergePatch } from '../../shared/merge-patch.js';
+import {
+  controlColumnsOf,
+  controlsOf,
+  type LinkControls,
+  mergeControls,
+  NO_CONTROLS,
+} from './link-controls.js';
 import type { PatchCodeInput } from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import { type CodeMode, type ExecSettings, normalizeExec, normalizeTags } from './qrcodes.validate.js';
@@ -19,6 +26,8 @@ export interface CodeState {
   title: string | null;
   tags: string[];
   enabled: boolean;
+  /** Link controls; all null on static codes. */
+  controls: LinkControls;
 }
 
 function parseJson<T>(text: string | null): T | null {
@@ -37,6 +46,7 @@ export function stateOf(row: QrCodeRow): CodeState {
     title: row.title,
     tags: parseJson<string[]>(row.tags_json) ?? [],
     enabled: row.enabled === 1,
+    controls: controlsOf(row),
   };
 }
 
@@ -52,13 +62,14 @@ export function columnsOf(state: CodeState) {
     title: state.title,
     tags_json: JSON.stringify(state.tags),
     enabled: state.enabled ? 1 : 0,
+    ...controlColumnsOf(state.controls),
   };
 }
 
 /**
  * The state after a merge patch (RFC 7396). A change of mode drops the fields of the old mode the
  * patch left alone; a new static kind starts from nothing. The style is merged as given: storing
- * its logo is the service's (it needs the assets module).
+ * its logo is the service's (it needs the assets module), and so is hashing a new password.
  */
 export function mergeCodePatch(before: CodeState, patch: PatchCodeInput): CodeState {
   const after: CodeState = { ...before };
@@ -67,6 +78,8 @@ export function mergeCodePatch(before: CodeState, patch: PatchCodeInput): CodeSt
     if (patch.target === undefined) after.target = null;
     if (patch.data === undefined) after.data = null;
     if (patch.exec === undefined) after.exec = null;
+    // A static code takes no controls: those the patch left alone go with the old mode's fields.
+    if (patch.mode === 'static') after.controls = NO_CONTROLS;
   }
   if (patch.slug !== undefined) after.slug = patch.slug;
   if (patch.target !== undefined) after.target = patch.target;
@@ -87,6 +100,7 @@ export function mergeCodePatch(before: CodeState, patch: PatchCodeInput): CodeSt
   if (patch.title !== undefined) after.title = patch.title;
   if (patch.tags !== undefined) after.tags = normalizeTags(patch.tags ?? []);
   if (patch.enabled !== undefined) after.enabled = patch.enabled;
+  after.controls = mergeControls(after.controls, patch);
   return after;
 }
 

@@ -32,6 +32,13 @@ export interface RedirectRow {
   enabled: number;
   /** The code's rule ids in their order. */
   rule_ids: string[];
+  active_from: number | null;
+  expires_at: number | null;
+  max_scans: number | null;
+  expired_target: string | null;
+  password_hash: string | null;
+  utm_json: string | null;
+  apps_json: string | null;
 }
 
 /**
@@ -49,7 +56,8 @@ export async function findRedirectRow(
       ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
       : sql`(select group_concat(rule_id, ',' order by position) from qrcode_rules where qrcode_id = qrcodes.id)`;
   const { rows } = await sql<Omit<RedirectRow, 'rule_ids'> & { rule_ids: string[] | string | null }>`
-    select id, account_id, slug, host_key, mode, target, exec_json, enabled, ${ruleIds} as rule_ids
+    select id, account_id, slug, host_key, mode, target, exec_json, enabled, ${ruleIds} as rule_ids,
+      active_from, expires_at, max_scans, expired_target, password_hash, utm_json, apps_json
     from qrcodes where host_key = ${hostKey} and slug = ${slug}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;

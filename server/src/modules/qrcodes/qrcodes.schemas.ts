@@ -1,6 +1,7 @@
 import { STATIC_KINDS, type StaticData, type StyleInput, StyleSchema, WIFI_ENCRYPTIONS } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
+import { CONTROL_LIMITS } from './link-controls.js';
 import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
 import { SLUG_PATTERN } from './slugs.js';
 
@@ -153,6 +154,90 @@ const ExecPatch = Type.Object(
   { additionalProperties: false },
 );
 
+// ---------------------------------------------------------------------------------------------
+// Link controls (redirect and exec codes; link-controls.ts checks what a schema cannot)
+
+const Instant = (description: string) =>
+  Type.String({ format: 'date-time', description: `${description} (RFC 3339 date-time with an offset)` });
+
+const UtmValue = (name: string) =>
+  Type.String({ minLength: 1, maxLength: CONTROL_LIMITS.utmLength, description: `utm_${name}` });
+
+const UtmSchema = Type.Object(
+  {
+    source: Type.Optional(UtmValue('source')),
+    medium: Type.Optional(UtmValue('medium')),
+    campaign: Type.Optional(UtmValue('campaign')),
+    term: Type.Optional(UtmValue('term')),
+    content: Type.Optional(UtmValue('content')),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget',
+  },
+);
+
+const AppsSchema = Type.Object(
+  {
+    ios: Type.Optional(HttpUrl('Where scanners on iOS go (a universal link)')),
+    android: Type.Optional(HttpUrl('Where scanners on Android go (an app link)')),
+  },
+  { additionalProperties: false, description: "Targets by the scanner's OS, chosen before rules" },
+);
+
+const PasswordInput = Type.String({
+  minLength: CONTROL_LIMITS.passwordMin,
+  maxLength: CONTROL_LIMITS.passwordMax,
+  description: 'Write-only: scanners must enter it before they are sent on; answers say passwordProtected',
+});
+
+const controlFields = {
+  activeFrom: Type.Optional(orNull(Instant('Before this time the code is not active yet'))),
+  expiresAt: Type.Optional(orNull(Instant('From this time on the code is expired'))),
+  maxScans: Type.Optional(
+    orNull(
+      Type.Integer({
+        minimum: 1,
+        maximum: CONTROL_LIMITS.maxScans,
+        description: 'Counted (human) scans the code answers; then it is used up',
+      }),
+    ),
+  ),
+  expiredTarget: Type.Optional(
+    orNull(
+      HttpUrl('Where a code that is not active yet, expired or used up sends scanners; null: a 410 page'),
+    ),
+  ),
+  password: Type.Optional(orNull(PasswordInput)),
+};
+
+const controlPatchFields = {
+  ...controlFields,
+  utm: Type.Optional(
+    orNull(Type.Unsafe<Record<string, string | null>>(nullableFields(UtmSchema) as TSchema)),
+  ),
+  apps: Type.Optional(
+    orNull(Type.Unsafe<Record<string, string | null>>(nullableFields(AppsSchema) as TSchema)),
+  ),
+};
+
+const controlCreateFields = {
+  ...controlFields,
+  utm: Type.Optional(orNull(UtmSchema)),
+  apps: Type.Optional(orNull(AppsSchema)),
+};
+
+const controlViewFields = {
+  activeFrom: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  maxScans: Type.Union([Type.Integer(), Type.Null()]),
+  expiredTarget: Type.Union([Type.String(), Type.Null()]),
+  passwordProtected: Type.Boolean({ description: 'Whether scanners must enter a password' }),
+  utm: Type.Union([UtmSchema, Type.Null()]),
+  apps: Type.Union([AppsSchema, Type.Null()]),
+};
+
 const Mode = stringEnum(CODE_MODES, {
   description:
     'static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL',
@@ -183,6 +268,7 @@ export const CreateCodeBody = Type.Object(
     tags: Type.Optional(Tags),
     enabled: Type.Optional(Type.Boolean({ default: true })),
     rules: Type.Optional(RuleIds('redirect codes only: rule ids in evaluation order (as PUT /rules)')),
+    ...controlCreateFields,
   },
   {
     additionalProperties: false,
@@ -192,6 +278,19 @@ export const CreateCodeBody = Type.Object(
       {
         mode: 'exec',
         exec: { url: 'https://example.com/qr-hook', timeoutMs: 1500, fallback: 'https://example.com/' },
+      },
+      {
+        mode: 'redirect',
+        target: 'https://example.com/launch',
+        activeFrom: '2026-12-01T09:00:00+01:00',
+        expiresAt: '2027-01-01T00:00:00+01:00',
+        maxScans: 1000,
+        expiredTarget: 'https://example.com/launch-is-over',
+        utm: { source: 'qr', medium: 'print', campaign: 'launch' },
+        apps: {
+          ios: 'https://apps.apple.com/app/id123456789',
+          android: 'https://play.google.com/store/apps/details?id=com.example',
+        },
       },
     ],
   },
@@ -210,11 +309,15 @@ export const PatchCodeBody = Type.Object(
     title: Type.Optional(orNull(Title)),
     tags: Type.Optional(orNull(Tags)),
     enabled: Type.Optional(Type.Boolean()),
+    ...controlPatchFields,
   },
   {
     additionalProperties: false,
     description: 'A JSON merge patch (RFC 7396): omitted fields stay, null clears.',
-    examples: [{ target: 'https://example.com/summer-menu', tags: ['menu', 'summer'] }],
+    examples: [
+      { target: 'https://example.com/summer-menu', tags: ['menu', 'summer'] },
+      { expiresAt: '2027-01-01T00:00:00Z', password: 'open sesame', utm: { campaign: 'winter', term: null } },
+    ],
   },
 );
 export type PatchCodeInput = Static<typeof PatchCodeBody>;
@@ -249,6 +352,7 @@ export const CodeSchema = Type.Object(
     title: Type.Union([Type.String(), Type.Null()]),
     tags: Type.Array(Type.String()),
     enabled: Type.Boolean(),
+    ...controlViewFields,
     scans: ScanTotalsSchema,
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),

@@ -7,13 +7,24 @@ import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
 import { readPage } from '../../shared/pagination.js';
-import { notFound, validationFailed } from '../../shared/problem.js';
+import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { CodeImages } from './code-images.js';
+import { hashCodePassword } from './code-password.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
 import type { ImageUrls } from './image-urls.js';
+import {
+  controlsOf,
+  controlsOnStatic,
+  controlsView,
+  type LinkControls,
+  mergeControls,
+  NO_CONTROLS,
+  normalizeControlUrls,
+  validateLinkControls,
+} from './link-controls.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
@@ -56,6 +67,8 @@ export interface RedirectCode {
   enabled: boolean;
   /** Rule ids in evaluation order. */
   ruleIds: string[];
+  /** Link controls (link-controls.ts), the password as its stored hash. */
+  controls: LinkControls;
 }
 
 /** A code was created, changed (its rules included) or deleted: the edge drops what it cached. */
@@ -212,6 +225,7 @@ export class QrCodesService {
       exec: row.exec_json === null ? null : (JSON.parse(row.exec_json) as ExecSettings),
       enabled: row.enabled === 1,
       ruleIds: row.rule_ids,
+      controls: controlsOf(row),
     };
   }
 
@@ -232,8 +246,10 @@ export class QrCodesService {
       title: input.title ?? null,
       tags: normalizeTags(input.tags ?? []),
       enabled: input.enabled ?? true,
+      controls: mergeControls(NO_CONTROLS, input),
     };
-    this.validate(state, input.exec ?? null);
+    this.validate(state, input.exec ?? null, input.password);
+    if (input.password) state.controls.passwordHash = await hashCodePassword(input.password);
     if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
       throw reservedSlugProblem(state.slug);
     const ruleIds = input.rules ?? [];
@@ -279,7 +295,9 @@ export class QrCodesService {
     const after = mergeCodePatch(before, patch);
     after.hostKey = await this.hostKeyOf(accountId, patch.hostname, before.hostKey);
     if (patch.style) after.style = await this.options.logos.store(access, after.style, '/body/style');
-    this.validate(after, after.exec);
+    this.validate(after, after.exec, patch.password);
+    if (patch.password !== undefined)
+      after.controls.passwordHash = patch.password === null ? null : await hashCodePassword(patch.password);
     if (after.mode !== before.mode) await this.rules.refuseModeChange(id, after.mode);
     const moved = after.slug !== before.slug || after.hostKey !== before.hostKey;
     if (moved && isReservedSlug(after.slug, after.hostKey)) throw reservedSlugProblem(after.slug);
@@ -295,6 +313,8 @@ export class QrCodesService {
         const changes = changedFields(old, await this.resourceIn(trx, accountId, id), {
           ignore: DERIVED_FIELDS,
         });
+        const password = passwordChange(before.controls.passwordHash, after.controls.passwordHash);
+        if (password) changes.password = password;
         const events =
           Object.keys(changes).length === 0
             ? []
@@ -347,11 +367,24 @@ export class QrCodesService {
     return this.options.hostnames.bindable(accountId, hostname, '/body/hostname');
   }
 
-  /** Checks the state and stores its URLs normalised (see shared/http-url.ts). */
-  private validate(state: CodeState, exec: Partial<ExecSettings> | null): void {
+  /**
+   * Checks the state and stores its URLs normalised (see shared/http-url.ts); `password` is the
+   * one this request gives, if any.
+   */
+  private validate(
+    state: CodeState,
+    exec: Partial<ExecSettings> | null,
+    password: string | null | undefined,
+  ): void {
     const fields = { mode: state.mode, target: state.target, data: state.data, exec };
+    const urlOptions = { isOwnShortUrl: this.options.isOwnShortUrl };
+    if (state.mode === 'static') {
+      const refused = controlsOnStatic(state.controls, password, '/body');
+      if (refused.length > 0) throw controlsRefused(refused);
+    }
     const errors = [
-      ...validateModeFields(fields, '/body', { isOwnShortUrl: this.options.isOwnShortUrl }),
+      ...validateModeFields(fields, '/body', urlOptions),
+      ...(state.mode === 'static' ? [] : validateLinkControls(state.controls, password, '/body', urlOptions)),
       ...(state.mode === 'static' && state.hostKey !== ''
         ? [
             {
@@ -365,6 +398,7 @@ export class QrCodesService {
     ];
     if (errors.length > 0) throw validationFailed(errors);
     Object.assign(state, normalizeModeUrls({ target: state.target, data: state.data, exec: state.exec }));
+    state.controls = normalizeControlUrls(state.controls);
     checkStyle(state.style, '/body/style');
   }
 
@@ -407,6 +441,7 @@ export class QrCodesService {
       title: state.title,
       tags: state.tags,
       enabled: state.enabled,
+      ...controlsView(state.controls),
       scans,
       createdAt: toIso(row.created_at) ?? '',
       updatedAt: toIso(row.updated_at) ?? '',
@@ -414,6 +449,24 @@ export class QrCodesService {
       imageUrl: this.images.urlOf(row.id, state, 'svg'),
     };
   }
+}
+
+/** Link controls sent for a static code: a 422 naming each (the request is well formed, the code cannot take them). */
+function controlsRefused(errors: FieldError[]): Problem {
+  return new Problem(
+    'unprocessable',
+    `${errors.map((e) => e.path).join(', ')}: link controls are only for redirect and exec codes; a static code encodes its data, so no scan reaches us.`,
+    { errors },
+  );
+}
+
+/**
+ * A change of the password as the audit log shows it: a fact ('none', 'set', 'replaced'), never
+ * the password or its hash. Null when it did not change.
+ */
+function passwordChange(before: string | null, after: string | null): [string, string] | null {
+  if (before === after) return null;
+  return [before === null ? 'none' : 'set', after === null ? 'none' : before === null ? 'set' : 'replaced'];
 }
 
 /** An event of a code: `{ object }` (the code as the API shows it, never its image) or `{ changes }`. */

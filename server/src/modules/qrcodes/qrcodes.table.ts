@@ -18,6 +18,14 @@ export interface QrCodesTable {
   enabled: number;
   created_at: number;
   updated_at: number;
+  /** Link controls (link-controls.ts): epoch ms, a count, a URL, code-password.ts's hash, JSON text. */
+  active_from: number | null;
+  expires_at: number | null;
+  max_scans: number | null;
+  expired_target: string | null;
+  password_hash: string | null;
+  utm_json: string | null;
+  apps_json: string | null;
 }
 
 /** The ordered rules of a code; `position` 0 is evaluated first. */

@@ -5,8 +5,9 @@ import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
 import { EdgeCache } from './redirect.cache.js';
-import { type EdgeCode, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
+import { type EdgeCode, type HeldScan, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
 import { buildScanContext, type ScanRequest } from './scan-context.js';
+import { type StopReason, stoppedByTime } from './scan-decision.js';
 
 /**
  * One scan, from a resolved request to its answer: find the code (cache), decide the target
@@ -24,6 +25,11 @@ export interface EdgeRequest extends Pick<ScanRequest, 'ip' | 'hostname'> {
   url: string;
   /** A custom hostname's page for slugs it does not serve; unset: our 404 page. */
   notFoundRedirect?: string | null;
+  /**
+   * The scanner just proved the code's password (the gate's form POST with the right one): the
+   * scan is decided past the gate, and counted and recorded as the redirect it becomes.
+   */
+  unlocked?: boolean;
 }
 
 export interface ScanAnswer {
@@ -39,8 +45,20 @@ export interface EdgeUsage {
   counted(accountId: string, now: number): void | Promise<void>;
 }
 
+/**
+ * The password gate as the edge uses it. The edge asks it only for a code with a password;
+ * `lockedAnswer` is what a scanner who has not entered it gets (the form, at its simplest a 401).
+ */
+export interface PasswordGate {
+  /** Whether the request carries proof the scanner entered this code's password (a signed cookie). */
+  isUnlocked(code: EdgeCode, request: EdgeRequest): boolean;
+  lockedAnswer(code: EdgeCode, request: EdgeRequest): ScanAnswer | Promise<ScanAnswer>;
+}
+
 export interface EdgeDeps {
   codes: EdgeCache<EdgeCode>;
+  /** The password gate (lockedGate until a form and its cookie replace it). */
+  gate: PasswordGate;
   decision: ScanDecisionDeps;
   counter: ScanCounter;
   /** Resolves once the scan is durable; rejects only when neither the database nor the spool took it. */
@@ -70,6 +88,74 @@ const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   }),
   body: NOT_FOUND_PAGE,
 });
+
+/** A small page of ours, escaped by the caller: no script, styles inline (our CSP allows them). */
+export function edgePage(title: string, heading: string, text: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} | RQ Codes</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
+<body><main><h1>${heading}</h1><p>${text}</p></main></body></html>`;
+}
+
+function pageAnswer(status: number, page: string): ScanAnswer {
+  return Object.freeze({
+    status,
+    headers: Object.freeze({
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(Buffer.byteLength(page)),
+      'cache-control': 'no-store',
+    }),
+    body: page,
+  });
+}
+
+/** The 410 pages of a code that is stopped and has no `expiredTarget`: each says which, in words. */
+export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.freeze({
+  inactive: pageAnswer(
+    410,
+    edgePage(
+      'Not active yet',
+      'This code is not active yet',
+      'The QR code you scanned starts working later. Try again then.',
+    ),
+  ),
+  expired: pageAnswer(
+    410,
+    edgePage(
+      'Expired',
+      'This code has expired',
+      'The QR code you scanned was valid for a limited time, and that time is over.',
+    ),
+  ),
+  used_up: pageAnswer(
+    410,
+    edgePage(
+      'Used up',
+      'This code has been used up',
+      'The QR code you scanned could be used a limited number of times, and all of them are taken.',
+    ),
+  ),
+});
+
+const LOCKED_ANSWER = pageAnswer(
+  401,
+  edgePage(
+    'Password required',
+    'This code is protected',
+    'The QR code you scanned needs a password before it sends you on.',
+  ),
+);
+
+/**
+ * The gate before a form exists: no request is unlocked, and a locked scan gets a 401 page
+ * that says a password is needed. The gate with its form and cookie replaces it in redirect.module.ts.
+ */
+export const lockedGate: PasswordGate = {
+  isUnlocked: () => false,
+  lockedAnswer: () => LOCKED_ANSWER,
+};
 
 /** A custom hostname's root when its owner set no root redirect: a plain page, not an error. */
 export function hostRootPage(hostname: string): ScanAnswer {
@@ -112,6 +198,22 @@ function countUsage(deps: EdgeDeps, accountId: string, now: number): void {
   }
 }
 
+/** Whether the scan gets past the password gate (true for a code without a password). */
+function isUnlocked(deps: EdgeDeps, code: EdgeCode, request: EdgeRequest): boolean {
+  if (code.controls?.passwordHash == null) return true;
+  return request.unlocked === true || deps.gate.isUnlocked(code, request);
+}
+
+/** A scan not sent on: neither counted nor recorded (the gate's scan is recorded once it redirects). */
+function heldAnswer(
+  deps: EdgeDeps,
+  code: EdgeCode,
+  request: EdgeRequest,
+  held: HeldScan,
+): ScanAnswer | Promise<ScanAnswer> {
+  return held.kind === 'gone' ? GONE_ANSWERS[held.decidedBy] : deps.gate.lockedAnswer(code, request);
+}
+
 export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<ScanAnswer> {
   const key = EdgeCache.key(request.hostKey, request.slug);
   const cached = deps.codes.peek(key);
@@ -129,8 +231,11 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     url: request.url,
     now: deps.now(),
   });
-  if (code.readsScanCount) {
-    const taken = deps.counter.take(code, isScan && !context.bot);
+  const unlocked = isUnlocked(deps, code, request);
+  if (code.readsScanCount && (code.controls === null || stoppedByTime(code.controls, context.now) === null)) {
+    // Counted: a human GET that gets past the gate. A stopped code's scans are not taken at all.
+    const counts = isScan && !context.bot && unlocked;
+    const taken = deps.counter.take(code, counts);
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
   const over = deps.usage.isOverLimit(code.accountId, context.now);
@@ -138,8 +243,10 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   const decided = resolveScan(deps.decision, code, context, request.headers.cookie, {
     callExec: isScan,
     defaultOnly: overLimit,
+    unlocked,
   });
   const outcome = decided instanceof Promise ? await decided : decided;
+  if ('kind' in outcome) return heldAnswer(deps, code, request, outcome);
   if (isScan) {
     try {
       await deps.record({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { ChangeBus } from '../../shared/change-bus.js';
-import type { EdgeDeps } from './edge.js';
+import { type EdgeDeps, lockedGate } from './edge.js';
 import { type HostResolver, hostResolver } from './edge-host.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type RawEdgeListener, redirectRoutes } from './redirect.routes.js';
@@ -69,6 +69,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
   const { accounts, scans, usage, metrics, config, serverSecret } = app;
   return {
     codes,
+    gate: lockedGate,
     decision: {
       signingSecret: (accountId) => accounts.getSigningSecret(accountId),
       ssrfAllow: config.ssrfAllow,

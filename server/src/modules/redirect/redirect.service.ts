@@ -1,28 +1,33 @@
-import type { QrCodesService } from '../qrcodes/qrcodes.service.js';
+import type { LinkControls } from '../qrcodes/link-controls.js';
+import type { QrCodesService, RedirectCode } from '../qrcodes/qrcodes.service.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import {
   type CompiledRule,
   compileRule,
-  evaluateRules,
   needsScanCount,
   STICKY_COOKIE_MAX_AGE_SECONDS,
   STICKY_COOKIE_NAME,
 } from '../rules/rules.matcher.js';
+import type { RuleDefinition } from '../rules/rules.schemas.js';
 import type { RulesService } from '../rules/rules.service.js';
 import type { ScansService } from '../scans/scans.service.js';
 import { callExec } from './exec.js';
+import {
+  type DecidableCode,
+  type DecideOptions,
+  decideScan,
+  type EdgeControls,
+  type ScanDecision,
+  utmParams,
+  withUtm,
+} from './scan-decision.js';
 
 /** What the edge keeps per code: enough to answer a scan without touching the database. */
-export interface EdgeCode {
+export interface EdgeCode extends DecidableCode {
   id: string;
   accountId: string;
-  slug: string;
-  mode: 'static' | 'redirect' | 'exec';
   enabled: boolean;
-  target: string | null;
-  exec: { url: string; timeoutMs: number; fallback: string } | null;
-  rules: readonly CompiledRule[];
-  /** Whether a rule reads the scan count (then the edge takes it from its ScanCounter). */
+  /** Whether the decision reads the scan count (a `scans` rule, `maxScans`): the edge takes it from its ScanCounter. */
   readsScanCount: boolean;
   /** Counted scans when loaded: the ScanCounter's seed. */
   countedScans: number;
@@ -52,6 +57,9 @@ export interface ScanOutcome {
   setCookie?: string;
 }
 
+/** A decision the edge answers without sending the scanner on: a 410 page or the password gate. */
+export type HeldScan = Extract<ScanDecision, { kind: 'gone' | 'password' }>;
+
 // Up to 100,000 codes are cached: what many share is one value, not a copy per code.
 const NO_RULES: readonly CompiledRule[] = Object.freeze([]);
 const MODES = { static: 'static', redirect: 'redirect', exec: 'exec' } as const;
@@ -66,29 +74,52 @@ export async function loadEdgeCode(
   if (!code) return null;
   const rules =
     code.ruleIds.length > 0 ? await sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [];
+  const value = edgeCodeOf(code, rules);
+  // Only a code that reads the count pays for it (it waits for this instance's journal to ship).
+  if (value.readsScanCount) value.countedScans = await sources.scans.countedScans(code.id);
+  return { value, dependsOn: code.ruleIds };
+}
+
+/**
+ * A code as the edge and the simulator decide with it: rules compiled in their order, controls
+ * with their UTM tags added to the targets known now (once, not per scan). Counted scans 0.
+ */
+export function edgeCodeOf(code: RedirectCode, rules: readonly RuleDefinition[]): EdgeCode {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const compiled = code.ruleIds.flatMap((id) => {
     const rule = byId.get(id);
     return rule ? [compileRule(rule)] : [];
   });
   const ordered = compiled.length > 0 ? compiled : NO_RULES;
-  const readsScanCount = needsScanCount(ordered);
-  // Only a rule that reads the count pays for it (it waits for this instance's journal to ship).
-  const countedScans = readsScanCount ? await sources.scans.countedScans(code.id) : 0;
+  const controls = edgeControlsOf(code.controls);
+  const utm = controls?.utm ?? null;
   return {
-    value: {
-      id: code.id,
-      accountId: code.accountId,
-      slug: code.slug,
-      mode: MODES[code.mode],
-      enabled: code.enabled,
-      target: code.target,
-      exec: code.exec,
-      rules: ordered,
-      readsScanCount,
-      countedScans,
-    },
-    dependsOn: code.ruleIds,
+    id: code.id,
+    accountId: code.accountId,
+    slug: code.slug,
+    mode: MODES[code.mode],
+    enabled: code.enabled,
+    target: code.target === null ? null : withUtm(code.target, utm),
+    exec: code.exec && { ...code.exec, fallback: withUtm(code.exec.fallback, utm) },
+    rules: ordered,
+    controls,
+    readsScanCount: needsScanCount(ordered) || controls?.maxScans != null,
+    countedScans: 0,
+  };
+}
+
+function edgeControlsOf(controls: LinkControls): EdgeControls | null {
+  if (Object.values(controls).every((value) => value === null)) return null;
+  const utm = utmParams(controls.utm);
+  const app = (url: string | undefined) => (url === undefined ? null : withUtm(url, utm));
+  return {
+    activeFrom: controls.activeFrom,
+    expiresAt: controls.expiresAt,
+    maxScans: controls.maxScans,
+    expiredTarget: controls.expiredTarget,
+    passwordHash: controls.passwordHash,
+    utm,
+    apps: controls.apps && { ios: app(controls.apps.ios), android: app(controls.apps.android) },
   };
 }
 
@@ -102,44 +133,41 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /**
- * Decides where one scan goes: the first matching rule, the exec URL's answer, or the default.
- * Only exec needs to wait; every other scan is decided without a promise (this is the hot path).
- * `defaultOnly` (the account is over its monthly limit) skips rules and exec calls.
+ * Where one scan goes (scan-decision.ts), the exec URL asked when the decision is exec: a
+ * redirect, or a held scan (410, password). Only exec needs to wait; every other scan is decided
+ * without a promise (this is the hot path). `callExec` false (a HEAD) takes the fallback.
  */
 export function resolveScan(
   deps: ScanDecisionDeps,
   code: EdgeCode,
   context: ScanContext,
   cookieHeader: string | undefined,
-  options: { callExec: boolean; defaultOnly?: boolean },
-): ScanOutcome | Promise<ScanOutcome> {
-  if (code.mode === 'exec' && code.exec) {
-    // A HEAD is answered but not a scan: it must not make the owner's endpoint act. Over the
-    // monthly limit the code keeps working, on its fallback.
-    if (!options.callExec || options.defaultOnly)
-      return { url: code.exec.fallback, status: 302, ruleId: null };
-    return askExec(deps, code, code.exec, context);
-  }
-
-  if (code.rules.length > 0 && !options.defaultOnly) {
-    const stickyKey = readCookie(cookieHeader, STICKY_COOKIE_NAME);
-    const match = evaluateRules(code.rules, context, {
-      slug: code.slug,
-      ...(stickyKey ? { stickyKey } : {}),
-    });
-    if (match) {
-      const outcome: ScanOutcome = {
-        url: match.target.url,
-        status: match.target.status,
-        ruleId: match.rule.id,
-      };
-      if (match.target.newStickyKey) {
-        outcome.setCookie = `${STICKY_COOKIE_NAME}=${match.target.newStickyKey}; Max-Age=${STICKY_COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+  options: { callExec: boolean; defaultOnly?: boolean; unlocked?: boolean },
+): ScanOutcome | HeldScan | Promise<ScanOutcome> {
+  const stickyKey = code.rules.length > 0 ? readCookie(cookieHeader, STICKY_COOKIE_NAME) : undefined;
+  const decideOptions: DecideOptions = {
+    unlocked: options.unlocked ?? false,
+    defaultOnly: options.defaultOnly ?? false,
+    siteUrl: deps.siteUrl,
+  };
+  if (stickyKey) decideOptions.stickyKey = stickyKey;
+  const decision = decideScan(code, context, decideOptions);
+  switch (decision.kind) {
+    case 'gone':
+    case 'password':
+      return decision;
+    case 'exec':
+      // A HEAD is answered but not a scan: it must not make the owner's endpoint act.
+      if (!options.callExec) return { url: decision.exec.fallback, status: 302, ruleId: null };
+      return askExec(deps, code, decision.exec, context);
+    case 'redirect': {
+      const outcome: ScanOutcome = { url: decision.url, status: decision.status, ruleId: decision.ruleId };
+      if (decision.newStickyKey) {
+        outcome.setCookie = `${STICKY_COOKIE_NAME}=${decision.newStickyKey}; Max-Age=${STICKY_COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
       }
       return outcome;
     }
   }
-  return { url: code.target ?? deps.siteUrl, status: 302, ruleId: null };
 }
 
 async function askExec(
@@ -169,8 +197,9 @@ async function askExec(
       query: firstValues(context.query),
     },
   });
+  // The fallback has its UTM tags from the load; the exec URL's answer gets them here.
   return answer.ok
-    ? { url: answer.url, status: answer.status, ruleId: null }
+    ? { url: withUtm(answer.url, code.controls?.utm ?? null), status: answer.status, ruleId: null }
     : { url: exec.fallback, status: 302, ruleId: null };
 }
 
