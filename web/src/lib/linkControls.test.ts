@@ -6,14 +6,15 @@ import {
   isoOfLocalInput,
   localInputOf,
   patchBodyOf,
+  utmAfterSave,
   withUtm,
 } from './linkControls';
 
 describe('withUtm', () => {
-  it('adds the parameters in order, before the fragment, keeping the query as written', () => {
+  it('adds the parameters in the order given, before the fragment, keeping the query as written', () => {
     expect(
       withUtm('https://example.com/menu?sp%20ace=a%20b#top', { campaign: 'spring 26', source: 'flyer' }),
-    ).toBe('https://example.com/menu?sp%20ace=a%20b&utm_source=flyer&utm_campaign=spring%2026#top');
+    ).toBe('https://example.com/menu?sp%20ace=a%20b&utm_campaign=spring%2026&utm_source=flyer#top');
   });
 
   it('never duplicates a parameter the target has', () => {
@@ -84,5 +85,21 @@ describe('badgesOf', () => {
       'used-up',
       'locked',
     ]);
+  });
+});
+
+describe('utmAfterSave', () => {
+  const draft = { source: 'flyer', medium: 'print', campaign: 'spring', term: '', content: '' };
+
+  it('keeps the saved order and appends new tags, as the server stores a merge patch', () => {
+    expect(Object.keys(utmAfterSave(draft, null) ?? {})).toEqual(['source', 'medium', 'campaign']);
+    expect(Object.keys(utmAfterSave(draft, { campaign: 'old', source: 'x' }) ?? {})).toEqual([
+      'campaign',
+      'source',
+      'medium',
+    ]);
+    expect(withUtm('https://example.com/', utmAfterSave(draft, { campaign: 'old' }))).toBe(
+      'https://example.com/?utm_campaign=spring&utm_source=flyer&utm_medium=print',
+    );
   });
 });

@@ -3,25 +3,25 @@
  * pure parts the code forms, the badges and "Test a scan" share. No I/O here.
  */
 
+import type { ApiAnswer } from '@site/src/api/types';
+
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 export type Utm = Partial<Record<UtmField, string>>;
 
-export interface AppTargets {
-  ios?: string | null;
-  android?: string | null;
-}
+/**
+ * The link-control fields of a code as the API answers them (optional, so a new code's empty form
+ * and a static code fit too).
+ */
+export type LinkControls = Partial<
+  Pick<
+    ApiAnswer<'/api/v1/qrcodes/{id}'>,
+    'activeFrom' | 'expiresAt' | 'maxScans' | 'expiredTarget' | 'passwordProtected' | 'utm' | 'apps'
+  >
+>;
 
-/** The link-control fields of a code as the API answers them. */
-export interface LinkControls {
-  activeFrom?: string | null;
-  expiresAt?: string | null;
-  maxScans?: number | null;
-  expiredTarget?: string | null;
-  passwordProtected?: boolean;
-  utm?: Utm | null;
-  apps?: AppTargets | null;
-}
+/** Compiles only while the API's UTM tags are the fields this site edits. */
+export const utmFitsTheApi: NonNullable<LinkControls['utm']> extends Utm ? true : false = true;
 
 /** The names of the URL's own query parameters (the fragment is not the query). */
 function queryNamesOf(url: string): Set<string> {
@@ -32,15 +32,15 @@ function queryNamesOf(url: string): Set<string> {
 }
 
 /**
- * The target with the code's UTM parameters added, as the edge adds them: in the order source,
- * medium, campaign, term, content, each unless the target already has it, its own query kept as
- * written and the fragment last.
+ * The target with the code's UTM parameters added, as the edge adds them (redirect/scan-decision.ts
+ * withUtm): in the order of `utm`'s keys, each unless the target already has it, its own query
+ * kept as written and the fragment last.
  */
 export function withUtm(target: string, utm: Utm | null | undefined): string {
   if (!utm) return target;
   const own = queryNamesOf(target);
   let extra = '';
-  for (const field of UTM_FIELDS) {
+  for (const field of Object.keys(utm) as UtmField[]) {
     const value = utm[field];
     const name = `utm_${field}`;
     if (value === undefined || value === '' || own.has(name)) continue;
@@ -52,6 +52,24 @@ export function withUtm(target: string, utm: Utm | null | undefined): string {
   const fragment = hash === -1 ? '' : target.slice(hash);
   const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
   return `${base}${separator}${extra}${fragment}`;
+}
+
+/**
+ * The UTM tags a save would store, in the order the server keeps them: it adds them to targets in
+ * the order of its stored object, and a merge patch keeps the saved keys in place and appends new
+ * ones (in the order this site sends them, UTM_FIELDS).
+ */
+export function utmAfterSave(
+  draft: Readonly<Record<UtmField, string>>,
+  saved: Utm | null | undefined,
+): Utm | null {
+  const values = utmOf(draft);
+  if (values === null) return null;
+  const savedOrder = Object.keys(saved ?? {}).filter((field): field is UtmField => field in values);
+  const order = [...savedOrder, ...UTM_FIELDS.filter((field) => !savedOrder.includes(field))];
+  const ordered: Utm = {};
+  for (const field of order) if (values[field] !== undefined) ordered[field] = values[field];
+  return ordered;
 }
 
 /**

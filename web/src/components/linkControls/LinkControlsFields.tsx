@@ -3,9 +3,10 @@ import {
   type LinkControlsDraft,
   normalisedUrl,
   UTM_FIELDS,
+  type Utm,
   type UtmField,
   userTimeZone,
-  utmOf,
+  utmAfterSave,
   withUtm,
 } from '@site/src/lib/linkControls';
 import { type ReactNode, useId } from 'react';
@@ -146,9 +147,17 @@ function PasswordField({
 }
 
 /** The default target with the UTM parameters, as a scan of it would be redirected. */
-function UtmPreview({ target, draft }: { target: string; draft: LinkControlsDraft['utm'] }) {
+function UtmPreview({
+  target,
+  draft,
+  saved,
+}: {
+  target: string;
+  draft: LinkControlsDraft['utm'];
+  saved: Utm | null | undefined;
+}) {
   const normalised = normalisedUrl(target);
-  const utm = utmOf(draft);
+  const utm = utmAfterSave(draft, saved);
   return (
     <div className={styles.preview}>
       <span className={styles.previewLabel}>Final URL</span>
@@ -175,6 +184,7 @@ export default function LinkControlsFields({
   byField,
   defaultTarget,
   protectedNow = false,
+  savedUtm = null,
   open = false,
 }: {
   draft: LinkControlsDraft;
@@ -185,6 +195,8 @@ export default function LinkControlsFields({
   defaultTarget: string;
   /** Whether the saved code has a password (it is never shown back). */
   protectedNow?: boolean;
+  /** The saved code's UTM tags: their order is the order a scan gets them in. */
+  savedUtm?: Utm | null | undefined;
   /** Whether the section starts open (an edited code that has controls). */
   open?: boolean;
 }) {
@@ -323,7 +335,7 @@ export default function LinkControlsFields({
             ))}
           </div>
           {utmError && <p className="rq-error">{utmError}</p>}
-          <UtmPreview target={defaultTarget} draft={draft.utm} />
+          <UtmPreview target={defaultTarget} draft={draft.utm} saved={savedUtm} />
         </fieldset>
 
         <fieldset className={styles.group}>

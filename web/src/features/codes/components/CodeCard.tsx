@@ -8,7 +8,7 @@ import ScanTester from '@site/src/components/linkControls/ScanTester';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
 import { apiRequest } from '@site/src/lib/api';
-import { formatInstant, type LinkControls, userTimeZone } from '@site/src/lib/linkControls';
+import { formatInstant, userTimeZone } from '@site/src/lib/linkControls';
 import { useId, useState } from 'react';
 import CodeRules from './CodeRules';
 import styles from './Codes.module.css';
@@ -65,7 +65,7 @@ function CodeImage({ code }: { code: QrCode }) {
 }
 
 /** When the code works and its scan limit, in the user's zone; nothing when it has neither. */
-function ControlFacts({ code }: { code: QrCode & LinkControls }) {
+function ControlFacts({ code }: { code: QrCode }) {
   const { activeFrom, expiresAt, maxScans } = code;
   const period = [
     activeFrom ? `from ${formatInstant(activeFrom)}` : '',

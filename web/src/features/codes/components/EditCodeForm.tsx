@@ -6,7 +6,7 @@ import LinkControlsFields, {
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { apiRequest } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
-import { draftOf, hasControls, type LinkControls, patchBodyOf } from '@site/src/lib/linkControls';
+import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useId, useState } from 'react';
 
 const FIELDS: Readonly<Record<string, string>> = {
@@ -38,7 +38,7 @@ export default function EditCodeForm({
   onSaved,
   onCancel,
 }: {
-  code: QrCode & LinkControls;
+  code: QrCode;
   onSaved: (code: QrCode) => void;
   onCancel: () => void;
 }) {
@@ -125,6 +125,7 @@ export default function EditCodeForm({
           byField={byField}
           defaultTarget={code.mode === 'redirect' ? target : (code.exec?.fallback ?? '')}
           protectedNow={code.passwordProtected === true}
+          savedUtm={code.utm}
           open={hasControls(code)}
         />
       )}
