@@ -56,7 +56,10 @@ describe('the answer in words', () => {
   it('says where the scan goes, or what page it meets', () => {
     expect(outcomeSentence(answer({}))).toBe('HTTP 302 to https://example.com/');
     expect(outcomeSentence(answer({ target: null, status: 410, decidedBy: 'expired' }))).toBe(
-      'HTTP 410: a page saying the code cannot be used now',
+      'HTTP 410: a page saying the code has expired',
     );
+    expect(
+      outcomeSentence(answer({ target: 'https://hook.example/', status: null, decidedBy: 'exec' })),
+    ).toBe('Your exec URL https://hook.example/ would be asked; its answer decides');
   });
 });

@@ -62,7 +62,8 @@ export type DecidedBy =
   | 'apps'
   | 'rule'
   | 'default'
-  | 'exec';
+  | 'exec'
+  | 'disabled';
 
 export interface TraceStep {
   rule: string;
@@ -73,7 +74,8 @@ export interface TraceStep {
 /** The simulator's answer. */
 export interface SimulatedScan {
   target: string | null;
-  status: number;
+  /** null for exec: the exec URL's answer decides. */
+  status: number | null;
   decidedBy: DecidedBy;
   rule: string | null;
   trace: TraceStep[];
@@ -129,14 +131,29 @@ export function decisionSentence(answer: SimulatedScan, ruleName: (id: string) =
     case 'default':
       return 'No rule matched: the default target.';
     case 'exec':
-      return 'The exec URL would be asked where to go (the simulator does not call it).';
+      return 'Your exec URL decides where to go (a test does not call it).';
+    case 'disabled':
+      return 'The code is turned off.';
   }
 }
 
+const STOPPED_PAGE: Partial<Record<DecidedBy, string>> = {
+  inactive: 'a page saying the code is not active yet',
+  expired: 'a page saying the code has expired',
+  used_up: 'a page saying the code is used up',
+};
+
 /** Where the scan goes, in words: the target, or the page a scanner sees instead. */
 export function outcomeSentence(answer: SimulatedScan): string {
-  if (answer.target) return `HTTP ${answer.status} to ${answer.target}`;
-  if (answer.status === 410) return 'HTTP 410: a page saying the code cannot be used now';
-  if (answer.decidedBy === 'password') return `HTTP ${answer.status}: the password form`;
-  return `HTTP ${answer.status}`;
+  if (answer.decidedBy === 'exec') {
+    const url = answer.target ? ` ${answer.target}` : '';
+    return `Your exec URL${url} would be asked; its answer decides`;
+  }
+  if (answer.target) return `HTTP ${answer.status ?? 302} to ${answer.target}`;
+  const page = STOPPED_PAGE[answer.decidedBy];
+  if (page) return `HTTP ${answer.status ?? 410}: ${page}`;
+  if (answer.decidedBy === 'password') return `HTTP ${answer.status ?? 401}: the password form`;
+  if (answer.decidedBy === 'disabled')
+    return `HTTP ${answer.status ?? 404}: nothing (the code is turned off)`;
+  return `HTTP ${answer.status ?? ''}`.trim();
 }
