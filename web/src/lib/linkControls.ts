@@ -31,6 +31,15 @@ function queryNamesOf(url: string): Set<string> {
   return new Set(question === -1 ? [] : new URLSearchParams(withoutHash.slice(question + 1)).keys());
 }
 
+/** A value in a query string; broken text (a lone UTF-16 half) shows U+FFFD instead of throwing. */
+function encodeUtmValue(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  }
+}
+
 /**
  * The target with the code's UTM parameters added, as the edge adds them (redirect/scan-decision.ts
  * withUtm): in the order of `utm`'s keys, each unless the target already has it, its own query
@@ -44,7 +53,7 @@ export function withUtm(target: string, utm: Utm | null | undefined): string {
     const value = utm[field];
     const name = `utm_${field}`;
     if (value === undefined || value === '' || own.has(name)) continue;
-    extra += `${extra === '' ? '' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    extra += `${extra === '' ? '' : '&'}${name}=${encodeUtmValue(value)}`;
   }
   if (extra === '') return target;
   const hash = target.indexOf('#');
