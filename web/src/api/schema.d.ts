@@ -10144,6 +10144,308 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qrcodes/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a scan
+         * @description Where a scan with these parts would go, decided exactly as the edge decides it: not active yet, expired or used up; the password gate; `apps` by the scanner's OS; the rules in order; the default target (or exec). `trace` says for each rule whether it matched and why not, in words. Records nothing, counts nothing and calls no exec URL (for an exec code `target` is the URL that would be called). A split picks one of its targets as a scan would. Needs the `qrcodes:read` scope.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+                     *       "country": "DE",
+                     *       "language": "de-DE",
+                     *       "at": "2026-12-01T10:30:00+01:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the scan happens (RFC 3339); now by default
+                         */
+                        at?: string;
+                        /** @description ISO 3166-1 alpha-2 country; wins over the one `ip` would give */
+                        country?: string;
+                        /** @description The scanner's address (IPv4 or IPv6), for ip rules and the country */
+                        ip?: string;
+                        /** @description An Accept-Language header or one tag ("de-CH") */
+                        language?: string;
+                        /** @description The password the scanner enters; the right one passes the gate. Never stored or logged. */
+                        password?: string;
+                        /** @description The scan URL's query string (`src=flyer&x=1`, a leading ? is fine) */
+                        query?: string;
+                        /** @description The Referer: a URL or a bare host */
+                        referrer?: string;
+                        /** @description Counted scans before this one (maxScans, scans rules); the code's current count by default */
+                        scansBefore?: number;
+                        /** @description The scanner's User-Agent header (none: an unknown device) */
+                        userAgent?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "target": "https://example.com/de?utm_source=qr",
+                         *       "status": 302,
+                         *       "decidedBy": "rule",
+                         *       "rule": "rule_01JDX3",
+                         *       "trace": [
+                         *         {
+                         *           "rule": "rule_01JDX3",
+                         *           "matched": true,
+                         *           "because": "language is de-de"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * @description The step that decided, in this order: inactive, expired, used_up (before activeFrom, from expiresAt, maxScans reached), password, apps, rule, default or exec; disabled: the code is turned off
+                             * @enum {string}
+                             */
+                            decidedBy: "inactive" | "expired" | "used_up" | "password" | "apps" | "rule" | "default" | "exec" | "disabled";
+                            /** @description The rule that decided (rule_...), if one did */
+                            rule: string | null;
+                            /** @description The answer: 301, 302, 307 or 308 (a redirect), 401 (the password form), 410 (stopped, no expiredTarget), 404 (the code is turned off); null for exec (its answer decides) */
+                            status: number | null;
+                            /** @description Where the scanner goes; for `exec`, the URL that would be called (it is not); null when the scan gets a page (410, 401, 404) */
+                            target: string | null;
+                            /** @description Each of the code's rules in order */
+                            trace: {
+                                /** @description Why, in words ("os is android, not ios") */
+                                because: string;
+                                /** @description Whether the rule's condition matched this scan */
+                                matched: boolean;
+                                /** @description rule_... */
+                                rule: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/render": {
         parameters: {
             query?: never;

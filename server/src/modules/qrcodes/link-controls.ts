@@ -117,6 +117,9 @@ export function mergeControls(before: LinkControls, patch: LinkControlsInput): L
   return after;
 }
 
+// A UTF-16 half without its other half: no URL can carry it (encodeURIComponent throws).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function hasControlCharacters(value: string): boolean {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
@@ -179,12 +182,14 @@ export function validateLinkControls(
   if (typeof password === 'string') {
     if (password.length < CONTROL_LIMITS.passwordMin || password.length > CONTROL_LIMITS.passwordMax)
       at('password', `must be ${CONTROL_LIMITS.passwordMin} to ${CONTROL_LIMITS.passwordMax} characters`);
-    else if (hasControlCharacters(password)) at('password', 'must not contain control characters');
+    else if (hasControlCharacters(password) || LONE_SURROGATE.test(password))
+      at('password', 'must be text without control characters');
   }
   for (const [field, value] of Object.entries(controls.utm ?? {})) {
     if (value.length > CONTROL_LIMITS.utmLength)
       at(`utm/${field}`, `must be at most ${CONTROL_LIMITS.utmLength} characters`);
     else if (hasControlCharacters(value)) at(`utm/${field}`, 'must not contain control characters');
+    else if (LONE_SURROGATE.test(value)) at(`utm/${field}`, 'must be valid Unicode text');
   }
   for (const [platform, value] of Object.entries(controls.apps ?? {})) {
     const problem = urlProblem(value, options);

@@ -9,6 +9,8 @@ import { type RawEdgeListener, redirectRoutes } from './redirect.routes.js';
 import { type EdgeCode, type EdgeCodeSources, loadEdgeCode } from './redirect.service.js';
 import { sharedGeoLookup } from './scan-context.geo.js';
 import { visitorHash } from './scan-context.js';
+import { ScanSimulator } from './scan-simulator.js';
+import { simulateRoutes } from './simulate.routes.js';
 
 export type { RawEdgeListener };
 
@@ -35,10 +37,11 @@ export const redirectModule = fp<RedirectOptions>(
       resolveHost: hostsOf(app),
       installRawListener: options.installRawListener,
     });
+    await app.register(simulateRoutes, { simulator: simulatorOf(app) });
   },
   {
     name: 'redirect',
-    dependencies: ['redis', 'metrics', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
+    dependencies: ['redis', 'auth', 'metrics', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
   },
 );
 
@@ -83,6 +86,20 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
     usage,
     log: app.log,
   };
+}
+
+/** The scan simulator, reading through the same services as the edge's cache. */
+function simulatorOf(app: FastifyInstance): ScanSimulator {
+  const { qrcodes, rules, scans, usage, config } = app;
+  return new ScanSimulator({
+    qrcodes,
+    rules,
+    scans,
+    isOverLimit: (accountId) => usage.isOverLimit(accountId),
+    primaryHost: new URL(config.shortUrl ?? config.publicUrl).hostname,
+    siteUrl: config.publicUrl,
+    now: Date.now,
+  });
 }
 
 /** The primary host, the short host and customers' verified hostnames (the hostnames service's list). */

@@ -199,8 +199,17 @@ export function utmParams(utm: Partial<Record<string, string>> | null): readonly
   if (!utm) return null;
   const params = Object.entries(utm)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
-    .map(([field, value]) => ({ name: `utm_${field}`, pair: `utm_${field}=${encodeURIComponent(value)}` }));
+    .map(([field, value]) => ({ name: `utm_${field}`, pair: `utm_${field}=${encodeUtmValue(value)}` }));
   return params.length === 0 ? null : params;
+}
+
+/** The value in a query string; one stored before its check refused broken text gets U+FFFD for it. */
+function encodeUtmValue(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  }
 }
 
 /**
