@@ -141,7 +141,7 @@ test('"Test a scan" shows the iOS rule matching an iPhone and why it does not ma
   // On the rules page, with the code chosen.
   await page.goto('/rules');
   const section = page.getByTestId('rules-scan-test');
-  await section.getByLabel('Code').selectOption({ label: `${title} (${code.slug})` });
+  await section.getByLabel('Code', { exact: true }).selectOption({ label: `${title} (${code.slug})` });
   const onRules = section.getByRole('form', { name: 'Test a scan of the chosen code' });
   await onRules.getByRole('button', { name: 'Test this scan' }).click();
   await expect(onRules.getByTestId('scan-decided-by')).toHaveText(`The rule “${ruleName}” matched.`);

@@ -3,6 +3,8 @@
  * devices a user picks from, the request it sends, and its answer in words. No I/O here.
  */
 
+import type { ApiAnswer, ApiBody } from '@site/src/api/types';
+
 export interface DevicePreset {
   id: string;
   label: string;
@@ -54,32 +56,12 @@ export const DEVICE_PRESETS: readonly DevicePreset[] = [
   },
 ];
 
-export type DecidedBy =
-  | 'inactive'
-  | 'expired'
-  | 'used_up'
-  | 'password'
-  | 'apps'
-  | 'rule'
-  | 'default'
-  | 'exec'
-  | 'disabled';
+/** The simulator's answer (POST /qrcodes/{id}/simulate). */
+export type SimulatedScan = ApiAnswer<'/api/v1/qrcodes/{id}/simulate', 'post'>;
 
-export interface TraceStep {
-  rule: string;
-  matched: boolean;
-  because: string;
-}
+export type DecidedBy = SimulatedScan['decidedBy'];
 
-/** The simulator's answer. */
-export interface SimulatedScan {
-  target: string | null;
-  /** null for exec: the exec URL's answer decides. */
-  status: number | null;
-  decidedBy: DecidedBy;
-  rule: string | null;
-  trace: TraceStep[];
-}
+type SimulateRequest = ApiBody<'/api/v1/qrcodes/{id}/simulate', 'post'>;
 
 /** What the user filled in; empty strings are left out of the request. */
 export interface ScanDraft {
@@ -96,9 +78,9 @@ export interface ScanDraft {
 }
 
 /** The body of POST /qrcodes/{id}/simulate: only what was given, so the server's defaults apply. */
-export function simulateBody(draft: ScanDraft): Record<string, string | number> {
-  const body: Record<string, string | number> = {};
-  const text = (name: keyof ScanDraft, value: string) => {
+export function simulateBody(draft: ScanDraft): SimulateRequest {
+  const body: SimulateRequest = {};
+  const text = (name: 'userAgent' | 'country' | 'language' | 'referrer' | 'query' | 'ip', value: string) => {
     if (value.trim() !== '') body[name] = value.trim();
   };
   text('userAgent', draft.userAgent);
