@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, SEED_ROUTES, signUp, test, uniqueEmail } from './fixtures.js';
+import { callApi, idTokenOf } from './paypal.js';
 
 /**
  * WCAG 2.1 AA: no serious or critical axe-core violation on any seed route or product page, for a
@@ -193,6 +194,11 @@ test('signed in with a code, a rule and a key: no serious or critical axe violat
     title: 'Spring menu',
     tags: ['menu'],
     rules: [rule.id],
+    // Link controls, so the card shows its badges (scheduled, capped, locked) and facts.
+    activeFrom: '2099-01-01T09:00:00.000Z',
+    maxScans: 500,
+    password: 'open sesame',
+    utm: { source: 'flyer', medium: 'print' },
   });
   await post('/qrcodes', {
     mode: 'static',
@@ -202,6 +208,59 @@ test('signed in with a code, a rule and a key: no serious or critical axe violat
   });
 
   await auditRoutes(page, routes, true);
+});
+
+test('the link controls and a tested scan: no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('a11y-controls');
+  await signUp(page, email);
+  const token = await idTokenOf(email);
+  const call = async (url: string, data: object) => {
+    const answer = await callApi<{ id: string }>(token, 'POST', url, data);
+    expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(201);
+    return answer.body;
+  };
+  const rule = await call('/rules', {
+    name: 'iPhones',
+    when: { os: ['ios'] },
+    then: { redirect: 'https://apps.example.com/app' },
+  });
+  await call('/qrcodes', {
+    mode: 'redirect',
+    target: 'https://example.com/menu',
+    title: 'Controlled',
+    rules: [rule.id],
+    expiresAt: '2020-01-01T00:00:00.000Z',
+    maxScans: 10,
+    password: 'open sesame',
+    utm: { source: 'flyer' },
+    apps: { android: 'https://play.google.com/store/apps/details?id=com.example' },
+  });
+
+  for (const [viewport, scheme] of ALL_COMBINATIONS) {
+    const label = `${viewport.name} ${scheme}`;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.emulateMedia({ colorScheme: scheme });
+
+    await page.goto('/codes');
+    const card = page.getByRole('article', { name: 'Controlled' });
+    await card.getByRole('button', { name: /^Edit/ }).first().click();
+    await expect(card.getByTestId('link-controls')).toHaveAttribute('open', '');
+    await settle(page, '/codes', false);
+    expect.soft(await seriousViolations(page, `/codes edit ${label}`)).toEqual([]);
+
+    await card.getByRole('button', { name: /^Test a scan/ }).click();
+    await card.getByRole('button', { name: 'Test this scan' }).click();
+    await expect(card.getByTestId('scan-result')).toBeVisible();
+    await settle(page, '/codes', false);
+    expect.soft(await seriousViolations(page, `/codes test ${label}`)).toEqual([]);
+
+    await page.goto('/qr-design-tool');
+    const create = page.getByRole('form', { name: 'Create a dynamic code from this design' });
+    await create.getByText('Link controls').click();
+    await settle(page, '/qr-design-tool', false);
+    expect.soft(await seriousViolations(page, `/qr-design-tool controls ${label}`)).toEqual([]);
+  }
 });
 
 test.describe('tables', () => {

@@ -3,9 +3,12 @@ import type { QrCode, StaticData } from '@site/src/api/codes';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
+import CodeBadges from '@site/src/components/linkControls/CodeBadges';
+import ScanTester from '@site/src/components/linkControls/ScanTester';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
 import { apiRequest } from '@site/src/lib/api';
+import { formatInstant, userTimeZone } from '@site/src/lib/linkControls';
 import { useId, useState } from 'react';
 import CodeRules from './CodeRules';
 import styles from './Codes.module.css';
@@ -58,6 +61,37 @@ function CodeImage({ code }: { code: QrCode }) {
       decoding="async"
       onError={() => setFailedUrl(code.imageUrl)}
     />
+  );
+}
+
+/** When the code works and its scan limit, in the user's zone; nothing when it has neither. */
+function ControlFacts({ code }: { code: QrCode }) {
+  const { activeFrom, expiresAt, maxScans } = code;
+  const period = [
+    activeFrom ? `from ${formatInstant(activeFrom)}` : '',
+    expiresAt ? `until ${formatInstant(expiresAt)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      {period && (
+        <>
+          <dt>Active</dt>
+          <dd data-testid="code-window">
+            {period} ({userTimeZone()})
+          </dd>
+        </>
+      )}
+      {maxScans !== null && maxScans !== undefined && (
+        <>
+          <dt>Scan limit</dt>
+          <dd>
+            {Math.min(code.scans.total, maxScans)} of {maxScans} used
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 
@@ -128,7 +162,7 @@ export default function CodeCard({
   editRefusal?: string | null;
 }) {
   const refusalId = useId();
-  const [panel, setPanel] = useState<'none' | 'edit' | 'rules' | 'delete'>('none');
+  const [panel, setPanel] = useState<'none' | 'edit' | 'rules' | 'test' | 'delete'>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const headingId = useId();
@@ -171,6 +205,7 @@ export default function CodeCard({
               {name}
             </h3>
             <span className="badge badge--secondary">{MODE_LABELS[code.mode]}</span>
+            {code.mode !== 'static' && <CodeBadges code={code} />}
           </div>
           {code.mode !== 'static' && (
             <p className={formStyles.row}>
@@ -201,6 +236,7 @@ export default function CodeCard({
                 </dd>
               </>
             )}
+            {code.mode !== 'static' && <ControlFacts code={code} />}
             {code.tags.length > 0 && (
               <>
                 <dt>Tags</dt>
@@ -266,6 +302,16 @@ export default function CodeCard({
             Rules<span className="sr-only"> of {name}</span>
           </button>
         )}
+        {code.mode !== 'static' && (
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            aria-expanded={panel === 'test'}
+            onClick={() => toggle('test')}
+          >
+            Test a scan<span className="sr-only"> of {name}</span>
+          </button>
+        )}
         <button
           type="button"
           className="button button--danger button--sm"
@@ -288,6 +334,13 @@ export default function CodeCard({
       )}
       {panel === 'rules' && (
         <CodeRules code={code} rules={rules} onSaved={(ruleIds) => onChanged({ ...code, rules: ruleIds })} />
+      )}
+      {panel === 'test' && (
+        <ScanTester
+          codeId={code.id}
+          label={`Test a scan of ${name}`}
+          ruleName={(id) => rules.find((rule) => rule.id === id)?.name ?? id}
+        />
       )}
       {panel === 'delete' && (
         <ConfirmDialog

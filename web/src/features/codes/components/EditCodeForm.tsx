@@ -1,14 +1,19 @@
 import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
+import LinkControlsFields, {
+  LINK_CONTROL_FIELDS,
+} from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { apiRequest } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
+import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useId, useState } from 'react';
 
 const FIELDS: Readonly<Record<string, string>> = {
   '/body/title': 'The title',
   '/body/target': 'The target',
   '/body/tags': 'The tags',
+  ...LINK_CONTROL_FIELDS,
   ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/body/tags/${i}`, `Tag ${i + 1}`])),
 };
 
@@ -24,7 +29,10 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-/** Title, target and tags of one code, sent as a merge patch; the API's field problems sit by their fields. */
+/**
+ * Title, target, tags and (for a dynamic code) its link controls, sent as a merge patch of what
+ * changed; the API's field problems sit by their fields.
+ */
 export default function EditCodeForm({
   code,
   onSaved,
@@ -37,6 +45,7 @@ export default function EditCodeForm({
   const [title, setTitle] = useState(code.title ?? '');
   const [target, setTarget] = useState(code.target ?? '');
   const [tags, setTags] = useState(code.tags.join(', '));
+  const [controls, setControls] = useState(() => draftOf(code));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ids = { title: useId(), target: useId(), tags: useId(), tagsHint: useId() };
@@ -58,6 +67,7 @@ export default function EditCodeForm({
         tags: parseTags(tags),
       };
       if (code.mode === 'redirect') patch.target = target.trim();
+      if (code.mode !== 'static') Object.assign(patch, patchBodyOf(controls, code));
       onSaved(await apiRequest<QrCode>('PATCH', `/qrcodes/${code.id}`, patch));
     } catch (caught) {
       setError(caught);
@@ -108,6 +118,17 @@ export default function EditCodeForm({
         </span>
         {tagError && <p className="rq-error">{tagError}</p>}
       </div>
+      {code.mode !== 'static' && (
+        <LinkControlsFields
+          draft={controls}
+          onChange={setControls}
+          byField={byField}
+          defaultTarget={code.mode === 'redirect' ? target : (code.exec?.fallback ?? '')}
+          protectedNow={code.passwordProtected === true}
+          savedUtm={code.utm}
+          open={hasControls(code)}
+        />
+      )}
       <ProblemMessage error={general} />
       <div className={formStyles.row}>
         <button type="submit" className="button button--primary button--sm" disabled={busy}>

@@ -2,6 +2,9 @@ import Link from '@docusaurus/Link';
 import { type CodeContent, imageSource, type Page, type QrCode, type Style } from '@site/src/api/codes';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
+import LinkControlsFields, {
+  LINK_CONTROL_FIELDS,
+} from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import SignInPrompt from '@site/src/components/SignInPrompt';
 import {
@@ -11,6 +14,7 @@ import {
 import { ApiError, apiRequest } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { splitProblem } from '@site/src/lib/formProblem';
+import { createBodyOf, draftOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styles from './SaveToAccount.module.css';
 
@@ -27,7 +31,8 @@ const FIELDS = {
   '/body/exec/fallback': 'The fallback URL',
   '/body/hostname': 'The hostname',
   '/body/title': 'The title',
-} as const;
+  ...LINK_CONTROL_FIELDS,
+};
 
 /** The account's verified hostnames, the names a new code may be served from. */
 function useVerifiedHostnames(signedIn: boolean): string[] {
@@ -110,6 +115,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<QrCode | null>(null);
+  const [controls, setControls] = useState(() => draftOf());
   const hostnames = useVerifiedHostnames(signedIn);
   const slugCheck = useSlugAvailability(dynamic ? slug.trim() : '', hostname || null);
   const ids = {
@@ -146,9 +152,16 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
     const common = { style, ...(title.trim() ? { title: title.trim() } : {}) };
     if (content.mode === 'static') return { mode: 'static', data: content.data, ...common };
     const where = { ...(slug.trim() ? { slug: slug.trim() } : {}), ...(hostname ? { hostname } : {}) };
+    const linkControls = createBodyOf(controls);
     return mode === 'redirect'
-      ? { mode, target: target.trim(), ...where, ...common }
-      : { mode, exec: { url: execUrl.trim(), fallback: target.trim() }, ...where, ...common };
+      ? { mode, target: target.trim(), ...where, ...common, ...linkControls }
+      : {
+          mode,
+          exec: { url: execUrl.trim(), fallback: target.trim() },
+          ...where,
+          ...common,
+          ...linkControls,
+        };
   };
 
   const submit = async (event: FormEvent) => {
@@ -160,6 +173,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
       setCreated(await apiRequest<QrCode>('POST', '/qrcodes', body()));
       setSlug('');
       setTitle('');
+      setControls(draftOf());
     } catch (caught) {
       setError(caught);
     } finally {
@@ -285,6 +299,13 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
               {slugSentence}
             </span>
           </div>
+
+          <LinkControlsFields
+            draft={controls}
+            onChange={setControls}
+            byField={byField}
+            defaultTarget={target}
+          />
         </>
       )}
 

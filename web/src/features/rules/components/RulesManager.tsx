@@ -7,6 +7,7 @@ import { apiRequest } from '@site/src/lib/api';
 import { useId, useState } from 'react';
 import RuleForm from './RuleForm';
 import styles from './Rules.module.css';
+import ScanTestSection from './ScanTestSection';
 
 function RuleItem({
   rule,
@@ -96,7 +97,10 @@ function RuleItem({
   );
 }
 
-/** The account's rules: create one, then edit or delete each. Codes get rules in the code manager. */
+/**
+ * The account's rules: create one, then edit or delete each, and test where a scan of a code would
+ * go. Codes get rules in the code manager.
+ */
 export default function RulesManager({
   editRefusal = null,
 }: {
@@ -164,6 +168,7 @@ export default function RulesManager({
           </button>
         )}
       </section>
+      <ScanTestSection rules={list.items} />
     </div>
   );
 }

@@ -1,0 +1,376 @@
+import formStyles from '@site/src/components/Form.module.css';
+import {
+  type LinkControlsDraft,
+  normalisedUrl,
+  UTM_FIELDS,
+  type Utm,
+  type UtmField,
+  userTimeZone,
+  utmAfterSave,
+  withUtm,
+} from '@site/src/lib/linkControls';
+import { type ReactNode, useId } from 'react';
+import styles from './LinkControls.module.css';
+
+/** Labels of the API's field paths, for splitProblem: a problem then sits by its field. */
+export const LINK_CONTROL_FIELDS: Readonly<Record<string, string>> = {
+  '/body/activeFrom': 'Active from',
+  '/body/expiresAt': 'Expires',
+  '/body/maxScans': 'The scan limit',
+  '/body/expiredTarget': 'The inactive target',
+  '/body/password': 'The password',
+  '/body/apps/ios': 'The iOS target',
+  '/body/apps/android': 'The Android target',
+  '/body/apps': 'The app targets',
+  '/body/utm': 'The UTM parameters',
+  ...Object.fromEntries(UTM_FIELDS.map((field) => [`/body/utm/${field}`, `UTM ${field}`])),
+};
+
+const UTM_EXAMPLES: Record<UtmField, string> = {
+  source: 'flyer',
+  medium: 'print',
+  campaign: 'spring-2026',
+  term: '',
+  content: 'front-page',
+};
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <span id={`${id}-hint`} className={formStyles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="rq-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria attributes of an input with an optional hint and error (ids as Field gives them). */
+function described(id: string, hint: boolean, error: string | undefined) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-describedby': ids || undefined, 'aria-invalid': error !== undefined };
+}
+
+function PasswordField({
+  draft,
+  onChange,
+  protectedNow,
+  error,
+}: {
+  draft: LinkControlsDraft['password'];
+  onChange: (password: LinkControlsDraft['password']) => void;
+  protectedNow: boolean;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const input = (
+    <Field
+      id={id}
+      label={protectedNow ? 'New password' : 'Password (optional)'}
+      hint="Scanners type it before they are sent on. It is never shown again."
+      error={error}
+    >
+      <input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        value={draft.value}
+        maxLength={200}
+        onChange={(event) => onChange({ action: 'set', value: event.target.value })}
+        {...described(id, true, error)}
+      />
+    </Field>
+  );
+  if (!protectedNow) return input;
+  return (
+    <div className={styles.password}>
+      <p className={formStyles.row} data-testid="password-state">
+        <span className="badge badge--secondary">Protected</span>
+        {draft.action === 'remove'
+          ? 'The password will be removed when you save.'
+          : draft.action === 'set'
+            ? 'The new password replaces the old one when you save.'
+            : 'Scanners enter a password first.'}
+      </p>
+      {draft.action === 'set' && input}
+      <div className={formStyles.row}>
+        {draft.action === 'keep' ? (
+          <>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => onChange({ action: 'set', value: '' })}
+            >
+              Change password
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => onChange({ action: 'remove', value: '' })}
+            >
+              Remove password
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--link button--sm"
+            onClick={() => onChange({ action: 'keep', value: '' })}
+          >
+            Keep the current password
+          </button>
+        )}
+      </div>
+      {draft.action !== 'set' && error && <p className="rq-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The default target with the UTM parameters, as a scan of it would be redirected. */
+function UtmPreview({
+  target,
+  draft,
+  saved,
+}: {
+  target: string;
+  draft: LinkControlsDraft['utm'];
+  saved: Utm | null | undefined;
+}) {
+  const normalised = normalisedUrl(target);
+  const utm = utmAfterSave(draft, saved);
+  return (
+    <div className={styles.preview}>
+      <span className={styles.previewLabel}>Final URL</span>
+      <output data-testid="utm-preview" aria-live="polite" className={styles.previewUrl}>
+        {normalised === null
+          ? 'Type a whole target URL (https://…) to see it with its UTM parameters.'
+          : withUtm(normalised, utm)}
+      </output>
+      {normalised !== null && utm !== null && (
+        <span className={formStyles.hint}>A parameter the target already has is kept as it is.</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The link controls of a redirect or exec code (API.md "Link controls"): when it is active, a
+ * scan limit and where scanners go after, a password, UTM parameters with the final URL, and app
+ * targets. Controlled: the form holds the draft and sends it (lib/linkControls.ts).
+ */
+export default function LinkControlsFields({
+  draft,
+  onChange,
+  byField,
+  defaultTarget,
+  protectedNow = false,
+  savedUtm = null,
+  open = false,
+}: {
+  draft: LinkControlsDraft;
+  onChange: (draft: LinkControlsDraft) => void;
+  /** Field problems of the last answer by path (splitProblem with LINK_CONTROL_FIELDS). */
+  byField: Readonly<Record<string, string>>;
+  /** The target the UTM preview shows (the redirect target, or an exec code's fallback). */
+  defaultTarget: string;
+  /** Whether the saved code has a password (it is never shown back). */
+  protectedNow?: boolean;
+  /** The saved code's UTM tags: their order is the order a scan gets them in. */
+  savedUtm?: Utm | null | undefined;
+  /** Whether the section starts open (an edited code that has controls). */
+  open?: boolean;
+}) {
+  const ids = {
+    activeFrom: useId(),
+    expiresAt: useId(),
+    maxScans: useId(),
+    expiredTarget: useId(),
+    ios: useId(),
+    android: useId(),
+    utm: useId(),
+    zone: useId(),
+  };
+  const zone = userTimeZone();
+  const set = (change: Partial<LinkControlsDraft>) => onChange({ ...draft, ...change });
+  const setUtm = (field: UtmField, value: string) => set({ utm: { ...draft.utm, [field]: value } });
+  const utmError = UTM_FIELDS.map((field) => byField[`/body/utm/${field}`])
+    .concat(byField['/body/utm'])
+    .filter(Boolean)
+    .join(' ');
+  const appsError = byField['/body/apps'];
+
+  return (
+    <details className={styles.controls} open={open} data-testid="link-controls">
+      <summary className={styles.summary}>Link controls: schedule, scan limit, password, UTM, apps</summary>
+      <div className={styles.body}>
+        <fieldset className={styles.group}>
+          <legend>When it works</legend>
+          <p id={ids.zone} className={formStyles.hint} data-testid="time-zone">
+            Times are in your time zone, {zone}.
+          </p>
+          <div className={styles.pair}>
+            <Field id={ids.activeFrom} label="Active from" error={byField['/body/activeFrom']}>
+              <input
+                id={ids.activeFrom}
+                type="datetime-local"
+                value={draft.activeFrom}
+                onChange={(event) => set({ activeFrom: event.target.value })}
+                aria-describedby={ids.zone}
+                aria-invalid={byField['/body/activeFrom'] !== undefined}
+              />
+              {draft.activeFrom !== '' && (
+                <button
+                  type="button"
+                  className={`button button--link button--sm ${styles.clear}`}
+                  onClick={() => set({ activeFrom: '' })}
+                >
+                  Clear<span className="sr-only"> Active from</span>
+                </button>
+              )}
+            </Field>
+            <Field id={ids.expiresAt} label="Expires" error={byField['/body/expiresAt']}>
+              <input
+                id={ids.expiresAt}
+                type="datetime-local"
+                value={draft.expiresAt}
+                onChange={(event) => set({ expiresAt: event.target.value })}
+                aria-describedby={ids.zone}
+                aria-invalid={byField['/body/expiresAt'] !== undefined}
+              />
+              {draft.expiresAt !== '' && (
+                <button
+                  type="button"
+                  className={`button button--link button--sm ${styles.clear}`}
+                  onClick={() => set({ expiresAt: '' })}
+                >
+                  Clear<span className="sr-only"> Expires</span>
+                </button>
+              )}
+            </Field>
+          </div>
+          <Field
+            id={ids.maxScans}
+            label="Scan limit"
+            hint="Counted scans (bots excluded); empty for no limit."
+            error={byField['/body/maxScans']}
+          >
+            <input
+              id={ids.maxScans}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={draft.maxScans}
+              onChange={(event) => set({ maxScans: event.target.value })}
+              {...described(ids.maxScans, true, byField['/body/maxScans'])}
+            />
+          </Field>
+          <Field
+            id={ids.expiredTarget}
+            label="When inactive, expired or used up, send to"
+            hint="Empty: scanners see a page that says which (HTTP 410)."
+            error={byField['/body/expiredTarget']}
+          >
+            <input
+              id={ids.expiredTarget}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/offer-ended"
+              value={draft.expiredTarget}
+              onChange={(event) => set({ expiredTarget: event.target.value })}
+              {...described(ids.expiredTarget, true, byField['/body/expiredTarget'])}
+            />
+          </Field>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>Password</legend>
+          <PasswordField
+            draft={draft.password}
+            onChange={(password) => set({ password })}
+            protectedNow={protectedNow}
+            error={byField['/body/password']}
+          />
+        </fieldset>
+
+        <fieldset className={styles.group} aria-describedby={`${ids.utm}-hint`}>
+          <legend>UTM parameters</legend>
+          <p id={`${ids.utm}-hint`} className={formStyles.hint}>
+            Added to every target of the code (rules, splits and apps too) as utm_source and so on, unless the
+            target already has that parameter.
+          </p>
+          <div className={styles.utmGrid}>
+            {UTM_FIELDS.map((field) => (
+              <div key={field} className={formStyles.field}>
+                <label htmlFor={`${ids.utm}-${field}`}>UTM {field}</label>
+                <input
+                  id={`${ids.utm}-${field}`}
+                  value={draft.utm[field]}
+                  maxLength={200}
+                  placeholder={UTM_EXAMPLES[field]}
+                  onChange={(event) => setUtm(field, event.target.value)}
+                  aria-invalid={byField[`/body/utm/${field}`] !== undefined}
+                />
+              </div>
+            ))}
+          </div>
+          {utmError && <p className="rq-error">{utmError}</p>}
+          <UtmPreview target={defaultTarget} draft={draft.utm} saved={savedUtm} />
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>Apps</legend>
+          <p className={formStyles.hint}>
+            Phones are sent to their app first, before any rule: an App Store or universal link for iOS, a
+            Play Store or app link for Android.
+          </p>
+          <div className={styles.pair}>
+            <Field id={ids.ios} label="iOS target" error={byField['/body/apps/ios']}>
+              <input
+                id={ids.ios}
+                type="url"
+                inputMode="url"
+                placeholder="https://apps.apple.com/app/id…"
+                value={draft.ios}
+                onChange={(event) => set({ ios: event.target.value })}
+                aria-invalid={byField['/body/apps/ios'] !== undefined}
+              />
+            </Field>
+            <Field id={ids.android} label="Android target" error={byField['/body/apps/android']}>
+              <input
+                id={ids.android}
+                type="url"
+                inputMode="url"
+                placeholder="https://play.google.com/store/apps/details?id=…"
+                value={draft.android}
+                onChange={(event) => set({ android: event.target.value })}
+                aria-invalid={byField['/body/apps/android'] !== undefined}
+              />
+            </Field>
+          </div>
+          {appsError && <p className="rq-error">{appsError}</p>}
+        </fieldset>
+      </div>
+    </details>
+  );
+}
