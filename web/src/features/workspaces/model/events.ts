@@ -76,7 +76,7 @@ export function resourcePath(resource: { type: string; id: string }, data?: unkn
     case 'workspace':
       return '/workspace';
     case 'webhook':
-      return null;
+      return '/webhooks';
     default:
       return null;
   }
