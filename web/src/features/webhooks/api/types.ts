@@ -1,63 +1,40 @@
-// The webhooks API (API.md "Webhooks").
+import type { ApiAnswer, ApiBody, ApiQuery } from '@site/src/api/types';
+
+// The webhooks API (API.md "Webhooks"), read from the generated OpenAPI types.
 
 /** An endpoint as the API lists it (its secret is only in the answers to create and rotate). */
-export interface Webhook {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  /** Why the server turned the endpoint off (a 410, five days of failures); null while on or turned off by hand. */
-  disabledReason: string | null;
-  /** After a rotation: until when the old secret still signs beside the new one. */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-}
+export type Webhook = ApiAnswer<'/api/v1/webhooks/{id}'>;
 
 /** The answers to `POST /webhooks` and `POST /webhooks/{id}/rotate-secret`: the secret, shown once. */
-export interface WebhookWithSecret extends Webhook {
-  secret: string;
-}
+export type WebhookWithSecret = ApiAnswer<'/api/v1/webhooks', 'post'>;
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** An event type an endpoint can subscribe to. */
+export type WebhookEventType = ApiBody<'/api/v1/webhooks', 'post'>['events'][number];
 
 /** One event sent to one endpoint, as the delivery log lists it. */
-export interface Delivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  status: DeliveryStatus;
-  responseStatus: number | null;
-  durationMs: number | null;
-  at: string;
-  nextAttemptAt: string | null;
-}
+export type Delivery = ApiAnswer<'/api/v1/webhooks/{id}/deliveries'>['data'][number];
+
+export type DeliveryStatus = Delivery['status'];
+
+/** One delivery with its attempts, oldest first. */
+export type DeliveryDetail = ApiAnswer<'/api/v1/webhooks/{id}/deliveries/{deliveryId}'>;
 
 /** One try at a delivery: what was sent and what came back (bodies cut short by the server). */
-export interface DeliveryAttempt {
-  attempt: number;
-  at: string;
-  request: { headers: Record<string, string>; body: string; bodyTruncated: boolean };
-  /** null: no answer (see `error`). */
-  response: { status: number; headers: Record<string, string>; body: string; bodyTruncated: boolean } | null;
-  durationMs: number;
-  /** Why the attempt failed without an answer: a timeout, a refused address, the network. */
-  error: string | null;
-}
+export type DeliveryAttempt = DeliveryDetail['attempts'][number];
 
-export interface DeliveryDetail extends Delivery {
-  attempts: DeliveryAttempt[];
-}
+export type DeliveryPage = ApiAnswer<'/api/v1/webhooks/{id}/deliveries'>;
 
-export interface DeliveryPage {
-  data: Delivery[];
-  nextCursor: string | null;
-}
+export type DeliveryQuery = ApiQuery<'/api/v1/webhooks/{id}/deliveries'>;
 
 /** What the endpoint form edits: the body of `POST /webhooks`, and what `PATCH /webhooks/{id}` may change. */
 export interface WebhookInput {
   url: string;
   description: string;
-  events: string[];
+  events: WebhookEventType[];
 }
+
+/** The form's fields fit the API's create and update bodies (typecheck fails otherwise). */
+export const inputFitsTheApi: [
+  WebhookInput extends ApiBody<'/api/v1/webhooks', 'post'> ? true : false,
+  WebhookInput extends ApiBody<'/api/v1/webhooks/{id}', 'patch'> ? true : false,
+] = [true, true];

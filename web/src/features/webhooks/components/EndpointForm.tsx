@@ -1,6 +1,6 @@
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage, { type FieldSentences } from '@site/src/components/ProblemMessage';
-import type { WebhookInput } from '@site/src/features/webhooks/api/types';
+import type { WebhookEventType, WebhookInput } from '@site/src/features/webhooks/api/types';
 import { inPickerOrder } from '@site/src/features/webhooks/model/eventTypes';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { type FormEvent, useId, useState } from 'react';
@@ -41,7 +41,7 @@ export default function EndpointForm({
 }) {
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description);
-  const [events, setEvents] = useState<string[]>(initial.events);
+  const [events, setEvents] = useState<WebhookEventType[]>(initial.events);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ids = {

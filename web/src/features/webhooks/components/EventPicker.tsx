@@ -1,3 +1,4 @@
+import type { WebhookEventType } from '@site/src/features/webhooks/api/types';
 import {
   type EventGroup,
   groupState,
@@ -14,9 +15,9 @@ function GroupBox({
   chosen,
   onChange,
 }: {
-  group: EventGroup;
-  chosen: string[];
-  onChange: (chosen: string[]) => void;
+  group: EventGroup<WebhookEventType>;
+  chosen: WebhookEventType[];
+  onChange: (chosen: WebhookEventType[]) => void;
 }) {
   const box = useRef<HTMLInputElement>(null);
   const state = groupState(group, chosen);
@@ -48,8 +49,8 @@ export default function EventPicker({
   invalid,
   describedBy,
 }: {
-  chosen: string[];
-  onChange: (chosen: string[]) => void;
+  chosen: WebhookEventType[];
+  onChange: (chosen: WebhookEventType[]) => void;
   invalid?: boolean;
   /** The id of the sentence that says what is wrong with the choice. */
   describedBy?: string | undefined;

@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import type { WebhookWithSecret } from '@site/src/features/webhooks/api/types';
+import type { WebhookInput, WebhookWithSecret } from '@site/src/features/webhooks/api/types';
 import { useWebhookList, useWebhooksChanged, webhooksApi } from '@site/src/features/webhooks/api/webhooks';
 import { useEffect, useState } from 'react';
 import EndpointCard from './EndpointCard';
@@ -9,7 +9,7 @@ import EndpointForm from './EndpointForm';
 import SecretReveal from './SecretReveal';
 import styles from './Webhooks.module.css';
 
-const NEW_ENDPOINT = { url: '', description: '', events: ['qrcode.created', 'scan.created'] };
+const NEW_ENDPOINT: WebhookInput = { url: '', description: '', events: ['qrcode.created', 'scan.created'] };
 
 /** The endpoint the address names (`/webhooks#wh_…`, the banner's link): scrolled to and focused once listed. */
 function useFocusNamedEndpoint(listed: boolean): void {

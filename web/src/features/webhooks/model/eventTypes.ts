@@ -1,3 +1,5 @@
+import type { WebhookEventType } from '@site/src/features/webhooks/api/types';
+
 /**
  * The event types an endpoint can subscribe to (API.md "Webhooks"): every audit log type and the
  * live stream's `scan.created` (`webhook.test` is sent by "Send test event" alone), grouped by the resource they are about, so the picker can offer
@@ -46,7 +48,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.disabled',
-] as const;
+] as const satisfies readonly WebhookEventType[];
+
+/** Every type the API takes is offered (but the test event): `npm run typecheck` fails on one left out. */
+type UnlistedType = Exclude<WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test'>;
+export const everyEventTypeOffered: [UnlistedType] extends [never] ? true : UnlistedType = true;
 
 /** What each resource is called in the picker, in the order the picker lists them. */
 const GROUP_LABELS: Record<string, string> = {
@@ -66,11 +72,11 @@ const GROUP_LABELS: Record<string, string> = {
   webhook: 'Webhooks',
 };
 
-export interface EventGroup {
+export interface EventGroup<T extends string = string> {
   /** The resource part of the types (`qrcode` of `qrcode.created`). */
   resource: string;
   label: string;
-  types: string[];
+  types: T[];
 }
 
 function resourceOf(type: string): string {
@@ -81,8 +87,8 @@ function resourceOf(type: string): string {
  * The types grouped by resource, groups in the picker's order (unknown resources last, by name),
  * types in the order given.
  */
-export function groupEventTypes(types: readonly string[]): EventGroup[] {
-  const groups = new Map<string, string[]>();
+export function groupEventTypes<T extends string>(types: readonly T[]): EventGroup<T>[] {
+  const groups = new Map<string, T[]>();
   for (const type of types) {
     const resource = resourceOf(type);
     groups.set(resource, [...(groups.get(resource) ?? []), type]);
@@ -98,29 +104,34 @@ export function groupEventTypes(types: readonly string[]): EventGroup[] {
 }
 
 /** The picker's groups: the known types, and those an endpoint already has that the list lacks. */
-export function pickerGroups(chosen: readonly string[]): EventGroup[] {
+export function pickerGroups<T extends string>(chosen: readonly T[]): EventGroup<T>[] {
   const known = new Set<string>(WEBHOOK_EVENT_TYPES);
-  return groupEventTypes([...WEBHOOK_EVENT_TYPES, ...chosen.filter((type) => !known.has(type))]);
+  // The known types are of the API's type, which T (the chosen types' type) is in the site.
+  const offered = WEBHOOK_EVENT_TYPES as readonly string[] as readonly T[];
+  return groupEventTypes([...offered, ...chosen.filter((type) => !known.has(type))]);
 }
 
 /** How much of a group is chosen: drives its "all" box (checked, unchecked or mixed). */
-export function groupState(group: EventGroup, chosen: readonly string[]): 'all' | 'some' | 'none' {
+export function groupState<T extends string>(
+  group: EventGroup<T>,
+  chosen: readonly T[],
+): 'all' | 'some' | 'none' {
   const count = group.types.filter((type) => chosen.includes(type)).length;
   if (count === 0) return 'none';
   return count === group.types.length ? 'all' : 'some';
 }
 
 /** Ticking a group's "all" box: a group not wholly chosen becomes chosen, a whole one is cleared. */
-export function toggleGroup(group: EventGroup, chosen: readonly string[]): string[] {
+export function toggleGroup<T extends string>(group: EventGroup<T>, chosen: readonly T[]): T[] {
   if (groupState(group, chosen) === 'all') return chosen.filter((type) => !group.types.includes(type));
   return [...chosen, ...group.types.filter((type) => !chosen.includes(type))];
 }
 
-export function toggleType(type: string, chosen: readonly string[]): string[] {
+export function toggleType<T extends string>(type: T, chosen: readonly T[]): T[] {
   return chosen.includes(type) ? chosen.filter((t) => t !== type) : [...chosen, type];
 }
 
 /** The chosen types in the picker's order, as the endpoint is saved and listed. */
-export function inPickerOrder(chosen: readonly string[]): string[] {
+export function inPickerOrder<T extends string>(chosen: readonly T[]): T[] {
   return pickerGroups(chosen).flatMap((group) => group.types.filter((type) => chosen.includes(type)));
 }
