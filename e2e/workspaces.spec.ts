@@ -187,6 +187,9 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   expect(await seriousViolations(invitee)).toEqual([]);
   await invitee.goto('/api-keys');
   await expect(invitee.getByTestId('api-keys-refusal')).toContainText("Viewers can't see or create API keys");
+  // Webhooks are the admins' too: the page says so, and no page asks for them (the banner neither).
+  await invitee.goto('/webhooks');
+  await expect(invitee.getByTestId('webhooks-refusal')).toContainText("Viewers can't see or change webhooks");
   await invitee.goto('/workspace');
   await expect(invitee.getByTestId('my-role')).toHaveText('Viewer');
   await expect(invitee.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
