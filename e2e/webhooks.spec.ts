@@ -209,10 +209,12 @@ test('an admin adds an endpoint, sees its secret once, sends a test event that a
   await attempt.getByText('Request', { exact: true }).click();
   await expect(attempt).toContainText('webhook-signature');
 
-  // The page with its log open passes axe, at desktop and at phone width.
+  // The page with its log open passes axe, at desktop and at phone width, where it fits the screen
+  // (each delivery is a card there).
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The receiver fails: the next test event is tried three times (two quick retries) and failed.
@@ -256,6 +258,8 @@ test('an admin adds an endpoint, sees its secret once, sends a test event that a
   await question.getByRole('button', { name: 'Yes, rotate' }).click();
   const rotated = card.getByTestId('webhook-secret');
   await expect(rotated).toContainText("you won't see it again");
+  // The keyboard lands on the new secret, not back at the page's top.
+  await expect(rotated.getByRole('heading', { name: 'New signing secret' })).toBeFocused();
   await expect(rotated).toContainText('24 hours');
   const newSecret = (await rotated.getByTestId('webhook-secret-value').textContent())?.trim() ?? '';
   expect(newSecret).toMatch(/^whsec_/);

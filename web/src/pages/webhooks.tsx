@@ -28,8 +28,9 @@ export default function WebhooksPage() {
         <p className="rq-lead">
           Webhooks tell your server when something happens in this workspace: a code is scanned or changed, a
           hostname is verified, a limit is reached. Each event is a signed <code>POST</code> (Standard
-          Webhooks), retried seven times over about 28 hours until your endpoint answers 2xx. See the{' '}
-          <Link to="/docs/intro">docs</Link> for the signing and retry contract.
+          Webhooks), retried seven times over about 28 hours until your endpoint answers 2xx; an endpoint that
+          answers <code>410</code>, or fails for five days, is turned off. Only admins and the owner manage
+          them; <Link to="/api-keys">API keys</Link> with the <code>webhooks:write</code> scope can too.
         </p>
         <RequireAccount>
           <Webhooks />

@@ -10,6 +10,7 @@ import type {
   DeliveryPage,
   DeliveryStatus,
   Webhook,
+  WebhookEventType,
   WebhookInput,
   WebhookWithSecret,
 } from './types';
@@ -74,7 +75,7 @@ export function useAutoDisabledWebhooks(enabled: boolean, refreshKey: string): W
 
 export interface DeliveryFilters {
   status: DeliveryStatus | '';
-  eventType: string;
+  eventType: WebhookEventType | '';
 }
 
 const DELIVERIES_PAGE = 20;

@@ -148,10 +148,12 @@ function Filters({ webhook, onApply }: { webhook: Webhook; onApply: (filters: De
         <select
           id={ids.type}
           value={draft.eventType}
-          onChange={(event) => setDraft({ ...draft, eventType: event.target.value })}
+          onChange={(event) =>
+            setDraft({ ...draft, eventType: event.target.value as DeliveryFilters['eventType'] })
+          }
         >
           <option value="">Any</option>
-          {['webhook.test', ...webhook.events].map((type) => (
+          {(['webhook.test', ...webhook.events] as const).map((type) => (
             <option key={type} value={type}>
               {type}
             </option>

@@ -1,4 +1,3 @@
-import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { WebhookInput, WebhookWithSecret } from '@site/src/features/webhooks/api/types';
@@ -61,8 +60,9 @@ export default function WebhooksManager() {
           onDismiss={() => setCreated(null)}
         >
           <p>
-            Your receiver checks each delivery's <code>webhook-signature</code> with it;{' '}
-            <Link to="/docs/intro">the docs</Link> show how with the <code>standardwebhooks</code> library.
+            Your receiver checks each delivery's <code>webhook-signature</code> header with it, for example
+            with the <code>standardwebhooks</code> library:{' '}
+            <code>new Webhook(secret).verify(body, headers)</code>.
           </p>
         </SecretReveal>
       )}
