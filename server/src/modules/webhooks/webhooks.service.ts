@@ -78,6 +78,9 @@ export interface WebhooksServiceOptions {
   clock?: Clock;
 }
 
+// Saving an endpoint waits this long at most for its host's addresses.
+const RESOLVE_TIMEOUT_MS = 2_000;
+
 const SYSTEM_ACTOR = { type: 'system' as const, id: 'webhooks', email: null };
 
 /**
@@ -352,15 +355,26 @@ export class WebhooksService {
     const policy = this.options.addressPolicy;
     const literal = policy.literalRefusal(host);
     if (literal !== null) return refuse(`is not reachable from here: ${literal}`);
-    let addresses: string[] = [];
-    try {
-      addresses = (await this.options.resolve(host)).map(({ address }) => address);
-    } catch {
-      // A name that does not resolve yet may later; every attempt checks it again.
-    }
+    const addresses = await this.addressesOf(host);
     const refusal = policy.addressRefusal(host, addresses);
     if (refusal !== null) return refuse(`is not reachable from here: ${refusal}`);
     return checked.url;
+  }
+
+  /** What `host` resolves to now; nothing when it does not (yet) or takes too long: every attempt checks again. */
+  private async addressesOf(host: string): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), RESOLVE_TIMEOUT_MS);
+    });
+    try {
+      const found = await Promise.race([this.options.resolve(host), deadline]);
+      return found.map(({ address }) => address);
+    } catch {
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private toView(row: WebhookRow): WebhookView {
