@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { test as base, expect, signUp, uniqueEmail } from './fixtures.js';
+import { idTokenOf } from './paypal.js';
 
 /**
  * Webhooks end to end: the site against a real server that delivers to a real receiver (node:http
@@ -134,6 +135,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** Calls this spec's server as `email`, as a script would; answers the JSON body. */
+async function apiAs<T>(email: string, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}/api/v1${pathname}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await idTokenOf(email)}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.ok, `${method} ${pathname}: ${response.status} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
 }
 
 /** The log's newest delivery of the test event (the log lists newest first). */
@@ -326,4 +342,36 @@ test('an endpoint the receiver calls gone is turned off: admins see a banner on 
   await card.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(card).toHaveCount(0);
   await expect(page.getByText('No endpoints yet. Add one above.')).toBeVisible();
+});
+
+test('the delivery log shows 20 deliveries a page, loads more, and filters by event type', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('webhooks-log');
+  await signUp(page, email);
+  receiver.setMode('ok');
+  const endpoint = await apiAs<{ id: string }>(email, 'POST', '/webhooks', {
+    url: receiver.url,
+    events: ['qrcode.created'],
+  });
+  await apiAs(email, 'POST', '/qrcodes', { mode: 'redirect', target: 'https://example.com/log' });
+  for (let i = 0; i < 20; i++) await apiAs(email, 'POST', `/webhooks/${endpoint.id}/test`);
+
+  await page.goto('/webhooks');
+  const card = page.getByTestId('webhook').filter({ hasText: receiver.url });
+  await card.getByRole('button', { name: 'Show the delivery log' }).click();
+  await expect(card.getByTestId('delivery')).toHaveCount(20);
+  await card.getByRole('button', { name: 'Load more' }).click();
+  await expect(card.getByTestId('delivery')).toHaveCount(21);
+  await expect(card.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await card.getByLabel('Event type').selectOption('qrcode.created');
+  await card.getByRole('button', { name: 'Filter' }).click();
+  await expect(card.getByTestId('delivery')).toHaveCount(1);
+  await expect(card.getByTestId('delivery')).toContainText('qrcode.created');
+  await card.getByLabel('Event type').selectOption('webhook.test');
+  await card.getByLabel('Status').selectOption('failed');
+  await card.getByRole('button', { name: 'Filter' }).click();
+  await expect(card.getByText('No deliveries match.')).toBeVisible();
 });
