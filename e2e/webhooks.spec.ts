@@ -281,6 +281,13 @@ test('an admin adds an endpoint, sees its secret once, sends a test event that a
   expect(newSecret).toMatch(/^whsec_/);
   expect(newSecret).not.toBe(secret);
   await expect(card.getByTestId('webhook-overlap')).toBeVisible();
+  // The secret panel, the badges and the log pass axe in the dark theme too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Past the theme's colour transitions: axe reads the colours shown.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   const before = receiver.received.length;
   await card.getByRole('button', { name: 'Send test event' }).click();
   await expect.poll(() => receiver.received.length).toBe(before + 1);
