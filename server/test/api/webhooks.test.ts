@@ -281,8 +281,17 @@ describe.each(engines)('webhooks on $name', (engine) => {
       actor: { type: 'system', id: 'webhooks' },
       data: { reason: read.disabledReason },
     });
+    const off = await api('POST', `/api/v1/webhooks/${hook.id}/test`, user.headers);
+    expect(off.status).toBe(409);
+    const again = await api(
+      'POST',
+      `/api/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`,
+      user.headers,
+    );
+    expect(again.status).toBe(409);
     const back = await api('PATCH', `/api/v1/webhooks/${hook.id}`, user.headers, { enabled: true });
     expect(back.body).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await api('POST', `/api/v1/webhooks/${hook.id}/test`, user.headers)).status).toBe(202);
   });
 
   it("waits for the receiver's Retry-After before the next attempt", async () => {

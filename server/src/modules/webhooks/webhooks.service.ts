@@ -7,7 +7,7 @@ import { normalizeHttpUrl } from '../../shared/http-url.js';
 import { idTimeBound, newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
-import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
+import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import type { Resolver } from '../../shared/safe-fetch.js';
 import { changedFields } from '../events/events.changes.js';
 import { instantParam } from '../events/events.filters.js';
@@ -251,7 +251,7 @@ export class WebhooksService {
 
   /** POST /test: a `webhook.test` message for this endpoint alone, through the outbox, due now. */
   async sendTest(access: ChangeContext, id: string): Promise<DeliveryView> {
-    const endpoint = await this.rowOf(access.workspaceId, id);
+    const endpoint = await this.enabledRowOf(access.workspaceId, id);
     const now = this.clock.now();
     const message: WebhookMessage = {
       id: newId('msg', now),
@@ -290,6 +290,7 @@ export class WebhooksService {
 
   /** POST .../retry: one more attempt now, whatever the delivery's state; its schedule goes on from there. */
   async retryDelivery(workspaceId: string, id: string, deliveryId: string): Promise<DeliveryView> {
+    await this.enabledRowOf(workspaceId, id);
     await this.deliveryOf(workspaceId, id, deliveryId);
     await makeDueNow(this.db, deliveryId, this.clock.now());
     this.options.wake?.();
@@ -334,6 +335,18 @@ export class WebhooksService {
   private async rowOf(workspaceId: string, id: string): Promise<WebhookRow> {
     const row = await findWebhook(this.db, workspaceId, id);
     if (!row) throw notFound('webhook');
+    return row;
+  }
+
+  /** The endpoint, which must be on to be sent to: a disabled one is a 409. */
+  private async enabledRowOf(workspaceId: string, id: string): Promise<WebhookRow> {
+    const row = await this.rowOf(workspaceId, id);
+    if (row.enabled !== 1) {
+      throw new Problem(
+        'conflict',
+        'The endpoint is turned off: nothing is sent to it. Turn it on (PATCH { "enabled": true }) first.',
+      );
+    }
     return row;
   }
 
