@@ -328,10 +328,17 @@ test('an endpoint the receiver calls gone is turned off: admins see a banner on 
   await expect(card.getByTestId('webhook-disabled-reason')).toBeVisible();
   await expect(card).toContainText('Disabled automatically');
 
-  // Enabling it again clears the banner.
+  // While it is off, a test event cannot be sent, and the card says why.
+  const sendTest = card.getByRole('button', { name: 'Send test event' });
+  await expect(sendTest).toBeDisabled();
+  await expect(sendTest).toHaveAccessibleDescription('Enable the endpoint to send one.');
+
+  // Enabling it again clears the banner; the test event goes through again.
   await card.getByRole('button', { name: 'Enable' }).click();
   await expect(card).toContainText('Enabled');
   await expect(page.getByTestId('webhooks-banner')).toHaveCount(0);
+  await sendTest.click();
+  await expect(newestTestDelivery(card)).toHaveAttribute('data-status', 'delivered');
 
   // Disabling by hand is no server's doing: no banner.
   await card.getByRole('button', { name: 'Disable' }).click();

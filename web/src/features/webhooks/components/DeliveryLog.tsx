@@ -38,10 +38,13 @@ function DeliveryRow({
   webhookId,
   delivery,
   onRetried,
+  retryOffReason,
 }: {
   webhookId: string;
   delivery: Delivery;
   onRetried: () => void;
+  /** The id of the sentence saying why retries are off (the endpoint is disabled); undefined while on. */
+  retryOffReason: string | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -96,7 +99,8 @@ function DeliveryRow({
             <button
               type="button"
               className="button button--outline button--primary button--sm"
-              disabled={busy}
+              disabled={busy || retryOffReason !== undefined}
+              aria-describedby={retryOffReason}
               onClick={() => void retry()}
             >
               {busy ? 'Sending…' : retryLabel(delivery.status)}
@@ -176,6 +180,7 @@ export default function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useDeliveries(webhook.id, filters);
   const [announcement, setAnnouncement] = useState('');
   const filtered = filters.status !== '' || filters.eventType !== '';
+  const retryOffId = useId();
 
   return (
     <div className={styles.log} data-testid="delivery-log">
@@ -184,6 +189,11 @@ export default function DeliveryLog({ webhook }: { webhook: Webhook }) {
         {announcement}
       </p>
       <ProblemMessage error={log.error} />
+      {!webhook.enabled && (
+        <p id={retryOffId} className={styles.hint}>
+          The endpoint is disabled: enable it to retry deliveries.
+        </p>
+      )}
       {log.error === null && log.deliveries.length === 0 && !log.loadingFirst && (
         <p className={styles.hint}>
           {filtered ? 'No deliveries match.' : 'No deliveries yet: send a test event to see one arrive.'}
@@ -212,6 +222,7 @@ export default function DeliveryLog({ webhook }: { webhook: Webhook }) {
                   key={delivery.id}
                   webhookId={webhook.id}
                   delivery={delivery}
+                  retryOffReason={webhook.enabled ? undefined : retryOffId}
                   onRetried={() => {
                     setAnnouncement(`${delivery.eventType} queued again: its new attempt shows here.`);
                     log.refresh();

@@ -27,12 +27,16 @@ function ActionButton({
   busyText,
   action,
   className = 'button button--secondary button--sm',
+  unavailable,
 }: {
   text: string;
   busyText: string;
   action: () => Promise<void>;
   className?: string;
+  /** Why the button is off now (shown under it); undefined while it may be used. */
+  unavailable?: string | undefined;
 }) {
+  const reasonId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const run = async () => {
@@ -48,9 +52,20 @@ function ActionButton({
   };
   return (
     <div>
-      <button type="button" className={className} disabled={busy} onClick={() => void run()}>
+      <button
+        type="button"
+        className={className}
+        disabled={busy || unavailable !== undefined}
+        aria-describedby={unavailable ? reasonId : undefined}
+        onClick={() => void run()}
+      >
         {busy ? busyText : text}
       </button>
+      {unavailable && (
+        <p id={reasonId} className={styles.hint}>
+          {unavailable}
+        </p>
+      )}
       <ProblemMessage error={error} />
     </div>
   );
@@ -108,8 +123,8 @@ export default function EndpointCard({
 
       {webhook.disabledReason && (
         <div className={styles.disabledReason} data-testid="webhook-disabled-reason">
-          <strong>Turned off by the server:</strong> {webhook.disabledReason} Fix the receiver, send a test
-          event to check it, then enable the endpoint again.
+          <strong>Turned off by the server:</strong> {webhook.disabledReason} Fix the receiver, enable the
+          endpoint again, then send a test event to check it.
         </div>
       )}
 
@@ -174,7 +189,12 @@ export default function EndpointCard({
           >
             Edit
           </button>
-          <ActionButton text="Send test event" busyText="Sending…" action={sendTest} />
+          <ActionButton
+            text="Send test event"
+            busyText="Sending…"
+            action={sendTest}
+            unavailable={webhook.enabled ? undefined : 'Enable the endpoint to send one.'}
+          />
           {webhook.enabled ? (
             <ActionButton text="Disable" busyText="Disabling…" action={() => setEnabled(false)} />
           ) : (
