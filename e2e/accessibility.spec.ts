@@ -70,6 +70,7 @@ async function settle(page: Page, route: string, signedIn: boolean): Promise<voi
     if (route === '/api-keys') await expect(page.getByTestId('api-key-row').first()).toBeVisible();
     if (route === '/codes') await expect(page.getByTestId('code-card')).toHaveCount(2);
     if (route === '/rules') await expect(page.getByTestId('rule')).toHaveCount(2);
+    if (route === '/webhooks') await expect(page.getByText('No endpoints yet. Add one above.')).toBeVisible();
     if (route === '/analytics')
       await expect(page.getByTestId('analytics-empty').or(page.getByTestId('stat-scans'))).toBeVisible();
   }

@@ -41,7 +41,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
     await expect(page.getByRole('alert')).toHaveText('The email or password is wrong.');
   });
 
-  test('the account menu links to the workspace settings, codes, rules, subscriptions, API keys, hostnames and analytics, then Logout', async ({
+  test('the account menu links to the workspace settings, codes, rules, subscriptions, API keys, webhooks, hostnames and analytics, then Logout', async ({
     page,
     request,
   }) => {
@@ -55,6 +55,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
       'Rules',
       'Subscriptions',
       'API keys',
+      'Webhooks',
       'Hostnames',
       'Analytics',
     ]);
@@ -65,6 +66,7 @@ test.describe('sign-in with the Firebase Auth emulator', () => {
       '/rules',
       '/subscriptions',
       '/api-keys',
+      '/webhooks',
       '/hosts',
       '/analytics',
     ]);

@@ -106,6 +106,10 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await page.locator('.dropdown__menu').getByRole('link', { name: 'Workspace settings' }).click();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(workspaceName);
   await expect(page.getByTestId('my-role')).toHaveText('Owner');
+  // The team's integrations are a link away.
+  const integrations = page.getByRole('region', { name: 'Integrations' });
+  await expect(integrations.getByRole('link', { name: 'webhooks' })).toHaveAttribute('href', '/webhooks');
+  await expect(integrations.getByRole('link', { name: 'API keys' })).toHaveAttribute('href', '/api-keys');
   const workspaceId = await page.evaluate(
     () => Object.entries(window.localStorage).find(([key]) => key.startsWith('rqWorkspace:'))?.[1],
   );
@@ -187,6 +191,9 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   expect(await seriousViolations(invitee)).toEqual([]);
   await invitee.goto('/api-keys');
   await expect(invitee.getByTestId('api-keys-refusal')).toContainText("Viewers can't see or create API keys");
+  // Webhooks are the admins' too: the page says so, and no page asks for them (the banner neither).
+  await invitee.goto('/webhooks');
+  await expect(invitee.getByTestId('webhooks-refusal')).toContainText("Viewers can't see or change webhooks");
   await invitee.goto('/workspace');
   await expect(invitee.getByTestId('my-role')).toHaveText('Viewer');
   await expect(invitee.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);

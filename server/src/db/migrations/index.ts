@@ -20,6 +20,7 @@ import * as sqliteFactsClustered from './2026_11_23_1020_sqlite_facts_clustered.
 import * as sqliteRollupCursor from './2026_11_24_0100_sqlite_rollup_cursor.js';
 import * as workspaces from './2026_11_26_0100_workspaces.js';
 import * as usageLimitReached from './2026_11_26_0220_usage_limit_reached.js';
+import * as webhooks from './2026_11_27_0100_webhooks.js';
 import * as linkControls from './2026_11_27_0300_link_controls.js';
 import * as hostnameAppLinks from './2026_11_27_0400_hostname_app_links.js';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0100_sqlite_rollup_cursor': sqliteRollupCursor,
   '2026_11_26_0100_workspaces': workspaces,
   '2026_11_26_0220_usage_limit_reached': usageLimitReached,
+  '2026_11_27_0100_webhooks': webhooks,
   '2026_11_27_0300_link_controls': linkControls,
   '2026_11_27_0400_hostname_app_links': hostnameAppLinks,
 };

@@ -15,6 +15,7 @@ export const ACCOUNT_LINKS = [
   { to: '/rules', label: 'Rules' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/api-keys', label: 'API keys' },
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/hosts', label: 'Hostnames' },
   { to: '/analytics', label: 'Analytics' },
 ] as const;

@@ -1,3 +1,4 @@
+import Link from '@docusaurus/Link';
 import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
 import { can, refusal } from '@site/src/features/workspaces/model/access';
 import { useWorkspace } from '@site/src/lib/workspace';
@@ -8,7 +9,10 @@ import NameSection from './NameSection';
 import OwnerSection from './OwnerSection';
 import styles from './Workspace.module.css';
 
-/** The current workspace's settings: name, members, invitations, ownership and the audit log, by role. */
+/**
+ * The current workspace's settings: name, members, invitations, links to its integrations (API keys,
+ * webhooks), ownership and the audit log, by role.
+ */
 export default function WorkspaceSettings() {
   const { current } = useWorkspace();
   const members = useMembers(current?.id ?? '');
@@ -22,6 +26,15 @@ export default function WorkspaceSettings() {
         <InvitationsSection workspace={current} />
       ) : (
         <p className={styles.hint}>{refusal(role, 'manageMembers')}</p>
+      )}
+      {can(role, 'manageWebhooks') && (
+        <section aria-labelledby="integrations-heading">
+          <h2 id="integrations-heading">Integrations</h2>
+          <p className={styles.hint}>
+            <Link to="/api-keys">API keys</Link> let your applications call the API;{' '}
+            <Link to="/webhooks">webhooks</Link> send this workspace's events to your server.
+          </p>
+        </section>
       )}
       {can(role, 'viewAuditLog') ? (
         <AuditLog members={members.items} />

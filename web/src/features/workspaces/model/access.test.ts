@@ -14,6 +14,8 @@ describe('roles', () => {
     expect(can('editor', 'editRules')).toBe(true);
     expect(can('editor', 'manageHostnames')).toBe(false);
     expect(can('editor', 'manageApiKeys')).toBe(false);
+    expect(can('editor', 'manageWebhooks')).toBe(false);
+    expect(can('admin', 'manageWebhooks')).toBe(true);
     expect(can('editor', 'manageMembers')).toBe(false);
     expect(can('admin', 'manageMembers')).toBe(true);
     expect(can('admin', 'deleteWorkspace')).toBe(false);

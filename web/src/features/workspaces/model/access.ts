@@ -14,6 +14,7 @@ const ACTIONS = {
   editDesigns: { role: 'editor', doing: 'save designs' },
   manageHostnames: { role: 'admin', doing: 'add or change hostnames' },
   manageApiKeys: { role: 'admin', doing: 'see or create API keys' },
+  manageWebhooks: { role: 'admin', doing: 'see or change webhooks' },
   manageMembers: { role: 'admin', doing: 'invite or manage members' },
   viewAuditLog: { role: 'admin', doing: 'read the audit log' },
   renameWorkspace: { role: 'admin', doing: 'rename the workspace' },
