@@ -6,7 +6,7 @@ import {
   isoOfLocalInput,
   localInputOf,
   patchBodyOf,
-  utmAfterSave,
+  utmOf,
   withUtm,
 } from './linkControls';
 
@@ -88,18 +88,12 @@ describe('badgesOf', () => {
   });
 });
 
-describe('utmAfterSave', () => {
-  const draft = { source: 'flyer', medium: 'print', campaign: 'spring', term: '', content: '' };
-
-  it('keeps the saved order and appends new tags, as the server stores a merge patch', () => {
-    expect(Object.keys(utmAfterSave(draft, null) ?? {})).toEqual(['source', 'medium', 'campaign']);
-    expect(Object.keys(utmAfterSave(draft, { campaign: 'old', source: 'x' }) ?? {})).toEqual([
-      'campaign',
-      'source',
-      'medium',
-    ]);
-    expect(withUtm('https://example.com/', utmAfterSave(draft, { campaign: 'old' }))).toBe(
-      'https://example.com/?utm_campaign=spring&utm_source=flyer&utm_medium=print',
+describe('utmOf', () => {
+  it('gives the tags in the order the server stores and adds them, whatever the draft', () => {
+    const draft = { content: 'hero', source: 'flyer', medium: 'print', campaign: 'spring', term: '' };
+    expect(Object.keys(utmOf(draft) ?? {})).toEqual(['source', 'medium', 'campaign', 'content']);
+    expect(withUtm('https://example.com/', utmOf(draft))).toBe(
+      'https://example.com/?utm_source=flyer&utm_medium=print&utm_campaign=spring&utm_content=hero',
     );
   });
 });

@@ -64,24 +64,6 @@ export function withUtm(target: string, utm: Utm | null | undefined): string {
 }
 
 /**
- * The UTM tags a save would store, in the order the server keeps them: it adds them to targets in
- * the order of its stored object, and a merge patch keeps the saved keys in place and appends new
- * ones (in the order this site sends them, UTM_FIELDS).
- */
-export function utmAfterSave(
-  draft: Readonly<Record<UtmField, string>>,
-  saved: Utm | null | undefined,
-): Utm | null {
-  const values = utmOf(draft);
-  if (values === null) return null;
-  const savedOrder = Object.keys(saved ?? {}).filter((field): field is UtmField => field in values);
-  const order = [...savedOrder, ...UTM_FIELDS.filter((field) => !savedOrder.includes(field))];
-  const ordered: Utm = {};
-  for (const field of order) if (values[field] !== undefined) ordered[field] = values[field];
-  return ordered;
-}
-
-/**
  * The URL as the server stores it (WHATWG serialisation), or null when it is not an http(s) URL
  * yet (the preview then waits for a whole one).
  */

@@ -81,16 +81,22 @@ function instantOf(text: string): number {
 }
 
 /** Drops empty values; an object left with nothing is null (no UTM tags, no apps). */
+/**
+ * The set fields of `value`, trimmed, in the order of `fields`: stored UTM tags keep one order
+ * (source, medium, campaign, term, content) however a patch named them, so every target gets its
+ * tags in the order the site's preview shows.
+ */
 function compact<K extends string>(
   value: Partial<Record<K, string | null>> | null,
+  fields: readonly K[],
 ): Partial<Record<K, string>> | null {
   if (value === null) return null;
-  const kept = Object.entries(value).filter(
-    (entry): entry is [K, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
-  );
-  return kept.length === 0
-    ? null
-    : (Object.fromEntries(kept.map(([k, v]) => [k, v.trim()])) as Partial<Record<K, string>>);
+  const kept: [K, string][] = [];
+  for (const field of fields) {
+    const text = value[field];
+    if (typeof text === 'string' && text.trim() !== '') kept.push([field, text.trim()]);
+  }
+  return kept.length === 0 ? null : (Object.fromEntries(kept) as Partial<Record<K, string>>);
 }
 
 /**
@@ -107,11 +113,15 @@ export function mergeControls(before: LinkControls, patch: LinkControlsInput): L
   if (patch.maxScans !== undefined) after.maxScans = patch.maxScans;
   if (patch.expiredTarget !== undefined) after.expiredTarget = patch.expiredTarget;
   if (patch.utm !== undefined) {
-    after.utm = compact(patch.utm === null ? null : (applyMergePatch(before.utm, patch.utm) as Utm));
+    after.utm = compact(
+      patch.utm === null ? null : (applyMergePatch(before.utm, patch.utm) as Utm),
+      UTM_FIELDS,
+    );
   }
   if (patch.apps !== undefined) {
     after.apps = compact(
       patch.apps === null ? null : (applyMergePatch(before.apps, patch.apps) as AppTargets),
+      APP_PLATFORMS,
     );
   }
   return after;

@@ -3,10 +3,9 @@ import {
   type LinkControlsDraft,
   normalisedUrl,
   UTM_FIELDS,
-  type Utm,
   type UtmField,
   userTimeZone,
-  utmAfterSave,
+  utmOf,
   withUtm,
 } from '@site/src/lib/linkControls';
 import { type ReactNode, useId } from 'react';
@@ -147,17 +146,10 @@ function PasswordField({
 }
 
 /** The default target with the UTM parameters, as a scan of it would be redirected. */
-function UtmPreview({
-  target,
-  draft,
-  saved,
-}: {
-  target: string;
-  draft: LinkControlsDraft['utm'];
-  saved: Utm | null | undefined;
-}) {
+function UtmPreview({ target, draft }: { target: string; draft: LinkControlsDraft['utm'] }) {
   const normalised = normalisedUrl(target);
-  const utm = utmAfterSave(draft, saved);
+  // The server stores and adds the tags in UTM_FIELDS' order, as utmOf gives them.
+  const utm = utmOf(draft);
   return (
     <div className={styles.preview}>
       <span className={styles.previewLabel}>Final URL</span>
@@ -184,7 +176,6 @@ export default function LinkControlsFields({
   byField,
   defaultTarget,
   protectedNow = false,
-  savedUtm = null,
   open = false,
 }: {
   draft: LinkControlsDraft;
@@ -195,8 +186,6 @@ export default function LinkControlsFields({
   defaultTarget: string;
   /** Whether the saved code has a password (it is never shown back). */
   protectedNow?: boolean;
-  /** The saved code's UTM tags: their order is the order a scan gets them in. */
-  savedUtm?: Utm | null | undefined;
   /** Whether the section starts open (an edited code that has controls). */
   open?: boolean;
 }) {
@@ -335,7 +324,7 @@ export default function LinkControlsFields({
             ))}
           </div>
           {utmError && <p className="rq-error">{utmError}</p>}
-          <UtmPreview target={defaultTarget} draft={draft.utm} saved={savedUtm} />
+          <UtmPreview target={defaultTarget} draft={draft.utm} />
         </fieldset>
 
         <fieldset className={styles.group}>

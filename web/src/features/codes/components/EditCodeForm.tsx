@@ -125,7 +125,6 @@ export default function EditCodeForm({
           byField={byField}
           defaultTarget={code.mode === 'redirect' ? target : (code.exec?.fallback ?? '')}
           protectedNow={code.passwordProtected === true}
-          savedUtm={code.utm}
           open={hasControls(code)}
         />
       )}
