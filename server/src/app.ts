@@ -34,6 +34,7 @@ import { redisPlugin } from './plugins/redis.js';
 import { BASELINE_SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationSchemaController } from './plugins/validation.js';
 import { webPlugin } from './plugins/web.js';
+import type { Clock } from './shared/clock.js';
 import { setProblemDocsBase } from './shared/problem.js';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the site's build at / (default true). */
   serveWeb?: boolean;
+  /** Time for what expires by the clock (a rotated signing secret's overlap); tests move it on. */
+  clock?: Clock;
 }
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
@@ -112,7 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(redisPlugin, { config });
   // Workspaces come before every module that keeps data for one (each registers its eraser).
   await app.register(eventsModule);
-  await app.register(accountsModule);
+  await app.register(accountsModule, { clock: options.clock });
   await app.register(workspacesModule);
   await app.register(scansModule);
   await app.register(plansModule);

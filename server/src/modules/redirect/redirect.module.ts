@@ -70,7 +70,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>): EdgeDeps {
   return {
     codes,
     decision: {
-      signingSecret: (accountId) => accounts.getSigningSecret(accountId),
+      signingSecrets: (accountId) => accounts.getSigningSecrets(accountId),
       ssrfAllow: config.ssrfAllow,
       siteUrl: config.publicUrl,
     },
