@@ -21,6 +21,7 @@ import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
+import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);
+  await app.register(webhooksModule);
   // The audit log's routes; its eraser comes after the other modules' (whose erasers write nothing to it).
   await app.register(eventsRoutesModule);
   await app.register(redirectModule, {

@@ -121,6 +121,28 @@ export interface Config {
     /** MAIL_FROM: the sender, `name@example.com` or `RQ Codes <name@example.com>`. */
     from: string;
   };
+  /** Webhook delivery (the webhooks module); every setting but the concurrency is for tests to compress. */
+  webhooks: {
+    /**
+     * WEBHOOK_RETRY_SCHEDULE: comma-separated delays in ms between attempts, after the first (default
+     * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); a delivery that fails them all is failed.
+     */
+    retryScheduleMs: number[];
+    /** WEBHOOK_TIMEOUT_MS: how long one attempt may take, answer included (default 15 s). */
+    timeoutMs: number;
+    /** WEBHOOK_DISABLE_AFTER_MS: failing this long without a success disables the endpoint (default 5 days). */
+    disableAfterMs: number;
+    /** WEBHOOK_SECRET_OVERLAP_MS: how long a rotated-out secret still signs beside the new one (default 24 h). */
+    secretOverlapMs: number;
+    /** WEBHOOK_POLL_MS: how often each instance looks for due deliveries (default 1 s). */
+    pollMs: number;
+    /** WEBHOOK_CONCURRENCY: attempts one instance makes at once, all endpoints together (default 32). */
+    concurrency: number;
+    /** WEBHOOK_ENDPOINT_CONCURRENCY: attempts one instance makes at once to one endpoint (default 4). */
+    endpointConcurrency: number;
+    /** WEBHOOK_DELIVERY_RETENTION_DAYS: days a finished delivery stays in the log (default 30). */
+    deliveryRetentionDays: number;
+  };
   hostnames: {
     /** Where customers point their hostnames' CNAME records (EDGE_HOSTNAME). */
     edgeHostname: string;
@@ -402,6 +424,39 @@ function operatorConfig(env: Env): Config['operator'] {
   };
 }
 
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+
+function retrySchedule(env: Env): number[] {
+  const raw = read(env, 'WEBHOOK_RETRY_SCHEDULE');
+  if (raw === undefined) return DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS;
+  const delays = raw.split(',').map((entry) => entry.trim());
+  if (delays.length > 20 || delays.some((delay) => !/^\d{1,9}$/.test(delay))) {
+    throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', 'up to 20 comma-separated delays in ms', raw);
+  }
+  return delays.map(Number);
+}
+
+function webhooksConfig(env: Env): Config['webhooks'] {
+  return {
+    retryScheduleMs: retrySchedule(env),
+    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+    disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_MS', 5 * 86_400_000, 0, 365 * 86_400_000),
+    secretOverlapMs: integer(env, 'WEBHOOK_SECRET_OVERLAP_MS', 86_400_000, 0, 30 * 86_400_000),
+    pollMs: integer(env, 'WEBHOOK_POLL_MS', 1_000, 10, 60_000),
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1_000),
+    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4, 1, 100),
+    deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3_650),
+  };
+}
+
 /** API_RATE_LIMIT without a value, on a server that sets no limits (no PayPal, no DEFAULT_PLAN). */
 export const API_RATE_LIMIT_WITHOUT_BILLING = 600;
 export const SESSION_RATE_LIMIT_DEFAULT = 1200;
@@ -477,5 +532,6 @@ export function loadConfig(env: Env = process.env): Config {
     operator: operatorConfig(env),
     mail: mailConfig(env, publicUrl),
     hostnames: hostnamesConfig(env, publicUrl, url(env, 'SHORT_URL', ['http', 'https'])),
+    webhooks: webhooksConfig(env),
   };
 }

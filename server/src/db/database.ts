@@ -20,6 +20,11 @@ import type {
   ScanVisitorsTable,
 } from '../modules/scans/scans.table.js';
 import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from '../modules/webhooks/webhooks.table.js';
+import type {
   WorkspaceInvitationsTable,
   WorkspaceMembersTable,
 } from '../modules/workspaces/workspaces.table.js';
@@ -56,6 +61,9 @@ export interface Database {
   scan_visitors: ScanVisitorsTable;
   subscriptions: SubscriptionsTable;
   usage_limit_reached: UsageLimitReachedTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhooks: WebhooksTable;
   workspace_invitations: WorkspaceInvitationsTable;
   workspace_members: WorkspaceMembersTable;
 }

@@ -75,4 +75,7 @@ export type IdPrefix =
   | 'evt'
   | 'ast'
   | 'dsn'
-  | 'inv';
+  | 'inv'
+  | 'wh'
+  | 'dlv'
+  | 'msg';

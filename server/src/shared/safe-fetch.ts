@@ -74,6 +74,11 @@ export interface SafeRequest {
   timeoutMs: number;
   /** The largest body accepted, in bytes. */
   maxBytes: number;
+  /**
+   * What a longer body does: `fail` (default) is `too_large`; `truncate` keeps its first
+   * `maxBytes` and stops reading (a webhook's answer is only logged).
+   */
+  overLimit?: 'fail' | 'truncate';
   /** How many redirects to follow, each checked like the first URL (default 0: none). */
   maxRedirects?: number;
   /** Which statuses are a success (default 2xx); others are `bad_status`. */
@@ -86,6 +91,8 @@ export interface SafeResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** Whether the body was cut at `maxBytes` (`overLimit: 'truncate'`). */
+  truncated: boolean;
   /** The address the answering socket was connected to. */
   remoteAddress: string;
 }
@@ -219,9 +226,14 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
     });
   }
 
-  function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  function readBody(
+    response: IncomingMessage,
+    maxBytes: number,
+    signal: AbortSignal,
+    truncate: boolean,
+  ): Promise<{ body: Buffer; truncated: boolean }> {
     const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) {
+    if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
       response.destroy();
       return Promise.reject(
         new SafeFetchError('too_large', `the body is ${declared} bytes, over ${maxBytes}`),
@@ -233,6 +245,13 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
       const onAbort = () => response.destroy(signal.reason as Error);
       signal.addEventListener('abort', onAbort, { once: true });
       response.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > maxBytes && truncate) {
+          chunks.push(chunk.subarray(0, maxBytes - size));
+          signal.removeEventListener('abort', onAbort);
+          resolve({ body: Buffer.concat(chunks, maxBytes), truncated: true });
+          response.destroy();
+          return;
+        }
         size += chunk.length;
         if (size > maxBytes) {
           response.destroy(new SafeFetchError('too_large', `the body is over ${maxBytes} bytes`));
@@ -242,7 +261,7 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
       });
       response.on('end', () => {
         signal.removeEventListener('abort', onAbort);
-        resolve(Buffer.concat(chunks, size));
+        resolve({ body: Buffer.concat(chunks, size), truncated: false });
       });
       response.on('error', (error) => {
         signal.removeEventListener('abort', onAbort);
@@ -295,8 +314,13 @@ export function createSafeFetcher(policy: SafeFetchPolicy = {}): SafeFetcher {
           throw new SafeFetchError('bad_status', `the server answered ${status}`, status);
         }
         const remoteAddress = response.socket?.remoteAddress ?? '';
-        const content = await readBody(response, request.maxBytes, signal);
-        return { url: url.href, status, headers: response.headers, body: content, remoteAddress };
+        const { body: content, truncated } = await readBody(
+          response,
+          request.maxBytes,
+          signal,
+          request.overLimit === 'truncate',
+        );
+        return { url: url.href, status, headers: response.headers, body: content, truncated, remoteAddress };
       }
     } catch (error) {
       throw asSafeError(error, signal);

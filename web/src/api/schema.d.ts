@@ -1727,7 +1727,7 @@ export interface paths {
                                  * @example rq_AbC1
                                  */
                                 prefix: string;
-                                scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
+                                scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
                             }[];
                             nextCursor: string | null;
                         };
@@ -1893,7 +1893,7 @@ export interface paths {
                         /** @description No expiry when omitted or null */
                         expiresAt?: string | null;
                         name: string;
-                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
+                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
                     };
                 };
             };
@@ -1920,7 +1920,7 @@ export interface paths {
                              * @example rq_AbC1
                              */
                             prefix: string;
-                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
                         };
                     };
                 };
@@ -2164,7 +2164,7 @@ export interface paths {
                              * @example rq_AbC1
                              */
                             prefix: string;
-                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read")[];
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
                         };
                     };
                 };
@@ -12257,6 +12257,2034 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`. Secrets are never listed.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @example CRM sync */
+                                description: string;
+                                /** @description Why the system turned the endpoint off (it answered 410, or failed for days); null otherwise */
+                                disabledReason: string | null;
+                                /** @description Off: nothing is delivered (pending deliveries fail) */
+                                enabled: boolean;
+                                /** @description The event types delivered here */
+                                events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                                /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                /** @description After a rotation: until when the old secret still signs beside the new one */
+                                previousSecretExpiresAt: string | null;
+                                /**
+                                 * @description Where deliveries are POSTed
+                                 * @example https://example.com/hooks/rq
+                                 */
+                                url: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The answer holds the signing secret (`secret`), shown this once. The URL must be http(s) and neither be nor resolve to a private address. Each delivery is a POST of `{ "type", "timestamp", "data" }` signed the Standard Webhooks way: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the bytes after `whsec_`). Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://example.com/hooks/rq",
+                     *       "description": "CRM sync",
+                     *       "events": [
+                     *         "qrcode.created"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string;
+                        /** @default true */
+                        enabled?: boolean;
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        /** @description An absolute http(s) URL on a public address */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example CRM sync */
+                            description: string;
+                            /** @description Why the system turned the endpoint off (it answered 410, or failed for days); null otherwise */
+                            disabledReason: string | null;
+                            /** @description Off: nothing is delivered (pending deliveries fail) */
+                            enabled: boolean;
+                            /** @description The event types delivered here */
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                            /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description After a rotation: until when the old secret still signs beside the new one */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * @description The signing secret, `whsec_` and base64 bytes: shown only in this answer (create and rotate); verify deliveries with it
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            /**
+                             * @description Where deliveries are POSTed
+                             * @example https://example.com/hooks/rq
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Needs the admin role or higher; API keys need `webhooks:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example CRM sync */
+                            description: string;
+                            /** @description Why the system turned the endpoint off (it answered 410, or failed for days); null otherwise */
+                            disabledReason: string | null;
+                            /** @description Off: nothing is delivered (pending deliveries fail) */
+                            enabled: boolean;
+                            /** @description The event types delivered here */
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                            /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description After a rotation: until when the old secret still signs beside the new one */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * @description Where deliveries are POSTed
+                             * @example https://example.com/hooks/rq
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is delivered to it; its delivery log goes with it.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description A JSON merge patch (RFC 7396): omitted fields stay. `enabled: false` turns the endpoint off (its pending deliveries fail); `enabled: true` turns it back on and clears `disabledReason`.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description null empties it */
+                        description?: string | null;
+                        /** @description true turns a disabled endpoint back on */
+                        enabled?: boolean;
+                        events?: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        /** @description An absolute http(s) URL on a public address */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example CRM sync */
+                            description: string;
+                            /** @description Why the system turned the endpoint off (it answered 410, or failed for days); null otherwise */
+                            disabledReason: string | null;
+                            /** @description Off: nothing is delivered (pending deliveries fail) */
+                            enabled: boolean;
+                            /** @description The event types delivered here */
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                            /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description After a rotation: until when the old secret still signs beside the new one */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * @description Where deliveries are POSTed
+                             * @example https://example.com/hooks/rq
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Newest first, a page at a time. Filters combine: `status`, `eventType`, `from` (inclusive) and `to` (exclusive). Finished deliveries are kept 30 days.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                    eventType?: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                    /** @description Deliveries made at or after this time (ISO 8601, UTC) */
+                    from?: string;
+                    limit?: number;
+                    /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
+                    status?: "pending" | "delivered" | "failed";
+                    /** @description Deliveries made before this time (exclusive) */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @description The last attempt, or when the delivery was made
+                                 */
+                                at: string;
+                                /** @description Attempts made so far */
+                                attempt: number;
+                                /** @description The last attempt's duration */
+                                durationMs: number | null;
+                                /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
+                                eventId: string;
+                                /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                                eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                                /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                /** @description When the next attempt is due (pending only) */
+                                nextAttemptAt: string | null;
+                                /** @description The last attempt's answer status; null before any, or without an answer */
+                                responseStatus: number | null;
+                                /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
+                                status: "pending" | "delivered" | "failed";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description Each attempt with the request sent (headers, body cut at 16 KiB) and the answer (status, headers, body read up to 4 KiB), its duration and why it failed.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description The last attempt, or when the delivery was made
+                             */
+                            at: string;
+                            /** @description Attempts made so far */
+                            attempt: number;
+                            /** @description Oldest first */
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why the attempt failed without an answer: timeout, refused address, network */
+                                error: string | null;
+                                request: {
+                                    /** @description The JSON body sent, cut at 16 KiB */
+                                    body: string;
+                                    bodyTruncated: boolean;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                };
+                                /** @description null: no answer (see error) */
+                                response: {
+                                    /** @description The answer, read up to 4 KiB */
+                                    body: string;
+                                    bodyTruncated: boolean;
+                                    headers: {
+                                        [key: string]: string;
+                                    };
+                                    status: number;
+                                } | null;
+                            }[];
+                            /** @description The last attempt's duration */
+                            durationMs: number | null;
+                            /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
+                            eventId: string;
+                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                            /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description When the next attempt is due (pending only) */
+                            nextAttemptAt: string | null;
+                            /** @description The last attempt's answer status; null before any, or without an answer */
+                            responseStatus: number | null;
+                            /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
+                            status: "pending" | "delivered" | "failed";
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery now
+         * @description One more attempt now, with the same `webhook-id`, whatever the delivery's state (a failed one too). If it fails, the schedule goes on from the attempts already made.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description The last attempt, or when the delivery was made
+                             */
+                            at: string;
+                            /** @description Attempts made so far */
+                            attempt: number;
+                            /** @description The last attempt's duration */
+                            durationMs: number | null;
+                            /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
+                            eventId: string;
+                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                            /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description When the next attempt is due (pending only) */
+                            nextAttemptAt: string | null;
+                            /** @description The last attempt's answer status; null before any, or without an answer */
+                            responseStatus: number | null;
+                            /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
+                            status: "pending" | "delivered" | "failed";
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new secret, shown this once. For 24 hours (`previousSecretExpiresAt`) deliveries carry two signatures, space-separated in `webhook-signature`: one under the new secret and one under the old, so receivers can switch without missing a delivery.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @example CRM sync */
+                            description: string;
+                            /** @description Why the system turned the endpoint off (it answered 410, or failed for days); null otherwise */
+                            disabledReason: string | null;
+                            /** @description Off: nothing is delivered (pending deliveries fail) */
+                            enabled: boolean;
+                            /** @description The event types delivered here */
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                            /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description After a rotation: until when the old secret still signs beside the new one */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * @description The signing secret, `whsec_` and base64 bytes: shown only in this answer (create and rotate); verify deliveries with it
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            /**
+                             * @description Where deliveries are POSTed
+                             * @example https://example.com/hooks/rq
+                             */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook.test` event to this endpoint now (whatever it subscribes to), through the outbox like any other: the answer is the delivery, pending; read it again to see the attempt.
+         *
+         *     Needs the admin role or higher; API keys need `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description The last attempt, or when the delivery was made
+                             */
+                            at: string;
+                            /** @description Attempts made so far */
+                            attempt: number;
+                            /** @description The last attempt's duration */
+                            durationMs: number | null;
+                            /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
+                            eventId: string;
+                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                            /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            /** @description When the next attempt is due (pending only) */
+                            nextAttemptAt: string | null;
+                            /** @description The last attempt's answer status; null before any, or without an answer */
+                            responseStatus: number | null;
+                            /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
+                            status: "pending" | "delivered" | "failed";
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

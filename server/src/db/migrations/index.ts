@@ -20,6 +20,7 @@ import * as sqliteFactsClustered from './2026_11_23_1020_sqlite_facts_clustered.
 import * as sqliteRollupCursor from './2026_11_24_0100_sqlite_rollup_cursor.js';
 import * as workspaces from './2026_11_26_0100_workspaces.js';
 import * as usageLimitReached from './2026_11_26_0220_usage_limit_reached.js';
+import * as webhooks from './2026_11_27_0100_webhooks.js';
 import * as signingSecretPrevious from './2026_11_27_0150_signing_secret_previous.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0100_sqlite_rollup_cursor': sqliteRollupCursor,
   '2026_11_26_0100_workspaces': workspaces,
   '2026_11_26_0220_usage_limit_reached': usageLimitReached,
+  '2026_11_27_0100_webhooks': webhooks,
   '2026_11_27_0150_signing_secret_previous': signingSecretPrevious,
 };

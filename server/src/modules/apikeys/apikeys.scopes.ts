@@ -10,6 +10,8 @@ export const SCOPES = [
   'hostnames:write',
   'analytics:read',
   'events:read',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -21,7 +21,12 @@ export interface EventFilters {
 // A date-time with its zone (Z or an offset), or a date (its midnight in UTC).
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-function instant(text: string | undefined, path: string, errors: FieldError[]): number | undefined {
+/** A time query parameter in ms, or undefined (absent, or unreadable: then an error for `path` is added). */
+export function instantParam(
+  text: string | undefined,
+  path: string,
+  errors: FieldError[],
+): number | undefined {
   if (text === undefined) return undefined;
   const ms = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(ms)) {
@@ -37,8 +42,8 @@ function instant(text: string | undefined, path: string, errors: FieldError[]): 
 /** The query's filters as the repository reads them; bad times are a 400 naming the parameter. */
 export function eventFilters(query: EventListQuery): EventFilters {
   const errors: FieldError[] = [];
-  const from = instant(query.from, '/query/from', errors);
-  const to = instant(query.to, '/query/to', errors);
+  const from = instantParam(query.from, '/query/from', errors);
+  const to = instantParam(query.to, '/query/to', errors);
   if (from !== undefined && to !== undefined && from >= to) {
     errors.push({ path: '/query/to', message: 'must be after from' });
   }

@@ -7,7 +7,7 @@ import type { FieldChanges } from './events.changes.js';
 import { eventFilters } from './events.filters.js';
 import { deleteEventsBefore, deleteWorkspaceEvents, listEvents } from './events.repository.js';
 import type { EventList, EventListQuery, EventView } from './events.schemas.js';
-import type { EventRow } from './events.table.js';
+import type { EventRow, NewEventRow } from './events.table.js';
 
 export const DEFAULT_EVENT_RETENTION_DAYS = 400;
 
@@ -32,7 +32,7 @@ export interface ChangeContext {
 
 /** What a write hands to the log. */
 export interface ChangeEvent {
-  /** `<resource>.<created|updated|deleted|...>`, e.g. `qrcode.updated`. */
+  /** `<resource>.<created|updated|deleted|...>`, e.g. `qrcode.updated`: one of EVENT_TYPES (events.types.ts). */
   type: string;
   workspaceId: string;
   actor: Actor;
@@ -52,6 +52,13 @@ export function changeEvent(
 }
 
 /**
+ * Runs in the transaction that records an event, after its row is written: what must be kept or
+ * lost with the event (the webhooks module's outbox rows). It must not import the events module's
+ * callers; modules register one with `app.events.onRecorded(...)`.
+ */
+export type RecordedListener = (trx: Kysely<Database>, event: EventView) => Promise<void>;
+
+/**
  * The audit log. Every module records its changes here with `record(trx, event)`, passing the
  * transaction that makes the change, so a change and its event are kept or lost together.
  */
@@ -60,6 +67,7 @@ export class EventsService {
   private readonly newEventId = monotonicIds('evt');
 
   private readonly retentionDays: number;
+  private readonly listeners: RecordedListener[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -86,24 +94,30 @@ export class EventsService {
     await deleteWorkspaceEvents(this.db, workspaceId);
   }
 
+  /** Adds what runs with every recorded event, in its transaction (see RecordedListener). */
+  onRecorded(listener: RecordedListener): void {
+    this.listeners.push(listener);
+  }
+
   /** Writes one event with `db`: the transaction of the change it describes. */
   async record(db: Kysely<Database>, event: ChangeEvent): Promise<void> {
     const at = this.clock.now();
-    await db
-      .insertInto('events')
-      .values({
-        id: this.newEventId(at),
-        workspace_id: event.workspaceId,
-        type: event.type,
-        at,
-        actor_type: event.actor.type,
-        actor_id: event.actor.id,
-        actor_email: event.actor.email,
-        resource_type: event.resource.type,
-        resource_id: event.resource.id,
-        data_json: JSON.stringify(event.data),
-      })
-      .execute();
+    const row = {
+      id: this.newEventId(at),
+      workspace_id: event.workspaceId,
+      type: event.type,
+      at,
+      actor_type: event.actor.type,
+      actor_id: event.actor.id,
+      actor_email: event.actor.email,
+      resource_type: event.resource.type,
+      resource_id: event.resource.id,
+      data_json: JSON.stringify(event.data),
+    } satisfies NewEventRow;
+    await db.insertInto('events').values(row).execute();
+    if (this.listeners.length === 0) return;
+    const view = toEventView(row);
+    for (const listener of this.listeners) await listener(db, view);
   }
 
   /** Runs `change` in a transaction and records the events it returns in the same one. */

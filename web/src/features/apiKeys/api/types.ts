@@ -11,6 +11,8 @@ export const API_KEY_SCOPES = [
   { id: 'hostnames:write', label: 'Add and change hostnames' },
   { id: 'analytics:read', label: 'Read analytics' },
   { id: 'events:read', label: 'Read the audit log' },
+  { id: 'webhooks:read', label: 'Read webhooks and their deliveries' },
+  { id: 'webhooks:write', label: 'Create, change and test webhooks' },
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['id'];

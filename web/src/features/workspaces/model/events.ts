@@ -1,3 +1,5 @@
+import type { ApiBody } from '@site/src/api/types';
+
 /** What the audit log shows of an event: who did it and where its resource lives on the site. */
 
 export interface EventActor {
@@ -17,12 +19,14 @@ export const EVENT_TYPES = [
   'qrcode.created',
   'qrcode.updated',
   'qrcode.deleted',
+  'qrcode.rules_updated',
   'rule.created',
   'rule.updated',
   'rule.deleted',
   'design.created',
   'design.updated',
   'design.deleted',
+  'asset.created',
   'hostname.created',
   'hostname.updated',
   'hostname.deleted',
@@ -47,7 +51,24 @@ export const EVENT_TYPES = [
   'subscription.updated',
   'subscription.cancelled',
   'usage.limit_reached',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.disabled',
 ] as const;
+
+export type AuditEventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Every audit event type the API knows (the server's one list, events.types.ts, as webhooks
+ * subscribe to it) is offered above: `npm run typecheck` fails on a type left out.
+ */
+type UnlistedEventType = Exclude<
+  ApiBody<'/api/v1/webhooks', 'post'>['events'][number],
+  AuditEventType | 'scan.created' | 'webhook.test'
+>;
+export const everyEventTypeListed: [UnlistedEventType] extends [never] ? true : UnlistedEventType = true;
 
 /** Where a resource is shown on the site; null for a kind the site has no page for. */
 export function resourcePath(resource: { type: string; id: string }, data?: unknown): string | null {

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AddressPolicy } from '../../shared/address-policy.js';
+import { createSafeFetcher, systemResolver } from '../../shared/safe-fetch.js';
+import { webhooksRoutes } from './webhooks.routes.js';
+import { WebhooksService } from './webhooks.service.js';
+import { DeliveryWorker } from './webhooks.worker.js';
+
+// Finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS go in hourly rounds, like old events.
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/**
+ * Webhooks: `app.webhooks` (endpoints, the outbox, the delivery log) and a DeliveryWorker in
+ * every instance. The outbox listens to the audit log (`events.onRecorded`), so every recorded
+ * event reaches the endpoints subscribed to it from the same transaction; other producers call
+ * `app.webhooks.enqueue(trx, workspaceId, messages)`.
+ */
+export const webhooksModule = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const settings = config.webhooks;
+    let worker: DeliveryWorker | undefined;
+    const webhooks = new WebhooksService(app.database.db, {
+      events: app.events,
+      settings,
+      addressPolicy: new AddressPolicy(config.ssrfAllow),
+      resolve: systemResolver,
+      wake: () => worker?.wake(),
+    });
+    app.decorate('webhooks', webhooks);
+    app.events.onRecorded(webhooks.onEventRecorded);
+    app.workspaces.onErase('webhooks', (workspaceId) => webhooks.erase(workspaceId));
+
+    const fetcher = createSafeFetcher({ allow: config.ssrfAllow });
+    worker = new DeliveryWorker({
+      db: app.database.db,
+      dialect: app.database.dialect,
+      settings,
+      fetcher,
+      webhooks,
+      log: app.log.child({ module: 'webhooks' }),
+    });
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      worker?.start();
+      sweeper = setInterval(() => {
+        webhooks
+          .sweep()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old webhook deliveries'));
+      }, SWEEP_EVERY_MS).unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(sweeper);
+      await worker?.stop();
+      fetcher.close();
+    });
+
+    await app.register(webhooksRoutes);
+  },
+  { name: 'webhooks', dependencies: ['db', 'events', 'workspaces', 'auth', 'idempotency'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: WebhooksService;
+  }
+}
