@@ -22,6 +22,7 @@ import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
+import { webhooksScanFeedModule } from './modules/webhooks/webhooks.scan-feed.js';
 import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(designsModule);
   await app.register(slugsModule);
   await app.register(webhooksModule);
+  await app.register(webhooksScanFeedModule);
   // The audit log's routes; its eraser comes after the other modules' (whose erasers write nothing to it).
   await app.register(eventsRoutesModule);
   await app.register(redirectModule, {

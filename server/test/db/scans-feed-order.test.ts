@@ -32,12 +32,8 @@ async function readAll(
 }
 
 const feedStart = async (database: TestDatabase) =>
-  (
-    await database.handle.db
-      .selectFrom('webhook_scan_feed' as never)
-      .select('cursor' as never)
-      .executeTakeFirstOrThrow()
-  ).cursor as string;
+  (await database.handle.db.selectFrom('webhook_scan_feed').select('cursor').executeTakeFirstOrThrow())
+    .cursor;
 
 /**
  * The stored scans read in storage order after a cursor (what `scan.created` webhooks are fed
