@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import { EdgeLoad } from '../../shared/event-loop-load.js';
 import type { OrderedStoredScan } from '../scans/scans.service.js';
 
 /** What the feed needs of the scans and webhooks services. */
@@ -26,9 +27,16 @@ export interface ScanFeedDeps {
   pollMs: number;
   /** Scans per transaction. */
   batch?: number;
+  /**
+   * True while the event loop is busy answering scans: the feed then hands on a small batch per
+   * `pollMs` and catches up once the load passes (the scans wait, stored, in the database).
+   */
+  busy?: () => boolean;
 }
 
 const DEFAULT_BATCH = 2000;
+/** Scans per transaction while the event loop is busy: the feed still moves, slowly. */
+const BUSY_BATCH = 100;
 
 /**
  * `scan.created` at scan volume, off the edge's path. The edge records scans as always; this feed
@@ -66,8 +74,8 @@ export class ScanFeed {
    * One transaction: the scans after the cursor (at most a batch), their deliveries, the cursor
    * past them. Answers how many scans it read, or null when another instance holds the cursor.
    */
-  async feedOnce(): Promise<number | null> {
-    const { db, dialect, batch = DEFAULT_BATCH } = this.deps;
+  async feedOnce(batch = this.deps.batch ?? DEFAULT_BATCH): Promise<number | null> {
+    const { db, dialect } = this.deps;
     const result = await db.transaction().execute(async (trx) => {
       const cursor = await lockCursor(trx, dialect);
       if (cursor === null) return null;
@@ -105,12 +113,14 @@ export class ScanFeed {
     this.timer.unref();
   }
 
-  /** Feeds until a look finds less than a batch, then waits `pollMs`. */
+  /** Feeds until a look finds less than a batch, then waits `pollMs`; one small batch per `pollMs` while busy. */
   private async round(): Promise<void> {
-    const { batch = DEFAULT_BATCH, pollMs } = this.deps;
+    const { pollMs } = this.deps;
+    const busy = this.deps.busy?.() ?? false;
+    const batch = busy ? BUSY_BATCH : (this.deps.batch ?? DEFAULT_BATCH);
     let full = false;
     try {
-      full = (await this.feedOnce()) === batch;
+      full = (await this.feedOnce(batch)) === batch && !busy;
     } catch (error) {
       this.deps.log.warn({ err: error }, 'scans could not be handed to the webhooks outbox; trying again');
     }
@@ -157,6 +167,7 @@ function byWorkspace(scans: readonly OrderedStoredScan[]): Map<string, OrderedSt
 export const webhooksScanFeedModule = fp(
   async (app: FastifyInstance) => {
     const { scans, webhooks } = app;
+    const load = new EdgeLoad(() => scans.recorder.stats.scans);
     const feed = new ScanFeed({
       db: app.database.db,
       dialect: app.database.dialect,
@@ -164,6 +175,7 @@ export const webhooksScanFeedModule = fp(
       enqueue: (trx, workspaceId, messages) => webhooks.enqueue(trx, workspaceId, messages),
       log: app.log.child({ module: 'webhooks-scan-feed' }),
       pollMs: app.config.webhooks.pollMs,
+      busy: () => load.busy(),
     });
     app.decorate('webhookScanFeed', feed);
     app.addHook('onReady', async () => feed.start());
