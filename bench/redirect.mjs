@@ -330,8 +330,9 @@ function serverEnv(backend, dataDir, dnsPort) {
     EDGE_HOSTNAME: EDGE,
     // Every account holds a plan and usage is counted on every scan, as on a selling instance.
     DEFAULT_PLAN: 'free',
-    // --webhook's receiver listens on loopback.
+    // --webhook's receiver listens on loopback; 16 attempts at once to it (4 by default).
     SSRF_ALLOW: '127.0.0.1',
+    ...(backend.webhook ? { WEBHOOK_ENDPOINT_CONCURRENCY: '16' } : {}),
   };
 }
 
@@ -861,6 +862,17 @@ try {
       ? servers.map((server) => ({ name: server.label, server, url: `${server.base}/`, options: { script } }))
       : [
           { name: 'rq-codes /r/', key: 'us', server: sqlite, url: `${sqlite.base}/r/bench`, options: {} },
+          ...(hooked
+            ? [
+                {
+                  name: 'rq-codes /r/ with a scan.created endpoint',
+                  key: 'hooked',
+                  server: hooked,
+                  url: `${hooked.base}/r/bench`,
+                  options: {},
+                },
+              ]
+            : []),
           {
             name: 'custom hostname',
             key: 'onHost',
@@ -875,17 +887,6 @@ try {
             url: `${sqlite.base}/r/bench-over`,
             options: {},
           },
-          ...(hooked
-            ? [
-                {
-                  name: 'rq-codes /r/ with a scan.created endpoint',
-                  key: 'hooked',
-                  server: hooked,
-                  url: `${hooked.base}/r/bench`,
-                  options: {},
-                },
-              ]
-            : []),
           ...others.map((server) => ({
             name: `${server.label} /r/`,
             server,
@@ -896,7 +897,10 @@ try {
 
   // Every side warms up (JIT, caches) before anything counts.
   await runWrk(peerUrl, { duration: WARM_UP, script });
-  for (const side of sides) await runWrk(side.url, { ...side.options, duration: WARM_UP });
+  for (const side of sides) {
+    await runWrk(side.url, { ...side.options, duration: WARM_UP });
+    if (side.key === 'hooked') await drained(hooked);
+  }
 
   // PostgreSQL's statistics arrive within a second of a backend going idle.
   const pgSpan = async () => {
@@ -919,10 +923,29 @@ try {
   // every side through the same drift, and the median round is the one reported.
   const stopSampling = rssSampler(servers);
   const rounds = [];
+  /** Seconds each round's hooked scans took to be delivered after its load ended. */
+  const drains = [];
+  /** Waits (`maxMs` at most) until every scan `server` answered, the seed's included, is delivered. */
+  async function drained(server, maxMs = 240_000) {
+    const expected =
+      (await metric(server.base, 'rq_redirects_answered_total')) - server.before + server.seedScans;
+    const started = Date.now();
+    let counts = await receiver.counts();
+    while (counts.delivered < expected && Date.now() - started < maxMs) {
+      await sleep(250);
+      counts = await receiver.counts();
+    }
+    return { ...counts, expected, drainSeconds: (Date.now() - started) / 1000 };
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     const peer = await measuredBare(bare, peerUrl, { script });
     const results = [];
-    for (const side of sides) results.push(await measured(side.server, side.url, side.options));
+    for (const side of sides) {
+      results.push(await measured(side.server, side.url, side.options));
+      // The hooked server's deliveries go out once its load has passed: wait for them, so they
+      // do not run under the next side's load.
+      if (side.key === 'hooked') drains.push((await drained(hooked)).drainSeconds);
+    }
     rounds.push({ peer, results });
     const described = sides.map((side, i) => {
       const r = results[i];
@@ -965,19 +988,7 @@ try {
     allow = await runWrk(allowUrl, { duration: '5s', connections: 1 });
   }
 
-  let delivered;
-  if (hooked) {
-    // Every scan the hooked server answered (the seed's included) must reach the receiver.
-    const expected =
-      (await metric(hooked.base, 'rq_redirects_answered_total')) - hooked.before + hooked.seedScans;
-    const started = Date.now();
-    let counts = await receiver.counts();
-    while (counts.delivered < expected && Date.now() - started < 600_000) {
-      await sleep(1000);
-      counts = await receiver.counts();
-    }
-    delivered = { ...counts, expected, drainSeconds: (Date.now() - started) / 1000 };
-  }
+  const delivered = hooked ? await drained(hooked, 600_000) : undefined;
 
   for (const server of servers) await server.stop();
   // pg_stat_wal is the whole cluster's: both PostgreSQL servers' scans share it.
@@ -1028,7 +1039,7 @@ try {
       );
       const deliveredCount = delivered.delivered - hooked.seedScans;
       console.log(
-        `redirect with a scan.created endpoint: ${withHook.rps.toFixed(0)} rps, x${withHook.ratio.toFixed(2)} of bare node:http (without: x${primary.ratio.toFixed(2)}, ${change >= 0 ? '+' : ''}${change.toFixed(1)}%), p99 ${withHook.p99ms.toFixed(2)} ms, ${countsOf(hooked)}, delivered ${deliveredCount} (all ${delivered.expected - hooked.seedScans} within ${delivered.drainSeconds.toFixed(0)} s of the last round; ${delivered.refused} calls failed verification)`,
+        `redirect with a scan.created endpoint: ${withHook.rps.toFixed(0)} rps, x${withHook.ratio.toFixed(2)} of bare node:http (without: x${primary.ratio.toFixed(2)}, ${change >= 0 ? '+' : ''}${change.toFixed(1)}%), p99 ${withHook.p99ms.toFixed(2)} ms, ${countsOf(hooked)}, delivered ${deliveredCount} (each round's delivered ${drains.map((d) => d.toFixed(0)).join(', ')} s after its load; ${delivered.refused} calls failed verification)`,
       );
       if (deliveredCount !== hooked.answered || delivered.refused > 0) {
         failed = true;
