@@ -91,6 +91,36 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(ConfigError);
   });
 
+  it('reads the webhook settings: the documented schedule and limits by default, compressed for tests', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      retryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      timeoutMs: 15_000,
+      disableAfterMs: 5 * 86_400_000,
+      secretOverlapMs: 86_400_000,
+      worker: true,
+      pollMs: 1_000,
+      concurrency: 32,
+      endpointConcurrency: 4,
+      deliveryRetentionDays: 30,
+    });
+    const compressed = loadConfig({
+      WEBHOOK_RETRY_SCHEDULE: '100, 200,300',
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_DISABLE_AFTER_MS: '0',
+      WEBHOOK_WORKER: 'false',
+    }).webhooks;
+    expect(compressed).toMatchObject({
+      retryScheduleMs: [100, 200, 300],
+      timeoutMs: 500,
+      disableAfterMs: 0,
+      worker: false,
+    });
+    for (const bad of ['soon', '1,,2', '-5', '1.5']) {
+      expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: bad })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow(ConfigError);
+  });
+
   it('reads the mail settings: no SMTP by default, a sender on the public host', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://rq.example.com' }).mail).toEqual({
       smtpUrl: undefined,

@@ -134,6 +134,11 @@ export interface Config {
     disableAfterMs: number;
     /** WEBHOOK_SECRET_OVERLAP_MS: how long a rotated-out secret still signs beside the new one (default 24 h). */
     secretOverlapMs: number;
+    /**
+     * WEBHOOK_WORKER: whether this instance sends deliveries (default true). Off, it only writes the
+     * outbox and other instances send.
+     */
+    worker: boolean;
     /** WEBHOOK_POLL_MS: how often each instance looks for due deliveries (default 1 s). */
     pollMs: number;
     /** WEBHOOK_CONCURRENCY: attempts one instance makes at once, all endpoints together (default 32). */
@@ -450,6 +455,7 @@ function webhooksConfig(env: Env): Config['webhooks'] {
     timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
     disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_MS', 5 * 86_400_000, 0, 365 * 86_400_000),
     secretOverlapMs: integer(env, 'WEBHOOK_SECRET_OVERLAP_MS', 86_400_000, 0, 30 * 86_400_000),
+    worker: boolean(env, 'WEBHOOK_WORKER', true),
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 1_000, 10, 60_000),
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1_000),
     endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4, 1, 100),

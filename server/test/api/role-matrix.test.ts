@@ -61,7 +61,8 @@ function requiredQuery(operation: Operation, label: string): Record<string, stri
   return query;
 }
 
-const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
+// Webhook deliveries are left unsent: an attempt between two reads would change the object read.
+const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), WEBHOOK_WORKER: 'false' };
 
 /** What a case works with: the app, the workspace objects are made in, and its owner, who makes them. */
 interface Context {
@@ -116,7 +117,7 @@ const notWorkspaceObjects = new Set(['/api/v1/slugs']);
  * `METHOD path {name}` for one operation: removing a member names the caller, since leaving is
  * what every role may do (removing someone else needs admin, which the workspaces tests cover).
  */
-const parameterMakers: Record<string, (c: Context) => Promise<string>> = {
+const parameterMakers: Record<string, (c: Context, objectId: string) => Promise<string>> = {
   uid: async (c) => c.bystander.uid,
   'DELETE /api/v1/workspaces/{id}/members/{uid} {uid}': async (c) => c.caller.uid,
   invId: (c) =>
@@ -125,6 +126,16 @@ const parameterMakers: Record<string, (c: Context) => Promise<string>> = {
       `/api/v1/workspaces/${c.workspaceId}/invitations`,
       bodyExample(document.paths['/api/v1/workspaces/{id}/invitations']?.post),
     ),
+  // A delivery of the webhook the path names: its test event.
+  deliveryId: async (c, webhookId) => {
+    const answer = await c.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/${webhookId}/test`,
+      headers: ownerHeaders(c),
+    });
+    expect(answer.statusCode, answer.body).toBe(202);
+    return (answer.json() as { id: string }).id;
+  },
 };
 
 /** Bodies other than the example: unique names, other objects of the workspace (keyed `METHOD path`). */
@@ -232,6 +243,7 @@ describe.each(engines)('the role matrix on $name', (engine) => {
   /** The operation's URL on a new object of the context's workspace. */
   async function urlFor(c: Context, method: Method, path: string): Promise<string> {
     let url = path;
+    let objectId = '';
     const [first, ...others] = pathParameters(path);
     if (first) {
       const collection = collectionOf(path);
@@ -242,13 +254,13 @@ describe.each(engines)('the role matrix on $name', (engine) => {
           `${path}: no POST ${collection} with a body example to create the object with (give its body schema examples, or add a maker here)`,
         );
       }
-      const id = maker ? await maker(c) : await createdWithExample(c, collection, example);
-      url = url.replace(`{${first}}`, encodeURIComponent(id));
+      objectId = maker ? await maker(c) : await createdWithExample(c, collection, example);
+      url = url.replace(`{${first}}`, encodeURIComponent(objectId));
     }
     for (const name of others) {
       const make = parameterMakers[`${method.toUpperCase()} ${path} {${name}}`] ?? parameterMakers[name];
       if (!make) throw new Error(`${path}: add a parameterMaker for {${name}}`);
-      url = url.replace(`{${name}}`, encodeURIComponent(await make(c)));
+      url = url.replace(`{${name}}`, encodeURIComponent(await make(c, objectId)));
     }
     return url;
   }

@@ -41,9 +41,21 @@ const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string
  * Parameters after {id} (an object inside A's object): filled with one of A's values, or any
  * value when the route must refuse B before looking at it (B is no member of A's workspace).
  */
-const innerParams: Record<string, (owner: SignedInUser) => string> = {
+const innerParams: Record<
+  string,
+  (owner: SignedInUser, t: TestApp, objectId: string) => string | Promise<string>
+> = {
   uid: (owner) => owner.uid,
   invId: () => 'inv_0000000000000000000000000',
+  // A's own delivery: the test event of A's webhook.
+  deliveryId: async (owner, t, webhookId) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/${webhookId}/test`,
+      headers: owner.headers,
+    });
+    return (answer.json() as { id: string }).id;
+  },
 };
 
 // The document is read once up front, so each {id} route becomes a test of its own.
@@ -91,12 +103,10 @@ describe.each(engines)('tenancy on $name: another account gets 404 for every obj
     }
     const maker = makers[collection];
     const id = maker ? await maker(t, a) : await createdWithExample(collection, example);
-    const url = params
-      .slice(1)
-      .reduce(
-        (path, param) => path.replace(`{${param}}`, encodeURIComponent(innerParams[param]?.(a) ?? '')),
-        idPath.replace('{id}', encodeURIComponent(id)),
-      );
+    let url = idPath.replace('{id}', encodeURIComponent(id));
+    for (const param of params.slice(1)) {
+      url = url.replace(`{${param}}`, encodeURIComponent((await innerParams[param]?.(a, t, id)) ?? ''));
+    }
     const item = document.paths[idPath] ?? {};
 
     if (item.get) {

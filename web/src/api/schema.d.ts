@@ -4739,7 +4739,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Every change in the workspace (codes, rules, designs, assets, hostnames and their verifications, API keys, members, subscriptions, the signing secret, the monthly limit reached), newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `type`, `resourceType`, `resource` (an id), `actor` (a uid, key id or system part), `from` (inclusive) and `to` (exclusive). Events are kept `EVENT_RETENTION_DAYS` (400 by default).
+         * @description Every change in the workspace (codes, rules, designs, assets, hostnames and their verifications, API keys, members, webhooks, subscriptions, the signing secret, the monthly limit reached), newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `type`, `resourceType`, `resource` (an id), `actor` (a uid, key id or system part), `from` (inclusive) and `to` (exclusive). Events are kept `EVENT_RETENTION_DAYS` (400 by default).
          *
          *     Needs the admin role or higher; API keys need `events:read`.
          */
@@ -13856,6 +13856,27 @@ export interface paths {
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -14110,7 +14131,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Sends a `webhook.test` event to this endpoint now (whatever it subscribes to), through the outbox like any other: the answer is the delivery, pending; read it again to see the attempt.
+         * @description Sends a `webhook.test` event to this endpoint now (whatever it subscribes to), through the outbox like any other: the answer is the delivery, pending; read it again to see the attempt. A disabled endpoint is a 409: turn it on first.
          *
          *     Needs the admin role or higher; API keys need `webhooks:write`.
          */
@@ -14221,6 +14242,27 @@ export interface paths {
                 };
                 /** @description application/problem+json (RFC 9457) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -15,7 +15,7 @@ export async function eventsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['events'],
         summary: 'List events',
         description:
-          'Every change in the workspace (codes, rules, designs, assets, hostnames and their verifications, API keys, members, subscriptions, the signing secret, the monthly limit reached), newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `type`, `resourceType`, `resource` (an id), `actor` (a uid, key id or system part), `from` (inclusive) and `to` (exclusive). Events are kept `EVENT_RETENTION_DAYS` (400 by default).',
+          'Every change in the workspace (codes, rules, designs, assets, hostnames and their verifications, API keys, members, webhooks, subscriptions, the signing secret, the monthly limit reached), newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `type`, `resourceType`, `resource` (an id), `actor` (a uid, key id or system part), `from` (inclusive) and `to` (exclusive). Events are kept `EVENT_RETENTION_DAYS` (400 by default).',
         querystring: EventListQuery,
         response: { 200: EventList, ...problemResponses(400, 401, 403, 429) },
       },

@@ -46,7 +46,7 @@ export const webhooksModule = fp(
     });
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      worker?.start();
+      if (settings.worker) worker?.start();
       sweeper = setInterval(() => {
         webhooks
           .sweep()

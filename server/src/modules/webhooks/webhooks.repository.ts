@@ -225,11 +225,14 @@ export async function failPendingDeliveries(db: Kysely<Database>, webhookId: str
     .execute();
 }
 
-/** Makes a delivery due now, whatever its state (a manual retry). */
+/**
+ * Makes a delivery due now, whatever its state (a manual retry). A delivery a worker holds keeps
+ * its lease: that attempt's result is written as usual, and the retry is the one it makes.
+ */
 export async function makeDueNow(db: Kysely<Database>, id: string, now: number): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', next_attempt_at: now, lease_until: null })
+    .set({ status: 'pending', next_attempt_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -134,9 +134,9 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['webhooks'],
         summary: 'Send a test event',
         description:
-          'Sends a `webhook.test` event to this endpoint now (whatever it subscribes to), through the outbox like any other: the answer is the delivery, pending; read it again to see the attempt.',
+          'Sends a `webhook.test` event to this endpoint now (whatever it subscribes to), through the outbox like any other: the answer is the delivery, pending; read it again to see the attempt. A disabled endpoint is a 409: turn it on first.',
         params: WebhookParams,
-        response: { 202: DeliverySchema, ...problemResponses(401, 403, 404, 429) },
+        response: { 202: DeliverySchema, ...problemResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => reply.code(202).send(await service.sendTest(request.access, request.params.id)),
@@ -186,7 +186,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           "One more attempt now, with the same `webhook-id`, whatever the delivery's state (a failed one too). If it fails, the schedule goes on from the attempts already made.",
         params: DeliveryParams,
-        response: { 202: DeliverySchema, ...problemResponses(401, 403, 404, 429) },
+        response: { 202: DeliverySchema, ...problemResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) =>

@@ -7,7 +7,7 @@ import { normalizeHttpUrl } from '../../shared/http-url.js';
 import { idTimeBound, newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
-import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
+import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import type { Resolver } from '../../shared/safe-fetch.js';
 import { changedFields } from '../events/events.changes.js';
 import { instantParam } from '../events/events.filters.js';
@@ -77,6 +77,9 @@ export interface WebhooksServiceOptions {
   wake?: () => void;
   clock?: Clock;
 }
+
+// Saving an endpoint waits this long at most for its host's addresses.
+const RESOLVE_TIMEOUT_MS = 2_000;
 
 const SYSTEM_ACTOR = { type: 'system' as const, id: 'webhooks', email: null };
 
@@ -248,7 +251,7 @@ export class WebhooksService {
 
   /** POST /test: a `webhook.test` message for this endpoint alone, through the outbox, due now. */
   async sendTest(access: ChangeContext, id: string): Promise<DeliveryView> {
-    const endpoint = await this.rowOf(access.workspaceId, id);
+    const endpoint = await this.enabledRowOf(access.workspaceId, id);
     const now = this.clock.now();
     const message: WebhookMessage = {
       id: newId('msg', now),
@@ -287,6 +290,7 @@ export class WebhooksService {
 
   /** POST .../retry: one more attempt now, whatever the delivery's state; its schedule goes on from there. */
   async retryDelivery(workspaceId: string, id: string, deliveryId: string): Promise<DeliveryView> {
+    await this.enabledRowOf(workspaceId, id);
     await this.deliveryOf(workspaceId, id, deliveryId);
     await makeDueNow(this.db, deliveryId, this.clock.now());
     this.options.wake?.();
@@ -334,6 +338,18 @@ export class WebhooksService {
     return row;
   }
 
+  /** The endpoint, which must be on to be sent to: a disabled one is a 409. */
+  private async enabledRowOf(workspaceId: string, id: string): Promise<WebhookRow> {
+    const row = await this.rowOf(workspaceId, id);
+    if (row.enabled !== 1) {
+      throw new Problem(
+        'conflict',
+        'The endpoint is turned off: nothing is sent to it. Turn it on (PATCH { "enabled": true }) first.',
+      );
+    }
+    return row;
+  }
+
   private async deliveryOf(workspaceId: string, id: string, deliveryId: string): Promise<DeliveryRow> {
     await this.rowOf(workspaceId, id);
     const delivery = await findDelivery(this.db, id, deliveryId);
@@ -352,15 +368,26 @@ export class WebhooksService {
     const policy = this.options.addressPolicy;
     const literal = policy.literalRefusal(host);
     if (literal !== null) return refuse(`is not reachable from here: ${literal}`);
-    let addresses: string[] = [];
-    try {
-      addresses = (await this.options.resolve(host)).map(({ address }) => address);
-    } catch {
-      // A name that does not resolve yet may later; every attempt checks it again.
-    }
+    const addresses = await this.addressesOf(host);
     const refusal = policy.addressRefusal(host, addresses);
     if (refusal !== null) return refuse(`is not reachable from here: ${refusal}`);
     return checked.url;
+  }
+
+  /** What `host` resolves to now; nothing when it does not (yet) or takes too long: every attempt checks again. */
+  private async addressesOf(host: string): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), RESOLVE_TIMEOUT_MS);
+    });
+    try {
+      const found = await Promise.race([this.options.resolve(host), deadline]);
+      return found.map(({ address }) => address);
+    } catch {
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private toView(row: WebhookRow): WebhookView {
