@@ -26,6 +26,12 @@
 //                 scanner passes them all and the fifth rule decides, its target with the UTM tags),
 //                 in the same rounds, and prints `controls: plain xP, controlled xC of bare
 //                 node:http, D% vs plain` (D within each round, the median round's).
+// --webhook      also runs a second SQLite server whose account has a `scan.created` webhook
+//                 endpoint, subscribed to a local receiver (a process of its own that answers 204
+//                 and verifies every call with the standardwebhooks library), scanned in the same
+//                 rounds; after the rounds it waits for every scan to be delivered and prints the
+//                 ratio to bare node:http with and without the endpoint, and answered, recorded and
+//                 delivered.
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
 // scan answered and its main thread's alone, the recorder's write transactions per scan, on
 // PostgreSQL the database's own CPU, transactions, rows and WAL per scan, with Redis its round
@@ -40,7 +46,9 @@
 // node:http, p99 P ms, answered A, recorded S` (and `on postgres+redis`); then, for SQLite,
 // `redirect: N rps, xR of bare node:http, p99 P ms, custom hostname M rps, xH (D% vs /r/), allow
 // median L ms, answered A, recorded S`. With --codes N the last is `redirect --codes N: N rps, xR of
-// bare node:http, p99 P ms, RSS max M MB (after A MB), answered A, recorded S`.
+// bare node:http, p99 P ms, RSS max M MB (after A MB), answered A, recorded S`. With --webhook, before
+// the last: `redirect with a scan.created endpoint: N rps, xR of bare node:http (without: xR0, D%),
+// p99 P ms, answered A, recorded S, delivered D`.
 import { spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
@@ -89,6 +97,7 @@ const { values: flags } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     codes: { type: 'string', default: '0' },
     controls: { type: 'boolean', default: false },
+    webhook: { type: 'boolean', default: false },
   },
 });
 if (flags.db !== 'sqlite' && flags.db !== 'postgres') {
@@ -118,6 +127,11 @@ const CONTROLS = {
 };
 const CONTROLLED_TARGET = 'https://example.com/desktop?utm_source=qr&utm_medium=print&utm_campaign=bench';
 
+const WITH_WEBHOOK = flags.webhook;
+if (WITH_WEBHOOK && CODES > 0) {
+  console.error('--webhook runs with the hot code only, not with --codes');
+  process.exit(2);
+}
 /** Digits of the bulk codes' slugs: m0000000 to m0999999 for a million. */
 const SLUG_DIGITS = Math.max(7, String(Math.max(CODES - 1, 0)).length);
 
@@ -257,6 +271,46 @@ async function bareServer() {
 }
 
 /**
+ * --webhook's receiver: a process of its own on `port`, verifying each call with the
+ * standardwebhooks library under `secret` and answering 204; GET /count answers the distinct
+ * `scan.created` webhook-ids received and the calls that failed verification.
+ */
+async function webhookReceiver(port, secret) {
+  const source = `const { Webhook } = require('standardwebhooks');
+  const webhook = new Webhook(${JSON.stringify(secret)});
+  const ids = new Set();
+  let calls = 0;
+  let refused = 0;
+  require('node:http').createServer((q, s) => {
+    if (q.method === 'GET') {
+      s.writeHead(200, { 'content-type': 'application/json' });
+      s.end(JSON.stringify({ delivered: ids.size, calls, refused }));
+      return;
+    }
+    const chunks = [];
+    q.on('data', (c) => chunks.push(c));
+    q.on('end', () => {
+      calls += 1;
+      try {
+        const event = webhook.verify(Buffer.concat(chunks).toString('utf8'), q.headers);
+        if (event.type === 'scan.created') ids.add(q.headers['webhook-id']);
+        s.writeHead(204).end();
+      } catch {
+        refused += 1;
+        s.writeHead(400).end();
+      }
+    });
+  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return {
+    pid: child.pid,
+    counts: async () => (await fetch(`http://127.0.0.1:${port}/`)).json(),
+    close: () => stopChild(child),
+  };
+}
+
+/**
  * The server as `node server/dist/server.js` runs it (runServer with the environment's config),
  * plus one route for the bench: the recorder's transactions and scans, and the Redis commands the
  * server sent (each one round trip: the server sends no pipelines).
@@ -299,6 +353,9 @@ function serverEnv(backend, dataDir, dnsPort) {
     EDGE_HOSTNAME: EDGE,
     // Every account holds a plan and usage is counted on every scan, as on a selling instance.
     DEFAULT_PLAN: 'free',
+    // --webhook's receiver listens on loopback; 16 attempts at once to it (4 by default).
+    SSRF_ALLOW: '127.0.0.1',
+    ...(backend.webhook ? { WEBHOOK_ENDPOINT_CONCURRENCY: '16' } : {}),
   };
 }
 
@@ -766,6 +823,8 @@ function storageLine(server, storage, scans) {
 const dnsPort = await freePort();
 const bare = { ...(await bareServer()), ticks: 0, requests: 0 };
 const servers = [];
+/** --webhook's receiver, once its endpoint exists. */
+let receiver;
 let failed = false;
 try {
   if (ON_POSTGRES) {
@@ -774,6 +833,7 @@ try {
   }
   // The SQLite server: in the hot mode it also has the custom hostname and the over-limit account.
   const backends = [{ name: 'sqlite', label: 'sqlite' }];
+  if (WITH_WEBHOOK) backends.push({ name: 'sqlite', label: 'sqlite+webhook', webhook: true });
   if (ON_POSTGRES) {
     const plain = await createDatabase('pg');
     const withRedis = await createDatabase('pg_redis');
@@ -794,7 +854,18 @@ try {
       if (hot && backend.name === 'sqlite') grantPlan(backend, s.dataDir, ownerId, 'hostnames');
     });
     servers.push(server);
-    if (hot && backend.name === 'sqlite') {
+    if (backend.webhook) {
+      await seedBenchCode((method, url, body) => api(server.base, method, url, body));
+      const port = await freePort();
+      const endpoint = await api(server.base, 'POST', '/webhooks', {
+        url: `http://127.0.0.1:${port}/hooks`,
+        description: 'bench receiver',
+        events: ['scan.created'],
+      });
+      receiver = await webhookReceiver(port, endpoint.secret);
+      await expectLocation(`${server.base}/r/bench`, 'https://example.com/desktop');
+      server.seedScans = 1;
+    } else if (hot && backend.name === 'sqlite') {
       await seed(server.base, dnsPort);
       await expectAnswers(server.base);
       // The over-limit account's scans, and the three checks of expectAnswers.
@@ -814,7 +885,8 @@ try {
     }
     server.before = await metric(server.base, 'rq_redirects_answered_total');
   }
-  const [sqlite, ...others] = servers;
+  const hooked = servers.find((server) => server.backend.webhook);
+  const [sqlite, ...others] = servers.filter((server) => server !== hooked);
   const script = CODES > 0 ? randomSlugScript(tmp) : undefined;
   const peerUrl = script ? bare.origin : bare.url;
   /** What each round runs on our side: a name and how to run it. */
@@ -823,6 +895,17 @@ try {
       ? servers.map((server) => ({ name: server.label, server, url: `${server.base}/`, options: { script } }))
       : [
           { name: 'rq-codes /r/', key: 'us', server: sqlite, url: `${sqlite.base}/r/bench`, options: {} },
+          ...(hooked
+            ? [
+                {
+                  name: 'rq-codes /r/ with a scan.created endpoint',
+                  key: 'hooked',
+                  server: hooked,
+                  url: `${hooked.base}/r/bench`,
+                  options: {},
+                },
+              ]
+            : []),
           {
             name: 'custom hostname',
             key: 'onHost',
@@ -858,7 +941,10 @@ try {
 
   // Every side warms up (JIT, caches) before anything counts.
   await runWrk(peerUrl, { duration: WARM_UP, script });
-  for (const side of sides) await runWrk(side.url, { ...side.options, duration: WARM_UP });
+  for (const side of sides) {
+    await runWrk(side.url, { ...side.options, duration: WARM_UP });
+    if (side.key === 'hooked') await drained(hooked);
+  }
 
   // PostgreSQL's statistics arrive within a second of a backend going idle.
   const pgSpan = async () => {
@@ -881,10 +967,29 @@ try {
   // every side through the same drift, and the median round is the one reported.
   const stopSampling = rssSampler(servers);
   const rounds = [];
+  /** Seconds each round's hooked scans took to be delivered after its load ended. */
+  const drains = [];
+  /** Waits (`maxMs` at most) until every scan `server` answered, the seed's included, is delivered. */
+  async function drained(server, maxMs = 240_000) {
+    const expected =
+      (await metric(server.base, 'rq_redirects_answered_total')) - server.before + server.seedScans;
+    const started = Date.now();
+    let counts = await receiver.counts();
+    while (counts.delivered < expected && Date.now() - started < maxMs) {
+      await sleep(250);
+      counts = await receiver.counts();
+    }
+    return { ...counts, expected, drainSeconds: (Date.now() - started) / 1000 };
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     const peer = await measuredBare(bare, peerUrl, { script });
     const results = [];
-    for (const side of sides) results.push(await measured(side.server, side.url, side.options));
+    for (const side of sides) {
+      results.push(await measured(side.server, side.url, side.options));
+      // The hooked server's deliveries go out once its load has passed: wait for them, so they
+      // do not run under the next side's load.
+      if (side.key === 'hooked') drains.push((await drained(hooked)).drainSeconds);
+    }
     rounds.push({ peer, results });
     const described = sides.map((side, i) => {
       const r = results[i];
@@ -927,6 +1032,8 @@ try {
     allow = await runWrk(allowUrl, { duration: '5s', connections: 1 });
   }
 
+  const delivered = hooked ? await drained(hooked, 600_000) : undefined;
+
   for (const server of servers) await server.stop();
   // pg_stat_wal is the whole cluster's: both PostgreSQL servers' scans share it.
   const walScans = others.reduce((sum, s) => sum + answeredAfter[s.label] - answeredBefore[s.label], 0);
@@ -968,6 +1075,21 @@ try {
   } else {
     const keyed = (key) => sides.findIndex((side) => side.key === key);
     const primary = middleOf(keyed('us'));
+    if (hooked) {
+      const withHook = middleOf(keyed('hooked'));
+      // Within each round, with the endpoint against without (same drift); the median round's.
+      const change = median(
+        rounds.map((r) => (r.results[keyed('hooked')].rps / r.results[keyed('us')].rps - 1) * 100),
+      );
+      const deliveredCount = delivered.delivered - hooked.seedScans;
+      console.log(
+        `redirect with a scan.created endpoint: ${withHook.rps.toFixed(0)} rps, x${withHook.ratio.toFixed(2)} of bare node:http (without: x${primary.ratio.toFixed(2)}, ${change >= 0 ? '+' : ''}${change.toFixed(1)}%), p99 ${withHook.p99ms.toFixed(2)} ms, ${countsOf(hooked)}, delivered ${deliveredCount} (each round's delivered ${drains.map((d) => d.toFixed(0)).join(', ')} s after its load; ${delivered.refused} calls failed verification)`,
+      );
+      if (deliveredCount !== hooked.answered || delivered.refused > 0) {
+        failed = true;
+        console.log(`sqlite+webhook: ${hooked.answered} scans answered but ${deliveredCount} delivered`);
+      }
+    }
     const onHost = middleOf(keyed('onHost'));
     const over = middleOf(keyed('over'));
     // Within each round, custom hostname against /r/ (same drift); the median round's difference.
@@ -1005,7 +1127,7 @@ try {
     );
   }
 } finally {
-  await Promise.all([bare.close(), ...servers.map((s) => s.stop()), stopDns?.()]);
+  await Promise.all([bare.close(), ...servers.map((s) => s.stop()), stopDns?.(), receiver?.close()]);
   if (redis) {
     if (redis.status === 'ready') {
       const keys = [];

@@ -6,6 +6,7 @@ const sidebars: SidebarsConfig = {
     'intro',
     'workspaces',
     'audit-log',
+    'webhooks',
     {
       type: 'category',
       label: 'QR codes',

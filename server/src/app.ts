@@ -22,6 +22,7 @@ import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
+import { webhooksScanFeedModule } from './modules/webhooks/webhooks.scan-feed.js';
 import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
@@ -35,6 +36,7 @@ import { redisPlugin } from './plugins/redis.js';
 import { BASELINE_SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationSchemaController } from './plugins/validation.js';
 import { webPlugin } from './plugins/web.js';
+import type { Clock } from './shared/clock.js';
 import { setProblemDocsBase } from './shared/problem.js';
 
 export interface AppOptions {
@@ -45,6 +47,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the site's build at / (default true). */
   serveWeb?: boolean;
+  /** Time for what expires by the clock (a rotated signing secret's overlap); tests move it on. */
+  clock?: Clock;
 }
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
@@ -113,7 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(redisPlugin, { config });
   // Workspaces come before every module that keeps data for one (each registers its eraser).
   await app.register(eventsModule);
-  await app.register(accountsModule);
+  await app.register(accountsModule, { clock: options.clock });
   await app.register(workspacesModule);
   await app.register(scansModule);
   await app.register(plansModule);
@@ -139,6 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(designsModule);
   await app.register(slugsModule);
   await app.register(webhooksModule);
+  await app.register(webhooksScanFeedModule);
   // The audit log's routes; its eraser comes after the other modules' (whose erasers write nothing to it).
   await app.register(eventsRoutesModule);
   await app.register(redirectModule, {

@@ -19,6 +19,7 @@ import type {
   ScanTotalsTable,
   ScanVisitorsTable,
 } from '../modules/scans/scans.table.js';
+import type { WebhookScanFeedTable } from '../modules/webhooks/webhooks.scan-feed.table.js';
 import type {
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
@@ -63,6 +64,7 @@ export interface Database {
   usage_limit_reached: UsageLimitReachedTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_scan_feed: WebhookScanFeedTable;
   webhooks: WebhooksTable;
   workspace_invitations: WorkspaceInvitationsTable;
   workspace_members: WorkspaceMembersTable;

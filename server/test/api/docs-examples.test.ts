@@ -29,8 +29,10 @@ const pages = [
   ...inDir('docs/analytics'),
   'docs/audit-log.md',
   'docs/link-controls.md',
+  'docs/webhooks.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
+  'tutorials/receiving-webhooks.md',
 ];
 
 /** What a page must show beyond its own samples. */
@@ -48,6 +50,14 @@ const extraChecks: Record<string, (outputs: string[]) => void> = {
     expect(all).toMatch(/^302 https:\/\/example\.com\/prize\?/m);
     expect(all).toMatch(/^302 https:\/\/example\.com\/poster$/m);
   },
+  // The receiver verified and logged the test event, the code's creation and its scan.
+  'tutorials/receiving-webhooks.md': (outputs) => {
+    const all = outputs.join('\n');
+    expect(all).toMatch(/^webhook\.test/m);
+    expect(all).toMatch(/^qrcode\.created: qr_/m);
+    expect(all).toMatch(/^scan\.created: qr_\S+ from \S+ on mobile$/m);
+    expect(all).not.toMatch(/^refused: /m);
+  },
 };
 
 describe('docs examples run against the real server', () => {
@@ -63,8 +73,9 @@ describe('docs examples run against the real server', () => {
         env: {
           FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
           PUBLIC_URL: origin,
-          // The exec tutorial's receiver listens on loopback.
+          // The exec and webhooks tutorials' receivers listen on loopback.
           SSRF_ALLOW: '127.0.0.1',
+          WEBHOOK_POLL_MS: '200',
         },
       },
     );

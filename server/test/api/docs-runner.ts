@@ -13,6 +13,8 @@
  * - A block of any language with `title="name"` (```js title="receiver.mjs") is written to that
  *   file in the page's working directory before the page runs, so bash blocks can use it.
  * - Every ```json block must parse.
+ * - The page's directory links the repository's node_modules, so a page's scripts can import the
+ *   libraries its ```bash norun block has the reader install (`npm install standardwebhooks`).
  * The session starts with `set -euo pipefail` and the variables the caller passes (RQ, RQ_BASE,
  * RQ_API_KEY, ...) exported; it runs in a fresh temporary directory.
  */
@@ -62,6 +64,8 @@ const expectedStatus = (block: CodeBlock) => {
 };
 const titleOf = (block: CodeBlock) => /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
 
+const NODE_MODULES = path.resolve(import.meta.dirname, '../../../node_modules');
+
 const HEADER = `set -euo pipefail
 exec 2>&1
 __rq_expect=
@@ -101,6 +105,7 @@ export async function runPage(
 ): Promise<PageRun> {
   const blocks = codeBlocks(markdown);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-docs-'));
+  fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
   for (const block of blocks) {
     const title = titleOf(block);
     if (title) fs.writeFileSync(path.join(dir, path.basename(title)), `${block.code}\n`);

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { Clock } from '../../src/shared/clock.js';
 import { type Engine, openTestDatabase, type TestDatabase } from './engines.js';
 import { checkAnswersAgainstOpenApi } from './openapi-contract.js';
 
@@ -15,11 +16,21 @@ export interface TestApp {
 /** The real app on a fresh database of the given engine, driven through `inject`. */
 export async function buildTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    /** The app's clock for what expires by it (see AppOptions.clock). */
+    clock?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(engine);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp(config, { database: database.handle, migrate: false, serveWeb: false });
+  const app = await buildApp(config, {
+    database: database.handle,
+    migrate: false,
+    serveWeb: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   options.extend?.(app);
   await app.ready();
   checkAnswersAgainstOpenApi(app);

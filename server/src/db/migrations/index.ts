@@ -21,6 +21,7 @@ import * as sqliteRollupCursor from './2026_11_24_0100_sqlite_rollup_cursor.js';
 import * as workspaces from './2026_11_26_0100_workspaces.js';
 import * as usageLimitReached from './2026_11_26_0220_usage_limit_reached.js';
 import * as webhooks from './2026_11_27_0100_webhooks.js';
+import * as signingSecretPrevious from './2026_11_27_0150_signing_secret_previous.js';
 import * as linkControls from './2026_11_27_0300_link_controls.js';
 import * as hostnameAppLinks from './2026_11_27_0400_hostname_app_links.js';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0100_workspaces': workspaces,
   '2026_11_26_0220_usage_limit_reached': usageLimitReached,
   '2026_11_27_0100_webhooks': webhooks,
+  '2026_11_27_0150_signing_secret_previous': signingSecretPrevious,
   '2026_11_27_0300_link_controls': linkControls,
   '2026_11_27_0400_hostname_app_links': hostnameAppLinks,
 };

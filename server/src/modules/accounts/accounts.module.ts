@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Clock } from '../../shared/clock.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
 
@@ -9,8 +10,8 @@ import { AccountsService } from './accounts.service.js';
  * caller to an account), and `accountsRoutesModule` then adds /api/v1/me, which needs sign-in.
  */
 export const accountsModule = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('accounts', new AccountsService(app.database.db, app.events));
+  async (app: FastifyInstance, options: { clock?: Clock | undefined }) => {
+    app.decorate('accounts', new AccountsService(app.database.db, app.events, options.clock));
   },
   { name: 'accounts', dependencies: ['db', 'events'] },
 );

@@ -52,7 +52,7 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['account'],
         summary: 'Replace the signing secret',
         description:
-          'Makes a new secret and answers with it in full: the only time it is shown. Calls signed from now on use the new secret. Signed-in users only.',
+          'Makes a new secret and answers with it in full: the only time it is shown. For 24 hours exec calls carry two signatures, under the new secret and the replaced one (`RQ-Signature: v1=<new>,v1=<old>`); then only the new one signs. Signed-in users only.',
         response: { 200: SigningSecretSchema },
       },
     },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
-import { toIso } from '../../shared/clock.js';
+import { type Clock, HOUR_MS, systemClock, toIso } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import { Problem } from '../../shared/problem.js';
 import { EventsService } from '../events/events.service.js';
@@ -57,6 +57,8 @@ export interface MaskedSigningSecret {
 }
 
 const SIGNING_SECRET_PREFIX = 'rqsig_';
+/** How long the secret a rotation replaced still signs beside the new one. */
+export const SIGNING_SECRET_OVERLAP_MS = 24 * HOUR_MS;
 
 export function toAccount(row: AccountRow): Account {
   return {
@@ -87,6 +89,8 @@ export class AccountsService {
     private readonly db: Kysely<Database>,
     /** The audit log (the signing secret's rotations, never its value). */
     private readonly events: EventsService = new EventsService(db),
+    /** Decides when a replaced secret stops signing; tests move it a day on. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async getById(id: string): Promise<Account | undefined> {
@@ -194,20 +198,37 @@ export class AccountsService {
     return (await this.signingSecretRow(accountId)).secret;
   }
 
+  /**
+   * Every secret that signs now: the current one first, then, for a day after a rotation, the one it
+   * replaced, so receivers still verifying with the old secret keep working while they switch.
+   */
+  async getSigningSecrets(accountId: string): Promise<string[]> {
+    const { secret, previous, previousUntil } = await this.signingSecretRow(accountId);
+    return previous !== null && previousUntil !== null && previousUntil > this.clock.now()
+      ? [secret, previous]
+      : [secret];
+  }
+
   async getMaskedSigningSecret(accountId: string): Promise<MaskedSigningSecret> {
     const { secret, createdAt } = await this.signingSecretRow(accountId);
     return { secret: maskSecret(secret), createdAt };
   }
 
-  /** Replaces the secret; the answer is the only time the new one is shown. */
+  /**
+   * Replaces the secret; the answer is the only time the new one is shown. The replaced one signs
+   * beside it for SIGNING_SECRET_OVERLAP_MS (a second rotation within that day drops the oldest).
+   */
   async rotateSigningSecret(access: WorkspaceAccess): Promise<{ secret: string; createdAt: string }> {
     const accountId = access.workspaceId;
-    const now = Date.now();
+    const now = this.clock.now();
+    const replaced = (await this.signingSecretRow(accountId)).secret;
     const secret = newSigningSecret();
     await this.events.inTransaction(async (trx) => {
       await updateAccount(trx, accountId, {
         signing_secret: secret,
         signing_secret_created_at: now,
+        signing_secret_previous: replaced,
+        signing_secret_previous_until: now + SIGNING_SECRET_OVERLAP_MS,
         updated_at: now,
       });
       const event = {
@@ -222,7 +243,7 @@ export class AccountsService {
     return { secret, createdAt: toIso(now) ?? '' };
   }
 
-  private async signingSecretRow(accountId: string): Promise<{ secret: string; createdAt: string }> {
+  private async signingSecretRow(accountId: string): Promise<SigningSecretRow> {
     let row = await findAccountById(this.db, accountId);
     if (!row) throw new Problem('not_found', 'No such account.');
     if (row.signing_secret === null) {
@@ -230,8 +251,22 @@ export class AccountsService {
       row = await findAccountById(this.db, accountId);
     }
     if (!row?.signing_secret) throw new Error(`signing secret of ${accountId} vanished after insert`);
-    return { secret: row.signing_secret, createdAt: toIso(row.signing_secret_created_at) ?? '' };
+    return {
+      secret: row.signing_secret,
+      createdAt: toIso(row.signing_secret_created_at) ?? '',
+      previous: row.signing_secret_previous,
+      previousUntil:
+        row.signing_secret_previous_until === null ? null : Number(row.signing_secret_previous_until),
+    };
   }
+}
+
+interface SigningSecretRow {
+  secret: string;
+  createdAt: string;
+  previous: string | null;
+  /** Epoch milliseconds. */
+  previousUntil: number | null;
 }
 
 function newSigningSecret(): string {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { StoredScan } from '../scans/scans.service.js';
+import { type StoredScan, scanView } from '../scans/scans.service.js';
 
 /** A client of the live stream: one account's open text/event-stream response. */
 interface LiveClient {
@@ -43,8 +43,7 @@ export class LiveScans {
     for (const scan of scans) {
       const set = this.clients.get(scan.accountId);
       if (!set) continue;
-      const { accountId: _account, at, ...rest } = scan;
-      const frame = `event: scan\ndata: ${JSON.stringify({ at: new Date(at).toISOString(), ...rest })}\n\n`;
+      const frame = `event: scan\ndata: ${JSON.stringify(scanView(scan))}\n\n`;
       for (const client of set) {
         if (client.codes && !client.codes.has(scan.qrcode)) continue;
         if (scan.bot && !client.bots) continue;

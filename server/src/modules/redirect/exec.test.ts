@@ -87,7 +87,7 @@ const PAYLOAD: ExecPayload = {
 function call(url: string, extra: Partial<ExecCall> = {}) {
   const fetcher = createSafeFetcher({ allow: ['127.0.0.1'] });
   cleanup.push(() => fetcher.close());
-  return callExec({ url, secret: SECRET, payload: PAYLOAD, fetcher, ...extra });
+  return callExec({ url, secrets: [SECRET], payload: PAYLOAD, fetcher, ...extra });
 }
 
 describe('signing', () => {
@@ -219,7 +219,7 @@ describe('every failure gives the fallback', () => {
 
   it('a loopback exec URL without the allow-list: blocked_address, never contacted', async () => {
     const server = await execServer(json({ url: 'https://example.com/' }));
-    const result = await callExec({ url: server.url, secret: SECRET, payload: PAYLOAD });
+    const result = await callExec({ url: server.url, secrets: [SECRET], payload: PAYLOAD });
     expect(result).toMatchObject({ ok: false, reason: 'blocked_address' });
     expect(server.received).toHaveLength(0);
   });
@@ -227,7 +227,7 @@ describe('every failure gives the fallback', () => {
   it.each(['http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://10.0.0.1/'])(
     'the exec URL %s: blocked_address',
     async (url) => {
-      expect(await callExec({ url, secret: SECRET, payload: PAYLOAD })).toMatchObject({
+      expect(await callExec({ url, secrets: [SECRET], payload: PAYLOAD })).toMatchObject({
         ok: false,
         reason: 'blocked_address',
       });
@@ -235,7 +235,7 @@ describe('every failure gives the fallback', () => {
   );
 
   it('an exec URL that is not http(s): bad_url', async () => {
-    expect(await callExec({ url: 'ftp://example.com/', secret: SECRET, payload: PAYLOAD })).toMatchObject({
+    expect(await callExec({ url: 'ftp://example.com/', secrets: [SECRET], payload: PAYLOAD })).toMatchObject({
       ok: false,
       reason: 'bad_url',
     });
@@ -248,7 +248,7 @@ describe('speed and limits', () => {
     const fetcher = createSafeFetcher({ allow: ['127.0.0.1'] });
     cleanup.push(() => fetcher.close());
     for (let i = 0; i < 5; i++) {
-      const result = await callExec({ url: server.url, secret: SECRET, payload: PAYLOAD, fetcher });
+      const result = await callExec({ url: server.url, secrets: [SECRET], payload: PAYLOAD, fetcher });
       expect(result.ok).toBe(true);
     }
     expect(server.received).toHaveLength(5);
@@ -259,7 +259,7 @@ describe('speed and limits', () => {
     const server = await execServer(json({ url: 'https://example.com/' }));
     const result = await callExec({
       url: server.url,
-      secret: SECRET,
+      secrets: [SECRET],
       payload: PAYLOAD,
       allow: ['127.0.0.1'],
     });

@@ -17,6 +17,7 @@ import { LIMITS } from '../qrcodes/qrcodes.validate.js';
  *   RQ-Timestamp: t
  *   RQ-Signature: v1=hex(HMAC-SHA256(key = the account's signing secret (UTF-8),
  *                                     message = `${t}.${body}` (UTF-8)))
+ * For a day after a rotation the header carries two, comma-separated: `v1=<new>,v1=<old>`.
  * The timestamp is inside the signature, so a captured request cannot be replayed later with a new
  * timestamp; receivers refuse timestamps more than 5 minutes from their clock
  * (`verifyExecSignature` below is the reference implementation).
@@ -71,8 +72,8 @@ export interface ExecCall {
   url: string;
   /** Clamped to 100..5000 ms; 1500 when absent. */
   timeoutMs?: number | undefined;
-  /** The account's signing secret. */
-  secret: string;
+  /** The account's signing secrets, the current one first (two for a day after a rotation). */
+  secrets: readonly string[];
   payload: ExecPayload;
   /** The SSRF allow-list (config `SSRF_ALLOW`). */
   allow?: readonly string[];
@@ -156,6 +157,11 @@ export function parseExecReply(text: string): ExecResult {
   return { ok: true, url: parsed.href, status: status as ExecRedirectStatus };
 }
 
+/** The RQ-Signature header: one `v1=` signature per secret, comma-separated. */
+export function signExecBodyWithAll(secrets: readonly string[], timestamp: number, body: string): string {
+  return secrets.map((secret) => signExecBody(secret, timestamp, body)).join(',');
+}
+
 /** Calls an exec URL for one scan; never throws. */
 export async function callExec(call: ExecCall): Promise<ExecResult> {
   const body = JSON.stringify(call.payload);
@@ -169,7 +175,7 @@ export async function callExec(call: ExecCall): Promise<ExecResult> {
         accept: 'application/json',
         'user-agent': 'RQ-Codes-Exec/1',
         'RQ-Timestamp': String(timestamp),
-        'RQ-Signature': signExecBody(call.secret, timestamp, body),
+        'RQ-Signature': signExecBodyWithAll(call.secrets, timestamp, body),
       },
       body,
       timeoutMs: clampExecTimeout(call.timeoutMs),

@@ -89,7 +89,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
     codes,
     gate,
     decision: {
-      signingSecret: (accountId) => accounts.getSigningSecret(accountId),
+      signingSecrets: (accountId) => accounts.getSigningSecrets(accountId),
       ssrfAllow: config.ssrfAllow,
       siteUrl: config.publicUrl,
     },

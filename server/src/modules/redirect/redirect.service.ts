@@ -42,8 +42,8 @@ export interface EdgeCodeSources {
 
 /** What deciding a scan needs besides the code and the request. */
 export interface ScanDecisionDeps {
-  /** The account's signing secret, for exec calls. */
-  signingSecret(accountId: string): Promise<string>;
+  /** The account's signing secrets, for exec calls: the current one first (two during a rotation's overlap). */
+  signingSecrets(accountId: string): Promise<string[]>;
   /** Hosts exec calls may reach although they are not public (SSRF_ALLOW). */
   ssrfAllow: readonly string[];
   /** Where a code without a target goes (the site); the service never stores one without. */
@@ -177,11 +177,11 @@ async function askExec(
   exec: NonNullable<EdgeCode['exec']>,
   context: ScanContext,
 ): Promise<ScanOutcome> {
-  const secret = await deps.signingSecret(code.accountId);
+  const secrets = await deps.signingSecrets(code.accountId);
   const answer = await callExec({
     url: exec.url,
     timeoutMs: exec.timeoutMs,
-    secret,
+    secrets,
     allow: deps.ssrfAllow,
     payload: {
       code: code.id,

@@ -360,3 +360,92 @@ export async function deleteWorkspaceScans(handle: DatabaseHandle, workspaceId: 
     }
   });
 }
+
+/** A stored scan read in storage order, with the id `scan.created` webhooks carry. */
+export interface OrderedScan {
+  /** Stable and unique: `scan_<rowid>` on SQLite, `scan_<transaction>_<n>` on PostgreSQL. */
+  id: string;
+  row: ScanRow;
+}
+
+/**
+ * Scans of `accounts` stored after `cursor` (opaque; from the previous answer, or the feed's
+ * start), at most about `limit`, and the cursor past them. Only scans whose transaction has
+ * ended are read, so a later call never finds one behind its cursor: on SQLite there is one
+ * writer and rowids grow; on PostgreSQL only transactions older than every running one
+ * (`pg_snapshot_xmin`) are read, a whole transaction at a time. Run it in the transaction that
+ * stores the new cursor.
+ */
+export async function scansAfter(
+  trx: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  cursor: string,
+  accounts: readonly string[],
+  limit: number,
+): Promise<{ scans: OrderedScan[]; cursor: string }> {
+  return dialect === 'sqlite'
+    ? sqliteScansAfter(trx, Number(cursor), accounts, limit)
+    : postgresScansAfter(trx, BigInt(cursor), accounts, limit);
+}
+
+async function sqliteScansAfter(
+  trx: Kysely<Database>,
+  after: number,
+  accounts: readonly string[],
+  limit: number,
+): Promise<{ scans: OrderedScan[]; cursor: string }> {
+  const { rows: top } = await sql<{ last: number | null }>`select max(rowid) as last from scans`.execute(trx);
+  const horizon = Math.max(after, Number(top[0]?.last ?? 0));
+  if (accounts.length === 0 || horizon === after) return { scans: [], cursor: String(horizon) };
+  const { rows } = await sql<ScanRow & { seq: number }>`select rowid as seq, * from scans
+    where rowid > ${after} and rowid <= ${horizon}
+      and account_id in (${sql.join(accounts)})
+    order by rowid limit ${limit}`.execute(trx);
+  const through = rows.length === limit ? Number((rows.at(-1) as { seq: number }).seq) : horizon;
+  return {
+    scans: rows.map(({ seq, ...row }) => ({ id: `scan_${seq}`, row })),
+    cursor: String(through),
+  };
+}
+
+/** The cursor is the first transaction not read yet: every one below it is done. */
+async function postgresScansAfter(
+  trx: Kysely<Database>,
+  from: bigint,
+  accounts: readonly string[],
+  limit: number,
+): Promise<{ scans: OrderedScan[]; cursor: string }> {
+  const { rows: snap } = await sql<{
+    horizon: string;
+  }>`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(trx);
+  const horizon = BigInt(snap[0]?.horizon ?? '0');
+  if (horizon <= from) return { scans: [], cursor: String(from) };
+  if (accounts.length === 0) return { scans: [], cursor: String(horizon) };
+  type Row = ScanRow & { tx: string };
+  const read = (upTo: bigint, max: number | null) =>
+    sql<Row>`select feed_tx::text as tx, qrcode_id, account_id, at, hostname, rule_id, target,
+        country, region, device, os, browser, language, referrer_host, bot, visitor_hash
+      from scans
+      where feed_tx >= ${String(from)}::xid8 and feed_tx < ${String(upTo)}::xid8
+        and account_id = any(${[...accounts]}::text[])
+      order by feed_tx, ctid ${max === null ? sql`` : sql`limit ${max}`}`.execute(trx);
+  let { rows } = await read(horizon, limit);
+  let next = horizon;
+  if (rows.length === limit) {
+    // The last transaction may be cut: leave it whole for the next call, unless it is the only one.
+    const last = BigInt((rows.at(-1) as Row).tx);
+    const first = BigInt((rows[0] as Row).tx);
+    if (first === last) rows = (await read(last + 1n, null)).rows;
+    else rows = rows.filter((row) => BigInt(row.tx) !== last);
+    next = first === last ? last + 1n : last;
+  }
+  const ordinal = new Map<string, number>();
+  return {
+    scans: rows.map(({ tx, ...row }) => {
+      const n = ordinal.get(tx) ?? 0;
+      ordinal.set(tx, n + 1);
+      return { id: `scan_${tx}_${n}`, row };
+    }),
+    cursor: String(next),
+  };
+}

@@ -17,6 +17,7 @@ import {
   deleteWorkspaceScans,
   findCounters,
   type ScanExportFilter,
+  scansAfter,
   scansInOrder,
   sumAccountScans,
 } from './scans.repository.js';
@@ -34,6 +35,23 @@ export interface StoredScan extends Omit<Scan, 'codeId' | 'ruleId' | 'referrerHo
   qrcode: string;
   rule: string | null;
   referrer: string | null;
+}
+
+/** The JSON the live stream and `scan.created` webhooks show of a stored scan: its time in ISO 8601. */
+export type ScanView = Omit<StoredScan, 'accountId' | 'at'> & { at: string };
+
+export function scanView(scan: StoredScan): ScanView {
+  const { accountId: _account, at, ...rest } = scan;
+  return { at: new Date(at).toISOString(), ...rest };
+}
+
+/** A stored scan read in storage order (`storedAfter`), with a stable id for webhooks. */
+export interface OrderedStoredScan {
+  /** `scan_...`: unique, and the same however often the scan is read. */
+  id: string;
+  workspaceId: string;
+  at: number;
+  view: ScanView;
 }
 
 declare module '../../shared/change-bus.js' {
@@ -145,6 +163,27 @@ export class ScansService {
    */
   settled(): Promise<void> {
     return this.recorder.settled();
+  }
+
+  /**
+   * The scans of `workspaces` stored after `cursor`, in storage order, about `limit` at most, and
+   * the cursor past them (opaque; `scansAfter` says how no scan is skipped). Run in `trx`, the
+   * transaction that keeps the new cursor, so each scan is handed on exactly once.
+   */
+  async storedAfter(
+    trx: Kysely<Database>,
+    cursor: string,
+    workspaces: readonly string[],
+    limit: number,
+  ): Promise<{ scans: OrderedStoredScan[]; cursor: string }> {
+    const read = await scansAfter(trx, this.database.dialect, cursor, workspaces, limit);
+    return {
+      cursor: read.cursor,
+      scans: read.scans.map(({ id, row }) => {
+        const stored = toStoredScan(row);
+        return { id, workspaceId: stored.accountId, at: stored.at, view: scanView(stored) };
+      }),
+    };
   }
 
   /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */

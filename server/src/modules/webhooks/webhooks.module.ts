@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AddressPolicy } from '../../shared/address-policy.js';
+import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { createSafeFetcher, systemResolver } from '../../shared/safe-fetch.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -32,6 +33,8 @@ export const webhooksModule = fp(
     app.workspaces.onErase('webhooks', (workspaceId) => webhooks.erase(workspaceId));
 
     const fetcher = createSafeFetcher({ allow: config.ssrfAllow });
+    // Scans come first: under load, deliveries go out on the poll only (see DeliveryWorker.busy).
+    const edgeLoad = new EdgeLoad(() => app.scans.recorder.stats.scans);
     worker = new DeliveryWorker({
       db: app.database.db,
       dialect: app.database.dialect,
@@ -39,6 +42,7 @@ export const webhooksModule = fp(
       fetcher,
       webhooks,
       log: app.log.child({ module: 'webhooks' }),
+      busy: () => edgeLoad.busy(),
     });
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

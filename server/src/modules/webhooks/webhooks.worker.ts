@@ -32,6 +32,8 @@ export interface DeliveryWorkerOptions {
   webhooks: WebhooksService;
   log: FastifyBaseLogger;
   clock?: Clock;
+  /** True while the edge is under load: attempts then start only on the poll, not as each one ends. */
+  busy?: () => boolean;
 }
 
 /** What one attempt came to, before it is written. */
@@ -147,7 +149,7 @@ export class DeliveryWorker {
       for (const resolve of this.idle) resolve();
       this.idle.clear();
     }
-    this.wake();
+    if (!this.options.busy?.()) this.wake();
   }
 
   private async deliver(
