@@ -30,7 +30,9 @@ export default function WebhooksPage() {
           hostname is verified, a limit is reached. Each event is a signed <code>POST</code> (Standard
           Webhooks), retried seven times over about 28 hours until your endpoint answers 2xx; an endpoint that
           answers <code>410</code>, or fails for five days, is turned off. Only admins and the owner manage
-          them; <Link to="/api-keys">API keys</Link> with the <code>webhooks:write</code> scope can too.
+          them; <Link to="/api-keys">API keys</Link> with the <code>webhooks:write</code> scope can too.{' '}
+          <Link to="/docs/webhooks">The webhooks docs</Link> give the exact signing and retry contract, and{' '}
+          <Link to="/tutorials/receiving-webhooks">Receiving webhooks</Link> builds a receiver in a few lines.
         </p>
         <RequireAccount>
           <Webhooks />
