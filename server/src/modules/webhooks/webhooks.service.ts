@@ -129,6 +129,14 @@ export class WebhooksService {
     return rows.length;
   }
 
+  /**
+   * Starts this instance's worker on due deliveries now, rather than at its next poll
+   * (WEBHOOK_POLL_MS): for a producer to call once the transaction that enqueued has committed.
+   */
+  wake(): void {
+    this.options.wake?.();
+  }
+
   /** The audit log's listener: each recorded event goes to the endpoints subscribed to its type. */
   readonly onEventRecorded = async (trx: Kysely<Database>, event: EventView): Promise<void> => {
     await this.enqueue(trx, event.workspace, [
@@ -261,7 +269,7 @@ export class WebhooksService {
     };
     const row = deliveryRow(endpoint.id, access.workspaceId, message, now);
     await insertDeliveries(this.db, [row]);
-    this.options.wake?.();
+    this.wake();
     return toDeliveryView(row as DeliveryRow);
   }
 
@@ -293,7 +301,7 @@ export class WebhooksService {
     await this.enabledRowOf(workspaceId, id);
     await this.deliveryOf(workspaceId, id, deliveryId);
     await makeDueNow(this.db, deliveryId, this.clock.now());
-    this.options.wake?.();
+    this.wake();
     return toDeliveryView(await this.deliveryOf(workspaceId, id, deliveryId));
   }
 
