@@ -14124,7 +14124,10 @@ export interface paths {
                                 durationMs: number | null;
                                 /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                                 eventId: string;
-                                /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                                /**
+                                 * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                                 * @enum {string}
+                                 */
                                 eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
                                 /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                                 id: string;
@@ -14345,7 +14348,10 @@ export interface paths {
                             durationMs: number | null;
                             /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                             eventId: string;
-                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            /**
+                             * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                             * @enum {string}
+                             */
                             eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
                             /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
@@ -14539,7 +14545,10 @@ export interface paths {
                             durationMs: number | null;
                             /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                             eventId: string;
-                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            /**
+                             * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                             * @enum {string}
+                             */
                             eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
                             /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
@@ -14945,7 +14954,10 @@ export interface paths {
                             durationMs: number | null;
                             /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                             eventId: string;
-                            /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
+                            /**
+                             * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                             * @enum {string}
+                             */
                             eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
                             /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;

@@ -1,6 +1,7 @@
 import { STATIC_KINDS, type StaticData, type StyleInput, StyleSchema, WIFI_ENCRYPTIONS } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
+import { stringEnum } from '../../shared/string-enum.js';
 import { CONTROL_LIMITS } from './link-controls.js';
 import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
 import { SLUG_PATTERN } from './slugs.js';
@@ -10,13 +11,6 @@ import { SLUG_PATTERN } from './slugs.js';
  * with its path; what a schema cannot say (each data kind's fields, URLs, phone numbers, reserved
  * slugs) qrcodes.validate.ts and slugs.ts check.
  */
-
-function stringEnum<const T extends readonly string[]>(
-  values: T,
-  options: { description?: string; default?: T[number] } = {},
-) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
 
 /**
  * A copy of a schema without `$id` (one schema may appear in many routes) and, for merge patches,

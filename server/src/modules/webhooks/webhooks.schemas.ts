@@ -1,17 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { stringEnum } from '../../shared/string-enum.js';
 import { EVENT_TYPES } from '../events/events.types.js';
 
 /** What an endpoint can subscribe to: every audit event type, each scan, and the test event. */
 export const WEBHOOK_EVENT_TYPES = [...EVENT_TYPES, 'scan.created', 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const WebhookEventTypeSchema = Type.Union(
-  WEBHOOK_EVENT_TYPES.map((type) => Type.Literal(type)),
-  {
-    description:
-      'An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`',
-  },
-);
+export const WebhookEventTypeSchema = stringEnum(WEBHOOK_EVENT_TYPES, {
+  description:
+    'An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`',
+});
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T, description: string) =>
