@@ -10,8 +10,9 @@ import {
 } from './cluster-processes.js';
 
 /**
- * `scans: { lt: 3 }` across real server processes: the count the rule reads is one count for the
- * whole cluster (Redis), so the first three scans go early whichever instance answers them.
+ * `scans: { lt: 3 }` and `maxScans` across real server processes: the count the rule and the cap
+ * read is one count for the whole cluster (Redis), so the first three scans go early, and a code
+ * capped at five sends exactly five scanners on, whichever instance answers them.
  */
 describe('counted scans across two server processes on PostgreSQL and Redis', () => {
   let database: Awaited<ReturnType<typeof clusterDatabase>>;
@@ -109,5 +110,48 @@ describe('counted scans across two server processes on PostgreSQL and Redis', ()
       'https://example.com/early',
       'https://example.com/later',
     ]);
+  }, 120_000);
+
+  it('sends exactly five of twenty simultaneous scans on, and the other fifteen to expiredTarget', async () => {
+    const [first, second] = instances as [Instance, Instance];
+    const code = await api(first.base, 'POST', '/qrcodes', {
+      slug: 'cluster-capped',
+      mode: 'redirect',
+      target: 'https://example.com/prize',
+      maxScans: 5,
+      expiredTarget: 'https://example.com/all-gone',
+      utm: { source: 'qr' },
+    });
+    // Both instances have the code cached before the rush (HEAD is answered, never counted).
+    for (const instance of instances) {
+      await eventually(
+        async () => ((await scan(instance.base, 'cluster-capped', 'HEAD')).status === 302 ? true : undefined),
+        10_000,
+        'the code served by every instance',
+      );
+    }
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => scan((i % 2 ? second : first).base, 'cluster-capped')),
+    );
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    const locations = answers.map((answer) => answer.location);
+    expect(locations.filter((l) => l === 'https://example.com/prize?utm_source=qr')).toHaveLength(5);
+    expect(locations.filter((l) => l === 'https://example.com/all-gone')).toHaveLength(15);
+    expect((await scan(second.base, 'cluster-capped')).location).toBe('https://example.com/all-gone');
+
+    // Without expiredTarget a used-up code answers the 410 page on every instance.
+    await api(first.base, 'PATCH', `/qrcodes/${code.id}`, { expiredTarget: null });
+    for (const instance of instances) {
+      const gone = await eventually(
+        async () => {
+          const answer = await scan(instance.base, 'cluster-capped', 'HEAD');
+          return answer.status === 410 ? answer : undefined;
+        },
+        10_000,
+        'the used-up page on every instance',
+      );
+      expect(gone.status).toBe(410);
+    }
   }, 120_000);
 });
