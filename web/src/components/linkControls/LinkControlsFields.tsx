@@ -146,6 +146,45 @@ function PasswordField({
 }
 
 /** The default target with the UTM parameters, as a scan of it would be redirected. */
+/** A date-time in the user's zone (named by `zoneId`), with a Clear button once set. */
+function ZonedTimeField({
+  id,
+  label,
+  value,
+  error,
+  zoneId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  zoneId: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={zoneId}
+        aria-invalid={error !== undefined}
+      />
+      {value !== '' && (
+        <button
+          type="button"
+          className={`button button--link button--sm ${styles.clear}`}
+          onClick={() => onChange('')}
+        >
+          Clear<span className="sr-only"> {label}</span>
+        </button>
+      )}
+    </Field>
+  );
+}
+
 function UtmPreview({ target, draft }: { target: string; draft: LinkControlsDraft['utm'] }) {
   const normalised = normalisedUrl(target);
   // The server stores and adds the tags in UTM_FIELDS' order, as utmOf gives them.
@@ -218,44 +257,22 @@ export default function LinkControlsFields({
             Times are in your time zone, {zone}.
           </p>
           <div className={styles.pair}>
-            <Field id={ids.activeFrom} label="Active from" error={byField['/body/activeFrom']}>
-              <input
-                id={ids.activeFrom}
-                type="datetime-local"
-                value={draft.activeFrom}
-                onChange={(event) => set({ activeFrom: event.target.value })}
-                aria-describedby={ids.zone}
-                aria-invalid={byField['/body/activeFrom'] !== undefined}
-              />
-              {draft.activeFrom !== '' && (
-                <button
-                  type="button"
-                  className={`button button--link button--sm ${styles.clear}`}
-                  onClick={() => set({ activeFrom: '' })}
-                >
-                  Clear<span className="sr-only"> Active from</span>
-                </button>
-              )}
-            </Field>
-            <Field id={ids.expiresAt} label="Expires" error={byField['/body/expiresAt']}>
-              <input
-                id={ids.expiresAt}
-                type="datetime-local"
-                value={draft.expiresAt}
-                onChange={(event) => set({ expiresAt: event.target.value })}
-                aria-describedby={ids.zone}
-                aria-invalid={byField['/body/expiresAt'] !== undefined}
-              />
-              {draft.expiresAt !== '' && (
-                <button
-                  type="button"
-                  className={`button button--link button--sm ${styles.clear}`}
-                  onClick={() => set({ expiresAt: '' })}
-                >
-                  Clear<span className="sr-only"> Expires</span>
-                </button>
-              )}
-            </Field>
+            <ZonedTimeField
+              id={ids.activeFrom}
+              label="Active from"
+              value={draft.activeFrom}
+              error={byField['/body/activeFrom']}
+              zoneId={ids.zone}
+              onChange={(value) => set({ activeFrom: value })}
+            />
+            <ZonedTimeField
+              id={ids.expiresAt}
+              label="Expires"
+              value={draft.expiresAt}
+              error={byField['/body/expiresAt']}
+              zoneId={ids.zone}
+              onChange={(value) => set({ expiresAt: value })}
+            />
           </div>
           <Field
             id={ids.maxScans}
