@@ -6,7 +6,14 @@ import { fieldErrorsOf } from '../../plugins/errors.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { canCreateCode, canViewCodes } from '../qrcodes/qrcodes.permissions.js';
 import { CreateCodeBody } from '../qrcodes/qrcodes.schemas.js';
-import { ExportQuery, ImportBody, ImportQuery, ImportReportSchema } from './transfer.schemas.js';
+import {
+  ExportCsvSchema,
+  ExportJsonSchema,
+  ExportQuery,
+  ImportBody,
+  ImportQuery,
+  ImportReportSchema,
+} from './transfer.schemas.js';
 import type { CreateShapeCheck, TransferService } from './transfer.service.js';
 
 /** An import file of 10,000 rows with styles runs to several MB; other routes keep the app's limit. */
@@ -68,14 +75,7 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
           response: {
             200: {
               content: {
-                [mediaType]: {
-                  schema: Type.String({
-                    description:
-                      format === 'csv'
-                        ? 'CSV with a header line'
-                        : '{ format, version, exportedAt, codes: [...] }',
-                  }),
-                },
+                [mediaType]: { schema: format === 'csv' ? ExportCsvSchema : ExportJsonSchema },
               },
             },
             ...problemResponses(400, 401, 403, 429),

@@ -74,3 +74,23 @@ export const ImportReportSchema = Type.Object({
 
 const { limit: _limit, cursor: _cursor, ...filters } = ListQuery.properties;
 export const ExportQuery = Type.Object(filters, { additionalProperties: false });
+
+export const ExportCsvSchema = Type.String({
+  description: 'CSV with a header line: the columns of the docs page "Import and export", one code a row',
+});
+
+export const ExportJsonSchema = Type.Object({
+  format: Type.Literal('rq-codes'),
+  version: Type.Literal(1),
+  exportedAt: Type.String({ format: 'date-time' }),
+  codes: Type.Array(
+    Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'A code as the API shows it (no image), with `rules` as definitions ({ id, name, enabled, when, then }), the logo inline, `passwordHash` (opaque) and `scans` (its total)',
+      },
+    ),
+  ),
+});
