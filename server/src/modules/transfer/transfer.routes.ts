@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
 import { problemResponses } from '../../shared/problem-schema.js';

@@ -6,14 +6,9 @@ import type { Rule, RuleCreateBody } from '../rules/rules.schemas.js';
 import { CSV_HEADER, csvRowOf, exportItem, type RuleDefinition } from './export-format.js';
 import { type ImportFormat, type ImportItem, parseImport } from './import-formats.js';
 
-/** One created code or one refused item, as `QrCodesService.bulkCreate` answers (index into the items). */
-export type BulkCreateResult =
-  | { index: number; status: 201; qrcode: unknown }
-  | { index: number; status: number; problem: ProblemBody | Problem };
-
 /** The QR codes service as this module uses it. */
 export interface CodeDirectory {
-  check(access: WorkspaceAccess, input: CreateCodeCommand): Promise<void>;
+  check(access: WorkspaceAccess, input: CreateCodeCommand, base: string): Promise<void>;
   exportPage(
     accountId: string,
     query: ListQueryInput,
@@ -21,8 +16,9 @@ export interface CodeDirectory {
   bulkCreate(
     access: WorkspaceAccess,
     items: CreateCodeCommand[],
-    options: { atomic: false },
-  ): Promise<BulkCreateResult[]>;
+    options: { atomic: false; path: (index: number) => string },
+  ): Promise<Array<{ index: number; status: number; problem?: ProblemBody }>>;
+  refuseOverCodeLimit(accountId: string, wanted: number): Promise<void>;
 }
 
 /** The rules service as this module uses it: an import makes the rules an export carried. */
@@ -59,7 +55,6 @@ export interface ImportReport {
 
 export type ExportFilters = Pick<ListQueryInput, 'mode' | 'tag' | 'hostname' | 'q'>;
 
-const BULK_SIZE = 1_000;
 const PAGE_SIZE = 100;
 
 /**
@@ -89,13 +84,15 @@ export class TransferService {
     for (const item of parsed.items) {
       try {
         const input = await this.inputOf(item, context, request.checkShape);
-        if (request.dryRun) await this.options.codes.check(access, withoutUnmadeRules(input));
+        if (request.dryRun) await this.options.codes.check(access, withoutUnmadeRules(input), '');
         ready.push({ row: item.row, input });
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         errors.push({ row: item.row, problem: error });
       }
     }
+    // Imports count against the codes limit as creates do: over it, the whole import is a 402 saying how many fit.
+    if (request.dryRun) await this.options.codes.refuseOverCodeLimit(access.workspaceId, ready.length);
     const created = request.dryRun ? ready.length : await this.createAll(access, ready, errors);
     return {
       rows: parsed.rows,
@@ -109,24 +106,24 @@ export class TransferService {
     };
   }
 
+  /** Creates the checked rows in one bulk create (it writes them 1,000 to a transaction); answers how many were made. */
   private async createAll(
     access: WorkspaceAccess,
     ready: Array<{ row: number; input: CreateCodeCommand }>,
     errors: RowError[],
   ): Promise<number> {
+    if (ready.length === 0) return 0;
+    const results = await this.options.codes.bulkCreate(
+      access,
+      ready.map((entry) => entry.input),
+      // Paths from the row's fields (`/slug`), as the parser's own problems have them.
+      { atomic: false, path: () => '' },
+    );
     let created = 0;
-    for (let start = 0; start < ready.length; start += BULK_SIZE) {
-      const chunk = ready.slice(start, start + BULK_SIZE);
-      const results = await this.options.codes.bulkCreate(
-        access,
-        chunk.map((entry) => entry.input),
-        { atomic: false },
-      );
-      for (const result of results) {
-        const { row } = chunk[result.index] as { row: number };
-        if (result.status === 201) created++;
-        else if ('problem' in result) errors.push({ row, problem: result.problem });
-      }
+    for (const result of results) {
+      const { row } = ready[result.index] as { row: number };
+      if (result.status === 201) created++;
+      else if (result.problem) errors.push({ row, problem: result.problem });
     }
     return created;
   }
