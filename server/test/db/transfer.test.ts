@@ -32,7 +32,8 @@ describe.each(engines)('import and export on $name', (engine) => {
 
   beforeAll(async () => {
     t = await buildTestApp(engine, {
-      env: { SHORT_URL: 'http://rq.test', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() },
+      // Every workspace may hold 10 codes: the samples make 7 in one, the round trip 3 in each.
+      env: { SHORT_URL: 'http://rq.test', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), CODES_LIMIT: '10' },
     });
     [alice, bob] = await Promise.all([signedInUser(t), signedInUser(t)]);
     // Someone else holds the slug every sample file asks for in one row.
@@ -153,6 +154,16 @@ describe.each(engines)('import and export on $name', (engine) => {
       problem: { code: 'conflict', errors: [{ path: '/slug' }] },
     });
     expect(again.hostnamesReplaced).toEqual([{ hostname: 'bit.ly', rows: 4 }]);
+  });
+
+  it('counts imports against the codes limit: over it, the dry run and the import are a 402 saying how many fit', async () => {
+    const csv = `target\n${'https://example.com/many\n'.repeat(5)}`;
+    for (const query of ['format=csv&dryRun=true', 'format=csv']) {
+      const response = await call(alice, 'POST', `/qrcodes/import?${query}`, csv);
+      expect(response.statusCode, response.body).toBe(402);
+      expect(response.json()).toMatchObject({ code: 'limit_reached', fits: 3, wanted: 5 });
+    }
+    expect(await listAll(alice)).toHaveLength(7);
   });
 
   it('answers a malformed file with a 4xx naming where, never a 500', async () => {
