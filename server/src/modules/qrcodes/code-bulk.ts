@@ -30,6 +30,7 @@ import {
 import {
   type CodeResource,
   CreateCodeBody,
+  type CreateCodeCommand,
   type CreateCodeInput,
   type PatchCodeInput,
 } from './qrcodes.schemas.js';
@@ -81,7 +82,7 @@ export interface BulkDeps {
   clock: Clock;
   events: EventsService;
   shortBase: string;
-  prepareCreate(access: WorkspaceAccess, input: CreateCodeInput, base: string): Promise<PreparedCode>;
+  prepareCreate(access: WorkspaceAccess, input: CreateCodeCommand, base: string): Promise<PreparedCode>;
   prepareUpdate(
     access: WorkspaceAccess,
     row: QrCodeRow,
@@ -174,16 +175,21 @@ export class CodeBulk {
   }
 
   /** An item checked against the create body's schema (a route's check), or its 400. */
-  private createBodyOf(item: unknown, base: string): CreateCodeInput {
+  private createBodyOf(item: unknown, base: string): CreateCodeCommand {
     const nul = findNulCharacter(item, base);
     if (nul !== null) throw validationFailed([{ path: nul, message: 'must not contain NUL characters' }]);
     // The check fills in defaults (enabled: true) as a route's does; the caller's item stays as sent.
     const copy = item !== null && typeof item === 'object' ? structuredClone(item) : item;
-    if (!this.checkCreateBody(copy)) {
+    // An export's stored password hash is no field of the API's body: it is checked by prepareCreate.
+    const { passwordHash, ...body } = (copy ?? {}) as CreateCodeCommand;
+    const checked = typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? body : copy;
+    if (!this.checkCreateBody(checked)) {
       const errors = fieldErrorsOf((this.checkCreateBody.errors ?? []) as AjvIssue[], base);
       throw validationFailed(errors.length > 0 ? errors : [{ path: base, message: 'must be an object' }]);
     }
-    return copy as CreateCodeInput;
+    return passwordHash === undefined
+      ? (checked as CreateCodeInput)
+      : { ...(checked as CreateCodeInput), passwordHash };
   }
 
   /**

@@ -293,6 +293,13 @@ export const CreateCodeBody = Type.Object(
 );
 export type CreateCodeInput = Static<typeof CreateCodeBody>;
 
+/**
+ * A create body as the service takes it: the API's, plus what an export carries that no request
+ * body may: `passwordHash`, a password in its stored form (code-password.ts), so an export's
+ * round trip keeps a code's password without anyone knowing it.
+ */
+export type CreateCodeCommand = CreateCodeInput & { passwordHash?: string };
+
 export const PatchCodeBody = Type.Object(
   {
     mode: Type.Optional(Mode),

@@ -49,7 +49,7 @@ import {
   listCodes,
   updateCode,
 } from './qrcodes.repository.js';
-import type { CodeResource, CreateCodeInput, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
+import type { CodeResource, CreateCodeCommand, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import {
   type CodeMode,
@@ -137,6 +137,19 @@ export interface QrCodesOptions {
   clock?: Clock;
 }
 
+export type { CreateCodeCommand } from './qrcodes.schemas.js';
+
+/** A code as an export writes it: the resource, its logo inlined, and its stored password hash. */
+export type ExportedCode = CodeResource & { passwordHash: string | null };
+
+const STORED_HASH = /^scrypt\$\d{1,7}\$\d{1,3}\$\d{1,3}\$[A-Za-z0-9_-]{8,64}\$[A-Za-z0-9_-]{40,64}$/;
+
+/** A stored password hash as given by an export, or a 400: nothing else may stand in for one. */
+function storedHashOf(hash: string, path: string): string {
+  if (STORED_HASH.test(hash)) return hash;
+  throw validationFailed([{ path, message: 'is not a password hash this server made' }]);
+}
+
 const RANDOM_SLUG_ATTEMPTS = 8;
 
 /**
@@ -221,7 +234,33 @@ export class QrCodesService {
     accountId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
-    const page = await readPage(query, 'qr', (window) =>
+    const page = await this.readListPage(accountId, query);
+    return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A page of the list as an export writes it: each code as the API shows it, with its style's
+   * logo inlined as a data: URL (an asset URL means nothing in another workspace) and its
+   * stored password hash (see CreateCodeCommand), so importing it again loses nothing.
+   */
+  async exportPage(
+    accountId: string,
+    query: ListQueryInput,
+  ): Promise<{ data: ExportedCode[]; nextCursor: string | null }> {
+    const page = await this.readListPage(accountId, query);
+    const codes = await this.toResources(page.rows);
+    const data = await Promise.all(
+      codes.map(async (code, i) => ({
+        ...code,
+        style: (await this.options.logos.inline(code.style)) as CodeResource['style'],
+        passwordHash: (page.rows[i] as QrCodeRow).password_hash,
+      })),
+    );
+    return { data, nextCursor: page.nextCursor };
+  }
+
+  private readListPage(accountId: string, query: ListQueryInput) {
+    return readPage(query, 'qr', (window) =>
       listCodes(this.db, this.options.dialect, accountId, {
         mode: query.mode,
         tag: query.tag,
@@ -230,7 +269,6 @@ export class QrCodesService {
         ...window,
       }),
     );
-    return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
   }
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
@@ -254,7 +292,7 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Writes
 
-  async create(access: WorkspaceAccess, input: CreateCodeInput, imageFormat: ImageFormat = 'svg') {
+  async create(access: WorkspaceAccess, input: CreateCodeCommand, imageFormat: ImageFormat = 'svg') {
     const accountId = access.workspaceId;
     await this.refuseOverCodeLimit(accountId, 1);
     const { state, ruleIds, given } = await this.prepareCreate(access, input, '/body');
@@ -283,6 +321,22 @@ export class QrCodesService {
   }
 
   /**
+   * Checks a create body as `create` would, writing nothing (an import's dry run), with field
+   * paths under `base`: its fields, a verified hostname, its rules, a reserved or taken slug, and,
+   * when the drawing could fail (a style, or static data that may not fit), the image. A logo is
+   * checked but not stored, and a password not hashed. The codes limit is the caller's to count.
+   */
+  async check(access: WorkspaceAccess, input: CreateCodeCommand, base: string): Promise<void> {
+    const { state, given } = await this.prepareCreate(access, input, base, { dryRun: true });
+    if (given !== undefined) {
+      const taken = await findRedirectRow(this.db, this.options.dialect, state.hostKey, state.slug);
+      if (taken) throw slugTakenProblem(state.slug, state.hostKey, `${base}/slug`);
+    }
+    if (Object.keys(input.style ?? {}).length > 0 || state.mode === 'static')
+      await this.images.draw(state, 'svg', base);
+  }
+
+  /**
    * Creates many codes (POST /qrcodes/bulk, imports): each item is checked as POST /qrcodes checks
    * its body, with paths under `path(index)` (`/body/items/3`). A failing item is its own result
    * (`atomic: false`), or the whole call is a 422 naming every failing item (`atomic: true`). The
@@ -300,10 +354,17 @@ export class QrCodesService {
   /**
    * A create body as the code it would store, checked as POST /qrcodes checks it, with field paths
    * under `base` ('/body', or '/body/items/3' for an item of a bulk create). Throws the problem.
+   * `dryRun` checks a logo without storing it and leaves a password unhashed (see `check`).
    */
-  async prepareCreate(access: WorkspaceAccess, input: CreateCodeInput, base: string): Promise<PreparedCode> {
+  async prepareCreate(
+    access: WorkspaceAccess,
+    input: CreateCodeCommand,
+    base: string,
+    { dryRun = false }: { dryRun?: boolean } = {},
+  ): Promise<PreparedCode> {
     const accountId = access.workspaceId;
     const given = input.slug;
+    const style = input.style ?? {};
     const state: CodeState = {
       mode: input.mode,
       slug: given ?? randomSlug(),
@@ -311,14 +372,16 @@ export class QrCodesService {
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
-      style: await this.options.logos.store(access, input.style ?? {}, `${base}/style`),
+      style: dryRun ? style : await this.options.logos.store(access, style, `${base}/style`),
       title: input.title ?? null,
       tags: normalizeTags(input.tags ?? []),
       enabled: input.enabled ?? true,
       controls: mergeControls(NO_CONTROLS, input),
     };
+    if (input.passwordHash !== undefined)
+      state.controls.passwordHash = storedHashOf(input.passwordHash, `${base}/passwordHash`);
     this.validate(state, input.exec ?? null, input.password, base);
-    if (input.password) state.controls.passwordHash = await hashCodePassword(input.password);
+    if (input.password && !dryRun) state.controls.passwordHash = await hashCodePassword(input.password);
     if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
       throw reservedSlugProblem(state.slug, `${base}/slug`);
     const ruleIds = input.rules ?? [];
