@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createDesign, designToSvg, withPrintQuietZone } from '@rq/qr';
 import { designToPng, designToVector, VectorPdf } from '@rq/qr/node';
 import { ZipFile } from 'yazl';
@@ -17,9 +17,24 @@ export interface PrintStream {
   count: number;
 }
 
-/** Waits while the reader is behind: the file is written no faster than it is sent. */
+/**
+ * Waits while the reader is behind (the file is written no faster than it is sent) or, at least,
+ * until the next turn of the event loop: drawing thousands of codes must not hold up the redirects
+ * this process also serves.
+ */
 async function keepPace(out: PassThrough): Promise<void> {
-  while (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  await nextTurn();
+  while (out.writableNeedDrain && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  }
 }
 
 /**
@@ -100,11 +115,9 @@ export class PrintingService {
       let slot = 0;
       for await (const code of this.options.codes.prints.codes(accountId, entries)) {
         if (out.destroyed) return;
-        if (slot % layout.cells.length === 0) {
-          // The page before is written out now; wait until the client has taken it.
-          await keepPace(out);
-          pdf.addPage(layout.pageWidth, layout.pageHeight);
-        }
+        // The page before is written out when the next starts: drawing waits until the client has taken it.
+        await keepPace(out);
+        if (slot % layout.cells.length === 0) pdf.addPage(layout.pageWidth, layout.pageHeight);
         const cell = layout.cells[slot % layout.cells.length] as (typeof layout.cells)[number];
         const design = createDesign(code.data, withPrintQuietZone(code.style));
         // A framed design is taller than wide: it is fitted into the square, centred.
