@@ -30,6 +30,7 @@ const pages = [
   'docs/audit-log.md',
   'docs/bulk.md',
   'docs/link-controls.md',
+  'docs/print.md',
   'docs/webhooks.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
