@@ -7721,7 +7721,7 @@ export interface paths {
         };
         /**
          * List QR codes
-         * @description Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
+         * @description Newest first, or in the order of `sort`. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
          *
          *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
@@ -7729,6 +7729,8 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
                     hostname?: string;
                     limit?: number;
                     /**
@@ -7738,6 +7740,8 @@ export interface paths {
                     mode?: "static" | "redirect" | "exec";
                     /** @description Text in the title or slug */
                     q?: string;
+                    /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                    sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                     tag?: string;
                 };
                 header?: never;
@@ -10736,6 +10740,188 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count QR codes
+         * @description How many codes pass the same filters as the list (`mode`, `tag`, `hostname`, `q`, `enabled`): a table shows "N codes" and selects all N.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
+                    hostname?: string;
+                    /**
+                     * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                     * @example null
+                     */
+                    mode?: "static" | "redirect" | "exec";
+                    /** @description Text in the title or slug */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How many codes pass the filters */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

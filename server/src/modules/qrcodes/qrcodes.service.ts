@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
@@ -6,7 +6,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
-import { readPage } from '../../shared/pagination.js';
+import { DEFAULT_PAGE_SIZE, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
@@ -25,9 +25,13 @@ import {
   normalizeControlUrls,
   validateLinkControls,
 } from './link-controls.js';
+import { decodeSortedCursor, encodeSortedCursor, parseSort } from './list-sort.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
+  type CodeFilter,
+  type CodeSort,
+  countCodes,
   deleteCode,
   deleteWorkspaceCodes,
   findCode,
@@ -36,9 +40,16 @@ import {
   insertCode,
   isUniqueViolation,
   listCodes,
+  listSortedCodes,
   updateCode,
 } from './qrcodes.repository.js';
-import type { CodeResource, CreateCodeInput, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
+import type {
+  CodeFilterInput,
+  CodeResource,
+  CreateCodeInput,
+  ListQueryInput,
+  PatchCodeInput,
+} from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import {
   type CodeMode,
@@ -99,6 +110,8 @@ export interface HostnameDirectory {
 /** The scans service as this module uses it: per-code totals for the resource. */
 export interface ScanTotalsSource {
   totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>>;
+  /** A code's counted scans as SQL of its id column, for sorting the list by scans. */
+  totalExpression(codeIdColumn: string): RawBuilder<number>;
 }
 
 export interface QrCodesOptions {
@@ -199,16 +212,49 @@ export class QrCodesService {
     accountId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
+    const filter = this.filterOf(query);
+    if (query.sort !== undefined) return this.listSorted(accountId, filter, query, parseSort(query.sort));
     const page = await readPage(query, 'qr', (window) =>
-      listCodes(this.db, this.options.dialect, accountId, {
-        mode: query.mode,
-        tag: query.tag,
-        hostKey: query.hostname?.toLowerCase(),
-        text: query.q,
-        ...window,
-      }),
+      listCodes(this.db, this.options.dialect, accountId, { ...filter, ...window }),
     );
     return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
+  }
+
+  /** How many codes pass the list's filters. */
+  async count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
+    return { total: await countCodes(this.db, this.options.dialect, accountId, this.filterOf(query)) };
+  }
+
+  private filterOf(query: CodeFilterInput): CodeFilter {
+    return {
+      mode: query.mode,
+      tag: query.tag,
+      hostKey: query.hostname?.toLowerCase(),
+      text: query.q,
+      enabled: query.enabled,
+    };
+  }
+
+  /** A page in the order of `sort=`: keyset pagination on (sort value, id); see list-sort.ts. */
+  private async listSorted(
+    accountId: string,
+    filter: CodeFilter,
+    query: ListQueryInput,
+    sort: CodeSort,
+  ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor === undefined ? undefined : decodeSortedCursor(query.cursor, sort);
+    const rows = await listSortedCodes(this.db, this.options.dialect, accountId, filter, {
+      sort,
+      after,
+      limit: limit + 1,
+      scanTotal: this.options.scans.totalExpression('qrcodes.id'),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > limit && last ? encodeSortedCursor(sort, { value: last.sort_value, id: last.id }) : null;
+    return { data: await this.toResources(page), nextCursor };
   }
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
