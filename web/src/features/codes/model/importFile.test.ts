@@ -40,3 +40,15 @@ describe('import files', () => {
     );
   });
 });
+
+describe('our own export', () => {
+  it('keeps the columns the mapping does not cover, and drops the output-only ones', () => {
+    const source = readSource(
+      'id,slug,shortUrl,mode,target,title,tags,enabled,style,maxScans,scans\nqr_1,a,https://x/a,redirect,https://example.com/a,A,x|y,true,"{""size"":256}",5,12\n',
+    );
+    const [chunk] = toOurCsv(source, guessMapping(source.columns));
+    expect(chunk?.csv).toBe(
+      'target,slug,title,tags,mode,enabled,style,maxScans\nhttps://example.com/a,a,A,x|y,redirect,true,"{""size"":256}",5\n',
+    );
+  });
+});

@@ -18,6 +18,46 @@ export const FIELD_LABELS: Record<OurField, string> = {
   enabled: 'Enabled',
 };
 
+/**
+ * The columns of our export (GET /qrcodes/export.csv). A file with only these is ours: the columns
+ * the mapping does not cover (style, rules, link controls...) go along unchanged, so nothing is lost.
+ */
+const OUR_EXPORT_COLUMNS = [
+  'id',
+  'slug',
+  'hostname',
+  'shortUrl',
+  'mode',
+  'target',
+  'title',
+  'tags',
+  'enabled',
+  'data',
+  'exec',
+  'style',
+  'rules',
+  'activeFrom',
+  'expiresAt',
+  'maxScans',
+  'expiredTarget',
+  'utm',
+  'apps',
+  'passwordHash',
+  'createdAt',
+  'updatedAt',
+  'scans',
+];
+const OUTPUT_ONLY = new Set(['id', 'shortUrl', 'createdAt', 'updatedAt', 'scans']);
+
+/** The columns of our own export that travel as they are (none for a peer's file). */
+export function passthroughColumns(source: SourceFile): string[] {
+  if (source.kind !== 'csv' || !source.columns.every((column) => OUR_EXPORT_COLUMNS.includes(column)))
+    return [];
+  return source.columns.filter(
+    (column) => !OUTPUT_ONLY.has(column) && !(OUR_FIELDS as readonly string[]).includes(column),
+  );
+}
+
 /** Column names the peers' exports use for each field (Bitly, Shlink, Kutt, YOURLS and ours). */
 const SYNONYMS: Record<OurField, string[]> = {
   target: ['target', 'long_url', 'longurl', 'url', 'original_url', 'destination', 'long url'],
@@ -161,7 +201,8 @@ export interface CsvChunk {
 /** The mapped rows as our CSV (header first), `size` rows a chunk. */
 export function toOurCsv(source: SourceFile, mapping: Mapping, size = 500): CsvChunk[] {
   const fields = OUR_FIELDS.filter((field) => mapping[field] !== undefined);
-  const header = fields.join(',');
+  const extra = passthroughColumns(source);
+  const header = [...fields, ...extra].join(',');
   const chunks: CsvChunk[] = [];
   for (let start = 0; start < source.rows.length; start += size) {
     const rows = source.rows.slice(start, start + size);
@@ -171,6 +212,7 @@ export function toOurCsv(source: SourceFile, mapping: Mapping, size = 500): CsvC
           const raw = (row.values[mapping[field] as string] ?? '').trim();
           return csvCell(field === 'tags' ? tagsOf(raw) : raw);
         })
+        .concat(extra.map((column) => csvCell(row.values[column] ?? '')))
         .join(','),
     );
     chunks.push({ csv: `${header}\n${lines.join('\n')}\n`, lines: rows.map((row) => row.line) });
