@@ -80,6 +80,8 @@ export interface Config {
      */
     session: number;
   };
+  /** CODES_LIMIT: codes a workspace may hold on this server, whatever its plans; unset: no limit. */
+  codesLimit: number | undefined;
   /** Google Analytics measurement id; page views go to window.dataLayer either way. */
   analyticsId: string | undefined;
   /**
@@ -530,6 +532,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     billing: { defaultPlan },
     rateLimits: rateLimits(env, sellsPlans),
+    codesLimit:
+      read(env, 'CODES_LIMIT') === undefined ? undefined : integer(env, 'CODES_LIMIT', 0, 0, 100_000_000),
     analyticsId: read(env, 'GA_MEASUREMENT_ID'),
     ssrfAllow: ssrfAllow(env),
     corsOrigins: corsOrigins(env),

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { apiRateFor, PUBLIC_RATE_LIMITS, RATE_LIMIT_WINDOW_MS } from '../modules/plans/plans.js';
+import {
+  apiRateFor,
+  BULK_ITEMS_PER_REQUEST,
+  BULK_MAX_ITEMS,
+  PUBLIC_RATE_LIMITS,
+  RATE_LIMIT_WINDOW_MS,
+} from '../modules/plans/plans.js';
 import { Problem } from '../shared/problem.js';
 
 /**
@@ -30,7 +36,8 @@ export interface RateLimitHit {
 }
 
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** Adds `weight` (default 1; negative gives back) to the key's count in its current window. */
+  hit(key: string, windowMs: number, weight?: number): Promise<RateLimitHit>;
   close(): Promise<void>;
 }
 
@@ -43,14 +50,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper.unref();
   }
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, weight = 1): Promise<RateLimitHit> {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += weight;
     return { count: window.count, resetMs: window.resetAt - now };
   }
 
@@ -67,8 +74,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 // One round trip: count, start the window on the first hit, report what is left of it.
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { count, ttl }
@@ -80,8 +87,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix: string,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const answer = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, windowMs)) as [
+  async hit(key: string, windowMs: number, weight = 1): Promise<RateLimitHit> {
+    const answer = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, windowMs, weight)) as [
       number,
       number,
     ];
@@ -102,9 +109,9 @@ export class FallbackRateLimitStore implements RateLimitStore {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, weight = 1): Promise<RateLimitHit> {
     try {
-      const hit = await this.primary.hit(key, windowMs);
+      const hit = await this.primary.hit(key, windowMs, weight);
       if (this.degraded) {
         this.degraded = false;
         this.log.info('Redis answers again: rate limits are shared between instances');
@@ -115,7 +122,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
         this.degraded = true;
         this.log.warn({ err: error }, 'Redis does not answer: counting rate limits on this instance');
       }
-      return this.fallback.hit(key, windowMs);
+      return this.fallback.hit(key, windowMs, weight);
     }
   }
 
@@ -137,12 +144,17 @@ export interface RateLimits {
    * Counts against an API key (its workspace's plans' rate) or, for a person, against their own
    * budget (the session rate): members of one workspace do not share it.
    */
-  consumeForAccount(
-    reply: FastifyReply,
-    workspaceId: string,
-    caller: { keyId?: string | undefined; userId?: string | undefined },
-  ): Promise<void>;
+  consumeForAccount(reply: FastifyReply, workspaceId: string, caller: Caller): Promise<void>;
+  /**
+   * Counts a bulk call's items against the caller's items budget (BULK_ITEMS_PER_REQUEST times
+   * its request rate, and never less than one full call): a bulk call is one request of the
+   * request budget plus its items here. Over it, the call is refused whole (429, Retry-After,
+   * `budget: "items"`) and its items are given back.
+   */
+  consumeItems(reply: FastifyReply, workspaceId: string, caller: Caller, items: number): Promise<void>;
 }
+
+type Caller = { keyId?: string | undefined; userId?: string | undefined };
 
 export const rateLimitPlugin = fp(
   async (
@@ -187,18 +199,49 @@ export const rateLimitPlugin = fp(
         }
         return rateLimits.consume(reply, `ip:${request.ip}`, PUBLIC_RATE_LIMITS.unauthenticated);
       },
-      async consumeForAccount(reply, workspaceId, { keyId, userId }) {
-        const keyRate = await apiRateOf(workspaceId);
-        if (keyId) return rateLimits.consume(reply, `key:${keyId}`, keyRate);
-        // A person on the site: one page may ask several things at once, and no clicking may reach this.
-        return rateLimits.consume(
-          reply,
-          `account:${userId ?? workspaceId}`,
-          Math.max(config.rateLimits.session, keyRate),
+      async consumeForAccount(reply, workspaceId, caller) {
+        const { bucket, max } = await budgetOf(workspaceId, caller);
+        return rateLimits.consume(reply, bucket, max);
+      },
+      async consumeItems(reply, workspaceId, caller, items) {
+        const budget = await budgetOf(workspaceId, caller);
+        const max = Math.max(budget.max * BULK_ITEMS_PER_REQUEST, BULK_MAX_ITEMS);
+        const bucket = `items:${budget.bucket}`;
+        const { count, resetMs } = await limitStore.hit(bucket, RATE_LIMIT_WINDOW_MS, items);
+        const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+        if (count <= max) {
+          reply.header('rq-items-limit', String(max));
+          reply.header('rq-items-remaining', String(max - count));
+          return;
+        }
+        await limitStore.hit(bucket, RATE_LIMIT_WINDOW_MS, -items);
+        const left = Math.max(0, max - (count - items));
+        throw new Problem(
+          'rate_limited',
+          `Over the items budget of bulk calls: ${max} items a minute, ${left} left for ${resetSeconds} s; this call has ${items}. Retry in ${resetSeconds} s, or send fewer items.`,
+          {
+            headers: {
+              'retry-after': String(resetSeconds),
+              'rq-items-limit': String(max),
+              'rq-items-remaining': String(left),
+            },
+            extensions: { budget: 'items', limit: max, remaining: left, items },
+          },
         );
       },
     };
     app.decorate('rateLimits', rateLimits);
+
+    /** An API key's budget (its workspace's plans' rate) or a person's own (the session rate). */
+    async function budgetOf(workspaceId: string, { keyId, userId }: Caller) {
+      const keyRate = await apiRateOf(workspaceId);
+      if (keyId) return { bucket: `key:${keyId}`, max: keyRate };
+      // A person on the site: one page may ask several things at once, and no clicking may reach this.
+      return {
+        bucket: `account:${userId ?? workspaceId}`,
+        max: Math.max(config.rateLimits.session, keyRate),
+      };
+    }
 
     // Routes behind authentication count once the caller is known (the auth hook does that);
     // every other /api answer, 404s included, counts against the client IP here.

@@ -37,3 +37,18 @@ export function validationSchemaController(): SchemaController {
   // Fastify types this factory as Ajv's own compile function; the route-object form is what it calls.
   return { compilersFactory: { buildValidator } } as unknown as SchemaController;
 }
+
+/** Checks a JSON value against a schema; on failure its `errors` are Ajv's (see fieldErrorsOf). */
+export type JsonValidator = FastifySchemaValidationFunction;
+type FastifySchemaValidationFunction = ((value: unknown) => boolean) & { errors?: unknown[] | null };
+
+/**
+ * A validator that checks JSON exactly as a route checks its body (strict types, defaults filled
+ * in), for values that arrive inside a body and are checked one by one (the items of a bulk create).
+ */
+export function compileJsonValidator(schema: unknown): JsonValidator {
+  const fromPool = AjvCompiler() as unknown as CompilerFromPool;
+  const compile = fromPool({}, { customOptions: { ...SHARED_OPTIONS, coerceTypes: false } });
+  const route = { schema, method: 'POST', url: '/', httpPart: 'body' };
+  return compile(route as unknown as Parameters<typeof compile>[0]) as unknown as JsonValidator;
+}

@@ -23,6 +23,7 @@ export const plansModule = fp(
       defaultPlan: config.billing.defaultPlan,
       hostnamesWithoutBilling: config.hostnames.limitWithoutBilling,
       apiRateLimit: config.rateLimits.api,
+      codesLimit: config.codesLimit,
     });
     const { scans } = app;
     const store = app.redis

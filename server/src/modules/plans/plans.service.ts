@@ -32,6 +32,8 @@ declare module '../../shared/change-bus.js' {
 /** What an account may do now; Infinity: no limit on this server. */
 export interface AccountLimits {
   hostnames: number;
+  /** Codes the workspace may hold: no plan limits them; CODES_LIMIT caps every workspace of a server. */
+  codes: number;
   redirectsPerMonth: number;
   apiRequestsPerMinute: number;
 }
@@ -46,6 +48,8 @@ export interface PlansOptions {
   defaultPlan?: PlanId | undefined;
   /** HOSTNAMES_LIMIT: the hostnames limit of an instance with neither PayPal nor a default plan. */
   hostnamesWithoutBilling?: number | undefined;
+  /** CODES_LIMIT: codes per workspace on this server (unset: no limit). */
+  codesLimit?: number | undefined;
   /** API_RATE_LIMIT: an API key's requests a minute without a plan that raises it (default: free's). */
   apiRateLimit?: number | undefined;
   clock?: Clock;
@@ -111,10 +115,15 @@ export class PlansService {
    */
   async limitsOf(accountId: string): Promise<AccountLimits> {
     const plans = await this.plansOf(accountId);
-    const limits = { ...limitsFor(plans), apiRequestsPerMinute: apiRateFor(this.apiRateLimit, plans) };
+    const limits = {
+      ...limitsFor(plans),
+      codes: this.options.codesLimit ?? Number.POSITIVE_INFINITY,
+      apiRequestsPerMinute: apiRateFor(this.apiRateLimit, plans),
+    };
     if (this.options.sellsThroughPaypal || this.options.defaultPlan) return limits;
     return {
       hostnames: Math.max(this.options.hostnamesWithoutBilling ?? Number.POSITIVE_INFINITY, limits.hostnames),
+      codes: limits.codes,
       redirectsPerMonth: Number.POSITIVE_INFINITY,
       apiRequestsPerMinute: limits.apiRequestsPerMinute,
     };

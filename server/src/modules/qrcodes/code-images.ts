@@ -72,11 +72,11 @@ export class CodeImages {
   }
 
   /** A code about to be stored, drawn and verified: a design that does not scan is refused before it is saved. */
-  async draw(state: CodeState, format: ImageFormat): Promise<RenderedImage> {
+  async draw(state: CodeState, format: ImageFormat, base = '/body'): Promise<RenderedImage> {
     const style = await this.options.logos.inline(state.style);
     return this.renderer.render(payloadOf(state, this.options.shortBase), style, format, {
-      data: dataPathOf(state),
-      style: '/body/style',
+      data: dataPathOf(state).replace(/^\/body/, base),
+      style: `${base}/style`,
     });
   }
 

@@ -121,13 +121,13 @@ export class CodeRules {
   }
 
   /** A code with rules stays a redirect code until its rules are taken off. */
-  async refuseModeChange(id: string, mode: CodeMode): Promise<void> {
+  async refuseModeChange(id: string, mode: CodeMode, path = '/body/mode'): Promise<void> {
     if (mode === 'redirect') return;
     const ruleIds = (await findRuleIds(this.db, [id])).get(id) ?? [];
     if (ruleIds.length === 0) return;
     throw validationFailed([
       {
-        path: '/body/mode',
+        path,
         message: `cannot become ${mode} while ${ruleIds.length} rule(s) are assigned: ${rulesRefusedFor(mode)}; assign no rules first (PUT /rules with [])`,
       },
     ]);

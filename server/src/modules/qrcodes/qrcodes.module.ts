@@ -28,6 +28,7 @@ export const qrcodesModule = fp(
       execPolicy: new AddressPolicy(config.ssrfAllow),
       imageUrls: new ImageUrls(app.serverSecret),
       events: app.events,
+      codesLimit: async (workspaceId) => (await app.plans.limitsOf(workspaceId)).codes,
     });
     app.decorate('qrcodes', service);
     app.changes.subscribe('rule.deleted', ({ id, actor }) => service.rules.removeEverywhere(id, actor));
@@ -42,6 +43,7 @@ export const qrcodesModule = fp(
       'auth',
       'idempotency',
       'events',
+      'plans',
       'workspaces',
       'rules',
       'scans',

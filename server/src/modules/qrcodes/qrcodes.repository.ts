@@ -246,7 +246,7 @@ export function listSortedCodes(
 }
 
 /** How many of the account's codes pass the filter (the table's "N codes"). */
-export async function countCodes(
+export async function countMatchingCodes(
   db: Kysely<Database>,
   dialect: Dialect,
   accountId: string,
@@ -360,4 +360,97 @@ export async function countCodesOnHosts(
     .groupBy('host_key')
     .execute();
   return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
+}
+
+/** How many codes the workspace holds (its codes limit counts them). */
+export async function countCodes(db: Kysely<Database>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('qrcodes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Rows a statement may carry: under SQLite's and PostgreSQL's bound-parameter limits with ~20 columns. */
+const ROWS_PER_STATEMENT = 500;
+
+function chunksOf<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** The workspace's codes among `ids` (any order; missing and foreign ids are simply not there). */
+export async function findCodes(
+  db: Kysely<Database>,
+  accountId: string,
+  ids: readonly string[],
+): Promise<QrCodeRow[]> {
+  const rows: QrCodeRow[] = [];
+  for (const chunk of chunksOf([...new Set(ids)])) {
+    if (chunk.length === 0) continue;
+    rows.push(
+      ...(await db
+        .selectFrom('qrcodes')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Which of these slugs are taken on `hostKey` (by any account: a host's slugs are one namespace). */
+export async function takenSlugs(
+  db: Kysely<Database>,
+  hostKey: string,
+  slugs: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const chunk of chunksOf([...new Set(slugs)])) {
+    if (chunk.length === 0) continue;
+    const rows = await db
+      .selectFrom('qrcodes')
+      .select('slug')
+      .where('host_key', '=', hostKey)
+      .where('slug', 'in', chunk)
+      .execute();
+    for (const row of rows) taken.add(row.slug);
+  }
+  return taken;
+}
+
+/** Inserts many codes and their rules with multi-row statements; `db` is the caller's transaction. */
+export async function insertCodes(
+  db: Kysely<Database>,
+  codes: ReadonlyArray<{ row: NewQrCodeRow; ruleIds: readonly string[] }>,
+): Promise<void> {
+  for (const chunk of chunksOf(codes))
+    await db
+      .insertInto('qrcodes')
+      .values(chunk.map((c) => c.row))
+      .execute();
+  const rules = codes.flatMap(({ row, ruleIds }) =>
+    ruleIds.map((rule_id, position) => ({ qrcode_id: row.id, position, rule_id })),
+  );
+  for (const chunk of chunksOf(rules)) await db.insertInto('qrcode_rules').values(chunk).execute();
+}
+
+/** Deletes these codes of the workspace with their rule assignments; `db` is the caller's transaction. */
+export async function deleteCodes(
+  db: Kysely<Database>,
+  accountId: string,
+  ids: readonly string[],
+): Promise<void> {
+  for (const chunk of chunksOf(ids)) {
+    const own = db
+      .selectFrom('qrcodes')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', 'in', chunk);
+    await db.deleteFrom('qrcode_rules').where('qrcode_id', 'in', own).execute();
+    await db.deleteFrom('qrcodes').where('account_id', '=', accountId).where('id', 'in', chunk).execute();
+  }
 }

@@ -8,6 +8,11 @@ import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
 import { type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
 import { canCreateCode, canDeleteCode, canUpdateCode, canViewCodes } from './qrcodes.permissions.js';
 import {
+  BulkAnswer,
+  BulkCreateBody,
+  BulkDeleteBody,
+  BulkQuery,
+  BulkUpdateBody,
   CodeCountSchema,
   CodeFilterQuery,
   CodeListSchema,
@@ -136,7 +141,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         body: CreateCodeBody,
         response: {
           201: withImages(CodeSchema),
-          ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+          ...problemResponses(400, 401, 402, 403, 404, 409, 413, 415, 422, 429),
         },
       },
     },
@@ -151,6 +156,81 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         image: { format: image.format, data: imageData(image), url: imageUrl(code.id, image.format) },
       };
     },
+  );
+
+  // --- Bulk (code-bulk.ts): one request of the request budget each, plus its items of the items budget.
+  const countItems =
+    (count: (body: unknown) => number) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { keyId } = request.principal;
+      const caller = { keyId, userId: request.user?.id };
+      await app.rateLimits.consumeItems(reply, request.workspace.id, caller, count(request.body));
+    };
+  const itemsOf = (body: unknown) => (body as { items: unknown[] }).items.length;
+  const idsOf = (body: unknown) => (body as { ids: string[] }).ids.length;
+  const BULK_ANSWERS =
+    'Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item\'s own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item\'s problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.';
+
+  app.post(
+    '/api/v1/qrcodes/bulk',
+    {
+      onRequest: app.authenticate(canCreateCode),
+      preHandler: [app.idempotent, countItems(itemsOf)],
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Create up to 1,000 QR codes',
+        description: `Each item is a POST /qrcodes body, checked the same way; its field paths are \`/body/items/{index}/...\`. The codes that would be created count against the workspace's codes limit first: over it, a 402 \`limit_reached\` says how many fit (\`fits\`) and nothing is created. Results carry each code without its \`image\` (its \`imageUrl\` draws it). ${BULK_ANSWERS}`,
+        querystring: BulkQuery,
+        body: BulkCreateBody,
+        response: { 200: BulkAnswer, ...problemResponses(400, 401, 402, 403, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await service.bulkCreate(request.access, request.body.items, {
+        atomic: request.query.atomic === true,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/qrcodes/bulk-update',
+    {
+      onRequest: app.authenticate(canUpdateCode),
+      preHandler: [app.idempotent, countItems(idsOf)],
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Change up to 1,000 QR codes with one merge patch',
+        description: `\`patch\` is applied to each code as PATCH /qrcodes/{id} applies it (field paths \`/body/patch/...\`); a missing or foreign id is that item's 404. ${BULK_ANSWERS}`,
+        querystring: BulkQuery,
+        body: BulkUpdateBody,
+        response: { 200: BulkAnswer, ...problemResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await service.bulkUpdate(request.access, request.body.ids, request.body.patch, {
+        atomic: request.query.atomic === true,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/qrcodes/bulk-delete',
+    {
+      onRequest: app.authenticate(canDeleteCode),
+      preHandler: [app.idempotent, countItems(idsOf)],
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Delete up to 1,000 QR codes',
+        description: `Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. ${BULK_ANSWERS}`,
+        querystring: BulkQuery,
+        body: BulkDeleteBody,
+        response: { 200: BulkAnswer, ...problemResponses(400, 401, 403, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await service.bulkDelete(request.access, request.body.ids, {
+        atomic: request.query.atomic === true,
+      }),
+    }),
   );
 
   app.get(

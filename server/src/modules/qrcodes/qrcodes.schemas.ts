@@ -1,7 +1,9 @@
 import { STATIC_KINDS, type StaticData, type StyleInput, StyleSchema, WIFI_ENCRYPTIONS } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
+import { ProblemSchema } from '../../shared/problem-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
+import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import { CONTROL_LIMITS } from './link-controls.js';
 import { SORT_VALUES } from './list-sort.js';
 import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
@@ -483,4 +485,81 @@ export const RenderBody = Type.Object(
       { data: 'https://example.com', style: { size: 256, dots: { type: 'rounded' } }, format: 'svg' },
     ],
   },
+);
+
+// --- Bulk (code-bulk.ts) -------------------------------------------------------------------------
+
+export const BulkQuery = Type.Object(
+  {
+    atomic: Type.Optional(
+      Type.Boolean({
+        description:
+          'All or none: any failing item makes the call a 422 listing every failing item, and nothing is written.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BulkCreateBody = Type.Object(
+  {
+    items: Type.Array(
+      // Each item is checked on its own (its problem is its result), so the route does not refuse the call for one.
+      Type.Unsafe<unknown>({ description: 'A create body, as POST /qrcodes takes (checked item by item)' }),
+      { minItems: 1, maxItems: BULK_MAX_ITEMS },
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        items: [
+          { mode: 'redirect', target: 'https://example.com/a', title: 'Box 1', tags: ['batch-7'] },
+          { mode: 'redirect', target: 'https://example.com/b', slug: 'box-2' },
+        ],
+      },
+    ],
+  },
+);
+
+const BulkIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  minItems: 1,
+  maxItems: BULK_MAX_ITEMS,
+  uniqueItems: true,
+  description: "Code ids (qr_...); a missing or foreign one is that item's 404",
+});
+
+export const BulkUpdateBody = Type.Object(
+  { ids: BulkIds, patch: PatchCodeBody },
+  {
+    additionalProperties: false,
+    examples: [{ ids: ['qr_01jdx0000000000000000000'], patch: { tags: ['summer'], enabled: false } }],
+  },
+);
+export type BulkUpdateInput = Static<typeof BulkUpdateBody>;
+
+export const BulkDeleteBody = Type.Object(
+  { ids: BulkIds },
+  { additionalProperties: false, examples: [{ ids: ['qr_01jdx0000000000000000000'] }] },
+);
+
+export const BulkAnswer = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          index: Type.Integer({ description: "The item's place in `items` (or `ids`)" }),
+          id: Type.Optional(Type.String({ description: 'bulk-update and bulk-delete: the id of the item' })),
+          status: Type.Integer({
+            description:
+              "The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered",
+          }),
+          qrcode: Type.Optional(CodeSchema),
+          problem: Type.Optional(ProblemSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { description: 'One result per item, in the order sent' },
 );

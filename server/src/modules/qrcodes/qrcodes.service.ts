@@ -9,7 +9,17 @@ import { newId } from '../../shared/ids.js';
 import { DEFAULT_PAGE_SIZE, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
-import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
+import type { EventsService } from '../events/events.service.js';
+import {
+  type BulkChangeOptions,
+  type BulkChangeResult,
+  type BulkCreateOptions,
+  type BulkItemResult,
+  CodeBulk,
+  type PreparedCode,
+  type PreparedUpdate,
+} from './code-bulk.js';
+import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
 import { CodeImages } from './code-images.js';
 import { hashCodePassword } from './code-password.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
@@ -32,6 +42,7 @@ import {
   type CodeFilter,
   type CodeSort,
   countCodes,
+  countMatchingCodes,
   deleteCode,
   deleteWorkspaceCodes,
   findCode,
@@ -63,6 +74,7 @@ import {
 } from './qrcodes.validate.js';
 import { isReservedSlug, randomSlug, reservedSlugProblem, slugTakenProblem } from './slugs.js';
 
+export type { BulkChangeResult, BulkCreateOptions, BulkItemResult } from './code-bulk.js';
 export type { RuleDirectory } from './code-rules.js';
 
 /** What the redirect edge needs of a code, and nothing else. */
@@ -133,6 +145,8 @@ export interface QrCodesOptions {
   imageUrls: ImageUrls;
   /** The audit log: every write records its event in the transaction that makes it. */
   events: EventsService;
+  /** How many codes a workspace may hold (its plans, CODES_LIMIT); absent or Infinity: no limit. */
+  codesLimit?: (workspaceId: string) => Promise<number>;
   clock?: Clock;
 }
 
@@ -175,12 +189,6 @@ function codeWarnings(state: CodeState, policy: AddressPolicy): string[] {
 const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
 const NO_SCANS: ScanTotals = { total: 0, uniqueToday: 0, lastAt: null };
 
-/**
- * Fields an update event leaves out: they follow from the fields that changed (the image URL
- * from the payload and style, warnings from exec) or change without a write (scans).
- */
-const DERIVED_FIELDS = ['updatedAt', 'scans', 'imageUrl', 'warnings'] as const;
-
 /** What a change of a code tells the audit log besides the change itself (`design: dsn_...`). */
 export type ChangeContext = Record<string, unknown>;
 
@@ -195,6 +203,7 @@ export class QrCodesService {
   private readonly clock: Clock;
   readonly rules: CodeRules;
   readonly images: CodeImages;
+  private readonly bulk: CodeBulk;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -211,6 +220,19 @@ export class QrCodesService {
       shortBase: options.shortBase,
       logos: options.logos,
       imageUrls: options.imageUrls,
+    });
+    this.bulk = new CodeBulk({
+      db,
+      clock: this.clock,
+      events: options.events,
+      shortBase: options.shortBase,
+      prepareCreate: (...args) => this.prepareCreate(...args),
+      prepareUpdate: (...args) => this.prepareUpdate(...args),
+      refuseOverCodeLimit: (...args) => this.refuseOverCodeLimit(...args),
+      draw: (state, base) => this.images.draw(state, 'svg', base),
+      resourceOf: (...args) => this.resourceOf(...args),
+      scansOf: (ids) => this.options.scans.totalsFor(ids),
+      emit: (...changes) => this.emit(...changes),
     });
   }
 
@@ -271,7 +293,9 @@ export class QrCodesService {
 
   /** How many codes pass the list's filters. */
   async count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
-    return { total: await countCodes(this.db, this.options.dialect, accountId, this.filterOf(query)) };
+    return {
+      total: await countMatchingCodes(this.db, this.options.dialect, accountId, this.filterOf(query)),
+    };
   }
 
   private filterOf(query: CodeFilterInput): CodeFilter {
@@ -329,8 +353,8 @@ export class QrCodesService {
 
   async create(access: WorkspaceAccess, input: CreateCodeCommand, imageFormat: ImageFormat = 'svg') {
     const accountId = access.workspaceId;
-    const given = input.slug;
-    const { state, ruleIds } = await this.prepare(access, input, { store: true });
+    await this.refuseOverCodeLimit(accountId, 1);
+    const { state, ruleIds, given } = await this.prepareCreate(access, input, '/body');
 
     for (let attempt = 1; ; attempt++) {
       const image = await this.images.draw(state, imageFormat);
@@ -362,7 +386,7 @@ export class QrCodesService {
    * a password not hashed.
    */
   async check(access: WorkspaceAccess, input: CreateCodeCommand): Promise<void> {
-    const { state } = await this.prepare(access, input, { store: false });
+    const { state } = await this.prepareCreate(access, input, '/body', { store: false });
     if (input.slug !== undefined) {
       const taken = await findRedirectRow(this.db, this.options.dialect, state.hostKey, state.slug);
       if (taken) throw slugTakenProblem(state.slug, state.hostKey);
@@ -371,32 +395,87 @@ export class QrCodesService {
       await this.images.draw(state, 'svg');
   }
 
-  /** A new code's state from a create body, checked; `store: false` leaves logos and passwords as given. */
-  private async prepare(access: WorkspaceAccess, input: CreateCodeCommand, { store }: { store: boolean }) {
+  /**
+   * Creates many codes (POST /qrcodes/bulk, imports): each item is checked as POST /qrcodes checks
+   * its body, with paths under `path(index)` (`/body/items/3`). A failing item is its own result
+   * (`atomic: false`), or the whole call is a 422 naming every failing item (`atomic: true`). The
+   * items that would be created are counted against the workspace's codes limit first: over it,
+   * a 402 names how many fit and nothing is created. See qrcodes.bulk.ts for how it stays fast.
+   */
+  bulkCreate(
+    access: WorkspaceAccess,
+    items: unknown[],
+    options: BulkCreateOptions,
+  ): Promise<BulkItemResult[]> {
+    return this.bulk.create(access, items, options);
+  }
+
+  /**
+   * A create body as the code it would store, checked as POST /qrcodes checks it, with field paths
+   * under `base` ('/body', or '/body/items/3' for an item of a bulk create). Throws the problem.
+   */
+  async prepareCreate(
+    access: WorkspaceAccess,
+    input: CreateCodeCommand,
+    base: string,
+    { store }: { store: boolean } = { store: true },
+  ): Promise<PreparedCode> {
     const accountId = access.workspaceId;
     const given = input.slug;
-    const style = input.style ?? {};
     const state: CodeState = {
       mode: input.mode,
       slug: given ?? randomSlug(),
-      hostKey: await this.hostKeyOf(accountId, input.hostname, ''),
+      hostKey: await this.hostKeyOf(accountId, input.hostname, '', `${base}/hostname`),
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
-      style: store ? await this.options.logos.store(access, style, '/body/style') : style,
+      style: store
+        ? await this.options.logos.store(access, input.style ?? {}, `${base}/style`)
+        : (input.style ?? {}),
       title: input.title ?? null,
       tags: normalizeTags(input.tags ?? []),
       enabled: input.enabled ?? true,
       controls: mergeControls(NO_CONTROLS, input),
     };
     if (input.passwordHash !== undefined) state.controls.passwordHash = storedHashOf(input.passwordHash);
-    this.validate(state, input.exec ?? null, input.password);
+    this.validate(state, input.exec ?? null, input.password, base);
     if (input.password && store) state.controls.passwordHash = await hashCodePassword(input.password);
     if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
-      throw reservedSlugProblem(state.slug);
+      throw reservedSlugProblem(state.slug, `${base}/slug`);
     const ruleIds = input.rules ?? [];
-    await this.rules.check(accountId, state.mode, ruleIds, '/body/rules');
-    return { state, ruleIds };
+    await this.rules.check(accountId, state.mode, ruleIds, `${base}/rules`);
+    return { state, ruleIds, given };
+  }
+
+  /**
+   * How many more codes the workspace may hold (Infinity: no limit); `wanted` more than that is a
+   * 402 `limit_reached` that says how many fit, so nothing is created.
+   */
+  async refuseOverCodeLimit(accountId: string, wanted: number): Promise<void> {
+    const limit = (await this.options.codesLimit?.(accountId)) ?? Number.POSITIVE_INFINITY;
+    if (limit === Number.POSITIVE_INFINITY || wanted === 0) return;
+    const fits = Math.max(0, limit - (await countCodes(this.db, accountId)));
+    if (wanted <= fits) return;
+    throw codeLimitProblem(limit, fits, wanted);
+  }
+
+  /** PATCH /qrcodes/{id} with one merge patch for many codes (POST /qrcodes/bulk-update), in one transaction. */
+  bulkUpdate(
+    access: WorkspaceAccess,
+    ids: string[],
+    patch: PatchCodeInput,
+    options: BulkChangeOptions,
+  ): Promise<BulkChangeResult[]> {
+    return this.bulk.update(access, ids, patch, options);
+  }
+
+  /** Deletes many codes (POST /qrcodes/bulk-delete), in one transaction. */
+  bulkDelete(
+    access: WorkspaceAccess,
+    ids: string[],
+    options: BulkChangeOptions,
+  ): Promise<BulkChangeResult[]> {
+    return this.bulk.delete(access, ids, options);
   }
 
   /**
@@ -412,21 +491,7 @@ export class QrCodesService {
     const accountId = access.workspaceId;
     const row = await findCode(this.db, accountId, id);
     if (!row) throw notFound('QR code');
-    const before = stateOf(row);
-    const after = mergeCodePatch(before, patch);
-    after.hostKey = await this.hostKeyOf(accountId, patch.hostname, before.hostKey);
-    if (patch.style) after.style = await this.options.logos.store(access, after.style, '/body/style');
-    this.validate(after, after.exec, patch.password);
-    if (patch.password !== undefined)
-      after.controls.passwordHash = patch.password === null ? null : await hashCodePassword(patch.password);
-    if (after.mode !== before.mode) await this.rules.refuseModeChange(id, after.mode);
-    const moved = after.slug !== before.slug || after.hostKey !== before.hostKey;
-    if (moved && isReservedSlug(after.slug, after.hostKey)) throw reservedSlugProblem(after.slug);
-    const { shortBase } = this.options;
-    const drawingChanged =
-      payloadOf(after, shortBase) !== payloadOf(before, shortBase) ||
-      JSON.stringify(after.style) !== JSON.stringify(before.style);
-    if (drawingChanged) await this.images.draw(after, 'svg');
+    const { before, after, moved } = await this.prepareUpdate(access, row, patch, '/body');
     try {
       await this.options.events.inTransaction(async (trx) => {
         const old = await this.resourceIn(trx, accountId, id);
@@ -449,6 +514,41 @@ export class QrCodesService {
     await this.emit({ id, hostKey: before.hostKey, slug: before.slug });
     if (moved) await this.emit({ id, hostKey: after.hostKey, slug: after.slug });
     return this.get(accountId, id);
+  }
+
+  /**
+   * A code's state after a merge patch, checked as PATCH /qrcodes/{id} checks it (a changed
+   * drawing is drawn and verified), with field paths under `base`. Throws the problem.
+   */
+  async prepareUpdate(
+    access: WorkspaceAccess,
+    row: QrCodeRow,
+    patch: PatchCodeInput,
+    base: string,
+    verify: (state: CodeState) => Promise<unknown> = (state) => this.images.draw(state, 'svg', base),
+  ): Promise<PreparedUpdate> {
+    const before = stateOf(row);
+    const after = mergeCodePatch(before, patch);
+    after.hostKey = await this.hostKeyOf(
+      access.workspaceId,
+      patch.hostname,
+      before.hostKey,
+      `${base}/hostname`,
+    );
+    if (patch.style) after.style = await this.options.logos.store(access, after.style, `${base}/style`);
+    this.validate(after, after.exec, patch.password, base);
+    if (patch.password !== undefined)
+      after.controls.passwordHash = patch.password === null ? null : await hashCodePassword(patch.password);
+    if (after.mode !== before.mode) await this.rules.refuseModeChange(row.id, after.mode, `${base}/mode`);
+    const moved = after.slug !== before.slug || after.hostKey !== before.hostKey;
+    if (moved && isReservedSlug(after.slug, after.hostKey))
+      throw reservedSlugProblem(after.slug, `${base}/slug`);
+    const { shortBase } = this.options;
+    const drawingChanged =
+      payloadOf(after, shortBase) !== payloadOf(before, shortBase) ||
+      JSON.stringify(after.style) !== JSON.stringify(before.style);
+    if (drawingChanged) await verify(after);
+    return { before, after, moved };
   }
 
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
@@ -481,46 +581,52 @@ export class QrCodesService {
    * The host a code is served on after `hostname` (omitted: `current`; null: the primary host).
    * Only a new binding must be verified: a code stays on a name that failed later.
    */
-  private async hostKeyOf(accountId: string, hostname: string | null | undefined, current: string) {
+  private async hostKeyOf(
+    accountId: string,
+    hostname: string | null | undefined,
+    current: string,
+    path: string,
+  ) {
     if (hostname === undefined) return current;
     if (hostname === null) return '';
     if (hostname.toLowerCase().replace(/\.$/, '') === current) return current;
-    return this.options.hostnames.bindable(accountId, hostname, '/body/hostname');
+    return this.options.hostnames.bindable(accountId, hostname, path);
   }
 
   /**
    * Checks the state and stores its URLs normalised (see shared/http-url.ts); `password` is the
-   * one this request gives, if any.
+   * one this request gives, if any; field paths are under `base`.
    */
   private validate(
     state: CodeState,
     exec: Partial<ExecSettings> | null,
     password: string | null | undefined,
+    base: string,
   ): void {
     const fields = { mode: state.mode, target: state.target, data: state.data, exec };
     const urlOptions = { isOwnShortUrl: this.options.isOwnShortUrl };
     if (state.mode === 'static') {
-      const refused = controlsOnStatic(state.controls, password, '/body');
+      const refused = controlsOnStatic(state.controls, password, base);
       if (refused.length > 0) throw controlsRefused(refused);
     }
     const errors = [
-      ...validateModeFields(fields, '/body', urlOptions),
-      ...(state.mode === 'static' ? [] : validateLinkControls(state.controls, password, '/body', urlOptions)),
+      ...validateModeFields(fields, base, urlOptions),
+      ...(state.mode === 'static' ? [] : validateLinkControls(state.controls, password, base, urlOptions)),
       ...(state.mode === 'static' && state.hostKey !== ''
         ? [
             {
-              path: '/body/hostname',
+              path: `${base}/hostname`,
               message: 'must be null for a static code: it encodes its data, not a URL',
             },
           ]
         : []),
-      ...validateTags(state.tags, '/body/tags'),
-      ...validateTitle(state.title, '/body/title'),
+      ...validateTags(state.tags, `${base}/tags`),
+      ...validateTitle(state.title, `${base}/title`),
     ];
     if (errors.length > 0) throw validationFailed(errors);
     Object.assign(state, normalizeModeUrls({ target: state.target, data: state.data, exec: state.exec }));
     state.controls = normalizeControlUrls(state.controls);
-    checkStyle(state.style, '/body/style');
+    checkStyle(state.style, `${base}/style`);
   }
 
   private async toResources(rows: QrCodeRow[]): Promise<CodeResource[]> {
@@ -546,7 +652,8 @@ export class QrCodesService {
     return this.resourceOf(row, rules.get(id) ?? [], scans);
   }
 
-  private resourceOf(row: QrCodeRow, rules: string[], scans: ScanTotals): CodeResource {
+  /** The code as the API shows it, from its row (read or about to be written). */
+  resourceOf(row: QrCodeRow, rules: string[], scans: ScanTotals = NO_SCANS): CodeResource {
     const state = stateOf(row);
     return {
       id: row.id,
@@ -581,16 +688,12 @@ function controlsRefused(errors: FieldError[]): Problem {
   );
 }
 
-/**
- * A change of the password as the audit log shows it: a fact ('none', 'set', 'replaced'), never
- * the password or its hash. Null when it did not change.
- */
-function passwordChange(before: string | null, after: string | null): [string, string] | null {
-  if (before === after) return null;
-  return [before === null ? 'none' : 'set', after === null ? 'none' : before === null ? 'set' : 'replaced'];
-}
-
-/** An event of a code: `{ object }` (the code as the API shows it, never its image) or `{ changes }`. */
-function codeEvent(type: string, access: WorkspaceAccess, id: string, data: ChangeEvent['data']) {
-  return changeEvent(type, access, { type: 'qrcode', id }, data);
+/** Over the codes limit: a 402 that says how many of the wanted codes still fit (`fits`). */
+function codeLimitProblem(limit: number, fits: number, wanted: number): Problem {
+  const fit = fits === 0 ? 'none fits' : `${fits} fit${fits === 1 ? 's' : ''}`;
+  return new Problem(
+    'limit_reached',
+    `This workspace may hold ${limit} codes; ${wanted} more asked for, ${fit}. Nothing was created: delete codes, or send at most ${fits}.`,
+    { extensions: { limit: 'codes', allowed: limit, fits, wanted } },
+  );
 }

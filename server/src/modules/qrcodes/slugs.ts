@@ -76,20 +76,20 @@ export function randomSlug(length = RANDOM_SLUG_LENGTH): string {
 }
 
 /** A 409 for a reserved word taken as a slug on the primary host. */
-export function reservedSlugProblem(slug: string): Problem {
+export function reservedSlugProblem(slug: string, path = '/body/slug'): Problem {
   return new Problem(
     'conflict',
     `The slug "${slug}" is reserved: the site uses it on the primary host. Choose another, or leave slug out for a random one.`,
-    { errors: [{ path: '/body/slug', message: 'is reserved on the primary host' }] },
+    { errors: [{ path, message: 'is reserved on the primary host' }] },
   );
 }
 
 /** A 409 for a slug another code has on the same host. */
-export function slugTakenProblem(slug: string, hostKey: string): Problem {
+export function slugTakenProblem(slug: string, hostKey: string, path = '/body/slug'): Problem {
   const where = hostKey === '' ? 'the primary host' : hostKey;
   return new Problem(
     'conflict',
     `The slug "${slug}" is already taken on ${where}. Choose another, or leave slug out for a random one.`,
-    { errors: [{ path: '/body/slug', message: 'is already taken' }] },
+    { errors: [{ path, message: 'is already taken' }] },
   );
 }

@@ -137,11 +137,23 @@ export class WebhooksService {
     this.options.wake?.();
   }
 
-  /** The audit log's listener: each recorded event goes to the endpoints subscribed to its type. */
-  readonly onEventRecorded = async (trx: Kysely<Database>, event: EventView): Promise<void> => {
-    await this.enqueue(trx, event.workspace, [
-      { id: event.id, type: event.type as WebhookEventType, at: Date.parse(event.at), data: event },
-    ]);
+  /**
+   * The audit log's listener: each recorded event goes to the endpoints subscribed to its type
+   * (the events of one write, a bulk change's too, are enqueued together per workspace).
+   */
+  readonly onEventRecorded = async (trx: Kysely<Database>, events: EventView[]): Promise<void> => {
+    const byWorkspace = new Map<string, WebhookMessage[]>();
+    for (const event of events) {
+      const messages = byWorkspace.get(event.workspace) ?? [];
+      messages.push({
+        id: event.id,
+        type: event.type as WebhookEventType,
+        at: Date.parse(event.at),
+        data: event,
+      });
+      byWorkspace.set(event.workspace, messages);
+    }
+    for (const [workspaceId, messages] of byWorkspace) await this.enqueue(trx, workspaceId, messages);
   };
 
   // -------------------------------------------------------------------------------------------

@@ -1,0 +1,461 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
+import { type AjvIssue, fieldErrorsOf } from '../../plugins/errors.js';
+import { compileJsonValidator } from '../../plugins/validation.js';
+import type { Clock } from '../../shared/clock.js';
+import { monotonicIds } from '../../shared/ids.js';
+import {
+  type FieldError,
+  notFound,
+  Problem,
+  type ProblemBody,
+  validationFailed,
+} from '../../shared/problem.js';
+import { changedFields } from '../events/events.changes.js';
+import type { ChangeEvent, EventsService } from '../events/events.service.js';
+import { BULK_MAX_ITEMS } from '../plans/plans.js';
+import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
+import { type CodeState, columnsOf, payloadOf } from './code-state.js';
+import {
+  deleteCodes,
+  findCodes,
+  findRuleIds,
+  insertCodes,
+  isUniqueViolation,
+  takenSlugs,
+  updateCode,
+} from './qrcodes.repository.js';
+import {
+  type CodeResource,
+  CreateCodeBody,
+  type CreateCodeInput,
+  type PatchCodeInput,
+} from './qrcodes.schemas.js';
+import type { QrCodeRow } from './qrcodes.table.js';
+import { findNulCharacter } from './qrcodes.validate.js';
+import { isReservedSlug, randomSlug, slugTakenProblem } from './slugs.js';
+
+/**
+ * Bulk create, update and delete (POST /qrcodes/bulk, bulk-update, bulk-delete; imports). Every
+ * item is checked by the same code as the single routes (the service's prepareCreate and
+ * prepareUpdate), and what is fast about bulk is how the checked items are written:
+ *
+ * - one transaction per call (or per 1,000 items for a service caller that passes more), multi-row
+ *   inserts, the audit events written with one statement in that transaction;
+ * - slugs checked and allocated in one query per host, not one insert attempt each;
+ * - a design is drawn and verified by the decoder once per distinct (mode, style, payload length)
+ *   in the call, not once per code: codes that differ only in their slug draw the same symbol
+ *   version with the same style. Should a drawing fail, each code of that kind is drawn itself,
+ *   so every refusal is the code's own;
+ * - answers carry no image (a create answer's `image` is per code; bulk answers `imageUrl`).
+ */
+
+export interface BulkCreateOptions {
+  /** All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
+  atomic: boolean;
+  /** Where an item's fields are in the request (JSON Pointer); default `/body/items/{index}`. */
+  path?: (index: number) => string;
+}
+
+export type BulkChangeOptions = Omit<BulkCreateOptions, 'path'>;
+
+/** A failed item: the problem a single request with its body would have answered. */
+export interface BulkItemFailure {
+  index: number;
+  status: number;
+  problem: ProblemBody;
+}
+
+export type BulkItemResult = { index: number; status: 201; qrcode: CodeResource } | BulkItemFailure;
+
+export type BulkChangeResult =
+  | { index: number; id: string; status: 200; qrcode: CodeResource }
+  | { index: number; id: string; status: 204 }
+  | (BulkItemFailure & { id: string });
+
+/** What the bulk writer needs of the service: its checks (the single routes') and its views. */
+export interface BulkDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: EventsService;
+  shortBase: string;
+  prepareCreate(access: WorkspaceAccess, input: CreateCodeInput, base: string): Promise<PreparedCode>;
+  prepareUpdate(
+    access: WorkspaceAccess,
+    row: QrCodeRow,
+    patch: PatchCodeInput,
+    base: string,
+    verify: (state: CodeState) => Promise<unknown>,
+  ): Promise<PreparedUpdate>;
+  refuseOverCodeLimit(accountId: string, wanted: number): Promise<void>;
+  draw(state: CodeState, base: string): Promise<unknown>;
+  resourceOf(row: QrCodeRow, rules: string[], scans?: CodeResource['scans']): CodeResource;
+  scansOf(ids: string[]): Promise<Map<string, CodeResource['scans']>>;
+  emit(...changes: Array<{ id: string; hostKey: string; slug: string }>): Promise<void>;
+}
+
+export interface PreparedCode {
+  state: CodeState;
+  ruleIds: string[];
+  /** The slug the body gave (undefined: a random one was drawn). */
+  given: string | undefined;
+}
+
+export interface PreparedUpdate {
+  before: CodeState;
+  after: CodeState;
+  moved: boolean;
+}
+
+interface PendingCreate extends PreparedCode {
+  index: number;
+  base: string;
+}
+
+const SLUG_ATTEMPTS = 8;
+
+const defaultPath = (index: number) => `/body/items/${index}`;
+const idPath = (index: number) => `/body/ids/${index}`;
+
+export class CodeBulk {
+  private readonly checkCreateBody = compileJsonValidator(CreateCodeBody);
+  private readonly newCodeId = monotonicIds('qr');
+
+  constructor(private readonly deps: BulkDeps) {}
+
+  // --- create ---------------------------------------------------------------------------------
+
+  async create(
+    access: WorkspaceAccess,
+    items: unknown[],
+    { atomic, path = defaultPath }: BulkCreateOptions,
+  ): Promise<BulkItemResult[]> {
+    const failures = new Map<number, BulkItemFailure>();
+    const pending: PendingCreate[] = [];
+    const verify = groupedVerifier(this.deps);
+    for (const [index, item] of items.entries()) {
+      await breather(index);
+      const base = path(index);
+      try {
+        const prepared = await this.deps.prepareCreate(access, this.createBodyOf(item, base), base);
+        await verify(prepared.state, base);
+        pending.push({ index, base, ...prepared });
+      } catch (error) {
+        failures.set(index, failureOf(index, error));
+      }
+    }
+    let toWrite = await this.allocateSlugs(pending, failures);
+    if (atomic && failures.size > 0) throw atomicProblem(failures, items.length, path);
+    await this.deps.refuseOverCodeLimit(access.workspaceId, toWrite.length);
+
+    const created = new Map<number, CodeResource>();
+    const chunks = atomic ? [toWrite] : chunksOf(toWrite, BULK_MAX_ITEMS);
+    for (let chunk of chunks) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          for (const [index, code] of await this.insertChunk(access, chunk)) created.set(index, code);
+          break;
+        } catch (error) {
+          // Another request took a slug since they were checked: check again and retry the chunk.
+          if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+          chunk = await this.allocateSlugs(chunk, failures, true);
+          if (atomic && failures.size > 0) throw atomicProblem(failures, items.length, path);
+        }
+      }
+    }
+    toWrite = toWrite.filter((p) => created.has(p.index));
+    await this.deps.emit(...toWrite.map((p) => ({ id: created.get(p.index)?.id ?? '', ...where(p.state) })));
+    return items.map(
+      (_, index): BulkItemResult =>
+        failures.get(index) ?? { index, status: 201, qrcode: created.get(index) as CodeResource },
+    );
+  }
+
+  /** An item checked against the create body's schema (a route's check), or its 400. */
+  private createBodyOf(item: unknown, base: string): CreateCodeInput {
+    const nul = findNulCharacter(item, base);
+    if (nul !== null) throw validationFailed([{ path: nul, message: 'must not contain NUL characters' }]);
+    // The check fills in defaults (enabled: true) as a route's does; the caller's item stays as sent.
+    const copy = item !== null && typeof item === 'object' ? structuredClone(item) : item;
+    if (!this.checkCreateBody(copy)) {
+      const errors = fieldErrorsOf((this.checkCreateBody.errors ?? []) as AjvIssue[], base);
+      throw validationFailed(errors.length > 0 ? errors : [{ path: base, message: 'must be an object' }]);
+    }
+    return copy as CreateCodeInput;
+  }
+
+  /**
+   * Gives each pending code a free slug, one query per host: a slug the item named that is taken
+   * (or named by an earlier item) is its 409; a random one is drawn again. Answers the codes left.
+   */
+  private async allocateSlugs(
+    pending: PendingCreate[],
+    failures: Map<number, BulkItemFailure>,
+    redrawRandom = false,
+  ): Promise<PendingCreate[]> {
+    const byHost = groupBy(pending, (p) => p.state.hostKey);
+    for (const [hostKey, codes] of byHost) {
+      const taken = await takenSlugs(
+        this.deps.db,
+        hostKey,
+        codes.map((p) => p.state.slug),
+      );
+      const used = new Set<string>();
+      // Named slugs first, so a random slug never takes one that an item asked for.
+      for (const p of codes.filter((c) => c.given !== undefined)) {
+        if (taken.has(p.state.slug) || used.has(p.state.slug)) {
+          const problem = slugTakenProblem(p.state.slug, hostKey, `${p.base}/slug`);
+          failures.set(p.index, failureOf(p.index, problem));
+        }
+        used.add(p.state.slug);
+      }
+      for (const p of codes.filter((c) => c.given === undefined)) {
+        if (redrawRandom && taken.has(p.state.slug)) p.state.slug = randomSlug();
+        while (taken.has(p.state.slug) || used.has(p.state.slug) || isReservedSlug(p.state.slug, hostKey))
+          p.state.slug = randomSlug();
+        used.add(p.state.slug);
+      }
+    }
+    return pending.filter((p) => !failures.has(p.index));
+  }
+
+  /** Writes a chunk in one transaction with its `qrcode.created` events; the codes by item index. */
+  private async insertChunk(access: WorkspaceAccess, chunk: PendingCreate[]) {
+    const now = this.deps.clock.now();
+    const rows = chunk.map((p) => ({
+      pending: p,
+      row: {
+        id: this.newCodeId(now),
+        account_id: access.workspaceId,
+        ...columnsOf(p.state),
+        created_at: now,
+        updated_at: now,
+      } as QrCodeRow,
+    }));
+    const codes = new Map<number, CodeResource>(
+      rows.map(({ pending, row }) => [pending.index, this.deps.resourceOf(row, pending.ruleIds)]),
+    );
+    await this.deps.events.inTransaction(async (trx) => {
+      await insertCodes(
+        trx,
+        rows.map(({ pending, row }) => ({ row, ruleIds: pending.ruleIds })),
+      );
+      const events = [...codes.values()].map((code) =>
+        codeEvent('qrcode.created', access, code.id, { object: code }),
+      );
+      return { result: undefined, events };
+    });
+    return codes;
+  }
+
+  // --- update and delete ----------------------------------------------------------------------
+
+  /** PATCH /qrcodes/{id} with one merge patch for each id; a missing or foreign id is its 404. */
+  async update(
+    access: WorkspaceAccess,
+    ids: string[],
+    patch: PatchCodeInput,
+    { atomic }: BulkChangeOptions,
+  ): Promise<BulkChangeResult[]> {
+    const accountId = access.workspaceId;
+    const rows = new Map((await findCodes(this.deps.db, accountId, ids)).map((row) => [row.id, row]));
+    const failures = new Map<number, BulkItemFailure>();
+    const verify = groupedVerifier(this.deps);
+    const changes: Array<{ index: number; row: QrCodeRow } & PreparedUpdate> = [];
+    for (const [index, id] of ids.entries()) {
+      await breather(index);
+      const row = rows.get(id);
+      try {
+        if (!row) throw notFound('QR code');
+        const prepared = await this.deps.prepareUpdate(access, row, patch, '/body/patch', (state) =>
+          verify(state, '/body/patch'),
+        );
+        changes.push({ index, row, ...prepared });
+      } catch (error) {
+        failures.set(index, failureOf(index, error));
+      }
+    }
+    await this.refuseTakenSlugs(changes, failures);
+    if (atomic && failures.size > 0) throw atomicProblem(failures, ids.length, null);
+    const writing = changes.filter((c) => !failures.has(c.index));
+    const rules = await findRuleIds(
+      this.deps.db,
+      writing.map((c) => c.row.id),
+    );
+    const now = this.deps.clock.now();
+    const updated = new Map<number, QrCodeRow>();
+    try {
+      await this.deps.events.inTransaction(async (trx) => {
+        const events: ChangeEvent[] = [];
+        for (const change of writing) {
+          const { row, after, before } = change;
+          const next = { ...row, ...columnsOf(after), updated_at: now } as QrCodeRow;
+          await updateCode(trx, accountId, row.id, { ...columnsOf(after), updated_at: now });
+          updated.set(change.index, next);
+          const ruleIds = rules.get(row.id) ?? [];
+          const fields = changedFields(
+            this.deps.resourceOf(row, ruleIds),
+            this.deps.resourceOf(next, ruleIds),
+            { ignore: DERIVED_FIELDS },
+          );
+          const password = passwordChange(before.controls.passwordHash, after.controls.passwordHash);
+          if (password) fields.password = password;
+          if (Object.keys(fields).length > 0)
+            events.push(codeEvent('qrcode.updated', access, row.id, { changes: fields }));
+        }
+        return { result: undefined, events };
+      });
+    } catch (error) {
+      // A slug taken between the check and the write: the whole call is the single route's 409.
+      if (isUniqueViolation(error)) throw slugTakenProblem(patch.slug ?? '', '', '/body/patch/slug');
+      throw error;
+    }
+    for (const { row, after, moved } of writing) {
+      await this.deps.emit({ id: row.id, ...where(stateOfRow(row)) });
+      if (moved) await this.deps.emit({ id: row.id, ...where(after) });
+    }
+    const scans = await this.deps.scansOf(writing.map((c) => c.row.id));
+    return ids.map((id, index): BulkChangeResult => {
+      const failure = failures.get(index);
+      if (failure) return { ...failure, id };
+      const row = updated.get(index) as QrCodeRow;
+      return {
+        index,
+        id,
+        status: 200,
+        qrcode: this.deps.resourceOf(row, rules.get(id) ?? [], scans.get(id)),
+      };
+    });
+  }
+
+  /** DELETE /qrcodes/{id} for each id, in one transaction; a missing or foreign id is its 404. */
+  async delete(
+    access: WorkspaceAccess,
+    ids: string[],
+    { atomic }: BulkChangeOptions,
+  ): Promise<BulkChangeResult[]> {
+    const accountId = access.workspaceId;
+    const rows = new Map((await findCodes(this.deps.db, accountId, ids)).map((row) => [row.id, row]));
+    const failures = new Map<number, BulkItemFailure>();
+    for (const [index, id] of ids.entries())
+      if (!rows.has(id)) failures.set(index, failureOf(index, notFound('QR code')));
+    if (atomic && failures.size > 0) throw atomicProblem(failures, ids.length, null);
+    const found = [...rows.keys()];
+    // Read first: each event shows the code as it was, its scans too.
+    const [rules, scans] = await Promise.all([findRuleIds(this.deps.db, found), this.deps.scansOf(found)]);
+    await this.deps.events.inTransaction(async (trx) => {
+      await deleteCodes(trx, accountId, found);
+      const events = [...rows.values()].map((row) =>
+        codeEvent('qrcode.deleted', access, row.id, {
+          object: this.deps.resourceOf(row, rules.get(row.id) ?? [], scans.get(row.id)),
+        }),
+      );
+      return { result: undefined, events };
+    });
+    await this.deps.emit(
+      ...[...rows.values()].map((row) => ({ id: row.id, hostKey: row.host_key, slug: row.slug })),
+    );
+    return ids.map(
+      (id, index): BulkChangeResult => ({ ...(failures.get(index) ?? { index, status: 204 as const }), id }),
+    );
+  }
+
+  /** Codes a patch moves onto a slug that is taken, or that another code of the call moves to: their 409. */
+  private async refuseTakenSlugs(
+    changes: Array<{ index: number; row: QrCodeRow } & PreparedUpdate>,
+    failures: Map<number, BulkItemFailure>,
+  ): Promise<void> {
+    const moving = changes.filter((c) => c.moved);
+    for (const [hostKey, codes] of groupBy(moving, (c) => c.after.hostKey)) {
+      const taken = await takenSlugs(
+        this.deps.db,
+        hostKey,
+        codes.map((c) => c.after.slug),
+      );
+      const used = new Set<string>();
+      for (const c of codes) {
+        // Its own slug on its own host is not a conflict (a code that moves host keeps its slug).
+        const own = c.row.host_key === hostKey && c.row.slug === c.after.slug;
+        if ((taken.has(c.after.slug) && !own) || used.has(c.after.slug))
+          failures.set(
+            c.index,
+            failureOf(c.index, slugTakenProblem(c.after.slug, hostKey, '/body/patch/slug')),
+          );
+        used.add(c.after.slug);
+      }
+    }
+  }
+}
+
+/**
+ * Draws and verifies a code's design once per kind: a drawing of the same mode, style and payload
+ * length that passed stands for the others (they differ in their slug or data only). A failure is
+ * not remembered, so each code of a failing kind is drawn and judged itself.
+ */
+function groupedVerifier(deps: Pick<BulkDeps, 'draw' | 'shortBase'>) {
+  const passed = new Set<string>();
+  return async (state: CodeState, base: string): Promise<void> => {
+    const key = `${state.mode}\0${payloadOf(state, deps.shortBase).length}\0${JSON.stringify(state.style)}`;
+    if (passed.has(key)) return;
+    await deps.draw(state, base);
+    passed.add(key);
+  };
+}
+
+/**
+ * Lets the event loop take its other work (the redirect edge's scans above all) every few items:
+ * checking 1,000 items is tens of milliseconds of CPU that scans should not wait behind.
+ */
+const BREATHE_EVERY = 25;
+const breather = (index: number) => (index % BREATHE_EVERY === BREATHE_EVERY - 1 ? nextTurn() : undefined);
+
+const where = (state: Pick<CodeState, 'hostKey' | 'slug'>) => ({ hostKey: state.hostKey, slug: state.slug });
+const stateOfRow = (row: QrCodeRow) => ({ hostKey: row.host_key, slug: row.slug });
+
+/** An item's problem as its result; anything but a problem is our fault and fails the call. */
+function failureOf(index: number, error: unknown): BulkItemFailure {
+  if (!(error instanceof Problem)) throw error;
+  return { index, status: error.status, problem: error.toBody() };
+}
+
+/**
+ * `?atomic=true` with failing items: one 422 whose `errors` hold every failing field (paths name
+ * the item, `/body/items/3/target`) and whose `items` hold each failing item's own problem.
+ */
+export function atomicProblem(
+  failures: Map<number, BulkItemFailure>,
+  total: number,
+  itemPath: ((index: number) => string) | null = defaultPath,
+): Problem {
+  const items = [...failures.values()].sort((a, b) => a.index - b.index);
+  // Bulk update and delete name the failing id (`/body/ids/2`): their field paths are the patch's.
+  const errors: FieldError[] = items.flatMap(({ index, problem }) =>
+    itemPath !== null && problem.errors && problem.errors.length > 0
+      ? problem.errors
+      : [{ path: (itemPath ?? idPath)(index), message: problem.detail }],
+  );
+  return new Problem(
+    'unprocessable',
+    `${items.length} of ${total} item${total === 1 ? '' : 's'} failed (${items.map((i) => i.index).join(', ')}); with atomic=true nothing was written.`,
+    { errors, extensions: { items } },
+  );
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
