@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
@@ -165,44 +165,127 @@ export interface CodeFilter {
   hostKey?: string | undefined;
   /** Case-insensitive text found in the title or the slug. */
   text?: string | undefined;
-  /** Ids below this one (the list runs newest first). */
-  before?: string | undefined;
-  limit: number;
+  enabled?: boolean | undefined;
 }
+
+/** The columns a list may be sorted by (`sort=` of `GET /qrcodes`). */
+export type CodeSortField = 'slug' | 'title' | 'scans' | 'updatedAt' | 'createdAt';
+
+export interface CodeSort {
+  field: CodeSortField;
+  descending: boolean;
+}
+
+/** Where a sorted page starts: after the row with this sort value and id (keyset pagination). */
+export interface SortedAfter {
+  value: string | number;
+  id: string;
+}
+
+/** A row of a sorted list, with the value it was sorted by (the next cursor is made of it). */
+export type SortedCodeRow = QrCodeRow & { sort_value: string | number };
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The account's codes, newest first, one page of keyset pagination by id. */
-export function listCodes(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  accountId: string,
-  filter: CodeFilter,
-): Promise<QrCodeRow[]> {
-  let query = db.selectFrom('qrcodes').selectAll().where('account_id', '=', accountId);
-  if (filter.mode !== undefined) query = query.where('mode', '=', filter.mode as QrCodeRow['mode']);
-  if (filter.hostKey !== undefined) query = query.where('host_key', '=', filter.hostKey);
-  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+type CodeQuery = SelectQueryBuilder<Database, 'qrcodes', object>;
+
+function applyFilter(query: CodeQuery, dialect: Dialect, accountId: string, filter: CodeFilter): CodeQuery {
+  let q = query.where('account_id', '=', accountId);
+  if (filter.mode !== undefined) q = q.where('mode', '=', filter.mode as QrCodeRow['mode']);
+  if (filter.hostKey !== undefined) q = q.where('host_key', '=', filter.hostKey);
+  if (filter.enabled !== undefined) q = q.where('enabled', '=', filter.enabled ? 1 : 0);
   if (filter.tag !== undefined) {
     // Tags are stored as a JSON array of strings; the tag in its JSON quotes matches one element exactly.
     const needle = JSON.stringify(filter.tag);
-    query =
+    q =
       dialect === 'postgres'
-        ? query.where(sql<boolean>`strpos(tags_json, ${needle}) > 0`)
-        : query.where(sql<boolean>`instr(tags_json, ${needle}) > 0`);
+        ? q.where(sql<boolean>`strpos(tags_json, ${needle}) > 0`)
+        : q.where(sql<boolean>`instr(tags_json, ${needle}) > 0`);
   }
   if (filter.text !== undefined) {
     const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
-    query = query.where((eb) =>
+    q = q.where((eb) =>
       eb.or([
         eb(sql`lower(coalesce(title, ''))`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(slug)`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );
   }
+  return q;
+}
+
+/** The account's codes, newest first, one page of keyset pagination by id (ids sort by creation). */
+export function listCodes(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  accountId: string,
+  filter: CodeFilter & { before?: string | undefined; limit: number },
+): Promise<QrCodeRow[]> {
+  let query = applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter).selectAll();
+  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+/**
+ * The expression a sort orders by; the migration 2026_11_28_0400 indexes each (but scans, which
+ * lives in the scans module: `scanTotal` is its expression for the row's total).
+ */
+function sortExpression(field: CodeSortField, scanTotal: RawBuilder<number>): RawBuilder<string | number> {
+  switch (field) {
+    case 'slug':
+      return sql`slug`;
+    case 'title':
+      return sql`lower(coalesce(title, ''))`;
+    case 'scans':
+      return scanTotal;
+    case 'updatedAt':
+      return sql`updated_at`;
+    case 'createdAt':
+      return sql`created_at`;
+  }
+}
+
+/**
+ * One page of the account's codes in the order of `sort`, ties broken by id in the same direction,
+ * after `after` (the last row of the previous page): a row-wise comparison of (value, id), so every
+ * code appears once across the pages even when many share a value.
+ */
+export function listSortedCodes(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  accountId: string,
+  filter: CodeFilter,
+  page: { sort: CodeSort; after: SortedAfter | undefined; limit: number; scanTotal: RawBuilder<number> },
+): Promise<SortedCodeRow[]> {
+  const value = sortExpression(page.sort.field, page.scanTotal);
+  const direction = page.sort.descending ? 'desc' : 'asc';
+  let query = applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter)
+    .selectAll()
+    .select(value.as('sort_value'));
+  if (page.after !== undefined) {
+    const { value: v, id } = page.after;
+    query = page.sort.descending
+      ? query.where(sql<boolean>`(${value} < ${v} or (${value} = ${v} and id < ${id}))`)
+      : query.where(sql<boolean>`(${value} > ${v} or (${value} = ${v} and id > ${id}))`);
+  }
+  return query.orderBy(value, direction).orderBy('id', direction).limit(page.limit).execute() as Promise<
+    SortedCodeRow[]
+  >;
+}
+
+/** How many of the account's codes pass the filter (the table's "N codes"). */
+export async function countMatchingCodes(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  accountId: string,
+  filter: CodeFilter,
+): Promise<number> {
+  const row = await applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function findRuleIds(

@@ -19,6 +19,8 @@ import {
   BulkDeleteBody,
   BulkQuery,
   BulkUpdateBody,
+  CodeCountSchema,
+  CodeFilterQuery,
   CodeListSchema,
   CodeParams,
   CodeSchema,
@@ -263,12 +265,28 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['qrcodes'],
         summary: 'List QR codes',
         description:
-          'Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.',
+          'Newest first, or in the order of `sort`. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.',
         querystring: ListQuery,
         response: { 200: CodeListSchema, ...problemResponses(400, 401, 403, 429) },
       },
     },
     async (request) => service.list(request.workspace.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/qrcodes/count',
+    {
+      ...read,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Count QR codes',
+        description:
+          'How many codes pass the same filters as the list (`mode`, `tag`, `hostname`, `q`, `enabled`): a table shows "N codes" and selects all N.',
+        querystring: CodeFilterQuery,
+        response: { 200: CodeCountSchema, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.count(request.workspace.id, request.query),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { ProblemSchema } from '../../shared/problem-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
 import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import { CONTROL_LIMITS } from './link-controls.js';
+import { SORT_VALUES } from './list-sort.js';
 import { CODE_MODES, type ExecSettings, LIMITS } from './qrcodes.validate.js';
 import { SLUG_PATTERN } from './slugs.js';
 
@@ -378,19 +379,38 @@ export type ExecResource = ExecSettings;
 
 export const CodeParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
+const codeFilterFields = {
+  // A filter, not a value to send: the example `null` keeps it out of the reference's request examples.
+  mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, examples: [null] })),
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
+  hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
+  enabled: Type.Optional(Type.Boolean({ description: 'Only codes that are on (true) or off (false)' })),
+};
+
+/** The filters of the list, which the count (and exports) take too. */
+export const CodeFilterQuery = Type.Object(codeFilterFields, { additionalProperties: false });
+export type CodeFilterInput = Static<typeof CodeFilterQuery>;
+
 export const ListQuery = Type.Object(
   {
-    // A filter, not a value to send: the example `null` keeps it out of the reference's request examples.
-    mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, examples: [null] })),
-    tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
-    hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
+    ...codeFilterFields,
+    sort: Type.Optional(
+      stringEnum(SORT_VALUES, {
+        description:
+          'The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first.',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
   },
   { additionalProperties: false },
 );
 export type ListQueryInput = Static<typeof ListQuery>;
+
+export const CodeCountSchema = Type.Object({
+  total: Type.Integer({ description: 'How many codes pass the filters' }),
+});
 
 export const CodeListSchema = Type.Object({
   data: Type.Array(CodeSchema),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
@@ -6,7 +6,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { newId } from '../../shared/ids.js';
-import { readPage } from '../../shared/pagination.js';
+import { DEFAULT_PAGE_SIZE, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import type { EventsService } from '../events/events.service.js';
@@ -36,10 +36,14 @@ import {
   normalizeControlUrls,
   validateLinkControls,
 } from './link-controls.js';
+import { decodeSortedCursor, encodeSortedCursor, parseSort } from './list-sort.js';
 import { checkStyle, type ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import {
+  type CodeFilter,
+  type CodeSort,
   countCodes,
+  countMatchingCodes,
   deleteCode,
   deleteWorkspaceCodes,
   findCode,
@@ -48,9 +52,16 @@ import {
   insertCode,
   isUniqueViolation,
   listCodes,
+  listSortedCodes,
   updateCode,
 } from './qrcodes.repository.js';
-import type { CodeResource, CreateCodeCommand, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
+import type {
+  CodeFilterInput,
+  CodeResource,
+  CreateCodeCommand,
+  ListQueryInput,
+  PatchCodeInput,
+} from './qrcodes.schemas.js';
 import type { QrCodeRow } from './qrcodes.table.js';
 import {
   type CodeMode,
@@ -112,6 +123,8 @@ export interface HostnameDirectory {
 /** The scans service as this module uses it: per-code totals for the resource. */
 export interface ScanTotalsSource {
   totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>>;
+  /** A code's counted scans as SQL of its id column, for sorting the list by scans. */
+  totalExpression(codeIdColumn: string): RawBuilder<number>;
 }
 
 export interface QrCodesOptions {
@@ -267,16 +280,55 @@ export class QrCodesService {
     return { data, nextCursor: page.nextCursor };
   }
 
-  private readListPage(accountId: string, query: ListQueryInput) {
+  /** A page of rows: newest first by default, or in the order of `sort=`. */
+  private readListPage(
+    accountId: string,
+    query: ListQueryInput,
+  ): Promise<{ rows: QrCodeRow[]; nextCursor: string | null }> {
+    const filter = this.filterOf(query);
+    if (query.sort !== undefined) return this.readSortedPage(accountId, filter, query, parseSort(query.sort));
     return readPage(query, 'qr', (window) =>
-      listCodes(this.db, this.options.dialect, accountId, {
-        mode: query.mode,
-        tag: query.tag,
-        hostKey: query.hostname?.toLowerCase(),
-        text: query.q,
-        ...window,
-      }),
+      listCodes(this.db, this.options.dialect, accountId, { ...filter, ...window }),
     );
+  }
+
+  /** How many codes pass the list's filters. */
+  async count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
+    return {
+      total: await countMatchingCodes(this.db, this.options.dialect, accountId, this.filterOf(query)),
+    };
+  }
+
+  private filterOf(query: CodeFilterInput): CodeFilter {
+    return {
+      mode: query.mode,
+      tag: query.tag,
+      hostKey: query.hostname?.toLowerCase(),
+      text: query.q,
+      enabled: query.enabled,
+    };
+  }
+
+  /** A page in the order of `sort=`: keyset pagination on (sort value, id); see list-sort.ts. */
+  private async readSortedPage(
+    accountId: string,
+    filter: CodeFilter,
+    query: ListQueryInput,
+    sort: CodeSort,
+  ): Promise<{ rows: QrCodeRow[]; nextCursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor === undefined ? undefined : decodeSortedCursor(query.cursor, sort);
+    const rows = await listSortedCodes(this.db, this.options.dialect, accountId, filter, {
+      sort,
+      after,
+      limit: limit + 1,
+      scanTotal: this.options.scans.totalExpression('qrcodes.id'),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > limit && last ? encodeSortedCursor(sort, { value: last.sort_value, id: last.id }) : null;
+    return { rows: page, nextCursor };
   }
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */

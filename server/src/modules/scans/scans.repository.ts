@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import {
@@ -177,6 +177,14 @@ async function insertVisitors(trx: Kysely<Database>, keys: VisitorKey[]): Promis
     returning day, scope, visitor_hash`.execute(trx);
   for (const row of rows) added.add(visitorKeyString({ ...row, day: Number(row.day) }));
   return added;
+}
+
+/**
+ * A code's counted (human) scans as an SQL expression of the code id in `codeIdColumn`: the code
+ * list sorts by it without reading this module's tables itself.
+ */
+export function scanTotalExpression(codeIdColumn: string): RawBuilder<number> {
+  return sql<number>`coalesce((select total from scan_counters where scan_counters.qrcode_id = ${sql.ref(codeIdColumn)}), 0)`;
 }
 
 export function findCounters(db: Kysely<Database>, codeIds: string[]): Promise<ScanCounterRow[]> {

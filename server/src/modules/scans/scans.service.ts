@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
@@ -19,6 +19,7 @@ import {
   type ScanExportFilter,
   scansAfter,
   scansInOrder,
+  scanTotalExpression,
   sumAccountScans,
 } from './scans.repository.js';
 import type { NewScanRow, ScanRow } from './scans.table.js';
@@ -197,6 +198,11 @@ export class ScansService {
   async humanScansOf(accountId: string, from: number, to: number): Promise<number> {
     await this.settled();
     return sumAccountScans(this.db, accountId, from, to);
+  }
+
+  /** The code's counted scans as an SQL expression of its id column (the code list sorts by it). */
+  totalExpression(codeIdColumn: string): RawBuilder<number> {
+    return scanTotalExpression(codeIdColumn);
   }
 
   async totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>> {

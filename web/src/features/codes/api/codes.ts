@@ -34,3 +34,23 @@ export function useCodesPage(query: string) {
 export function useRuleNames(): RuleSummary[] {
   return useWholeList<RuleSummary>('/rules').data ?? [];
 }
+
+/** How many codes pass the filters (`GET /qrcodes/count`), for "N codes" and "select all N". */
+export function useCodeCount(filterQuery: string) {
+  const count = useApiGet<{ total: number }>(`/qrcodes/count${filterQuery ? `?${filterQuery}` : ''}`);
+  return { total: count.data?.total, reload: () => void count.refetch() };
+}
+
+/** One code, for its own page; `replace` writes a change the page made into the cache. */
+export function useCode(id: string) {
+  const client = useQueryClient();
+  const path = `/qrcodes/${encodeURIComponent(id)}`;
+  const code = useApiGet<QrCode>(path);
+  const key = useApiKey(path);
+  return {
+    code: code.data,
+    loading: code.isFetching,
+    error: code.isFetching ? null : code.error,
+    replace: (changed: QrCode) => client.setQueryData<QrCode>(key, changed),
+  };
+}

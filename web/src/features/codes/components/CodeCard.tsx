@@ -154,8 +154,9 @@ export default function CodeCard({
 }: {
   code: QrCode;
   rules: readonly RuleSummary[];
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
+  selected?: boolean;
+  /** Absent: no checkbox (the code's own page). */
+  onSelect?: ((selected: boolean) => void) | undefined;
   onChanged: (code: QrCode) => void;
   onDeleted: (id: string) => void;
   /** Why the workspace role may not change codes (a viewer): its actions are disabled and say so. */
@@ -193,14 +194,16 @@ export default function CodeCard({
         <CodeImage code={code} />
         <div className={styles.cardMain}>
           <div className={styles.cardHeader}>
-            <label className={styles.select}>
-              <input
-                type="checkbox"
-                checked={selected}
-                onChange={(event) => onSelect(event.target.checked)}
-              />
-              <span className="sr-only">Select {name}</span>
-            </label>
+            {onSelect && (
+              <label className={styles.select}>
+                <input
+                  type="checkbox"
+                  checked={selected ?? false}
+                  onChange={(event) => onSelect(event.target.checked)}
+                />
+                <span className="sr-only">Select {name}</span>
+              </label>
+            )}
             <h3 id={headingId} className={styles.codeName}>
               {name}
             </h3>

@@ -1,44 +1,48 @@
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
-import type { CodeMode } from '@site/src/api/codes';
+import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { useCodesPage, useRuleNames } from '@site/src/features/codes/api/codes';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { codesMatching } from '@site/src/features/codes/api/bulk';
+import { useCodeCount, useCodesPage, useRuleNames } from '@site/src/features/codes/api/codes';
+import {
+  filterParams,
+  isFiltered,
+  isSelected,
+  listQuery,
+  NO_SELECTION,
+  nextSort,
+  type Selection,
+  type SortField,
+  searchOf,
+  selectedCount,
+  type TableView,
+  toggled,
+  viewOf,
+} from '@site/src/features/codes/model/table';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import BulkActions, { type BulkResult, type BulkTarget } from './BulkActions';
 import CodeCard from './CodeCard';
 import styles from './Codes.module.css';
+import CodesTable from './CodesTable';
+import tableStyles from './CodesTable.module.css';
 import DesignsPanel from './DesignsPanel';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZES = [20, 50, 100] as const;
 
-interface Filters {
-  q: string;
-  tag: string;
-  mode: '' | CodeMode;
-}
-
-function filtersOf(search: string): Filters {
-  const params = new URLSearchParams(search);
-  const mode = params.get('mode');
-  return {
-    q: params.get('q') ?? '',
-    tag: params.get('tag') ?? '',
-    mode: mode === 'redirect' || mode === 'exec' || mode === 'static' ? mode : '',
-  };
-}
-
-function queryOf(filters: Filters, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (filters.q) params.set('q', filters.q);
-  if (filters.tag) params.set('tag', filters.tag);
-  if (filters.mode) params.set('mode', filters.mode);
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
+/** The filters as the API's list filter object (the ZIP and the sheet take it). */
+function filterObject(view: TableView): Record<string, unknown> {
+  const params = filterParams(view);
+  const filter: Record<string, unknown> = Object.fromEntries(params);
+  if (filter.enabled !== undefined) filter.enabled = filter.enabled === 'true';
+  return filter;
 }
 
 /**
- * The code manager: the account's codes, filtered by text, tag and mode (kept in the URL), a page
- * at a time, each with its actions; saved designs above apply to the selected codes.
+ * The code manager: every code of the workspace in a dense table, sorted, searched and filtered on
+ * the server (the view lives in the page address), a page at a time; a selection that can span
+ * every code matching the filters, and bulk actions on it. Each row opens the code's card in place
+ * (edit, rules, test a scan, delete) or its own page (analytics, downloads, history).
  */
 export default function CodesManager({
   refusals = null,
@@ -48,47 +52,112 @@ export default function CodesManager({
 } = {}) {
   const location = useLocation();
   const history = useHistory();
-  const filters = filtersOf(location.search);
-  const filterKey = queryOf(filters, null);
-  const [draft, setDraft] = useState<Filters>(filters);
-  // Cursors of the pages before the current one, so Previous can go back; a change of filters (the
-  // URL) starts again at the first page, in the same render (so no request goes out for the old cursor).
-  const [paging, setPaging] = useState({ filterKey, cursors: [null] as (string | null)[] });
-  const cursors = paging.filterKey === filterKey ? paging.cursors : [null];
-  const [selected, setSelected] = useState<string[]>([]);
+  const view = useMemo(() => viewOf(location.search), [location.search]);
+  const filterKey = filterParams(view).toString();
+  const viewKey = searchOf(view);
+  const [draft, setDraft] = useState<TableView>(view);
+  const [pageSize, setPageSize] = useState<number>(20);
+  // Cursors of the pages before the current one, so Previous can go back; a change of the view
+  // (the URL) or the page size starts again at the first page, in the same render.
+  const pagingKey = `${viewKey}|${pageSize}`;
+  const [paging, setPaging] = useState({ key: pagingKey, cursors: [null] as (string | null)[] });
+  const cursors = paging.key === pagingKey ? paging.cursors : [null];
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
+  const known = useRef(new Map<string, QrCode>());
   const rules = useRuleNames();
-  const ids = { q: useId(), tag: useId(), mode: useId(), refusal: useId() };
-  const list = useCodesPage(queryOf(filters, cursors[cursors.length - 1] ?? null));
+  const ids = {
+    q: useId(),
+    tag: useId(),
+    hostname: useId(),
+    mode: useId(),
+    enabled: useId(),
+    size: useId(),
+    refusal: useId(),
+  };
+  const list = useCodesPage(listQuery(view, cursors[cursors.length - 1] ?? null, pageSize));
+  const count = useCodeCount(filterKey);
   const { codes, loading, error, nextCursor } = list;
+  const total = count.total;
 
-  // The form shows the filters in force whenever they change (the URL, Clear filters).
+  for (const code of codes) known.current.set(code.id, code);
+
+  // The form shows the view in force whenever it changes (the URL, Clear filters); a selection of
+  // "all matching" belongs to the filters it was made under.
   useEffect(() => {
-    setDraft(filtersOf(`?${filterKey}`));
+    setDraft(viewOf(viewKey));
+  }, [viewKey]);
+  useEffect(() => {
+    setSelection((current) =>
+      current.kind === 'all' && current.filterKey !== filterKey ? NO_SELECTION : current,
+    );
   }, [filterKey]);
 
-  const goTo = (stack: (string | null)[]) => setPaging({ filterKey, cursors: stack });
+  // A search that finds one code opens its card: the manager then reads like the code's page.
+  const single =
+    codes.length === 1 && cursors.length === 1 && !nextCursor && isFiltered(view) ? codes[0] : undefined;
+  const open = single ? new Set([...expanded, single.id]) : expanded;
+
+  const show = (next: TableView) => {
+    history.replace({ pathname: location.pathname, search: searchOf(next) });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const params = new URLSearchParams();
-    if (draft.q.trim()) params.set('q', draft.q.trim());
-    if (draft.tag.trim()) params.set('tag', draft.tag.trim());
-    if (draft.mode) params.set('mode', draft.mode);
-    const search = params.toString();
-    history.replace({ pathname: location.pathname, search: search ? `?${search}` : '' });
+    show({ ...draft, sort: view.sort });
   };
 
-  const filtered = filters.q !== '' || filters.tag !== '' || filters.mode !== '';
+  const sortBy = (field: SortField) => show({ ...view, sort: nextSort(view.sort, field) });
+  const goTo = (stack: (string | null)[]) => setPaging({ key: pagingKey, cursors: stack });
+
+  const pageSelected = codes.length > 0 && codes.every((code) => isSelected(selection, code.id));
+  const selected = selectedCount(selection, total);
+
+  const selectPage = (on: boolean) =>
+    setSelection((current) => codes.reduce((acc, code) => toggled(acc, code.id, on), current));
+
+  const target: BulkTarget = {
+    count: selected,
+    async codes(onProgress) {
+      if (selection.kind === 'ids') {
+        return [...selection.ids].flatMap((id) => {
+          const code = known.current.get(id);
+          return code ? [code] : [];
+        });
+      }
+      const all = await codesMatching(filterKey, onProgress);
+      return all.filter((code) => !selection.except.has(code.id));
+    },
+    async selector() {
+      if (selection.kind === 'all' && selection.except.size === 0) return { filter: filterObject(view) };
+      return { ids: (await this.codes(() => {})).map((code) => code.id) };
+    },
+  };
+
+  const afterBulk = (result: BulkResult) => {
+    setAnnouncement(result.message);
+    for (const code of result.changed) {
+      known.current.set(code.id, code);
+      list.replace(code);
+    }
+    if (result.deleted) {
+      setSelection(NO_SELECTION);
+      list.reload();
+    }
+    count.reload();
+  };
+
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className={styles.layout}>
       {refusals === null && (
         <DesignsPanel
-          selected={selected}
+          selected={selection.kind === 'ids' ? [...selection.ids] : []}
           onApplied={(applied) => {
             for (const code of applied) list.replace(code);
-            setSelected([]);
+            setSelection(NO_SELECTION);
           }}
         />
       )}
@@ -111,9 +180,14 @@ export default function CodesManager({
               </span>
             </span>
           ) : (
-            <Link className="button button--primary button--sm" to="/qr-design-tool">
-              New code in the design tool
-            </Link>
+            <span className={styles.filterButtons}>
+              <Link className="button button--secondary button--sm" to="/codes/import">
+                Import codes
+              </Link>
+              <Link className="button button--primary button--sm" to="/qr-design-tool">
+                New code in the design tool
+              </Link>
+            </span>
           )}
         </div>
         <form className={styles.filters} onSubmit={submit} aria-label="Filter codes">
@@ -139,11 +213,21 @@ export default function CodesManager({
             />
           </div>
           <div className={`${formStyles.field} ${styles.filterField}`}>
+            <label htmlFor={ids.hostname}>Hostname</label>
+            <input
+              id={ids.hostname}
+              value={draft.hostname}
+              maxLength={253}
+              placeholder="qr.example.com"
+              onChange={(event) => setDraft({ ...draft, hostname: event.target.value })}
+            />
+          </div>
+          <div className={`${formStyles.field} ${styles.filterField}`}>
             <label htmlFor={ids.mode}>Mode</label>
             <select
               id={ids.mode}
               value={draft.mode}
-              onChange={(event) => setDraft({ ...draft, mode: event.target.value as Filters['mode'] })}
+              onChange={(event) => setDraft({ ...draft, mode: event.target.value as TableView['mode'] })}
             >
               <option value="">All</option>
               <option value="redirect">Redirect</option>
@@ -151,15 +235,29 @@ export default function CodesManager({
               <option value="static">Static</option>
             </select>
           </div>
+          <div className={`${formStyles.field} ${styles.filterField}`}>
+            <label htmlFor={ids.enabled}>State</label>
+            <select
+              id={ids.enabled}
+              value={draft.enabled}
+              onChange={(event) =>
+                setDraft({ ...draft, enabled: event.target.value as TableView['enabled'] })
+              }
+            >
+              <option value="">On and off</option>
+              <option value="true">Enabled</option>
+              <option value="false">Disabled</option>
+            </select>
+          </div>
           <div className={styles.filterButtons}>
             <button type="submit" className="button button--secondary">
               Filter
             </button>
-            {filtered && (
+            {isFiltered(view) && (
               <button
                 type="button"
                 className="button button--link"
-                onClick={() => history.replace({ pathname: location.pathname, search: '' })}
+                onClick={() => show({ ...EMPTY_FILTERS, sort: view.sort })}
               >
                 Clear filters
               </button>
@@ -167,7 +265,33 @@ export default function CodesManager({
           </div>
         </form>
 
-        <p role="status" className={formStyles.hint}>
+        <div className={tableStyles.bulkBar} data-testid="selection-bar">
+          <span data-testid="codes-count">
+            {total === undefined ? 'Counting…' : `${total} code${total === 1 ? '' : 's'}`}
+            {selected > 0 && ` · ${selected} selected`}
+          </span>
+          {selection.kind === 'ids' && pageSelected && total !== undefined && total > codes.length && (
+            <button
+              type="button"
+              className="button button--link button--sm"
+              onClick={() => setSelection({ kind: 'all', filterKey, except: new Set() })}
+            >
+              Select all {total} matching
+            </button>
+          )}
+          {selected > 0 && (
+            <button
+              type="button"
+              className="button button--link button--sm"
+              onClick={() => setSelection(NO_SELECTION)}
+            >
+              Clear selection
+            </button>
+          )}
+          {refusals === null && selected > 0 && <BulkActions target={target} onDone={afterBulk} />}
+        </div>
+
+        <p role="status" className={formStyles.hint} data-testid="codes-announcement">
           {announcement}
         </p>
         {error !== null && (
@@ -181,58 +305,95 @@ export default function CodesManager({
         {loading && codes.length === 0 && <p className={formStyles.hint}>Loading your codes…</p>}
         {!loading && error === null && codes.length === 0 && (
           <p className={styles.empty} data-testid="codes-empty">
-            {filtered ? (
+            {isFiltered(view) ? (
               'No code matches these filters.'
             ) : (
               <>
                 No codes yet. Design one in the <Link to="/qr-design-tool">design tool</Link> and create it
-                there, or with <Link to="pathname:///api/docs">the API</Link>.
+                there, <Link to="/codes/import">import a file</Link>, or use{' '}
+                <Link to="pathname:///api/docs">the API</Link>.
               </>
             )}
           </p>
         )}
-        <div className={styles.list} aria-busy={loading}>
-          {codes.map((code) => (
-            <CodeCard
-              key={code.id}
-              code={code}
-              rules={rules}
-              selected={selected.includes(code.id)}
-              onSelect={(on) =>
-                setSelected((list) => (on ? [...list, code.id] : list.filter((id) => id !== code.id)))
+        {codes.length > 0 && (
+          <div aria-busy={loading}>
+            <CodesTable
+              codes={codes}
+              sort={view.sort}
+              onSort={sortBy}
+              isSelected={(id) => isSelected(selection, id)}
+              onSelect={(id, on) => setSelection((current) => toggled(current, id, on))}
+              pageSelected={pageSelected}
+              onSelectPage={selectPage}
+              expanded={open}
+              onExpand={(id, next) =>
+                setExpanded((current) => {
+                  const copy = new Set(current);
+                  if (next) copy.add(id);
+                  else copy.delete(id);
+                  return copy;
+                })
               }
-              onChanged={list.replace}
-              editRefusal={refusals?.edit ?? null}
-              onDeleted={(id) => {
-                list.remove(id);
-                setSelected((list) => list.filter((s) => s !== id));
-                setAnnouncement(`Deleted ${code.title ?? code.slug}.`);
-              }}
+              renderDetails={(code) => (
+                <CodeCard
+                  code={code}
+                  rules={rules}
+                  selected={isSelected(selection, code.id)}
+                  onSelect={(on) => setSelection((current) => toggled(current, code.id, on))}
+                  onChanged={(changed) => {
+                    known.current.set(changed.id, changed);
+                    list.replace(changed);
+                  }}
+                  editRefusal={refusals?.edit ?? null}
+                  onDeleted={(id) => {
+                    list.remove(id);
+                    setSelection((current) => toggled(current, id, false));
+                    setAnnouncement(`Deleted ${code.title ?? code.slug}.`);
+                    count.reload();
+                  }}
+                />
+              )}
             />
-          ))}
-        </div>
-        {(cursors.length > 1 || nextCursor) && (
-          <nav className={styles.pager} aria-label="Pages of codes">
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              disabled={cursors.length <= 1 || loading}
-              onClick={() => goTo(cursors.slice(0, -1))}
-            >
-              Previous page
-            </button>
-            <span>Page {cursors.length}</span>
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              disabled={!nextCursor || loading}
-              onClick={() => goTo([...cursors, nextCursor])}
-            >
-              Next page
-            </button>
-          </nav>
+          </div>
         )}
+        <nav className={tableStyles.pager} aria-label="Pages of codes">
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            disabled={cursors.length <= 1 || loading}
+            onClick={() => goTo(cursors.slice(0, -1))}
+          >
+            Previous page
+          </button>
+          <span data-testid="page-number">
+            Page {cursors.length}
+            {pages !== undefined ? ` of ${pages}` : ''}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            disabled={!nextCursor || loading}
+            onClick={() => goTo([...cursors, nextCursor])}
+          >
+            Next page
+          </button>
+          <label htmlFor={ids.size}>Rows per page</label>
+          <select
+            id={ids.size}
+            value={pageSize}
+            onChange={(event) => setPageSize(Number(event.target.value))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </nav>
       </section>
     </div>
   );
 }
+
+const EMPTY_FILTERS: Omit<TableView, 'sort'> = { q: '', tag: '', hostname: '', mode: '', enabled: '' };

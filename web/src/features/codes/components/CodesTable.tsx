@@ -1,0 +1,223 @@
+import Link from '@docusaurus/Link';
+import type { QrCode } from '@site/src/api/codes';
+import CodeBadges from '@site/src/components/linkControls/CodeBadges';
+import type { Sort, SortField } from '@site/src/features/codes/model/table';
+import type { ReactNode } from 'react';
+import styles from './CodesTable.module.css';
+
+const MODE_LABELS = { redirect: 'Redirect', exec: 'Exec', static: 'Static' } as const;
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where the code sends scanners (or what it holds), in one line. */
+export function targetOf(code: QrCode): string {
+  if (code.mode === 'redirect') return code.target ?? '';
+  if (code.mode === 'exec') return code.exec?.url ?? '';
+  const data = code.data;
+  if (!data) return '';
+  switch (data.kind) {
+    case 'text':
+      return data.text;
+    case 'url':
+      return data.url;
+    case 'email':
+      return `mailto:${data.to}`;
+    case 'phone':
+      return `tel:${data.number}`;
+    case 'sms':
+      return `sms:${data.number}`;
+    case 'wifi':
+      return `Wi-Fi ${data.ssid}`;
+    case 'vcard':
+      return data.name;
+    case 'geo':
+      return `${data.lat}, ${data.lng}`;
+  }
+}
+
+export function codePath(id: string): string {
+  return `/codes/view?id=${encodeURIComponent(id)}`;
+}
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+  className,
+}: {
+  field: SortField;
+  label: string;
+  sort: Sort | null;
+  onSort: (field: SortField) => void;
+  className?: string;
+}) {
+  const active = sort?.field === field;
+  const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
+  return (
+    <th scope="col" aria-sort={direction} className={className}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(field)}>
+        {label}
+        <span aria-hidden="true" className={styles.sortMark}>
+          {active ? (sort.descending ? '▼' : '▲') : '↕'}
+        </span>
+        <span className="sr-only">
+          {active ? `, sorted ${direction}; sort ${sort.descending ? 'ascending' : 'descending'}` : ', sort'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The dense table of codes: a checkbox per row (and one for the page), headers that sort on the
+ * server, and per row a link to the code's page and a Details toggle that opens its card in place.
+ */
+export default function CodesTable({
+  codes,
+  sort,
+  onSort,
+  isSelected,
+  onSelect,
+  pageSelected,
+  onSelectPage,
+  expanded,
+  onExpand,
+  renderDetails,
+}: {
+  codes: readonly QrCode[];
+  sort: Sort | null;
+  onSort: (field: SortField) => void;
+  isSelected: (id: string) => boolean;
+  onSelect: (id: string, on: boolean) => void;
+  pageSelected: boolean;
+  onSelectPage: (on: boolean) => void;
+  expanded: ReadonlySet<string>;
+  onExpand: (id: string, open: boolean) => void;
+  renderDetails: (code: QrCode) => ReactNode;
+}) {
+  return (
+    <div className={styles.scroller}>
+      <table className={styles.table} data-testid="codes-table">
+        <caption className="sr-only">Your codes, one row each</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.checkCell}>
+              <input
+                type="checkbox"
+                aria-label="Select every code on this page"
+                checked={pageSelected && codes.length > 0}
+                disabled={codes.length === 0}
+                onChange={(event) => onSelectPage(event.target.checked)}
+              />
+            </th>
+            <SortHeader field="slug" label="Slug" sort={sort} onSort={onSort} />
+            <SortHeader field="title" label="Title" sort={sort} onSort={onSort} />
+            <th scope="col">Mode</th>
+            <th scope="col">Target</th>
+            <th scope="col">Tags</th>
+            <th scope="col">Hostname</th>
+            <SortHeader field="scans" label="Scans" sort={sort} onSort={onSort} className={styles.number} />
+            <SortHeader field="updatedAt" label="Updated" sort={sort} onSort={onSort} />
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {codes.map((code) => {
+            const open = expanded.has(code.id);
+            const selected = isSelected(code.id);
+            return (
+              <CodeRow
+                key={code.id}
+                code={code}
+                open={open}
+                selected={selected}
+                onSelect={(on) => onSelect(code.id, on)}
+                onExpand={(next) => onExpand(code.id, next)}
+                details={open ? renderDetails(code) : null}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CodeRow({
+  code,
+  open,
+  selected,
+  onSelect,
+  onExpand,
+  details,
+}: {
+  code: QrCode;
+  open: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onExpand: (open: boolean) => void;
+  details: ReactNode;
+}) {
+  const detailsId = `details-${code.id}`;
+  const target = targetOf(code);
+  return (
+    <>
+      <tr
+        data-testid="code-row"
+        data-slug={code.slug}
+        aria-selected={selected}
+        className={selected ? styles.selectedRow : undefined}
+      >
+        <td className={styles.checkCell}>
+          <input
+            type="checkbox"
+            aria-label={`Select ${code.slug}`}
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        </td>
+        <th scope="row" className={styles.slug}>
+          <Link to={codePath(code.id)}>{code.slug}</Link>
+          {!code.enabled && <span className="badge badge--secondary">off</span>}
+          {code.mode !== 'static' && <CodeBadges code={code} />}
+        </th>
+        <td className={styles.title}>{code.title ?? ''}</td>
+        <td>{MODE_LABELS[code.mode]}</td>
+        <td className={styles.target} title={target}>
+          {target}
+        </td>
+        <td className={styles.tags}>
+          {code.tags.map((tag) => (
+            <span key={tag} className="badge badge--info">
+              {tag}
+            </span>
+          ))}
+        </td>
+        <td>{code.hostname ?? ''}</td>
+        <td className={styles.number}>{code.mode === 'static' ? '' : code.scans.total}</td>
+        <td className={styles.date}>
+          <time dateTime={code.updatedAt}>{DATE.format(new Date(code.updatedAt))}</time>
+        </td>
+        <td>
+          <button
+            type="button"
+            className="button button--link button--sm"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={() => onExpand(!open)}
+          >
+            Details<span className="sr-only"> of {code.slug}</span>
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr id={detailsId} className={styles.detailsRow}>
+          <td colSpan={10}>{details}</td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import Link from '@docusaurus/Link';
+import { useHistory, useLocation } from '@docusaurus/router';
+import type { QrCode } from '@site/src/api/codes';
+import formStyles from '@site/src/components/Form.module.css';
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import RequireAccount from '@site/src/components/RequireAccount';
+import BreakdownTable from '@site/src/features/analytics/components/BreakdownTable';
+import SeriesCard from '@site/src/features/analytics/components/SeriesCard';
+import Stat from '@site/src/features/analytics/components/Stat';
+import { useDashboardData } from '@site/src/features/analytics/hooks/useDashboardData';
+import { browserTimeZone, rangeLabel, viewOf } from '@site/src/features/analytics/model/analyticsModel';
+import { useCode, useRuleNames } from '@site/src/features/codes/api/codes';
+import CodeCard from '@site/src/features/codes/components/CodeCard';
+import CodeDownloads from '@site/src/features/codes/components/CodeDownloads';
+import { useAuditLog } from '@site/src/features/workspaces/hooks/useAuditLog';
+import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
+import { actorName } from '@site/src/features/workspaces/model/events';
+import { ApiError } from '@site/src/lib/api';
+import Layout from '@theme/Layout';
+import { useMemo, useState } from 'react';
+
+/** The code's scans of the last 30 days: the analytics dashboard's numbers, filtered to this code. */
+function CodeAnalytics({ code }: { code: QrCode }) {
+  const [chart, setChart] = useState<'line' | 'bars'>('line');
+  const view = useMemo(
+    () => ({ ...viewOf(`?qrcode=${code.id}`, browserTimeZone()), chart }),
+    [code.id, chart],
+  );
+  const { data, error } = useDashboardData(view, rangeLabel(view));
+  const names = { [code.id]: code.title ?? code.slug };
+  const summary = data?.summary;
+  return (
+    <section aria-labelledby="analytics-heading">
+      <h2 id="analytics-heading">Analytics, last 30 days</h2>
+      <p>
+        <Link to={`/analytics?qrcode=${encodeURIComponent(code.id)}`}>All analytics of this code</Link> (other
+        ranges, filters, live scans and CSV).
+      </p>
+      {error && <ProblemMessage error={error} />}
+      {summary && (
+        <div className={formStyles.row}>
+          <Stat label="Scans" value={summary.total} previous={summary.previous.total} testId="stat-scans" />
+          <Stat
+            label="Unique visitors"
+            value={summary.unique}
+            previous={summary.previous.unique}
+            testId="stat-unique"
+          />
+          <Stat label="Bot scans" value={summary.bots} testId="stat-bots" />
+        </div>
+      )}
+      {data && <SeriesCard series={data.series} chart={chart} onChart={setChart} onDownload={() => {}} />}
+      {data && (
+        <div className={formStyles.row}>
+          {(['country', 'device', 'os', 'rule'] as const).map((by) => (
+            <BreakdownTable
+              key={by}
+              by={by}
+              breakdown={data.breakdowns[by]}
+              total={summary?.total ?? 0}
+              names={names}
+              active={[]}
+              onFilter={() => {}}
+              onDownload={() => {}}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** What changed in an event, in a line: `target: a → b`. */
+function changesOf(data: unknown): string {
+  const changes = (data as { changes?: Record<string, [unknown, unknown]> } | undefined)?.changes;
+  if (!changes) return '';
+  return Object.entries(changes)
+    .map(([field, pair]) => {
+      const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+      const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+      return `${field}: ${show(before)} → ${show(after)}`;
+    })
+    .join('; ');
+}
+
+/** The audit events of this code (GET /events?resource=), newest first; admins and owners read them. */
+function CodeHistory({ code }: { code: QrCode }) {
+  const log = useAuditLog({ type: '', actor: '', resource: code.id });
+  const forbidden = log.error instanceof ApiError && log.error.status === 403;
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {forbidden ? (
+        <p>The history of changes (the audit log) is shown to admins and owners of the workspace.</p>
+      ) : (
+        <>
+          <ProblemMessage error={log.error} />
+          {log.events.length === 0 && !log.loading && <p>No recorded changes.</p>}
+          {log.events.length > 0 && (
+            <table>
+              <caption className="sr-only">Changes of {code.slug}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">By</th>
+                  <th scope="col">Changes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.events.map((event) => (
+                  <tr key={event.id} data-testid="history-event">
+                    <td>
+                      <time dateTime={event.at}>{WHEN.format(new Date(event.at))}</time>
+                    </td>
+                    <td>{event.type}</td>
+                    <td>{actorName(event.actor)}</td>
+                    <td>{changesOf(event.data)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {log.hasMore && (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={log.loading}
+              onClick={log.loadMore}
+            >
+              Load more
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CodeView({ id }: { id: string }) {
+  const { code, error, loading, replace } = useCode(id);
+  const rules = useRuleNames();
+  const edit = useRefusal('editCodes');
+  const history = useHistory();
+  if (error) return <ProblemMessage error={error} />;
+  if (!code) return <p aria-busy={loading}>Loading the code…</p>;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: '1.5rem' }}>
+      <h2>{code.title ?? code.slug}</h2>
+      <CodeCard
+        code={code}
+        rules={rules}
+        onChanged={replace}
+        editRefusal={edit}
+        onDeleted={() => history.replace('/codes')}
+      />
+      <CodeDownloads code={code} />
+      {code.mode !== 'static' && <CodeAnalytics code={code} />}
+      <CodeHistory code={code} />
+    </div>
+  );
+}
+
+/** One code's page: /codes/view?id=qr_... (a query parameter, so the static site serves it anywhere). */
+export default function CodePage() {
+  const id = new URLSearchParams(useLocation().search).get('id') ?? '';
+  return (
+    <Layout title="A code" description="One QR code: its settings, rules, downloads, analytics and history.">
+      <main className="rq-page">
+        <p>
+          <Link to="/codes">← All codes</Link>
+        </p>
+        <h1>Code</h1>
+        <RequireAccount>
+          {/^qr_[0-9a-z]+$/.test(id) ? (
+            <CodeView id={id} />
+          ) : (
+            <p>
+              No code is named in this address. Open one from <Link to="/codes">your codes</Link>.
+            </p>
+          )}
+        </RequireAccount>
+      </main>
+    </Layout>
+  );
+}
