@@ -34,7 +34,14 @@ function newest(dir) {
   return latest;
 }
 
-if (wants('server')) run(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/qr', 'server']);
+if (wants('server'))
+  run(path.join(root, 'node_modules/.bin/tsc'), [
+    '-b',
+    'packages/qr',
+    'packages/client',
+    'packages/cli',
+    'server',
+  ]);
 
 /**
  * The design tool's decoder: zxing's WebAssembly, served by the site itself (never a CDN), copied from

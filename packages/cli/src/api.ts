@@ -1,4 +1,4 @@
-import { CliError, EXIT, exitCodeForStatus } from './exit-codes.js';
+import { CliError, exitCodeForStatus } from './exit-codes.js';
 
 /** A problem+json answer (API.md "Errors"). */
 export interface Problem {
@@ -35,21 +35,4 @@ export function problemError(problem: Problem): CliError {
   const message = problem.detail ?? problem.title ?? `The server answered ${problem.status}.`;
   const details = (problem.errors ?? []).map((e) => `${e.path || '/'}: ${e.message}`);
   return new CliError(message, exitCodeForStatus(problem.status), details);
-}
-
-export function queryString(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(name, item);
-    else params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-export function networkError(server: string, error: unknown): CliError {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-  return new CliError(`Cannot reach ${server}: ${reason}.`, EXIT.unavailable);
 }

@@ -1,66 +1,75 @@
-import { randomUUID } from 'node:crypto';
-import { type Api, type CallOptions, networkError, type Problem, problemError, queryString } from './api.js';
-import { CliError, exitCodeForStatus } from './exit-codes.js';
+import { createClient, RqApiError } from '@rq/client';
+import type { Api, CallOptions, Query } from './api.js';
+import { problemError } from './api.js';
+import { CliError, EXIT } from './exit-codes.js';
+import { VERSION } from './version.js';
 
 export interface Connection {
   server: string;
   apiKey: string;
-  /** Told before each wait on a 429 or 503, so a person sees why nothing happens. */
-  onRetry?: (seconds: number, status: number) => void;
-  /** Retries of one call on 429 and 503 (default 3). */
-  retries?: number;
+  /** Told of each 429 or 503 the client is about to wait out, so a person sees why nothing happens. */
+  onRetry?: (seconds: number | undefined, status: number) => void;
 }
 
-const USER_AGENT = 'rq-cli/0.1.0';
+type RawRequest = (
+  method: string,
+  url: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** The API over fetch. PROVISIONAL: replaced by @rq/client once it is merged. */
+/**
+ * The API through @rq/client: its credentials, Idempotency-Key on every POST, retries on 429 and
+ * 503 (Retry-After honoured) and problem errors. Commands name paths under /api/v1 as strings.
+ */
 export function connect(connection: Connection): Api {
-  const base = `${connection.server}/api/v1`;
-  const retries = connection.retries ?? 3;
-
-  async function send(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${connection.apiKey}`,
-      'user-agent': USER_AGENT,
-    };
-    if (options.accept) headers.accept = options.accept;
-    let body: string | Uint8Array<ArrayBuffer> | undefined;
-    if (options.body !== undefined) {
-      const raw = typeof options.body === 'string' || options.body instanceof Uint8Array;
-      body = raw ? (options.body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(options.body);
-      headers['content-type'] = options.contentType ?? 'application/json';
-    }
-    // One key for every retry of this call: a create the server did but whose answer was lost is not made twice.
-    if (method === 'POST') headers['idempotency-key'] = randomUUID();
-    const url = `${base}${path}${queryString(options.query)}`;
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(url, { method, headers, body });
-      } catch (error) {
-        throw networkError(connection.server, error);
+  const client = createClient({
+    baseUrl: connection.server,
+    apiKey: connection.apiKey,
+    headers: { 'user-agent': `rq-cli/${VERSION}` },
+    fetch: async (request) => {
+      const response = await fetch(request);
+      if (response.status === 429 || response.status === 503) {
+        const header = response.headers.get('retry-after');
+        connection.onRetry?.(header && /^\d+$/.test(header) ? Number(header) : undefined, response.status);
       }
-      if ((response.status === 429 || response.status === 503) && attempt < retries) {
-        const seconds = retryAfterSeconds(response.headers.get('retry-after'), attempt);
-        await response.body?.cancel();
-        connection.onRetry?.(seconds, response.status);
-        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-        continue;
-      }
-      if (!response.ok) throw await answerError(response);
       return response;
+    },
+  });
+  const request = client.raw.request as unknown as RawRequest;
+
+  async function send(method: string, path: string, options: CallOptions, parseAs: string) {
+    const raw = typeof options.body === 'string' || options.body instanceof Uint8Array;
+    const init: Record<string, unknown> = { params: { query: cleanQuery(options.query) }, parseAs };
+    if (options.body !== undefined) {
+      init.body = options.body;
+      if (raw) init.bodySerializer = (body: unknown) => body;
     }
+    const headers: Record<string, string> = {};
+    if (options.contentType) headers['content-type'] = options.contentType;
+    if (options.accept) headers.accept = options.accept;
+    init.headers = headers;
+    let answer: Awaited<ReturnType<RawRequest>>;
+    try {
+      answer = await request(method, `/api/v1${path}`, init);
+    } catch (error) {
+      throw cliErrorOf(error, connection.server);
+    }
+    if (!answer.response.ok) {
+      const problem = (answer.error && typeof answer.error === 'object' ? answer.error : {}) as object;
+      throw problemError({ ...problem, status: answer.response.status });
+    }
+    return answer;
   }
 
   return {
-    async json<T>(method: string, path: string, options?: CallOptions): Promise<T> {
-      const response = await send(method, path, options);
-      if (response.status === 204) return undefined as T;
-      return (await response.json()) as T;
+    async json<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+      return (await send(method, path, options, 'json')).data as T;
     },
-    raw: send,
-    async *pages<T>(path: string, query: CallOptions['query'] = {}) {
-      let cursor: string | undefined;
+    async raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+      return (await send(method, path, options, 'stream')).response;
+    },
+    async *pages<T>(path: string, query: Query = {}) {
+      let cursor = typeof query.cursor === 'string' ? query.cursor : undefined;
       do {
         const page = await this.json<{ data: T[]; nextCursor: string | null }>('GET', path, {
           query: { ...query, cursor },
@@ -72,23 +81,19 @@ export function connect(connection: Connection): Api {
   };
 }
 
-function retryAfterSeconds(header: string | null, attempt: number): number {
-  const seconds = Number(header);
-  if (header && Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const at = header ? Date.parse(header) : Number.NaN;
-  if (Number.isFinite(at)) return Math.max(0, Math.ceil((at - Date.now()) / 1000));
-  return 2 ** attempt;
+function cleanQuery(query: Query | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query ?? {}).filter(([, value]) => value !== undefined));
 }
 
-async function answerError(response: Response): Promise<CliError> {
-  const text = await response.text();
-  try {
-    const problem = JSON.parse(text) as Problem;
-    return problemError({ ...problem, status: response.status });
-  } catch {
-    return new CliError(
-      `The server answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}.`,
-      exitCodeForStatus(response.status),
-    );
+function cliErrorOf(error: unknown, server: string): CliError {
+  if (error instanceof RqApiError) {
+    if (error.status === 0) {
+      const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause?.code;
+      return new CliError(`Cannot reach ${server}${cause ? ` (${cause})` : ''}.`, EXIT.unavailable);
+    }
+    return problemError({ ...error.problem, status: error.status });
   }
+  if (error instanceof TypeError)
+    return new CliError(`Cannot reach ${server}: ${error.message}.`, EXIT.unavailable);
+  return new CliError(String((error as Error)?.message ?? error), EXIT.error);
 }

@@ -42,7 +42,7 @@ export function contextOf(command: Command): Context {
           output.err(
             output.paint(
               'yellow',
-              `${status === 429 ? 'Rate limited' : 'Unavailable'}; retrying in ${seconds} s...`,
+              `${status === 429 ? 'Rate limited' : 'Unavailable'} (${status})${seconds === undefined ? '' : `: the server asks to wait ${seconds} s`}.`,
             ),
           ),
       });

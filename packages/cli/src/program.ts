@@ -9,7 +9,9 @@ import { webhooksCommands } from './commands/webhooks.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { colourFor } from './output.js';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version.js';
+
+export { VERSION };
 
 const EXIT_CODES_HELP = `
 Exit codes:

@@ -142,8 +142,8 @@ export function analyticsCommands(program: Command): void {
         query: { ...filterQuery(flags), heartbeat: 15 },
         accept: 'text/event-stream',
       });
-      if (!context.output.json)
-        context.output.err(context.output.paint('dim', 'Waiting for scans (Ctrl-C to stop)...'));
+      // Also with --json (stderr): a script knows the stream is open and no scan from now on is missed.
+      context.output.err(context.output.paint('dim', 'Waiting for scans (Ctrl-C to stop)...'));
       let seen = 0;
       for await (const event of serverSentEvents(response)) {
         if (event.type !== 'scan') continue;
