@@ -21,6 +21,7 @@ import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
 import { siteModule } from './modules/site/site.module.js';
 import { slugsModule } from './modules/slugs/slugs.module.js';
+import { transferModule } from './modules/transfer/transfer.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { webhooksScanFeedModule } from './modules/webhooks/webhooks.scan-feed.js';
 import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(billingModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
+  await app.register(transferModule);
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);

@@ -10742,6 +10742,679 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qrcodes/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export codes as CSV
+         * @description Every code of the workspace (the list's filters apply), with all it takes to import it again: rules as their definitions, the style's logo inline, a password as its stored hash (`passwordHash`, opaque; import accepts it). Streamed, newest first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    hostname?: string;
+                    /**
+                     * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                     * @example null
+                     */
+                    mode?: "static" | "redirect" | "exec";
+                    /** @description Text in the title or slug */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export codes as JSON
+         * @description Every code of the workspace (the list's filters apply), with all it takes to import it again: rules as their definitions, the style's logo inline, a password as its stored hash (`passwordHash`, opaque; import accepts it). Streamed, newest first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    hostname?: string;
+                    /**
+                     * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                     * @example null
+                     */
+                    mode?: "static" | "redirect" | "exec";
+                    /** @description Text in the title or slug */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            codes: {
+                                [key: string]: unknown;
+                            }[];
+                            /** Format: date-time */
+                            exportedAt: string;
+                            /** @enum {string} */
+                            format: "rq-codes";
+                            /** @enum {number} */
+                            version: 1;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import codes from a file
+         * @description Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the rows that pass; `dryRun=true` checks and writes nothing. A row's problem does not stop the others. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (`hostnamesReplaced`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Check every row as a create would, and write nothing */
+                    dryRun?: boolean;
+                    /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON. */
+                    format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls";
+                };
+                header?: {
+                    /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "codes": [
+                     *         {
+                     *           "mode": "redirect",
+                     *           "target": "https://example.com/imported",
+                     *           "title": "Imported",
+                     *           "tags": [
+                     *             "import"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Codes made; on a dry run, codes that would be made */
+                            created: number;
+                            dryRun: boolean;
+                            errors: {
+                                /** @description problem+json; paths name the fields of the code the row makes (/target, /slug) */
+                                problem: {
+                                    code: string;
+                                    detail: string;
+                                    errors?: {
+                                        message: string;
+                                        path: string;
+                                    }[];
+                                    status: number;
+                                    title: string;
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description 1-based: the file's data rows, or the items of a JSON list */
+                                row: number;
+                            }[];
+                            /** @description Hostnames the file named that are not this workspace's verified hostnames: those rows' codes are on the primary short host */
+                            hostnamesReplaced: {
+                                hostname: string;
+                                rows: number;
+                            }[];
+                            /** @description Data rows in the file (a CSV header is not a row) */
+                            rows: number;
+                            /** @description Rows not made: rows minus created */
+                            skipped: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/render": {
         parameters: {
             query?: never;

@@ -123,6 +123,26 @@ export interface QrCodesOptions {
   clock?: Clock;
 }
 
+/**
+ * A create body as the service takes it: the API's, plus what an export carries that no request
+ * body may: `passwordHash`, a password in its stored form (code-password.ts), so an export's
+ * round trip keeps a code's password without anyone knowing it.
+ */
+/** A code as an export writes it: the resource, its logo inlined, and its stored password hash. */
+export type ExportedCode = CodeResource & { passwordHash: string | null };
+
+export type CreateCodeCommand = CreateCodeInput & { passwordHash?: string };
+
+const STORED_HASH = /^scrypt\$\d{1,7}\$\d{1,3}\$\d{1,3}\$[A-Za-z0-9_-]{8,64}\$[A-Za-z0-9_-]{40,64}$/;
+
+/** A stored password hash as given by an export, or a 400: nothing else may stand in for one. */
+function storedHashOf(hash: string): string {
+  if (STORED_HASH.test(hash)) return hash;
+  throw validationFailed([
+    { path: '/body/passwordHash', message: 'is not a password hash this server made' },
+  ]);
+}
+
 const RANDOM_SLUG_ATTEMPTS = 8;
 
 /**
@@ -199,7 +219,33 @@ export class QrCodesService {
     accountId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
-    const page = await readPage(query, 'qr', (window) =>
+    const page = await this.readListPage(accountId, query);
+    return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A page of the list as an export writes it: each code as the API shows it, with its style's
+   * logo inlined as a data: URL (an asset URL means nothing in another workspace) and its
+   * stored password hash (see CreateCodeCommand), so importing it again loses nothing.
+   */
+  async exportPage(
+    accountId: string,
+    query: ListQueryInput,
+  ): Promise<{ data: ExportedCode[]; nextCursor: string | null }> {
+    const page = await this.readListPage(accountId, query);
+    const codes = await this.toResources(page.rows);
+    const data = await Promise.all(
+      codes.map(async (code, i) => ({
+        ...code,
+        style: (await this.options.logos.inline(code.style)) as CodeResource['style'],
+        passwordHash: (page.rows[i] as QrCodeRow).password_hash,
+      })),
+    );
+    return { data, nextCursor: page.nextCursor };
+  }
+
+  private readListPage(accountId: string, query: ListQueryInput) {
+    return readPage(query, 'qr', (window) =>
       listCodes(this.db, this.options.dialect, accountId, {
         mode: query.mode,
         tag: query.tag,
@@ -208,7 +254,6 @@ export class QrCodesService {
         ...window,
       }),
     );
-    return { data: await this.toResources(page.rows), nextCursor: page.nextCursor };
   }
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
@@ -232,28 +277,10 @@ export class QrCodesService {
   // ------------------------------------------------------------------------------------------
   // Writes
 
-  async create(access: WorkspaceAccess, input: CreateCodeInput, imageFormat: ImageFormat = 'svg') {
+  async create(access: WorkspaceAccess, input: CreateCodeCommand, imageFormat: ImageFormat = 'svg') {
     const accountId = access.workspaceId;
     const given = input.slug;
-    const state: CodeState = {
-      mode: input.mode,
-      slug: given ?? randomSlug(),
-      hostKey: await this.hostKeyOf(accountId, input.hostname, ''),
-      target: input.target ?? null,
-      data: input.data ?? null,
-      exec: input.exec ? normalizeExec(input.exec) : null,
-      style: await this.options.logos.store(access, input.style ?? {}, '/body/style'),
-      title: input.title ?? null,
-      tags: normalizeTags(input.tags ?? []),
-      enabled: input.enabled ?? true,
-      controls: mergeControls(NO_CONTROLS, input),
-    };
-    this.validate(state, input.exec ?? null, input.password);
-    if (input.password) state.controls.passwordHash = await hashCodePassword(input.password);
-    if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
-      throw reservedSlugProblem(state.slug);
-    const ruleIds = input.rules ?? [];
-    await this.rules.check(accountId, state.mode, ruleIds, '/body/rules');
+    const { state, ruleIds } = await this.prepare(access, input, { store: true });
 
     for (let attempt = 1; ; attempt++) {
       const image = await this.images.draw(state, imageFormat);
@@ -276,6 +303,50 @@ export class QrCodesService {
       await this.emit({ id, hostKey: state.hostKey, slug: state.slug });
       return { code: await this.get(accountId, id), image };
     }
+  }
+
+  /**
+   * Checks a create body as `create` would, writing nothing (an import's dry run): its fields, a
+   * verified hostname, its rules, a reserved or taken slug, and, when the drawing could fail
+   * (a style, or static data that may not fit), the image. A logo is checked but not stored, and
+   * a password not hashed.
+   */
+  async check(access: WorkspaceAccess, input: CreateCodeCommand): Promise<void> {
+    const { state } = await this.prepare(access, input, { store: false });
+    if (input.slug !== undefined) {
+      const taken = await findRedirectRow(this.db, this.options.dialect, state.hostKey, state.slug);
+      if (taken) throw slugTakenProblem(state.slug, state.hostKey);
+    }
+    if (Object.keys(input.style ?? {}).length > 0 || state.mode === 'static')
+      await this.images.draw(state, 'svg');
+  }
+
+  /** A new code's state from a create body, checked; `store: false` leaves logos and passwords as given. */
+  private async prepare(access: WorkspaceAccess, input: CreateCodeCommand, { store }: { store: boolean }) {
+    const accountId = access.workspaceId;
+    const given = input.slug;
+    const style = input.style ?? {};
+    const state: CodeState = {
+      mode: input.mode,
+      slug: given ?? randomSlug(),
+      hostKey: await this.hostKeyOf(accountId, input.hostname, ''),
+      target: input.target ?? null,
+      data: input.data ?? null,
+      exec: input.exec ? normalizeExec(input.exec) : null,
+      style: store ? await this.options.logos.store(access, style, '/body/style') : style,
+      title: input.title ?? null,
+      tags: normalizeTags(input.tags ?? []),
+      enabled: input.enabled ?? true,
+      controls: mergeControls(NO_CONTROLS, input),
+    };
+    if (input.passwordHash !== undefined) state.controls.passwordHash = storedHashOf(input.passwordHash);
+    this.validate(state, input.exec ?? null, input.password);
+    if (input.password && store) state.controls.passwordHash = await hashCodePassword(input.password);
+    if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
+      throw reservedSlugProblem(state.slug);
+    const ruleIds = input.rules ?? [];
+    await this.rules.check(accountId, state.mode, ruleIds, '/body/rules');
+    return { state, ruleIds };
   }
 
   /**

@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { fieldErrorsOf } from '../../plugins/errors.js';
+import { problemResponses } from '../../shared/problem-schema.js';
+import { canCreateCode, canViewCodes } from '../qrcodes/qrcodes.permissions.js';
+import { CreateCodeBody } from '../qrcodes/qrcodes.schemas.js';
+import {
+  ExportCsvSchema,
+  ExportJsonSchema,
+  ExportQuery,
+  ImportBody,
+  ImportQuery,
+  ImportReportSchema,
+} from './transfer.schemas.js';
+import type { CreateShapeCheck, TransferService } from './transfer.service.js';
+
+/** An import file of 10,000 rows with styles runs to several MB; other routes keep the app's limit. */
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** POST /api/v1/qrcodes/import, GET /api/v1/qrcodes/export.csv and export.json. */
+export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const service: TransferService = app.transfer;
+
+  // CSV files are read as text here only (the app answers 415 to text bodies elsewhere).
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/v1/qrcodes/import',
+    {
+      onRequest: app.authenticate(canCreateCode),
+      preHandler: app.idempotent,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['qrcodes'],
+        summary: 'Import codes from a file',
+        description: `Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the rows that pass; \`dryRun=true\` checks and writes nothing. A row's problem does not stop the others. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (\`hostnamesReplaced\`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".`,
+        querystring: ImportQuery,
+        body: ImportBody,
+        response: {
+          200: ImportReportSchema,
+          ...problemResponses(400, 401, 402, 403, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const validate = request.compileValidationSchema(CreateCodeBody);
+      const checkShape: CreateShapeCheck = (candidate) =>
+        validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '');
+      const format = request.query.format ?? (typeof request.body === 'string' ? 'csv' : 'json');
+      return service.import(request.access, {
+        format,
+        body: request.body,
+        dryRun: request.query.dryRun ?? false,
+        checkShape,
+      });
+    },
+  );
+
+  for (const format of ['csv', 'json'] as const) {
+    const mediaType = format === 'csv' ? 'text/csv' : 'application/json';
+    app.get(
+      `/api/v1/qrcodes/export.${format}`,
+      {
+        onRequest: app.authenticate(canViewCodes),
+        schema: {
+          tags: ['qrcodes'],
+          summary: `Export codes as ${format.toUpperCase()}`,
+          description: `Every code of the workspace (the list's filters apply), with all it takes to import it again: rules as their definitions, the style's logo inline, a password as its stored hash (\`passwordHash\`, opaque; import accepts it). Streamed, newest first.`,
+          querystring: ExportQuery,
+          response: {
+            200: {
+              content: {
+                [mediaType]: { schema: format === 'csv' ? ExportCsvSchema : ExportJsonSchema },
+              },
+            },
+            ...problemResponses(400, 401, 403, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const lines = service.exportLines(request.workspace.id, request.query, format);
+        reply
+          .type(`${mediaType}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="qrcodes.${format}"`)
+          .header('cache-control', 'private, no-store');
+        // The stream is the body; the response schema only documents it.
+        return reply.send(Readable.from(lines) as unknown as string);
+      },
+    );
+  }
+}

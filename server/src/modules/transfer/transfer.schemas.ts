@@ -1,0 +1,96 @@
+import { Type } from '@sinclair/typebox';
+import { stringEnum } from '../../shared/string-enum.js';
+import { ListQuery } from '../qrcodes/qrcodes.schemas.js';
+import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from './import-formats.js';
+
+export const ImportQuery = Type.Object(
+  {
+    format: Type.Optional(
+      stringEnum(IMPORT_FORMATS, {
+        description:
+          'csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON.',
+      }),
+    ),
+    dryRun: Type.Optional(
+      Type.Boolean({ default: false, description: 'Check every row as a create would, and write nothing' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ImportJsonBody = Type.Unknown({
+  description: 'Our export.json (or its list of codes), or a peer’s JSON export',
+  examples: [
+    {
+      codes: [
+        { mode: 'redirect', target: 'https://example.com/imported', title: 'Imported', tags: ['import'] },
+      ],
+    },
+  ],
+});
+
+export const ImportBody = {
+  content: {
+    'text/csv': {
+      schema: Type.String({
+        description: `A CSV file with a header line; at most ${MAX_IMPORT_ROWS} rows`,
+      }),
+    },
+    'application/json': { schema: ImportJsonBody },
+  },
+};
+
+const RowProblem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  {
+    additionalProperties: true,
+    description: 'problem+json; paths name the fields of the code the row makes (/target, /slug)',
+  },
+);
+
+export const ImportReportSchema = Type.Object({
+  rows: Type.Integer({ description: 'Data rows in the file (a CSV header is not a row)' }),
+  created: Type.Integer({ description: 'Codes made; on a dry run, codes that would be made' }),
+  skipped: Type.Integer({ description: 'Rows not made: rows minus created' }),
+  dryRun: Type.Boolean(),
+  errors: Type.Array(
+    Type.Object({
+      row: Type.Integer({ description: "1-based: the file's data rows, or the items of a JSON list" }),
+      problem: RowProblem,
+    }),
+  ),
+  hostnamesReplaced: Type.Array(Type.Object({ hostname: Type.String(), rows: Type.Integer() }), {
+    description:
+      "Hostnames the file named that are not this workspace's verified hostnames: those rows' codes are on the primary short host",
+  }),
+});
+
+const { limit: _limit, cursor: _cursor, ...filters } = ListQuery.properties;
+export const ExportQuery = Type.Object(filters, { additionalProperties: false });
+
+export const ExportCsvSchema = Type.String({
+  description: 'CSV with a header line: the columns of the docs page "Import and export", one code a row',
+});
+
+export const ExportJsonSchema = Type.Object({
+  format: Type.Literal('rq-codes'),
+  version: Type.Literal(1),
+  exportedAt: Type.String({ format: 'date-time' }),
+  codes: Type.Array(
+    Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'A code as the API shows it (no image), with `rules` as definitions ({ id, name, enabled, when, then }), the logo inline, `passwordHash` (opaque) and `scans` (its total)',
+      },
+    ),
+  ),
+});
