@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../server/src/modules/apikeys/apikeys.scopes.js';
 import { listeningTestApp, type TestApp } from '../../../server/test/helpers/app.js';
 import { engines } from '../../../server/test/helpers/engines.js';
-import { buildCli, type CliRun, runCli } from './run-cli.js';
+import { buildCli, type CliRun, repoRoot, runCli } from './run-cli.js';
 
 const SECRET = 'cli-test-secret';
 const IPHONE =
@@ -281,6 +281,36 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(code.id);
     expectExit(badZone, 5);
+  });
+
+  it('imports a peer export (dry run first) and exports the codes as CSV and JSON', async () => {
+    const bitly = path.join(repoRoot, 'server/test/fixtures/import/bitly.csv');
+    const [dryRun, noFormat] = await Promise.all([
+      rq('import', bitly, '--format', 'bitly', '--dry-run'),
+      rq('import', path.join(home, 'links.txt')),
+    ]);
+    // One row's target is not a URL: reported with its field path, exit 5, the others pass.
+    expectExit(dryRun, 5);
+    expect(dryRun.stdout).toMatch(/^4 rows: 3 would be created, 1 skipped, 1 with errors\./m);
+    expect(dryRun.stdout).toMatch(/^4\s+.*\/target/m);
+    expectExit(noFormat, 2);
+    const before = (await rq('codes', 'list', '--tag', 'spring', '--json')).json<{ data: unknown[] }>();
+    expect(before.data).toHaveLength(0);
+
+    const imported = await rq('import', bitly, '--format', 'bitly', '--json');
+    expectExit(imported, 5);
+    expect(imported.json()).toMatchObject({ rows: 4, created: 3, skipped: 1, errors: [{ row: 4 }] });
+    const [csv, json] = await Promise.all([
+      rq('export', '--tag', 'spring'),
+      rq('export', '--format', 'json', '--tag', 'spring', '-o', path.join(home, 'codes.json'), '--json'),
+    ]);
+    expectExit(csv, 0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id,slug,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('https://example.com/spring-menu');
+    expect(json.json()).toMatchObject({ file: path.join(home, 'codes.json') });
+    expect(fs.readFileSync(path.join(home, 'codes.json'), 'utf8')).toContain('spring-menu');
   });
 
   it('manages webhooks', async () => {

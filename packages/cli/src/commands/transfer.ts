@@ -7,7 +7,7 @@ import { CliError, EXIT, usageError } from '../exit-codes.js';
 import { printJson, printTable } from '../output.js';
 import { formatBytes } from '../progress.js';
 
-const FORMATS = ['csv', 'bitly', 'shlink', 'kutt', 'yourls'];
+const FORMATS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls'];
 
 interface ImportResult {
   rows: number;
@@ -19,10 +19,11 @@ interface ImportResult {
   }[];
 }
 
-/** The format from the flag, else from the file's extension (.csv; JSON exports need --format). */
+/** The format from the flag, else ours by the file's extension (.csv or .json). */
 function importFormat(file: string, flag: string | undefined): string {
-  const format = flag ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : undefined);
-  if (!format) throw usageError('Say which service the file is from: --format csv|bitly|shlink|kutt|yourls.');
+  const extension = path.extname(file).toLowerCase();
+  const format = flag ?? ({ '.csv': 'csv', '.json': 'json' } as Record<string, string>)[extension];
+  if (!format) throw usageError(`Say what the file is: --format ${FORMATS.join('|')}.`);
   if (!FORMATS.includes(format))
     throw usageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}".`);
   return format;
@@ -33,7 +34,7 @@ export function transferCommands(program: Command): void {
     .command('import')
     .description("create codes from a CSV file or another service's export (Bitly, Shlink, Kutt, YOURLS)")
     .argument('<file>', 'the export file (- for stdin)')
-    .option('--format <format>', `${FORMATS.join(', ')} (default: csv for a .csv file)`)
+    .option('--format <format>', `${FORMATS.join(', ')} (default: ours, csv or json by the file's extension)`)
     .option('--dry-run', 'check every row and report, create nothing')
     .action(
       action(async (context, file: string, options: { format?: string; dryRun?: boolean }) => {
