@@ -31,13 +31,16 @@ export function runCli(
     env?: Record<string, string>;
     input?: string;
     bin?: string;
+    /** An executable to run instead of `node <bin>` (an installed node_modules/.bin/rq). */
+    command?: string;
     onStderr?: (text: string) => void;
     /** Kills a run that has not ended by then (a stream waiting for what never comes). */
     timeoutMs?: number;
   } = {},
 ): Promise<CliRun> {
   const bin = options.bin ?? path.join(cliDir, 'dist/bin.js');
-  const child = spawn(process.execPath, [bin, ...args], {
+  const [file, argv] = options.command ? [options.command, args] : [process.execPath, [bin, ...args]];
+  const child = spawn(file, argv, {
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
