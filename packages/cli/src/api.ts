@@ -33,6 +33,9 @@ export interface Api {
 /** The problem as a CLI error: its detail, its field paths, and an exit code by status. */
 export function problemError(problem: Problem): CliError {
   const message = problem.detail ?? problem.title ?? `The server answered ${problem.status}.`;
-  const details = (problem.errors ?? []).map((e) => `${e.path || '/'}: ${e.message}`);
+  // A single field error is often the detail itself: print it once.
+  const details = (problem.errors ?? [])
+    .map((e) => `${e.path || '/'}: ${e.message}`)
+    .filter((line) => line !== message);
   return new CliError(message, exitCodeForStatus(problem.status), details);
 }

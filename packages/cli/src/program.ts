@@ -69,10 +69,9 @@ export async function main(argv: string[]): Promise<number> {
 function reportError(error: unknown): number {
   if (error instanceof CommanderError) {
     // Commander printed its message already; help and version are not failures.
-    if (['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(error.code))
-      return EXIT.ok;
-    // A group called without a subcommand shows its help: that is how to use it, but nothing ran.
-    return EXIT.usage;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+    // A group called without a subcommand shows its help as an error (exit code 1): nothing ran.
+    return error.code === 'commander.help' && error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   const red = (text: string) => (colourFor(process.stderr) ? `\u001b[31m${text}\u001b[39m` : text);
   if (error instanceof CliError) {

@@ -126,13 +126,14 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(human.stdout).toMatch(/Short URL\s+http:\/\/.*\/cli-b/);
     expect(staticCode.json()).toMatchObject({ mode: 'static', data: { kind: 'text', text: 'hello' } });
 
-    const [onePage, allPages, table, got, missing, invalid] = await Promise.all([
+    const [onePage, allPages, table, got, missing, invalid, taken] = await Promise.all([
       rq('codes', 'list', '--tag', 'cli', '--limit', '2', '--json'),
       rq('codes', 'list', '--tag', 'cli', '--limit', '2', '--all', '--json'),
       rq('codes', 'list', '--tag', 'cli'),
       rq('codes', 'get', a.id, '--json'),
       rq('codes', 'get', 'qr_doesnotexist'),
       rq('codes', 'create', '--target', 'not a url', '--slug', 'cli-bad'),
+      rq('codes', 'create', '--target', 'https://example.com/again', '--slug', 'cli-a'),
     ]);
     const first = onePage.json<{ data: unknown[]; nextCursor: string | null }>();
     expect(first.data).toHaveLength(2);
@@ -146,8 +147,12 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(got.json()).toMatchObject({ id: a.id, target: 'https://example.com/a' });
     expectExit(missing, 4);
     expectExit(invalid, 5);
+    expect(invalid.stderr).toMatch(/^error: \/body\/target: /m);
     // The problem's detail, then each field path with its message.
-    expect(invalid.stderr).toMatch(/^error: .+\n {2}\/(body\/)?target: /m);
+    expectExit(taken, 5);
+    expect(taken.stderr).toMatch(
+      /^error: The slug "cli-a" is already taken.*\n {2}\/body\/slug: is already taken$/m,
+    );
 
     const [updated, png, svg, badFormat] = await Promise.all([
       rq('codes', 'update', a.id, '--title', 'Renamed', '--disable', '--json'),
