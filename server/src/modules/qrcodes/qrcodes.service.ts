@@ -12,6 +12,7 @@ import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { CodeImages } from './code-images.js';
 import { hashCodePassword } from './code-password.js';
+import { CodePrints } from './code-prints.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
 import type { ImageUrls } from './image-urls.js';
@@ -174,7 +175,7 @@ export type ChangeContext = Record<string, unknown>;
 /**
  * QR codes: every method that reads a code takes the workspace id and every write the caller's
  * access; a code of another workspace is a `not_found`, never a `forbidden`. Rule assignment
- * (`rules`) and images (`images`) are parts of their own. Every write records its event
+ * (`rules`), images (`images`) and print runs (`prints`) are parts of their own. Every write records its event
  * (`qrcode.created|updated|deleted|rules_updated`) in its own transaction, and once that has
  * committed is published as `code.changed`.
  */
@@ -182,6 +183,8 @@ export class QrCodesService {
   private readonly clock: Clock;
   readonly rules: CodeRules;
   readonly images: CodeImages;
+  /** The codes a ZIP or print sheet draws (the printing module streams them). */
+  readonly prints: CodePrints;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -198,6 +201,11 @@ export class QrCodesService {
       shortBase: options.shortBase,
       logos: options.logos,
       imageUrls: options.imageUrls,
+    });
+    this.prints = new CodePrints(db, {
+      dialect: options.dialect,
+      shortBase: options.shortBase,
+      logos: options.logos,
     });
   }
 
