@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /** `npm test` runs every workspace's unit and integration tests as projects of one run. */
 export default defineConfig({
   test: {
-    projects: ['packages/qr', 'packages/client', 'server', 'web'],
+    projects: ['packages/qr', 'packages/client', 'packages/cli', 'server', 'web'],
     // Vitest's default (one worker fewer than cores) is a single worker on a 2-core machine, and
     // most suites here wait on processes, sockets and databases rather than the CPU: two files at a
     // time took CI's run from about 10 to under 5 minutes. Each file has its own database schema,

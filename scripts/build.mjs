@@ -35,7 +35,13 @@ function newest(dir) {
 }
 
 if (wants('server'))
-  run(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/qr', 'packages/client', 'server']);
+  run(path.join(root, 'node_modules/.bin/tsc'), [
+    '-b',
+    'packages/qr',
+    'packages/client',
+    'packages/cli',
+    'server',
+  ]);
 
 /**
  * The design tool's decoder: zxing's WebAssembly, served by the site itself (never a CDN), copied from

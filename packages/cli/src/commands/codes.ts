@@ -1,0 +1,232 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { action, collect, defined, jsonArgument, jsonObject, pathId } from '../context.js';
+import { saveBody, suggestedName } from '../download.js';
+import { usageError } from '../exit-codes.js';
+import { printList } from '../lists.js';
+import { type Column, printFields, printJson } from '../output.js';
+
+export interface Code {
+  id: string;
+  slug: string;
+  shortUrl: string;
+  mode: string;
+  target: string | null;
+  title: string | null;
+  tags: string[];
+  enabled: boolean;
+  rules: string[];
+  hostname: string | null;
+  scans: { total: number; uniqueToday: number; lastAt: string | null };
+  createdAt: string;
+  updatedAt: string;
+}
+
+const columns: Column<Code>[] = [
+  { header: 'id', value: (c) => c.id },
+  { header: 'short url', value: (c) => c.shortUrl },
+  { header: 'mode', value: (c) => c.mode },
+  { header: 'target', value: (c) => c.target },
+  { header: 'title', value: (c) => c.title },
+  { header: 'scans', value: (c) => c.scans.total },
+];
+
+interface CodeFlags {
+  mode?: string;
+  slug?: string;
+  hostname?: string;
+  target?: string;
+  title?: string;
+  tag?: string[];
+  data?: string;
+  style?: string;
+  design?: string;
+  rule?: string[];
+  enabled?: boolean;
+  body?: string;
+}
+
+function withCodeFlags(command: Command, creating: boolean): Command {
+  return command
+    .option(
+      '--mode <mode>',
+      `redirect, exec or static${creating ? ' (default: redirect, or static with --data)' : ''}`,
+    )
+    .option('--target <url>', 'where a redirect code sends scanners')
+    .option('--slug <slug>', 'the path of the short URL')
+    .option('--hostname <hostname>', 'a verified custom hostname')
+    .option('--title <title>', 'a name for people')
+    .option('--tag <tag>', 'a tag (repeat, or comma-separated)', collect)
+    .option('--data <json>', 'static content, e.g. \'{"kind":"text","text":"hi"}\' (JSON, @file or -)')
+    .option('--style <json>', 'the style (JSON, @file or -)')
+    .option('--design <id>', 'a saved design (dsn_...)')
+    .option('--rule <id>', 'a rule, in order (repeat, or comma-separated)', collect)
+    .option('--body <json>', 'the whole request body (JSON, @file or -); flags override its fields');
+}
+
+function codeBody(flags: CodeFlags, creating: boolean): Record<string, unknown> {
+  const body = {
+    ...jsonObject(flags.body, '--body'),
+    ...defined({
+      mode: flags.mode,
+      slug: flags.slug,
+      hostname: flags.hostname,
+      target: flags.target,
+      title: flags.title,
+      tags: flags.tag,
+      data: flags.data === undefined ? undefined : jsonArgument(flags.data, '--data'),
+      style: flags.style === undefined ? undefined : jsonArgument(flags.style, '--style'),
+      design: flags.design,
+      rules: flags.rule,
+      enabled: flags.enabled,
+    }),
+  };
+  if (creating && body.mode === undefined) body.mode = body.data ? 'static' : 'redirect';
+  return body;
+}
+
+export function printCode(context: Context, code: Code): void {
+  if (context.output.json) {
+    printJson(context.output, code);
+    return;
+  }
+  printFields(context.output, [
+    ['Id', code.id],
+    ['Short URL', context.output.paint('cyan', code.shortUrl)],
+    ['Mode', code.mode],
+    ['Target', code.target],
+    ['Title', code.title],
+    ['Tags', code.tags],
+    ['Enabled', code.enabled ? 'yes' : 'no'],
+    ['Rules', code.rules],
+    ['Scans', `${code.scans.total} (${code.scans.uniqueToday} unique today)`],
+    ['Created', code.createdAt],
+    ['Updated', code.updatedAt],
+  ]);
+}
+
+export function codesCommands(program: Command): void {
+  const codes = program.command('codes').description('create, list, change and download QR codes');
+
+  withCodeFlags(codes.command('create').description('create a QR code'), true)
+    .addHelpText(
+      'after',
+      '\nExample:\n  rq codes create --target https://example.com/menu --slug menu --tag spring',
+    )
+    .action(
+      action(async (context, flags: CodeFlags) => {
+        const code = await context.api().json<Code>('POST', '/qrcodes', { body: codeBody(flags, true) });
+        printCode(context, code);
+      }),
+    );
+
+  codes
+    .command('list')
+    .description('list QR codes (newest first)')
+    .option('--mode <mode>', 'only this mode')
+    .option('--tag <tag>', 'only codes with this tag')
+    .option('--hostname <hostname>', 'only codes on this hostname')
+    .option('--search <text>', 'slug, title or target containing this')
+    .option('--limit <n>', 'codes a page (1-100)')
+    .option('--cursor <cursor>', 'the page after this cursor')
+    .option('--all', 'every page')
+    .action(
+      action(async (context, options: Record<string, string> & { all?: boolean }) => {
+        const query = { mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search };
+        await printList(context, '/qrcodes', query, options, columns);
+      }),
+    );
+
+  codes
+    .command('get')
+    .description('show one QR code')
+    .argument('<id>', 'qr_...')
+    .action(
+      action(async (context, id: string) => {
+        printCode(context, await context.api().json<Code>('GET', `/qrcodes/${pathId(id)}`));
+      }),
+    );
+
+  withCodeFlags(codes.command('update').description('change a QR code (only the fields given)'), false)
+    .argument('<id>', 'qr_...')
+    .option('--enable', 'scans redirect again')
+    .option('--disable', 'scans answer "disabled"')
+    .action(
+      action(async (context, id: string, flags: CodeFlags & { enable?: boolean; disable?: boolean }) => {
+        if (flags.enable && flags.disable) throw usageError('Give --enable or --disable, not both.');
+        const enabled = flags.enable ? true : flags.disable ? false : undefined;
+        const body = codeBody({ ...flags, enabled }, false);
+        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
+        const code = await context.api().json<Code>('PATCH', `/qrcodes/${pathId(id)}`, { body });
+        printCode(context, code);
+      }),
+    );
+
+  codes
+    .command('delete')
+    .description('delete a QR code (its short URL stops working)')
+    .argument('<id...>', 'qr_... (one or more)')
+    .action(
+      action(async (context, ids: string[]) => {
+        for (const id of ids) await context.api().json('DELETE', `/qrcodes/${pathId(id)}`);
+        if (context.output.json) return printJson(context.output, { deleted: ids });
+        for (const id of ids) context.output.out(`Deleted ${id}.`);
+      }),
+    );
+
+  codes
+    .command('image')
+    .description("download a code's image with its stored style")
+    .argument('<id>', 'qr_...')
+    .option('--format <format>', 'svg, png, pdf or eps', 'svg')
+    .option('--size <px>', 'width and height in pixels (png)')
+    .option('--cmyk', 'CMYK colours (pdf, eps)')
+    .option('-o, --output <file>', "where to write it; - for stdout (default: the server's file name)")
+    .action(
+      action(
+        async (
+          context,
+          id: string,
+          options: { format: string; size?: string; cmyk?: boolean; output?: string },
+        ) => {
+          if (!['svg', 'png', 'pdf', 'eps'].includes(options.format)) {
+            throw usageError(`--format must be svg, png, pdf or eps, not "${options.format}".`);
+          }
+          const response = await context.api().raw('GET', `/qrcodes/${pathId(id)}/image.${options.format}`, {
+            query: { size: options.size, cmyk: options.cmyk ? 'true' : undefined, download: 'true' },
+          });
+          const target = options.output ?? suggestedName(response, `${id}.${options.format}`);
+          const bytes = await saveBody(response, target, 'Downloading');
+          if (target === '-') return;
+          if (context.output.json) return printJson(context.output, { file: target, bytes });
+          context.output.out(`Wrote ${target} (${bytes} bytes).`);
+        },
+      ),
+    );
+
+  codes
+    .command('images')
+    .description("download many codes' images as one ZIP (one file per code, named by slug)")
+    .argument('[ids...]', 'qr_... (default: every code matching the filters)')
+    .option('--format <format>', 'svg, png, pdf or eps', 'svg')
+    .option('--tag <tag>', 'codes with this tag')
+    .option('--mode <mode>', 'codes of this mode')
+    .option('-o, --output <file>', 'where to write the ZIP; - for stdout', 'qrcodes.zip')
+    .action(
+      action(
+        async (
+          context,
+          ids: string[],
+          options: { format: string; tag?: string; mode?: string; output: string },
+        ) => {
+          const filter = defined({ tag: options.tag, mode: options.mode });
+          const body = ids.length > 0 ? { ids, format: options.format } : { filter, format: options.format };
+          const response = await context.api().raw('POST', '/qrcodes/images.zip', { body });
+          const bytes = await saveBody(response, options.output, 'Downloading ZIP');
+          if (options.output === '-') return;
+          if (context.output.json) return printJson(context.output, { file: options.output, bytes });
+          context.output.out(`Wrote ${options.output} (${bytes} bytes).`);
+        },
+      ),
+    );
+}

@@ -1,0 +1,142 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { action, defined, jsonObject, pathId } from '../context.js';
+import { EXIT, usageError } from '../exit-codes.js';
+import { printList } from '../lists.js';
+import { type Column, printFields, printJson } from '../output.js';
+
+interface Hostname {
+  id: string;
+  hostname: string;
+  status: 'pending' | 'verified' | 'failed';
+  verification: { type: string; name: string; value: string };
+  routing: { type: string; name: string; value: string };
+  rootRedirect: string | null;
+  notFoundRedirect: string | null;
+  failure?: { code: string; detail: string } | null;
+  verifiedAt: string | null;
+  lastCheckedAt: string | null;
+  createdAt: string;
+}
+
+const columns: Column<Hostname>[] = [
+  { header: 'id', value: (h) => h.id },
+  { header: 'hostname', value: (h) => h.hostname },
+  { header: 'status', value: (h) => h.status },
+  { header: 'verified', value: (h) => h.verifiedAt },
+];
+
+function printHostname(context: Context, host: Hostname): void {
+  const { output } = context;
+  if (output.json) {
+    printJson(output, host);
+    return;
+  }
+  const colour = host.status === 'verified' ? 'green' : host.status === 'failed' ? 'red' : 'yellow';
+  printFields(output, [
+    ['Id', host.id],
+    ['Hostname', host.hostname],
+    ['Status', output.paint(colour, host.status)],
+    ['Failure', host.failure ? `${host.failure.code}: ${host.failure.detail}` : null],
+    ['TXT record', `${host.verification.name} = ${host.verification.value}`],
+    ['Routing', `${host.routing.type} ${host.routing.name} -> ${host.routing.value}`],
+    ['Root redirect', host.rootRedirect],
+    ['Not found redirect', host.notFoundRedirect],
+    ['Verified', host.verifiedAt],
+    ['Last checked', host.lastCheckedAt],
+  ]);
+}
+
+interface HostFlags {
+  rootRedirect?: string;
+  notFoundRedirect?: string;
+  body?: string;
+}
+
+function hostBody(flags: HostFlags): Record<string, unknown> {
+  const clear = (value: string | undefined) => (value === 'none' ? null : value);
+  return {
+    ...jsonObject(flags.body, '--body'),
+    ...defined({ rootRedirect: clear(flags.rootRedirect), notFoundRedirect: clear(flags.notFoundRedirect) }),
+  };
+}
+
+export function hostnamesCommands(program: Command): void {
+  const hostnames = program.command('hostnames').description('custom hostnames for short URLs');
+
+  hostnames
+    .command('add')
+    .alias('create')
+    .description('add a hostname; then create the DNS records shown and run rq hostnames verify')
+    .argument('<hostname>', 'e.g. qr.example.com')
+    .action(
+      action(async (context, hostname: string) => {
+        printHostname(
+          context,
+          await context.api().json<Hostname>('POST', '/hostnames', { body: { hostname } }),
+        );
+      }),
+    );
+
+  hostnames
+    .command('list')
+    .description('list hostnames')
+    .option('--limit <n>', 'hostnames a page (1-100)')
+    .option('--cursor <cursor>', 'the page after this cursor')
+    .option('--all', 'every page')
+    .action(
+      action(async (context, options) => printList(context, '/hostnames', {}, options as never, columns)),
+    );
+
+  hostnames
+    .command('get')
+    .description('show one hostname and its DNS records')
+    .argument('<id>', 'host_...')
+    .action(
+      action(async (context, id: string) => {
+        printHostname(context, await context.api().json<Hostname>('GET', `/hostnames/${pathId(id)}`));
+      }),
+    );
+
+  hostnames
+    .command('update')
+    .description("change a hostname's redirects")
+    .argument('<id>', 'host_...')
+    .option('--root-redirect <url>', 'where the bare hostname sends visitors (none: clear)')
+    .option('--not-found-redirect <url>', 'where unknown slugs send visitors (none: clear)')
+    .option('--body <json>', 'the whole request body (JSON, @file or -)')
+    .action(
+      action(async (context, id: string, flags: HostFlags) => {
+        const body = hostBody(flags);
+        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
+        printHostname(
+          context,
+          await context.api().json<Hostname>('PATCH', `/hostnames/${pathId(id)}`, { body }),
+        );
+      }),
+    );
+
+  hostnames
+    .command('verify')
+    .description('check the DNS records now (exit 1 when not verified)')
+    .argument('<id>', 'host_...')
+    .action(
+      action(async (context, id: string) => {
+        const host = await context.api().json<Hostname>('POST', `/hostnames/${pathId(id)}/verify`);
+        printHostname(context, host);
+        if (host.status !== 'verified') process.exitCode = EXIT.error;
+      }),
+    );
+
+  hostnames
+    .command('delete')
+    .description('delete a hostname')
+    .argument('<id...>', 'host_... (one or more)')
+    .action(
+      action(async (context, ids: string[]) => {
+        for (const id of ids) await context.api().json('DELETE', `/hostnames/${pathId(id)}`);
+        if (context.output.json) return printJson(context.output, { deleted: ids });
+        for (const id of ids) context.output.out(`Deleted ${id}.`);
+      }),
+    );
+}

@@ -1,0 +1,155 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { action, collect, defined, jsonArgument, jsonObject, pathId } from '../context.js';
+import { usageError } from '../exit-codes.js';
+import { printList } from '../lists.js';
+import { type Column, printFields, printJson } from '../output.js';
+
+interface Rule {
+  id: string;
+  name: string;
+  enabled: boolean;
+  when?: unknown;
+  then: { redirect?: string; split?: unknown[] };
+  createdAt: string;
+  updatedAt: string;
+}
+
+const columns: Column<Rule>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'enabled', value: (r) => (r.enabled ? 'yes' : 'no') },
+  { header: 'then', value: (r) => r.then.redirect ?? (r.then.split ? 'split' : null) },
+];
+
+interface RuleFlags {
+  name?: string;
+  when?: string;
+  redirect?: string;
+  then?: string;
+  body?: string;
+  enable?: boolean;
+  disable?: boolean;
+}
+
+function withRuleFlags(command: Command): Command {
+  return command
+    .option('--name <name>', 'what the rule is for')
+    .option('--when <json>', 'the condition, e.g. \'{"os":["ios"]}\' (JSON, @file or -)')
+    .option('--redirect <url>', 'send matching scans here (then: { redirect })')
+    .option('--then <json>', 'the whole action, e.g. a split (JSON, @file or -)')
+    .option('--body <json>', 'the whole request body (JSON, @file or -); flags override its fields');
+}
+
+function ruleBody(flags: RuleFlags): Record<string, unknown> {
+  if (flags.enable && flags.disable) throw usageError('Give --enable or --disable, not both.');
+  const then =
+    flags.then !== undefined
+      ? jsonArgument(flags.then, '--then')
+      : flags.redirect
+        ? { redirect: flags.redirect }
+        : undefined;
+  return {
+    ...jsonObject(flags.body, '--body'),
+    ...defined({
+      name: flags.name,
+      when: flags.when === undefined ? undefined : jsonArgument(flags.when, '--when'),
+      then,
+      enabled: flags.enable ? true : flags.disable ? false : undefined,
+    }),
+  };
+}
+
+function printRule(context: Context, rule: Rule): void {
+  if (context.output.json) {
+    printJson(context.output, rule);
+    return;
+  }
+  printFields(context.output, [
+    ['Id', rule.id],
+    ['Name', rule.name],
+    ['Enabled', rule.enabled ? 'yes' : 'no'],
+    ['When', rule.when ?? 'always'],
+    ['Then', rule.then],
+    ['Updated', rule.updatedAt],
+  ]);
+}
+
+export function rulesCommands(program: Command): void {
+  const rules = program.command('rules').description('redirect rules, and which rules a code uses');
+
+  withRuleFlags(rules.command('create').description('create a rule'))
+    .addHelpText(
+      'after',
+      '\nExample:\n  rq rules create --name iPhones --when \'{"os":["ios"]}\' --redirect https://apps.apple.com/app/id1',
+    )
+    .action(
+      action(async (context, flags: RuleFlags) => {
+        printRule(context, await context.api().json<Rule>('POST', '/rules', { body: ruleBody(flags) }));
+      }),
+    );
+
+  rules
+    .command('list')
+    .description('list rules')
+    .option('--limit <n>', 'rules a page (1-100)')
+    .option('--cursor <cursor>', 'the page after this cursor')
+    .option('--all', 'every page')
+    .action(action(async (context, options) => printList(context, '/rules', {}, options as never, columns)));
+
+  rules
+    .command('get')
+    .description('show one rule')
+    .argument('<id>', 'rule_...')
+    .action(
+      action(async (context, id: string) => {
+        printRule(context, await context.api().json<Rule>('GET', `/rules/${pathId(id)}`));
+      }),
+    );
+
+  withRuleFlags(rules.command('update').description('change a rule (only the fields given)'))
+    .argument('<id>', 'rule_...')
+    .option('--enable', 'turn it on')
+    .option('--disable', 'turn it off (codes skip it)')
+    .action(
+      action(async (context, id: string, flags: RuleFlags) => {
+        const body = ruleBody(flags);
+        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
+        printRule(context, await context.api().json<Rule>('PATCH', `/rules/${pathId(id)}`, { body }));
+      }),
+    );
+
+  rules
+    .command('delete')
+    .description('delete a rule (it is taken off every code)')
+    .argument('<id...>', 'rule_... (one or more)')
+    .action(
+      action(async (context, ids: string[]) => {
+        for (const id of ids) await context.api().json('DELETE', `/rules/${pathId(id)}`);
+        if (context.output.json) return printJson(context.output, { deleted: ids });
+        for (const id of ids) context.output.out(`Deleted ${id}.`);
+      }),
+    );
+
+  rules
+    .command('code')
+    .description("show a code's rules, or with --set (or --clear) replace them (first match wins)")
+    .argument('<code>', 'qr_...')
+    .option('--set <ids>', 'the rules in order (repeat, or comma-separated)', collect)
+    .option('--clear', 'take every rule off the code')
+    .action(
+      action(async (context, code: string, options: { set?: string[]; clear?: boolean }) => {
+        const path = `/qrcodes/${pathId(code)}/rules`;
+        const api = context.api();
+        const answer =
+          options.set || options.clear
+            ? await api.json<{ rules: string[] }>('PUT', path, {
+                body: { rules: options.clear ? [] : options.set },
+              })
+            : await api.json<{ rules: string[] }>('GET', path);
+        if (context.output.json) return printJson(context.output, answer);
+        if (answer.rules.length === 0) context.output.out('No rules: every scan goes to the default target.');
+        for (const [i, rule] of answer.rules.entries()) context.output.out(`${i + 1}. ${rule}`);
+      }),
+    );
+}

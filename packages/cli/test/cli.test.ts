@@ -1,0 +1,365 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../../server/src/modules/apikeys/apikeys.scopes.js';
+import { listeningTestApp, type TestApp } from '../../../server/test/helpers/app.js';
+import { engines } from '../../../server/test/helpers/engines.js';
+import { buildCli, type CliRun, repoRoot, runCli } from './run-cli.js';
+
+const SECRET = 'cli-test-secret';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+type Listening = TestApp & { base: string };
+
+/**
+ * The API key the CLI logs in with, made by the apikeys service for a marketplace account (reached
+ * with the proxy secret): no Firebase emulator needed. Every scope the commands use.
+ */
+async function apiKeyFor(t: Listening, user: string): Promise<string> {
+  const me = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/me',
+    headers: { 'x-rapidapi-proxy-secret': SECRET, 'x-rapidapi-user': user },
+  });
+  const workspaceId = (me.json() as { id: string }).id;
+  const created = await t.app.apiKeys.create(
+    { workspaceId, actor: { type: 'user', id: `marketplace:${user}`, email: null } },
+    { name: 'cli', scopes: [...SCOPES] },
+  );
+  return created.key;
+}
+
+function expectExit(run: CliRun, code: number): void {
+  if (run.code !== code) {
+    throw new Error(`expected exit ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
+  }
+}
+
+describe.each(engines)('rq against the real server on $name', (engine) => {
+  let t: Listening;
+  let key: string;
+  let home: string;
+  /** No key: what a user has before rq login. */
+  let env: Record<string, string>;
+  /** The key and server from the environment (RQ_API_KEY, RQ_SERVER), so each test stands alone. */
+  let keyed: Record<string, string>;
+  const rq = (...args: string[]) => runCli(args, { env: keyed });
+  const rqAnonymous = (...args: string[]) => runCli(args, { env });
+
+  beforeAll(async () => {
+    buildCli();
+    t = await listeningTestApp(engine, { env: { MARKETPLACE_PROXY_SECRET: SECRET } });
+    key = await apiKeyFor(t, 'cli-user');
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-cli-'));
+    env = { HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), NO_COLOR: '1' };
+    keyed = { ...env, RQ_API_KEY: key, RQ_SERVER: t.base };
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('logs in only with a working key, into a file only its owner reads, and out again', async () => {
+    const file = path.join(home, 'config/rq/config.json');
+    const [help, noLogin, wrongKey, usage] = await Promise.all([
+      rqAnonymous('--help'),
+      rqAnonymous('codes', 'list'),
+      rqAnonymous('login', '--server', t.base, '--key', 'rq_wrong_key_000000000000'),
+      rqAnonymous('codes', 'frobnicate'),
+    ]);
+    expectExit(help, 0);
+    expect(help.stdout).toContain('Exit codes');
+    expectExit(noLogin, 3);
+    expect(noLogin.stderr).toContain('rq login');
+    expectExit(wrongKey, 3);
+    expect(fs.existsSync(file)).toBe(false);
+    expectExit(usage, 2);
+    expect(usage.stderr).toContain("unknown command 'frobnicate'");
+
+    // The key from stdin (as a script pipes it), the server from the flag.
+    const login = await runCli(['login', '--server', t.base], { env, input: `${key}\n` });
+    expectExit(login, 0);
+    expect(login.stdout).toContain(`Logged in to ${t.base}`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ server: t.base, apiKey: key });
+    const whoami = await rqAnonymous('whoami', '--json');
+    expectExit(whoami, 0);
+    expect(whoami.json()).toMatchObject({ id: expect.stringMatching(/^acct_/) });
+    const logout = await rqAnonymous('logout');
+    expect(logout.stdout).toContain('Logged out');
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('creates, lists across pages, shows, changes, downloads and deletes codes', async () => {
+    const created = await rq(
+      'codes',
+      'create',
+      '--target',
+      'https://example.com/a',
+      '--slug',
+      'cli-a',
+      '--tag',
+      'cli',
+      '--json',
+    );
+    expectExit(created, 0);
+    const a = created.json<{ id: string; slug: string; tags: string[] }>();
+    expect(a).toMatchObject({ slug: 'cli-a', tags: ['cli'], mode: 'redirect' });
+    const [human, staticCode] = await Promise.all([
+      rq(
+        'codes',
+        'create',
+        '--target',
+        'https://example.com/b',
+        '--slug',
+        'cli-b',
+        '--title',
+        'Bee',
+        '--tag',
+        'cli',
+      ),
+      rq('codes', 'create', '--data', '{"kind":"text","text":"hello"}', '--tag', 'cli', '--json'),
+    ]);
+    expectExit(human, 0);
+    expect(human.stdout).toMatch(/Short URL\s+http:\/\/.*\/cli-b/);
+    expect(staticCode.json()).toMatchObject({ mode: 'static', data: { kind: 'text', text: 'hello' } });
+
+    const [onePage, allPages, table, got, missing, invalid, taken] = await Promise.all([
+      rq('codes', 'list', '--tag', 'cli', '--limit', '2', '--json'),
+      rq('codes', 'list', '--tag', 'cli', '--limit', '2', '--all', '--json'),
+      rq('codes', 'list', '--tag', 'cli'),
+      rq('codes', 'get', a.id, '--json'),
+      rq('codes', 'get', 'qr_doesnotexist'),
+      rq('codes', 'create', '--target', 'not a url', '--slug', 'cli-bad'),
+      rq('codes', 'create', '--target', 'https://example.com/again', '--slug', 'cli-a'),
+    ]);
+    const first = onePage.json<{ data: unknown[]; nextCursor: string | null }>();
+    expect(first.data).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const all = allPages.json<{ data: { id: string }[]; nextCursor: string | null }>();
+    expect(all.data).toHaveLength(3);
+    expect(all.nextCursor).toBeNull();
+    expect(new Set(all.data.map((c) => c.id)).size).toBe(3);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+SHORT URL\s+MODE\s+TARGET/);
+    expect(table.stdout).toContain('Bee');
+    expect(got.json()).toMatchObject({ id: a.id, target: 'https://example.com/a' });
+    expectExit(missing, 4);
+    expectExit(invalid, 5);
+    expect(invalid.stderr).toMatch(/^error: \/body\/target: /m);
+    // The problem's detail, then each field path with its message.
+    expectExit(taken, 5);
+    expect(taken.stderr).toMatch(
+      /^error: The slug "cli-a" is already taken.*\n {2}\/body\/slug: is already taken$/m,
+    );
+
+    const [updated, png, svg, badFormat] = await Promise.all([
+      rq('codes', 'update', a.id, '--title', 'Renamed', '--disable', '--json'),
+      rq(
+        'codes',
+        'image',
+        a.id,
+        '--format',
+        'png',
+        '--size',
+        '128',
+        '-o',
+        path.join(home, 'a.png'),
+        '--json',
+      ),
+      rq('codes', 'image', a.id, '-o', '-'),
+      rq('codes', 'image', a.id, '--format', 'gif'),
+    ]);
+    expect(updated.json()).toMatchObject({ title: 'Renamed', enabled: false });
+    expectExit(png, 0);
+    expect(fs.readFileSync(path.join(home, 'a.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(png.json()).toMatchObject({ bytes: fs.statSync(path.join(home, 'a.png')).size });
+    expect(svg.stdout).toMatch(/^<svg|^<\?xml/);
+    expectExit(badFormat, 2);
+
+    const deleted = await rq('codes', 'delete', a.id, '--json');
+    expect(deleted.json()).toEqual({ deleted: [a.id] });
+    expectExit(await rq('codes', 'get', a.id), 4);
+  });
+
+  it("manages rules and a code's rules", async () => {
+    const rule = (
+      await rq(
+        'rules',
+        'create',
+        '--name',
+        'iPhones',
+        '--when',
+        '{"os":["ios"]}',
+        '--redirect',
+        'https://apps.apple.com/app/id1',
+        '--json',
+      )
+    ).json<{ id: string }>();
+    const code = (await rq('codes', 'create', '--target', 'https://example.com/r', '--json')).json<{
+      id: string;
+    }>();
+    const [list, got, updated, set, badWhen] = await Promise.all([
+      rq('rules', 'list', '--json'),
+      rq('rules', 'get', rule.id),
+      rq('rules', 'update', rule.id, '--name', 'Apple phones', '--json'),
+      rq('rules', 'code', code.id, '--set', rule.id, '--json'),
+      rq(
+        'rules',
+        'create',
+        '--name',
+        'bad',
+        '--when',
+        '{"os":["beos"]}',
+        '--redirect',
+        'https://example.com',
+      ),
+    ]);
+    expect(list.json<{ data: { id: string }[] }>().data.map((r) => r.id)).toContain(rule.id);
+    expect(got.stdout).toContain('iPhones');
+    expect(updated.json()).toMatchObject({ name: 'Apple phones' });
+    expect(set.json()).toEqual({ rules: [rule.id] });
+    expectExit(badWhen, 5);
+    expect(badWhen.stderr).toMatch(/\/when/);
+    const shown = await rq('rules', 'code', code.id);
+    expect(shown.stdout).toContain(`1. ${rule.id}`);
+    expectExit(await rq('rules', 'delete', rule.id), 0);
+    expect((await rq('rules', 'code', code.id, '--json')).json()).toEqual({ rules: [] });
+  });
+
+  it('manages hostnames', async () => {
+    const added = await rq('hostnames', 'add', 'qr.cli-test.example', '--json');
+    expectExit(added, 0);
+    const host = added.json<{ id: string; status: string }>();
+    expect(host.status).toBe('pending');
+    const [list, got, updated] = await Promise.all([
+      rq('hostnames', 'list'),
+      rq('hostnames', 'get', host.id),
+      rq('hostnames', 'update', host.id, '--root-redirect', 'https://example.com/home', '--json'),
+    ]);
+    expect(list.stdout).toContain('qr.cli-test.example');
+    expect(got.stdout).toMatch(/TXT record\s+_rq-challenge\.qr\.cli-test\.example = rq-verify=/);
+    expect(updated.json()).toMatchObject({ rootRedirect: 'https://example.com/home' });
+    expectExit(await rq('hostnames', 'delete', host.id), 0);
+    expectExit(await rq('hostnames', 'get', host.id), 4);
+  });
+
+  it('shows analytics, exports scans and prints scans live', async () => {
+    const code = (
+      await rq('codes', 'create', '--target', 'https://example.com/s', '--slug', 'cli-live', '--json')
+    ).json<{
+      id: string;
+    }>();
+    let scanned = false;
+    const live = runCli(['analytics', 'live', '--count', '1', '--json'], {
+      env: keyed,
+      timeoutMs: 20_000,
+      onStderr: (text) => {
+        // The stream is open once rq says it waits: scan then, so the scan is not missed.
+        if (!scanned && text.includes('Waiting for scans')) {
+          scanned = true;
+          void fetch(`${t.base}/r/cli-live`, { redirect: 'manual', headers: { 'user-agent': IPHONE } });
+        }
+      },
+    });
+    const liveRun = await live;
+    expectExit(liveRun, 0);
+    const event = liveRun.json<{ qrcode: string; os: string }>();
+    expect(event).toMatchObject({ qrcode: code.id, os: 'ios' });
+
+    // Scans are stored within a second or so; the summary counts them once they are.
+    let summary = { total: 0 };
+    for (let i = 0; i < 50 && summary.total === 0; i++) {
+      summary = (await rq('analytics', 'summary', '--code', code.id, '--json')).json();
+      if (summary.total === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(summary).toMatchObject({ total: 1, unique: 1 });
+    const [breakdown, exported, badZone] = await Promise.all([
+      rq('analytics', 'breakdown', '--by', 'os', '--range', '7d'),
+      rq('analytics', 'export', '--code', code.id, '-o', path.join(home, 'scans.csv')),
+      rq('analytics', 'summary', '--time-zone', 'Mars/Olympus'),
+    ]);
+    expect(breakdown.stdout).toMatch(/^OS\s+SCANS\s+UNIQUE\n.*ios\s+1\s+1/m);
+    expectExit(exported, 0);
+    const csv = fs.readFileSync(path.join(home, 'scans.csv'), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(code.id);
+    expectExit(badZone, 5);
+  });
+
+  it('imports a peer export (dry run first) and exports the codes as CSV and JSON', async () => {
+    const bitly = path.join(repoRoot, 'server/test/fixtures/import/bitly.csv');
+    const [dryRun, noFormat] = await Promise.all([
+      rq('import', bitly, '--format', 'bitly', '--dry-run'),
+      rq('import', path.join(home, 'links.txt')),
+    ]);
+    // One row's target is not a URL: reported with its field path, exit 5, the others pass.
+    expectExit(dryRun, 5);
+    expect(dryRun.stdout).toMatch(/^4 rows: 3 would be created, 1 skipped, 1 with errors\./m);
+    expect(dryRun.stdout).toMatch(/^4\s+.*\/target/m);
+    expectExit(noFormat, 2);
+    const before = (await rq('codes', 'list', '--tag', 'spring', '--json')).json<{ data: unknown[] }>();
+    expect(before.data).toHaveLength(0);
+
+    const imported = await rq('import', bitly, '--format', 'bitly', '--json');
+    expectExit(imported, 5);
+    expect(imported.json()).toMatchObject({ rows: 4, created: 3, skipped: 1, errors: [{ row: 4 }] });
+    const [csv, json] = await Promise.all([
+      rq('export', '--tag', 'spring'),
+      rq('export', '--format', 'json', '--tag', 'spring', '-o', path.join(home, 'codes.json'), '--json'),
+    ]);
+    expectExit(csv, 0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id,slug,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('https://example.com/spring-menu');
+    expect(json.json()).toMatchObject({ file: path.join(home, 'codes.json') });
+    expect(fs.readFileSync(path.join(home, 'codes.json'), 'utf8')).toContain('spring-menu');
+  });
+
+  it('manages webhooks', async () => {
+    const created = await rq(
+      'webhooks',
+      'create',
+      '--url',
+      'https://example.com/hooks/rq',
+      '--event',
+      'qrcode.created',
+      '--json',
+    );
+    expectExit(created, 0);
+    const hook = created.json<{ id: string; secret: string }>();
+    expect(hook.secret).toMatch(/^whsec_/);
+    const [list, got, updated, rotated, tested] = await Promise.all([
+      rq('webhooks', 'list', '--json'),
+      rq('webhooks', 'get', hook.id),
+      rq(
+        'webhooks',
+        'update',
+        hook.id,
+        '--description',
+        'CRM',
+        '--event',
+        'qrcode.created,qrcode.deleted',
+        '--json',
+      ),
+      rq('webhooks', 'rotate-secret', hook.id, '--json'),
+      rq('webhooks', 'test', hook.id),
+    ]);
+    expect(list.json<{ data: { id: string }[] }>().data.map((w) => w.id)).toEqual([hook.id]);
+    expect(got.stdout).toContain('https://example.com/hooks/rq');
+    expect(updated.json()).toMatchObject({
+      description: 'CRM',
+      events: ['qrcode.created', 'qrcode.deleted'],
+    });
+    expect(rotated.json<{ secret: string }>().secret).not.toBe(hook.secret);
+    expectExit(tested, 0);
+    const deliveries = (await rq('webhooks', 'deliveries', hook.id, '--json')).json<{
+      data: { eventType: string }[];
+    }>();
+    expect(deliveries.data.map((d) => d.eventType)).toContain('webhook.test');
+    expectExit(await rq('webhooks', 'delete', hook.id), 0);
+    expectExit(await rq('webhooks', 'get', hook.id), 4);
+  });
+});
