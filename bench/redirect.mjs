@@ -583,6 +583,8 @@ async function withDatabase(server, fn) {
     }
   }
   const db = new Database(path.join(server.dataDir, 'rq.sqlite'));
+  // The rollups live in their own file (docs/adr/2026-11-26-cold-scans.md), attached as the server does.
+  db.prepare('attach database ? as rollups').run(path.join(server.dataDir, 'rq.rollups.sqlite'));
   try {
     return await fn({
       dialect: 'sqlite',
@@ -648,11 +650,16 @@ async function storageOf(server) {
         const [size] = await db.query('select pg_total_relation_size($1::regclass) as bytes', [table]);
         bytes = Number(size.bytes);
       } else {
-        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree).
+        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree), in the
+        // file that holds it (the rollups' own, or the main one).
+        const [home] = await db.query(`select count(*) as n from rollups.sqlite_master where name = ?`, [
+          table,
+        ]);
+        const schema = Number(home.n) > 0 ? 'rollups' : 'main';
         const [size] = await db.query(
-          `select coalesce(sum(pgsize), 0) as bytes from dbstat where name = ? or name in
-             (select name from sqlite_master where type = 'index' and tbl_name = ?)`,
-          [table, table],
+          `select coalesce(sum(pgsize), 0) as bytes from dbstat(?) where name = ? or name in
+             (select name from ${schema}.sqlite_master where type = 'index' and tbl_name = ?)`,
+          [schema, table, table],
         );
         bytes = Number(size.bytes);
       }
