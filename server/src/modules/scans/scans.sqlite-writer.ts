@@ -102,7 +102,10 @@ export class SqliteScanWriter {
   /** Commits scans with their counters and rollups, and those of every scan still behind. */
   append(scans: readonly NewScanRow[]): void {
     // The folder covers them (moving the cursor here would skip the scans it has not reached).
-    if (this.foldElsewhere) return this.appendRaw(scans);
+    if (this.foldElsewhere) {
+      this.appendRaw(scans);
+      return;
+    }
     if (scans.length === 0 && this.unrolled.length === 0) return;
     this.lastRowid = this.insertRolledUp(scans, this.unrolled);
     this.unrolled = [];
