@@ -366,7 +366,8 @@ async function ourServer(backend, dataDir, dnsPort) {
     argv: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
     env: serverEnv(backend, dataDir, dnsPort),
     readyPath: '/healthz',
-    timeoutMs: 30_000,
+    // Generous: on a shared, loaded machine a start (migrations, geolocation tables) takes its time.
+    timeoutMs: 120_000,
     inheritOutput: true,
     name: `the ${backend.name} server`,
   });
