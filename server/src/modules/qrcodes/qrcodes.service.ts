@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
@@ -36,6 +37,8 @@ import {
   insertCode,
   isUniqueViolation,
   listCodes,
+  type RedirectRow,
+  sqliteRedirectReader,
   updateCode,
 } from './qrcodes.repository.js';
 import type { CodeResource, CreateCodeInput, ListQueryInput, PatchCodeInput } from './qrcodes.schemas.js';
@@ -103,6 +106,8 @@ export interface ScanTotalsSource {
 
 export interface QrCodesOptions {
   dialect: Dialect;
+  /** The raw SQLite connection when on SQLite: the edge's read of a code runs on it, prepared once. */
+  sqlite?: SQLite.Database | undefined;
   /** Base of the primary host's short URLs: `${shortUrl}` or `${publicUrl}/r`. */
   shortBase: string;
   /** Our own short URLs, which no target may be (the scan would loop). */
@@ -162,6 +167,8 @@ export class QrCodesService {
   private readonly clock: Clock;
   readonly rules: CodeRules;
   readonly images: CodeImages;
+  /** On SQLite, the edge's read without the query builder (prepared at the first read). */
+  private readRedirectOnSqlite: ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -183,6 +190,13 @@ export class QrCodesService {
 
   private async emit(...changes: CodeChange[]): Promise<void> {
     for (const change of changes) await this.options.changes.publish('code.changed', change);
+  }
+
+  private get readRedirect(): ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined {
+    const { sqlite } = this.options;
+    if (!sqlite) return undefined;
+    this.readRedirectOnSqlite ??= sqliteRedirectReader(sqlite);
+    return this.readRedirectOnSqlite;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -213,7 +227,9 @@ export class QrCodesService {
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
   async findForRedirect(hostKey: string, slug: string): Promise<RedirectCode | undefined> {
-    const row = await findRedirectRow(this.db, this.options.dialect, hostKey, slug);
+    const row = this.readRedirect
+      ? this.readRedirect(hostKey, slug)
+      : await findRedirectRow(this.db, this.options.dialect, hostKey, slug);
     if (!row) return undefined;
     return {
       id: row.id,
