@@ -10,7 +10,8 @@ if (!port) throw new Error('scan-folder.worker runs as a worker thread');
 const settings = workerData as FolderSettings;
 const sqlite = openSqlite(settings.file);
 attachRollups(sqlite, settings.file);
-const fold = scanFolder(sqlite);
+/** Prepared at the first fold that finds the tables (a database not migrated yet has none). */
+let fold: ReturnType<typeof scanFolder> | undefined;
 
 /** The last request received, and the last one answered. */
 let asked = 0;
@@ -25,9 +26,11 @@ function run(): void {
   const ask = asked;
   let result: { folded: number; through: number };
   try {
+    fold ??= scanFolder(sqlite);
     result = fold(settings.batch);
   } catch (error) {
-    // Busy (the app erasing a workspace) or a disk error: the cursor did not move; try again.
+    // Busy (the app erasing a workspace), not migrated yet, or a disk error: the cursor did not
+    // move; try again.
     port?.postMessage({ error: (error as Error).message } satisfies FoldReport);
     schedule(settings.idleMs * 4);
     return;
