@@ -20,7 +20,13 @@
 // --codes N       instead of one hot code: N codes (bulk-inserted with SQL into the `qrcodes`
 //                 table the migrations create, copies of one code made through the API), scanned
 //                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
-//                 edge's cache (100,000 codes) and load the code from the database.
+//                 edge's cache (100,000 codes) and load the code from the database. Each round
+//                 also scans one of those codes alone (warm: always cached) on every server, and
+//                 the end prints `cold/warm: C µs / W µs main-thread CPU a scan, xR` (R = C / W;
+//                 `cold/warm on postgres: ...` per PostgreSQL server): the server's main thread's
+//                 CPU (process.threadCpuUsage through /bench/stats) over every round of the run,
+//                 counted until the thread is idle after the load, divided by the scans answered.
+//                 The cost lines stay the cold runs' alone.
 // --controls      also scans a second code of the same account with link controls set (activeFrom,
 //                 expiresAt, maxScans far away, UTM tags, iOS and Android app targets; wrk's desktop
 //                 scanner passes them all and the fifth rule decides, its target with the UTM tags),
@@ -330,6 +336,8 @@ const { closed } = await runServer(loadConfigOrExit(), (app) => {
     ...app.scans.recorder.stats,
     redisCommands,
     memory: process.memoryUsage(),
+    // The event loop's thread alone, in µs (Node 24): what a scan costs where requests are answered.
+    mainThreadCpu: process.threadCpuUsage(),
   }));
 });
 process.exit(await closed);
@@ -366,7 +374,8 @@ async function ourServer(backend, dataDir, dnsPort) {
     argv: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
     env: serverEnv(backend, dataDir, dnsPort),
     readyPath: '/healthz',
-    timeoutMs: 30_000,
+    // Generous: on a shared, loaded machine a start (migrations, geolocation tables) takes its time.
+    timeoutMs: 120_000,
     inheritOutput: true,
     name: `the ${backend.name} server`,
   });
@@ -583,6 +592,8 @@ async function withDatabase(server, fn) {
     }
   }
   const db = new Database(path.join(server.dataDir, 'rq.sqlite'));
+  // The rollups live in their own file (docs/adr/2026-11-26-cold-scans.md), attached as the server does.
+  db.prepare('attach database ? as rollups').run(path.join(server.dataDir, 'rq.rollups.sqlite'));
   try {
     return await fn({
       dialect: 'sqlite',
@@ -648,11 +659,16 @@ async function storageOf(server) {
         const [size] = await db.query('select pg_total_relation_size($1::regclass) as bytes', [table]);
         bytes = Number(size.bytes);
       } else {
-        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree).
+        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree), in the
+        // file that holds it (the rollups' own, or the main one).
+        const [home] = await db.query(`select count(*) as n from rollups.sqlite_master where name = ?`, [
+          table,
+        ]);
+        const schema = Number(home.n) > 0 ? 'rollups' : 'main';
         const [size] = await db.query(
-          `select coalesce(sum(pgsize), 0) as bytes from dbstat where name = ? or name in
-             (select name from sqlite_master where type = 'index' and tbl_name = ?)`,
-          [table, table],
+          `select coalesce(sum(pgsize), 0) as bytes from dbstat(?) where name = ? or name in
+             (select name from ${schema}.sqlite_master where type = 'index' and tbl_name = ?)`,
+          [schema, table, table],
         );
         bytes = Number(size.bytes);
       }
@@ -730,6 +746,7 @@ async function startServer(backend, dnsPort, prepare) {
 async function snapshot(server) {
   const stats = await (await fetch(`${server.base}/bench/stats`)).json();
   return {
+    mainUs: stats.mainThreadCpu.user + stats.mainThreadCpu.system,
     ticks: cpuTicks(server.pid),
     mainTicks: cpuTicks(server.pid, { mainThread: true }),
     answered: await metric(server.base, 'rq_redirects_answered_total'),
@@ -741,13 +758,40 @@ async function snapshot(server) {
   };
 }
 
-/** One wrk run on one of our servers, its costs added to the server's. */
-async function measured(server, url, options) {
+/**
+ * After a load: waits until the server's main thread is idle (under 2% of a core over a quarter
+ * of a second, 30 s at most), so work a scan leaves for later on that thread (batched writes)
+ * counts in the run that caused it, not in the next one.
+ */
+async function settled(server) {
+  const cpu = async () => {
+    const { mainThreadCpu } = await (await fetch(`${server.base}/bench/stats`)).json();
+    return mainThreadCpu.user + mainThreadCpu.system;
+  };
+  const started = Date.now();
+  let last = await cpu();
+  while (Date.now() - started < 30_000) {
+    await sleep(250);
+    const now = await cpu();
+    if (now - last < 5_000) return;
+    last = now;
+  }
+}
+
+/**
+ * One wrk run on one of our servers, its costs added to the server's. The result also has the
+ * run's scans answered and main-thread CPU (µs); with `settle`, the CPU until the thread is idle.
+ */
+async function measured(server, url, options, { settle = false, countCost = true } = {}) {
   const before = await snapshot(server);
   const result = await runWrk(url, options);
   // Let the last in-flight scans finish (wrk may stop with some unread).
   await sleep(300);
+  if (settle) await settled(server);
   const after = await snapshot(server);
+  result.answered = after.answered - before.answered;
+  result.mainUs = after.mainUs - before.mainUs;
+  if (!countCost) return result;
   const cost = server.cost;
   cost.answered += after.answered - before.answered;
   cost.ticks += after.ticks - before.ticks;
@@ -892,7 +936,17 @@ try {
   /** What each round runs on our side: a name and how to run it. */
   const sides =
     CODES > 0
-      ? servers.map((server) => ({ name: server.label, server, url: `${server.base}/`, options: { script } }))
+      ? servers.flatMap((server) => [
+          { name: server.label, key: 'cold', server, url: `${server.base}/`, options: { script } },
+          // The warm run of the cold/warm line: one code of the million, always in the cache.
+          {
+            name: `${server.label} one code`,
+            key: 'warm',
+            server,
+            url: `${server.base}/r/m${'0'.padStart(SLUG_DIGITS, '0')}`,
+            options: {},
+          },
+        ])
       : [
           { name: 'rq-codes /r/', key: 'us', server: sqlite, url: `${sqlite.base}/r/bench`, options: {} },
           ...(hooked
@@ -985,7 +1039,13 @@ try {
     const peer = await measuredBare(bare, peerUrl, { script });
     const results = [];
     for (const side of sides) {
-      results.push(await measured(side.server, side.url, side.options));
+      results.push(
+        await measured(side.server, side.url, side.options, {
+          settle: CODES > 0,
+          // The server's cost lines stay the cold run's alone.
+          countCost: side.key !== 'warm',
+        }),
+      );
       // The hooked server's deliveries go out once its load has passed: wait for them, so they
       // do not run under the next side's load.
       if (side.key === 'hooked') drains.push((await drained(hooked)).drainSeconds);
@@ -1068,10 +1128,25 @@ try {
       const middle = middleOf(index);
       return `${middle.rps.toFixed(0)} rps, x${middle.ratio.toFixed(2)} of bare node:http, p99 ${middle.p99ms.toFixed(2)} ms, RSS max ${mb(server.rssMax)} (after ${mb(server.rssAfter)}), ${countsOf(server)}`;
     };
-    for (const [index, server] of servers.entries()) {
-      if (index > 0) console.log(`redirect --codes ${CODES} on ${server.label}: ${describe(server, index)}`);
+    const sideOf = (server, key) => sides.findIndex((side) => side.server === server && side.key === key);
+    /** Main-thread CPU a scan answered (µs) over every round of one side. */
+    const mainUsPerScan = (index) =>
+      rounds.reduce((sum, r) => sum + r.results[index].mainUs, 0) /
+      rounds.reduce((sum, r) => sum + r.results[index].answered, 0);
+    const coldWarm = (server) => {
+      const cold = mainUsPerScan(sideOf(server, 'cold'));
+      const warm = mainUsPerScan(sideOf(server, 'warm'));
+      return `${fixed(cold, 1)} µs / ${fixed(warm, 1)} µs main-thread CPU a scan, x${fixed(cold / warm, 2)}`;
+    };
+    for (const server of servers) {
+      if (server === sqlite) continue;
+      console.log(`cold/warm on ${server.label}: ${coldWarm(server)}`);
+      console.log(
+        `redirect --codes ${CODES} on ${server.label}: ${describe(server, sideOf(server, 'cold'))}`,
+      );
     }
-    console.log(`redirect --codes ${CODES}: ${describe(sqlite, 0)}`);
+    console.log(`cold/warm: ${coldWarm(sqlite)}`);
+    console.log(`redirect --codes ${CODES}: ${describe(sqlite, sideOf(sqlite, 'cold'))}`);
   } else {
     const keyed = (key) => sides.findIndex((side) => side.key === key);
     const primary = middleOf(keyed('us'));

@@ -18,6 +18,7 @@ export const qrcodesModule = fp(
     const { config } = app;
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
+      sqlite: app.database.sqlite,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       isOwnShortUrl: ownShortUrlTestFor(config),
       logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),

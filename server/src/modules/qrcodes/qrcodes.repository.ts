@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { Database, Dialect } from '../../db/database.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
@@ -71,9 +72,17 @@ export interface RedirectRow {
   apps_json: string | null;
 }
 
+/** The row as the query answers it: SQLite gives the rule ids as one string, PostgreSQL as an array. */
+type StoredRedirectRow = Omit<RedirectRow, 'rule_ids'> & { rule_ids: string[] | string | null };
+
+/** The columns the edge reads, all in the `qrcodes_edge` index (a covering index, no table read). */
+const REDIRECT_COLUMNS =
+  'id, account_id, slug, host_key, mode, target, exec_json, enabled, active_from, expires_at, max_scans, expired_target, password_hash, utm_json, apps_json';
+
 /**
  * The code served at (host, slug) with its rule ids, in one query: on a cache miss this is all
- * the edge waits for, and with many codes scanned at random nearly every scan is one.
+ * the edge waits for, and with many codes scanned at random nearly every scan is one. On SQLite
+ * the edge reads through `sqliteRedirectReader` instead (same query, no query builder).
  */
 export async function findRedirectRow(
   db: Kysely<Database>,
@@ -84,12 +93,35 @@ export async function findRedirectRow(
   const ruleIds =
     dialect === 'postgres'
       ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
-      : sql`(select group_concat(rule_id, ',' order by position) from qrcode_rules where qrcode_id = qrcodes.id)`;
-  const { rows } = await sql<Omit<RedirectRow, 'rule_ids'> & { rule_ids: string[] | string | null }>`
-    select id, account_id, slug, host_key, mode, target, exec_json, enabled, ${ruleIds} as rule_ids,
-      active_from, expires_at, max_scans, expired_target, password_hash, utm_json, apps_json
+      : sql.raw(SQLITE_RULE_IDS);
+  const { rows } = await sql<StoredRedirectRow>`
+    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIds} as rule_ids
     from qrcodes where host_key = ${hostKey} and slug = ${slug}`.execute(db);
-  const row = rows[0];
+  return redirectRowOf(rows[0]);
+}
+
+const SQLITE_RULE_IDS =
+  "(select group_concat(rule_id, ',' order by position) from qrcode_rules where qrcode_id = qrcodes.id)";
+
+/**
+ * The edge's read of one code on SQLite (docs/adr/2026-11-26-cold-code-read.md): one statement,
+ * prepared once and run synchronously on the raw connection. Through the query builder the same
+ * read cost about three times as much (compiling the query, the driver's promise and queue)
+ * as the lookup itself, and with a million codes scanned at random nearly every scan reads.
+ */
+export function sqliteRedirectReader(
+  sqlite: SQLite.Database,
+): (hostKey: string, slug: string) => RedirectRow | undefined {
+  const statement = sqlite.prepare<[string, string], StoredRedirectRow>(
+    // Without statistics SQLite takes the unique index (one row, then the table); `indexed by`
+    // makes it read the covering index alone (and fail loudly if a migration dropped it).
+    `select ${REDIRECT_COLUMNS}, ${SQLITE_RULE_IDS} as rule_ids
+     from qrcodes indexed by qrcodes_edge where host_key = ? and slug = ?`,
+  );
+  return (hostKey, slug) => redirectRowOf(statement.get(hostKey, slug));
+}
+
+function redirectRowOf(row: StoredRedirectRow | undefined): RedirectRow | undefined {
   if (!row) return undefined;
   // SQLite answers the ids as one string (rule ids never hold a comma), PostgreSQL as an array.
   const ids = row.rule_ids;

@@ -1,4 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
@@ -53,6 +54,8 @@ import {
   isUniqueViolation,
   listCodes,
   listSortedCodes,
+  type RedirectRow,
+  sqliteRedirectReader,
   updateCode,
 } from './qrcodes.repository.js';
 import type {
@@ -129,6 +132,8 @@ export interface ScanTotalsSource {
 
 export interface QrCodesOptions {
   dialect: Dialect;
+  /** The raw SQLite connection when on SQLite: the edge's read of a code runs on it, prepared once. */
+  sqlite?: SQLite.Database | undefined;
   /** Base of the primary host's short URLs: `${shortUrl}` or `${publicUrl}/r`. */
   shortBase: string;
   /** Our own short URLs, which no target may be (the scan would loop). */
@@ -200,6 +205,8 @@ export class QrCodesService {
   private readonly bulk: CodeBulk;
   /** The codes a ZIP or print sheet draws (the printing module streams them). */
   readonly prints: CodePrints;
+  /** On SQLite, the edge's read without the query builder (prepared at the first read). */
+  private readRedirectOnSqlite: ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -239,6 +246,13 @@ export class QrCodesService {
 
   private async emit(...changes: CodeChange[]): Promise<void> {
     for (const change of changes) await this.options.changes.publish('code.changed', change);
+  }
+
+  private get readRedirect(): ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined {
+    const { sqlite } = this.options;
+    if (!sqlite) return undefined;
+    this.readRedirectOnSqlite ??= sqliteRedirectReader(sqlite);
+    return this.readRedirectOnSqlite;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -333,7 +347,9 @@ export class QrCodesService {
 
   /** For the redirect edge: the code served at (host, slug), whichever account owns it. */
   async findForRedirect(hostKey: string, slug: string): Promise<RedirectCode | undefined> {
-    const row = await findRedirectRow(this.db, this.options.dialect, hostKey, slug);
+    const row = this.readRedirect
+      ? this.readRedirect(hostKey, slug)
+      : await findRedirectRow(this.db, this.options.dialect, hostKey, slug);
     if (!row) return undefined;
     return {
       id: row.id,

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The edge's cold code read: a code found by (host, slug) among a million, as the redirect cache
+// loads it on a miss (docs/adr/2026-11-26-cold-code-read.md). Builds a SQLite database with the
+// server's migrations, inserts N codes (BENCH_CODES, default 1,000,000; copies of one code, slugs
+// m0000000...), then reads codes at random, one at a time, through the server's own read
+// (`sqliteRedirectReader`, qrcodes.repository.ts; also `findRedirectRow`, the query builder's
+// read, for comparison), and times them: the median of 5 runs of 100,000 lookups. With `--db postgres` the same on a PostgreSQL database of its own (from
+// BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; dropped at
+// the end), where a lookup is a round trip: the line gives the main thread's CPU a lookup too.
+// Last line: `code read over N codes: L µs a lookup (main-thread CPU C µs)` (` on postgres`).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const dist = path.resolve(import.meta.dirname, '../server/dist');
+const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
+const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
+const { findRedirectRow, sqliteRedirectReader } = await import(
+  path.join(dist, 'modules/qrcodes/qrcodes.repository.js')
+);
+
+const { values: flags } = parseArgs({
+  options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string' } },
+});
+const ON_POSTGRES = flags.db === 'postgres';
+const CODES = Number(flags.codes ?? process.env.BENCH_CODES ?? 1_000_000);
+const LOOKUPS = 100_000;
+const RUNS = 5;
+const DIGITS = Math.max(7, String(CODES - 1).length);
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+const slugOf = (n) => `m${String(n).padStart(DIGITS, '0')}`;
+const cpuUs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return user + system;
+};
+
+/** N codes in the `qrcodes` table, as the redirect bench makes them (one statement). */
+async function insertCodes(handle) {
+  const now = Date.now();
+  const columns =
+    'account_id, host_key, mode, target, data_json, exec_json, style_json, title, tags_json, enabled, created_at, updated_at';
+  const template = `'acct_bench', '', 'redirect', 'https://example.com/default', null, null, '{}', null, '[]', 1, ${now}, ${now}`;
+  if (handle.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: handle.url });
+    await client.connect();
+    await client.query(
+      `insert into qrcodes (id, slug, ${columns})
+       select 'qr_' || lpad(to_hex(g), 16, '0'), 'm' || lpad(g::text, ${DIGITS}, '0'), ${template}
+       from generate_series(0, $1::int - 1) g`,
+      [CODES],
+    );
+    await client.query('vacuum (analyze) qrcodes');
+    await client.end();
+  } else {
+    handle.sqlite
+      .prepare(
+        `with recursive g(n) as (select 0 union all select n + 1 from g where n < ? - 1)
+         insert into qrcodes (id, slug, ${columns})
+         select printf('qr_%016x', g.n), printf('m%0${DIGITS}d', g.n), ${template} from g`,
+      )
+      .run(CODES);
+  }
+}
+
+/** Lookups at random, one at a time: µs each (wall) and µs of this thread's CPU each. */
+async function run(read) {
+  const slugs = Array.from({ length: LOOKUPS }, () => slugOf(Math.floor(Math.random() * CODES)));
+  const cpu = cpuUs();
+  const started = process.hrtime.bigint();
+  for (const slug of slugs) {
+    const row = await read('', slug);
+    if (row?.slug !== slug) throw new Error(`${slug} read ${row?.slug}`);
+  }
+  const wall = Number(process.hrtime.bigint() - started) / 1000;
+  return { us: wall / LOOKUPS, cpu: (cpuUs() - cpu) / LOOKUPS };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let tmp;
+let admin;
+let dbName;
+let handle;
+try {
+  if (ON_POSTGRES) {
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    dbName = `rq_bench_read_${process.pid}`;
+    await admin.query(`create database "${dbName}"`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    handle = createDatabase({ databaseUrl: url.href });
+  } else {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
+    handle = createDatabase({ sqliteFile: path.join(tmp, 'rq.sqlite') });
+  }
+  await migrateDatabase(handle);
+  const started = Date.now();
+  await insertCodes(handle);
+  console.log(`${CODES} codes inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // The query builder's read (PostgreSQL's, and SQLite's before the edge read it directly), and
+  // on SQLite the edge's own: runs alternate, so both see the same machine.
+  const reads = {
+    'query builder': (hostKey, slug) => findRedirectRow(handle.db, handle.dialect, hostKey, slug),
+  };
+  if (handle.sqlite) reads.edge = sqliteRedirectReader(handle.sqlite);
+  const runs = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
+  for (const read of Object.values(reads)) await run(read); // warm-up: JIT, statements, page cache
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, read] of Object.entries(reads)) {
+      const r = await run(read);
+      runs[name].push(r);
+      console.log(
+        `run ${i + 1} ${name}: ${r.us.toFixed(2)} µs a lookup, main-thread CPU ${r.cpu.toFixed(2)} µs`,
+      );
+    }
+  }
+  const on = ON_POSTGRES ? ' on postgres' : '';
+  const summary = (name) =>
+    `${median(runs[name].map((r) => r.us)).toFixed(2)} µs a lookup (main-thread CPU ${median(runs[name].map((r) => r.cpu)).toFixed(2)} µs)`;
+  const last = handle.sqlite ? 'edge' : 'query builder';
+  if (handle.sqlite) console.log(`query builder: ${summary('query builder')}`);
+  console.log(`code read over ${CODES} codes${on}: ${summary(last)}`);
+} finally {
+  await handle?.destroy();
+  if (admin) {
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}

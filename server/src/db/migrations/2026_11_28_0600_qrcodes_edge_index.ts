@@ -1,0 +1,40 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * The redirect edge's read of a code by (host, slug) from the index alone
+ * (docs/adr/2026-11-26-cold-code-read.md): every column it reads is in `qrcodes_edge`, so a cold
+ * scan walks one b-tree instead of the unique index and then the table. The unique constraint
+ * stays (it enforces one code per host and slug); style, title, tags and payload are not here.
+ * PostgreSQL keeps the same columns as INCLUDE (an index-only scan once the table is vacuumed).
+ */
+const KEY = ['host_key', 'slug'];
+const COVERED = [
+  'id',
+  'account_id',
+  'mode',
+  'target',
+  'exec_json',
+  'enabled',
+  'active_from',
+  'expires_at',
+  'max_scans',
+  'expired_target',
+  'password_hash',
+  'utm_json',
+  'apps_json',
+];
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const columns = (names: string[]) => sql.join(names.map((name) => sql.ref(name)));
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create index qrcodes_edge on qrcodes (${columns(KEY)}) include (${columns(COVERED)})`.execute(
+      db,
+    );
+  } else {
+    await sql`create index qrcodes_edge on qrcodes (${columns([...KEY, ...COVERED])})`.execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('qrcodes_edge').execute();
+}
