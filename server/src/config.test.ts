@@ -84,6 +84,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).geoCacheDir).toBe(path.join(os.tmpdir(), 'rq-codes-geo'));
   });
 
+  it('keeps EDGE_CACHE_CODES codes in the edge cache, 20,000 by default, and refuses what is not a count', () => {
+    expect(loadConfig({}).edgeCacheCodes).toBe(20_000);
+    expect(loadConfig({ EDGE_CACHE_CODES: '500' }).edgeCacheCodes).toBe(500);
+    for (const bad of ['0', '-1', '1.5', 'all'])
+      expect(() => loadConfig({ EDGE_CACHE_CODES: bad })).toThrowError(/EDGE_CACHE_CODES/);
+  });
+
   it('keeps events EVENT_RETENTION_DAYS, 400 by default, and refuses what is not a number of days', () => {
     expect(loadConfig({}).eventRetentionDays).toBe(400);
     expect(loadConfig({ EVENT_RETENTION_DAYS: '30' }).eventRetentionDays).toBe(30);

@@ -28,6 +28,11 @@ export interface Config {
   eventRetentionDays: number;
   /** Where the GeoIP range tables are cached (GEO_CACHE_DIR), shared by the machine's instances. */
   geoCacheDir: string;
+  /**
+   * Codes the redirect edge keeps in memory (EDGE_CACHE_CODES, default 20,000): the most recently
+   * scanned; any other is read from the database (docs/adr/2026-11-26-cold-code-read.md).
+   */
+  edgeCacheCodes: number;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -483,6 +488,12 @@ function rateLimits(env: Env, sellsPlans: boolean): Config['rateLimits'] {
   };
 }
 
+/**
+ * About 300 bytes of heap a cached code (more with rules); a code not cached costs a read of a
+ * few µs (docs/adr/2026-11-26-cold-code-read.md), so the cache holds what is scanned again soon.
+ */
+export const EDGE_CACHE_CODES_DEFAULT = 20_000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -512,6 +523,7 @@ export function loadConfig(env: Env = process.env): Config {
     scanRetentionDays: scanRetentionDays(env),
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 400, 1, 36_500),
     geoCacheDir: path.resolve(read(env, 'GEO_CACHE_DIR') ?? DEFAULT_GEO_CACHE_DIR),
+    edgeCacheCodes: integer(env, 'EDGE_CACHE_CODES', EDGE_CACHE_CODES_DEFAULT, 1, 10_000_000),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

@@ -34,7 +34,10 @@ export interface RedirectOptions {
  */
 export const redirectModule = fp<RedirectOptions>(
   async (app: FastifyInstance, options: RedirectOptions) => {
-    const codes = edgeCodeCache({ qrcodes: app.qrcodes, rules: app.rules, scans: app.scans });
+    const codes = edgeCodeCache(
+      { qrcodes: app.qrcodes, rules: app.rules, scans: app.scans },
+      app.config.edgeCacheCodes,
+    );
     followChanges(codes, app.changes, app.redis);
     // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
     app.addHook('onReady', async () => {
@@ -60,10 +63,10 @@ export const redirectModule = fp<RedirectOptions>(
   },
 );
 
-/** Up to 100,000 codes with their compiled rules, loaded through the services that own them. */
-function edgeCodeCache(sources: EdgeCodeSources): EdgeCache<EdgeCode> {
+/** Up to `maxEntries` codes (EDGE_CACHE_CODES) with their compiled rules, loaded through the services that own them. */
+function edgeCodeCache(sources: EdgeCodeSources, maxEntries: number): EdgeCache<EdgeCode> {
   return new EdgeCache<EdgeCode>((key) => loadEdgeCode(sources, key), {
-    maxEntries: 100_000,
+    maxEntries,
     missTtlMs: 5_000,
   });
 }
