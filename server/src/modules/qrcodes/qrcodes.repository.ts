@@ -1,5 +1,5 @@
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 

@@ -1,5 +1,5 @@
-import type { Kysely, RawBuilder } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
