@@ -7,6 +7,7 @@ const sidebars: SidebarsConfig = {
     'workspaces',
     'audit-log',
     'webhooks',
+    'sdk',
     {
       type: 'category',
       label: 'QR codes',
