@@ -8,6 +8,7 @@ const sidebars: SidebarsConfig = {
     'audit-log',
     'webhooks',
     'import-export',
+    'sdk',
     'cli',
     {
       type: 'category',

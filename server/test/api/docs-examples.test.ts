@@ -32,6 +32,9 @@ const pages = [
   'docs/link-controls.md',
   'docs/print.md',
   'docs/webhooks.md',
+  // The client's pages run against its built package (npm test builds it first).
+  'docs/sdk.md',
+  '../packages/client/README.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
   'tutorials/receiving-webhooks.md',
