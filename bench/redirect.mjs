@@ -374,7 +374,8 @@ async function ourServer(backend, dataDir, dnsPort) {
     argv: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
     env: serverEnv(backend, dataDir, dnsPort),
     readyPath: '/healthz',
-    timeoutMs: 30_000,
+    // Generous: on a shared, loaded machine a start (migrations, geolocation tables) takes its time.
+    timeoutMs: 120_000,
     inheritOutput: true,
     name: `the ${backend.name} server`,
   });
@@ -591,6 +592,8 @@ async function withDatabase(server, fn) {
     }
   }
   const db = new Database(path.join(server.dataDir, 'rq.sqlite'));
+  // The rollups live in their own file (docs/adr/2026-11-26-cold-scans.md), attached as the server does.
+  db.prepare('attach database ? as rollups').run(path.join(server.dataDir, 'rq.rollups.sqlite'));
   try {
     return await fn({
       dialect: 'sqlite',
@@ -656,11 +659,16 @@ async function storageOf(server) {
         const [size] = await db.query('select pg_total_relation_size($1::regclass) as bytes', [table]);
         bytes = Number(size.bytes);
       } else {
-        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree).
+        // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree), in the
+        // file that holds it (the rollups' own, or the main one).
+        const [home] = await db.query(`select count(*) as n from rollups.sqlite_master where name = ?`, [
+          table,
+        ]);
+        const schema = Number(home.n) > 0 ? 'rollups' : 'main';
         const [size] = await db.query(
-          `select coalesce(sum(pgsize), 0) as bytes from dbstat where name = ? or name in
-             (select name from sqlite_master where type = 'index' and tbl_name = ?)`,
-          [table, table],
+          `select coalesce(sum(pgsize), 0) as bytes from dbstat(?) where name = ? or name in
+             (select name from ${schema}.sqlite_master where type = 'index' and tbl_name = ?)`,
+          [schema, table, table],
         );
         bytes = Number(size.bytes);
       }

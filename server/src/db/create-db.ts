@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
-import { openSqlite } from './sqlite-file.js';
+import { attachRollups, openSqlite } from './sqlite-file.js';
 
 let pgModule: typeof import('pg') | undefined;
 
@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The raw SQLite connection, for the few hot paths that need prepared statements. */
   sqlite?: SQLite.Database;
+  /** SQLite's file (':memory:' in tests): a thread that needs a connection of its own opens it. */
+  sqliteFile?: string;
   /** The PostgreSQL schema in use when it is not the default one. */
   schema?: string | undefined;
   /** The PostgreSQL URL: a thread that needs a connection of its own opens it (the scan shipper). */
@@ -50,12 +52,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function createSqlite(file: string): DatabaseHandle {
   const sqlite = openSqlite(file);
+  attachRollups(sqlite, file);
   const checkpointer = file === ':memory:' ? undefined : SqliteCheckpointer.start(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     sqlite,
+    sqliteFile: file,
     async ping() {
       await sql`select 1`.execute(db);
     },

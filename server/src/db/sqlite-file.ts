@@ -20,3 +20,26 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   return sqlite;
 }
+
+/**
+ * The schema name of the analytics rollups' own file, attached to every connection of ours
+ * (docs/adr/2026-11-26-cold-scans.md): the scans' rollups, counters, visitor sets and fold cursor
+ * live there, so the thread that folds scans into them holds that file's write lock, never the
+ * main file's, and the edge's raw appends never wait for a fold. Queries name the tables
+ * unqualified: SQLite finds a table in an attached database when `main` has none of that name.
+ */
+export const ROLLUPS_SCHEMA = 'rollups';
+
+/** The rollups' file beside a database file (`rq.sqlite` => `rq.rollups.sqlite`); in memory for ':memory:'. */
+export function rollupsFileOf(file: string): string {
+  if (file === ':memory:') return file;
+  return file.endsWith('.sqlite') ? `${file.slice(0, -'.sqlite'.length)}.rollups.sqlite` : `${file}.rollups`;
+}
+
+/** Attaches the rollups' file (created if missing) with the main file's settings. */
+export function attachRollups(sqlite: SQLite.Database, file: string): void {
+  sqlite.prepare(`attach database ? as ${ROLLUPS_SCHEMA}`).run(rollupsFileOf(file));
+  sqlite.pragma(`${ROLLUPS_SCHEMA}.journal_mode = WAL`);
+  sqlite.pragma(`${ROLLUPS_SCHEMA}.synchronous = NORMAL`);
+  sqlite.pragma(`${ROLLUPS_SCHEMA}.cache_size = -${PAGE_CACHE_KIB}`);
+}

@@ -24,6 +24,7 @@ import * as webhooks from './2026_11_27_0100_webhooks.js';
 import * as signingSecretPrevious from './2026_11_27_0150_signing_secret_previous.js';
 import * as linkControls from './2026_11_27_0300_link_controls.js';
 import * as hostnameAppLinks from './2026_11_27_0400_hostname_app_links.js';
+import * as sqliteRollupsFile from './2026_11_28_0500_sqlite_rollups_file.js';
 import * as qrcodesEdgeIndex from './2026_11_28_0600_qrcodes_edge_index.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0150_signing_secret_previous': signingSecretPrevious,
   '2026_11_27_0300_link_controls': linkControls,
   '2026_11_27_0400_hostname_app_links': hostnameAppLinks,
+  '2026_11_28_0500_sqlite_rollups_file': sqliteRollupsFile,
   '2026_11_28_0600_qrcodes_edge_index': qrcodesEdgeIndex,
 };

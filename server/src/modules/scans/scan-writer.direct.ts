@@ -1,10 +1,13 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { ScanFolder } from './scan-folder.js';
 import { ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
 import {
   appendScans,
   appendSpooledScans,
+  foldScansHere,
+  lastScanRowid,
   openScanWriter,
   rollUpScansBehind,
   scansBehind,
@@ -13,15 +16,23 @@ import type { NewScanRow } from './scans.table.js';
 
 /**
  * SQLite's default: each group is its own transaction, which on SQLite is already a local append
- * to the WAL, holding the raw scans only. Their counters and rollups follow in bulk (after
- * `MAX_BATCH` scans or `shipAfterMs`), far cheaper per scan than in every small group
- * (docs/adr/2026-11-23-analytics-rollups.md, "rollups behind"); `settled()` waits for them. A
- * journal file is written only while the database refuses a group, and always synced.
+ * to the WAL, holding the raw scans only. Their counters and rollups follow in bulk, in a
+ * transaction that moves the rollup cursor; `settled()` waits for them.
+ *
+ * On a database file they are folded by a `ScanFolder`, a thread of its own writing the rollups'
+ * own file, thousands of scans a transaction (docs/adr/2026-11-26-cold-scans.md): nothing of it runs
+ * on the event loop, and a group's commit never waits for it. Should the thread stop, the event loop
+ * folds instead. In memory (tests) there is no second connection: the scans' rollups are written
+ * on the event loop after `MAX_BATCH` scans or `shipAfterMs` (docs/adr/2026-11-23-analytics-rollups.md).
+ *
+ * A journal file is written only while the database refuses a group, and always synced.
  */
 export class DirectScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
   /** Raw scans only, rollups after: on SQLite (PostgreSQL writes them together). */
   private readonly rollupsBehind: boolean;
+  /** The folder's thread, on a SQLite file. */
+  private readonly folder: ScanFolder | undefined;
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Rollups behind are written one transaction after another: the last one queued. */
   private rollingUp: Promise<void> = Promise.resolve();
@@ -31,6 +42,12 @@ export class DirectScanWriter implements ScanWriter {
     private readonly options: ScanWriterOptions,
   ) {
     this.rollupsBehind = Boolean(database.sqlite);
+    const file = database.sqliteFile;
+    if (database.sqlite && file && file !== ':memory:') {
+      // Before anything is appended: the writer then keeps nothing behind for the event loop.
+      openScanWriter(database, { foldElsewhere: true });
+      this.folder = ScanFolder.start(file);
+    }
     this.journal = new ScanJournal({
       dir: options.spoolDir,
       sync: true,
@@ -42,7 +59,8 @@ export class DirectScanWriter implements ScanWriter {
   }
 
   get idle(): boolean {
-    return this.journal.idle && scansBehind(this.database) === 0;
+    if (!this.journal.idle) return false;
+    return this.folder ? this.folder.covers(lastScanRowid(this.database)) : scansBehind(this.database) === 0;
   }
 
   /** The group's own transaction, or a journal file while the database refuses it. */
@@ -57,23 +75,38 @@ export class DirectScanWriter implements ScanWriter {
       return;
     }
     this.options.stored(rows);
-    if (this.rollupsBehind) this.rollUpLater();
+    // The folder's thread finds them by itself.
+    if (this.rollupsBehind && !this.folder?.running) this.rollUpLater();
   }
 
   async settled(): Promise<void> {
     await this.journal.drained();
+    if (this.folder?.running) {
+      try {
+        await this.folder.folded(lastScanRowid(this.database));
+        return;
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'the scan folder stopped; folding on the event loop');
+      }
+    }
     await this.rollUpNow();
   }
 
   /** Rolls up what a crash left behind (creating SQLite's writer does), then replays the journal. */
   async resume(): Promise<void> {
-    if (this.rollupsBehind) openScanWriter(this.database);
+    // With a folder, its thread folds what a crash left, while the instance already serves.
+    if (this.rollupsBehind && !this.folder) openScanWriter(this.database);
     await this.journal.resume();
   }
 
+  /** Stores what is waiting; the folder's cursor keeps what it has not folded for the next start. */
   async close(): Promise<void> {
-    await this.settled();
+    if (this.folder) await this.journal.drained();
+    else await this.settled();
     this.journal.close();
+    await this.folder?.close();
+    if (this.rollupTimer) clearTimeout(this.rollupTimer);
+    this.rollupTimer = null;
   }
 
   private rollUpLater(): void {
@@ -88,7 +121,8 @@ export class DirectScanWriter implements ScanWriter {
     if (!this.rollupsBehind) return Promise.resolve();
     this.rollingUp = this.rollingUp.then(async () => {
       try {
-        await rollUpScansBehind(this.database);
+        if (this.folder) await this.foldHere();
+        else await rollUpScansBehind(this.database);
       } catch (error) {
         this.options.log.error({ err: error }, 'scan rollups failed; will retry');
         // After a pause, even with a full batch behind: retrying at once would spin while it fails.
@@ -96,5 +130,11 @@ export class DirectScanWriter implements ScanWriter {
       }
     });
     return this.rollingUp;
+  }
+
+  /** The folder's thread is gone: folds on the event loop, `MAX_BATCH` a transaction, yielding between. */
+  private async foldHere(): Promise<void> {
+    while ((await foldScansHere(this.database, MAX_BATCH)) === MAX_BATCH)
+      await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import type { Database } from '../../db/database.js';
+import { ROLLUPS_SCHEMA } from '../../db/sqlite-file.js';
 import {
   type BatchRollups,
   countersOf,
@@ -12,16 +13,19 @@ import {
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import { SqliteScanWriter } from './scans.sqlite-writer.js';
+import { SqliteScanWriter, scanFolder } from './scans.sqlite-writer.js';
 import { type NewScanRow, SCAN_COLUMNS, type ScanCounterRow, type ScanRow } from './scans.table.js';
 
 const sqliteWriters = new WeakMap<SQLite.Database, SqliteScanWriter>();
 
-/** The SQLite connection's writer; created at first use, which rolls up what a crash left behind. */
-function sqliteWriter(sqlite: SQLite.Database): SqliteScanWriter {
+/**
+ * The SQLite connection's writer; created at first use, which rolls up what a crash left behind
+ * unless a `ScanFolder` folds for it (`foldElsewhere`, see openScanWriter).
+ */
+function sqliteWriter(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}): SqliteScanWriter {
   let writer = sqliteWriters.get(sqlite);
   if (!writer) {
-    writer = new SqliteScanWriter(sqlite);
+    writer = new SqliteScanWriter(sqlite, options);
     sqliteWriters.set(sqlite, writer);
   }
   return writer;
@@ -60,10 +64,41 @@ export async function appendScans(
   await handle.db.transaction().execute((trx) => appendScansIn(trx, scans));
 }
 
-/** Creates SQLite's writer now (at start): that rolls up the scans a crash left past the cursor. */
-export function openScanWriter(handle: DatabaseHandle): void {
-  if (handle.sqlite) sqliteWriter(handle.sqlite);
+/**
+ * Creates SQLite's writer now (at start): that rolls up the scans a crash left past the cursor,
+ * or with `foldElsewhere` leaves them, and every later scan's rollups, to a `ScanFolder`. Call it
+ * before any scan is appended on the connection.
+ */
+export function openScanWriter(handle: DatabaseHandle, options: { foldElsewhere?: boolean } = {}): void {
+  if (handle.sqlite) sqliteWriter(handle.sqlite, options);
 }
+
+/** The rowid of the last scan SQLite's writer appended (0 before it appended any, or on PostgreSQL). */
+export function lastScanRowid(handle: DatabaseHandle): number {
+  return handle.sqlite ? (sqliteWriters.get(handle.sqlite)?.lastScanRowid ?? 0) : 0;
+}
+
+/**
+ * On the app's own connection (SQLite, a folder's thread gone): folds the scans past the cursor,
+ * `limit` at most, in one transaction; answers how many. The rollups' WAL is checkpointed after,
+ * as the folder's connection would have.
+ */
+export async function foldScansHere(handle: DatabaseHandle, limit: number): Promise<number> {
+  const { sqlite } = handle;
+  if (!sqlite) return 0;
+  return handle.db.connection().execute(async () => {
+    let fold = sqliteFolds.get(sqlite);
+    if (!fold) {
+      fold = scanFolder(sqlite);
+      sqliteFolds.set(sqlite, fold);
+    }
+    const { folded } = fold(limit);
+    if (folded > 0) sqlite.pragma(`${ROLLUPS_SCHEMA}.wal_checkpoint(PASSIVE)`);
+    return folded;
+  });
+}
+
+const sqliteFolds = new WeakMap<SQLite.Database, ReturnType<typeof scanFolder>>();
 
 /** Scans appended with `rollupsBehind` whose counters and rollups are not written yet. */
 export function scansBehind(handle: DatabaseHandle): number {

@@ -43,7 +43,15 @@ export class SqliteScanWriter {
   ) => number | null;
   private readonly rollUpBehind: (behind: readonly NewScanRow[], throughRowid: number) => void;
 
-  constructor(sqlite: SQLite.Database) {
+  /**
+   * With `foldElsewhere`, the scans' counters and rollups are folded by a `ScanFolder` (its own
+   * thread and connection, reading the rows past the cursor from the table): this writer only
+   * appends, keeps nothing behind in memory and rolls nothing up, not even at start.
+   */
+  private readonly foldElsewhere: boolean;
+
+  constructor(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}) {
+    this.foldElsewhere = options.foldElsewhere ?? false;
     const insertRows = rawInserter(sqlite);
     this.rollUpRows = rollupWriter(sqlite);
     const lastInsertRowid = sqlite.prepare('select last_insert_rowid()').pluck();
@@ -70,7 +78,14 @@ export class SqliteScanWriter {
       return last;
     });
     this.rollUpBehind = sqlite.transaction((behind, throughRowid) => this.rollUpRows(behind, throughRowid));
-    this.lastRowid = this.recover(sqlite);
+    this.lastRowid = this.foldElsewhere
+      ? Number(sqlite.prepare('select coalesce(max(rowid), 0) from scans').pluck().get())
+      : this.recover(sqlite);
+  }
+
+  /** The rowid of the last scan appended (what a fold must reach to cover every scan so far). */
+  get lastScanRowid(): number {
+    return this.lastRowid;
   }
 
   /** Scans appended whose counters and rollups are not written yet. */
@@ -86,6 +101,11 @@ export class SqliteScanWriter {
 
   /** Commits scans with their counters and rollups, and those of every scan still behind. */
   append(scans: readonly NewScanRow[]): void {
+    // The folder covers them (moving the cursor here would skip the scans it has not reached).
+    if (this.foldElsewhere) {
+      this.appendRaw(scans);
+      return;
+    }
     if (scans.length === 0 && this.unrolled.length === 0) return;
     this.lastRowid = this.insertRolledUp(scans, this.unrolled);
     this.unrolled = [];
@@ -115,7 +135,7 @@ export class SqliteScanWriter {
 
   /** Remembers committed raw scans as behind (only after the commit: a rolled-back one added none). */
   private fallBehind(scans: readonly NewScanRow[], lastRowid: number): void {
-    for (const scan of scans) this.unrolled.push(scan);
+    if (!this.foldElsewhere) for (const scan of scans) this.unrolled.push(scan);
     this.lastRowid = lastRowid;
   }
 
@@ -184,6 +204,28 @@ function upserter(
       statement.run(values);
     }
   };
+}
+
+/**
+ * Folds the scans past the cursor into the counters and rollups, `limit` at most, reading them
+ * from the table, in one transaction that moves the cursor: what a `ScanFolder` runs, on its own
+ * connection. The transaction starts deferred and writes only the rollups' file, so it never holds
+ * the main file's write lock (BEGIN IMMEDIATE would take it on every attached file).
+ */
+export function scanFolder(sqlite: SQLite.Database): (limit: number) => { folded: number; through: number } {
+  const cursor = sqlite.prepare('select through_rowid from scan_rollup_cursor where id = 1').pluck();
+  const after = sqlite.prepare(
+    `select rowid, ${SCAN_COLUMNS.join(', ')} from scans where rowid > ? order by rowid limit ?`,
+  );
+  const write = rollupWriter(sqlite);
+  return sqlite.transaction((limit: number) => {
+    const through = Number(cursor.get() ?? 0);
+    const rows = after.all(through, limit) as (NewScanRow & { rowid: number })[];
+    const last = rows.at(-1);
+    if (!last) return { folded: 0, through };
+    write(rows, Number(last.rowid));
+    return { folded: rows.length, through: Number(last.rowid) };
+  });
 }
 
 /** Counters, first visits from the visitor set, the rollups' upserts and the cursor: run inside a transaction. */

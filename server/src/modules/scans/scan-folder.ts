@@ -1,0 +1,109 @@
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, stopWorker } from '../../shared/worker-thread.js';
+
+/** What the folder's thread is started with. */
+export interface FolderSettings {
+  /** The SQLite file (the rollups' file is attached beside it). */
+  file: string;
+  /** Scans folded per transaction at most. */
+  batch: number;
+  /** How long the thread waits, once caught up, before it looks for new scans. */
+  idleMs: number;
+}
+
+/** To the thread: fold everything stored now; `ask` is echoed once a fold started after it caught up. */
+export interface FoldRequest {
+  ask: number;
+}
+
+/**
+ * From the thread: the cursor after a fold (`through`), and with `caughtUp`, the last request it had
+ * received when the fold that found nothing more to fold began.
+ */
+export type FoldReport = { through: number; caughtUp: number | null } | { error: string };
+
+/** Scans folded per transaction: large, so a burst over many codes shares pages (the ADR's numbers). */
+export const FOLD_BATCH = 10_000;
+
+/**
+ * SQLite's analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection
+ * that folds the stored scans past `scan_rollup_cursor` into the counters, visitor sets and
+ * rollups, `FOLD_BATCH` at a time, each batch in one transaction that moves the cursor (exactly
+ * once, whatever is killed when). The rollups live in their own attached file, so a fold holds
+ * that file's write lock only: the edge's raw appends to the main file never wait for it, and the
+ * event loop does none of the work, however many distinct codes a burst touches.
+ */
+export class ScanFolder {
+  private readonly exited: Promise<unknown>;
+  private stopped: Error | null = null;
+  /** The cursor as last reported. */
+  private through = 0;
+  private asks = 0;
+  private waiters: { rowid: number; ask: number; resolve(): void; reject(error: Error): void }[] = [];
+
+  private constructor(private readonly worker: Worker) {
+    this.exited = once(worker, 'exit');
+    worker.on('message', (report: FoldReport) => this.report(report));
+    worker.on('error', (error) => this.stop(error));
+    worker.once('exit', () => this.stop(new Error('the scan folder thread exited')));
+    worker.unref();
+  }
+
+  static start(file: string, options: Partial<Omit<FolderSettings, 'file'>> = {}): ScanFolder {
+    const settings: FolderSettings = {
+      file,
+      batch: options.batch ?? FOLD_BATCH,
+      idleMs: options.idleMs ?? 25,
+    };
+    return new ScanFolder(startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings));
+  }
+
+  get running(): boolean {
+    return this.stopped === null;
+  }
+
+  /** Whether every scan through `rowid` is folded, as last reported. */
+  covers(rowid: number): boolean {
+    return this.through >= rowid;
+  }
+
+  /**
+   * Resolves once every scan through `rowid` (or, if that scan is gone, everything stored before
+   * the call) is folded; rejects if the thread stops first.
+   */
+  folded(rowid: number): Promise<void> {
+    if (this.through >= rowid) return Promise.resolve();
+    if (this.stopped) return Promise.reject(this.stopped);
+    const ask = ++this.asks;
+    if (this.waiters.length === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ rowid, ask, resolve, reject });
+      this.worker.postMessage({ ask } satisfies FoldRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.running) await stopWorker(this.worker, this.exited);
+    else await this.exited;
+  }
+
+  private report(report: FoldReport): void {
+    if ('error' in report) return; // the thread retries; a waiter waits on
+    this.through = Math.max(this.through, report.through);
+    const caughtUp = report.caughtUp ?? 0;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) {
+      if (waiter.rowid <= this.through || waiter.ask <= caughtUp) waiter.resolve();
+      else this.waiters.push(waiter);
+    }
+    if (this.waiters.length === 0 && waiting.length > 0) this.worker.unref();
+  }
+
+  private stop(reason: Error): void {
+    this.stopped ??= reason;
+    for (const waiter of this.waiters) waiter.reject(reason);
+    this.waiters = [];
+  }
+}
