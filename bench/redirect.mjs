@@ -67,7 +67,7 @@ import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../scripts/lib/ports.mjs';
-import { startServerProcess } from '../scripts/lib/server-process.mjs';
+import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -371,7 +371,7 @@ async function ourServer(backend, dataDir, dnsPort) {
   const launcher = path.join(tmp, 'launcher.mjs');
   if (!fs.existsSync(launcher)) fs.writeFileSync(launcher, LAUNCHER);
   const server = await startServerProcess({
-    argv: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
+    argv: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), launcher],
     env: serverEnv(backend, dataDir, dnsPort),
     readyPath: '/healthz',
     // Generous: on a shared, loaded machine a start (migrations, geolocation tables) takes its time.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
 import { requireRuntime } from './lib/runtime.mjs';
+import { SERVER_NODE_FLAGS } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 requireRuntime(root);
@@ -26,7 +27,10 @@ if (!env.FIREBASE_PROJECT_ID?.trim()) {
 }
 
 console.log(`serving RQ Codes on Node.js ${process.version}`);
-const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'server/dist/server.js')], {
+  stdio: 'inherit',
+  env,
+});
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

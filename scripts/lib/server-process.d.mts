@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 
 /** The built server: server/dist/server.js. */
 export const SERVER_ENTRY: string;
+/** Node flags every server process runs with (V8's young generation size). */
+export const SERVER_NODE_FLAGS: string[];
 
 export interface ServerProcessOptions {
   /** Added to this process's environment; PORT and HOST (127.0.0.1) are set by the helper. */

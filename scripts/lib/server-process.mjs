@@ -8,6 +8,12 @@ import { freePort } from './ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = path.join(root, 'server/dist/server.js');
+/**
+ * Node flags every server process runs with (the README's systemd unit has them too): V8's young
+ * generation at 8 MB a semi-space instead of growing to 32, which kept 63 MB resident in an idle
+ * instance (docs/adr/2026-11-26-cold-code-read.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 // A process's log is kept up to this many characters (the newest); a test may read all of it.
 const MAX_OUTPUT = 1_000_000;
 
@@ -22,7 +28,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServerProcess(options = {}) {
   const {
     env = {},
-    argv = [SERVER_ENTRY],
+    argv = [...SERVER_NODE_FLAGS, SERVER_ENTRY],
     cwd = root,
     readyPath = '/readyz',
     timeoutMs = 60_000,
