@@ -15,7 +15,7 @@ const sidebars: SidebarsConfig = {
         type: 'generated-index',
         slug: '/category/qr-codes',
         description:
-          'Create, style, fetch, update and delete QR codes; schedule, cap, protect and tag them, and test a scan.',
+          'Create, style, fetch, update and delete QR codes (one at a time or 1,000 a call); schedule, cap, protect and tag them, and test a scan.',
       },
       items: [
         'rq-codes/qr-code-data-modes',
@@ -23,6 +23,7 @@ const sidebars: SidebarsConfig = {
         'rq-codes/rq-response-format',
         'rq-codes/getting-qr-codes',
         'rq-codes/delete-update-qrcode',
+        'bulk',
         'link-controls',
         'rq-codes/qr-code-styling',
         'rq-codes/logo-on-qrcode',

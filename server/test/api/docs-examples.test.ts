@@ -28,6 +28,7 @@ const pages = [
   ...inDir('docs/hostnames'),
   ...inDir('docs/analytics'),
   'docs/audit-log.md',
+  'docs/bulk.md',
   'docs/link-controls.md',
   'docs/webhooks.md',
   'tutorials/first-QR-code.md',

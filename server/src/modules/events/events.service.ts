@@ -133,7 +133,11 @@ export class EventsService {
         .values(rows.slice(i, i + 500))
         .execute();
     if (this.listeners.length === 0) return;
-    const views = rows.map(toEventView);
+    // The views carry the data as given: parsing back what was just written is work for nothing.
+    const views = rows.map((row, i) => ({
+      ...toEventView({ ...row, data_json: '{}' }),
+      data: events[i]?.data ?? {},
+    }));
     for (const listener of this.listeners) await listener(db, views);
   }
 
