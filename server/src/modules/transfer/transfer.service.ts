@@ -2,6 +2,7 @@ import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type FieldError, Problem, type ProblemBody, validationFailed } from '../../shared/problem.js';
 import type { ListQueryInput } from '../qrcodes/qrcodes.schemas.js';
 import type { CreateCodeCommand, ExportedCode } from '../qrcodes/qrcodes.service.js';
+import { findNulCharacter } from '../qrcodes/qrcodes.validate.js';
 import type { Rule, RuleCreateBody } from '../rules/rules.schemas.js';
 import { CSV_HEADER, csvRowOf, exportItem, type RuleDefinition } from './export-format.js';
 import { type ImportFormat, type ImportItem, parseImport } from './import-formats.js';
@@ -138,6 +139,9 @@ export class TransferService {
       if (context.hostnames.has(item.domain)) body.hostname = item.domain;
       else context.replaced.set(item.domain, (context.replaced.get(item.domain) ?? 0) + 1);
     }
+    // As the routes refuse NUL characters anywhere in a body, a row may not carry one either.
+    const nul = findNulCharacter(body, '');
+    if (nul !== null) throw validationFailed([{ path: nul, message: 'must not contain NUL characters' }]);
     const shapeErrors = checkShape(body);
     if (shapeErrors.length > 0) throw validationFailed(shapeErrors);
     const input = body as CreateCodeCommand;
