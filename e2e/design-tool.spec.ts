@@ -109,7 +109,7 @@ test('an uploaded logo is drawn in the preview and the design still scans', asyn
   expect((style.logo as { src: string }).src).toMatch(/^data:image\/svg\+xml;base64,/);
 });
 
-test('the downloaded SVG and PNG decode with zbarimg to the exact data, and the SVG is the API’s byte for byte', async ({
+test('the downloaded SVG, PNG and CMYK PDF decode with zbarimg to the exact data, and the SVG is the API’s byte for byte', async ({
   page,
   request,
 }) => {
@@ -129,6 +129,13 @@ test('the downloaded SVG and PNG decode with zbarimg to the exact data, and the 
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.readUInt32BE(16)).toBe(512);
   expect(zbar(tempFile('code.png', png))).toBe(data);
+  // The PDF for print, in CMYK: vector from the API, read after poppler rasterises it.
+  await page.getByLabel(/CMYK for print/).check();
+  const pdf = await downloadOf(page, 'Download PDF');
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdfFile = tempFile('code.pdf', pdf);
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', pdfFile, pdfFile.replace(/\.pdf$/, '')]);
+  expect(zbar(pdfFile.replace(/\.pdf$/, '.png'))).toBe(data);
   // zbarimg reads raster images: the SVG is drawn by resvg (as a vector editor or printer would) first.
   const svgAsPng = new Resvg(svg, { fitTo: { mode: 'width', value: 512 }, background: '#ffffff' })
     .render()

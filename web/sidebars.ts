@@ -26,6 +26,7 @@ const sidebars: SidebarsConfig = {
         'rq-codes/qr-code-styling',
         'rq-codes/logo-on-qrcode',
         'rq-codes/api-exec-url-data-mode',
+        'print',
       ],
     },
     {

@@ -15,6 +15,7 @@ import { eventsModule, eventsRoutesModule } from './modules/events/events.module
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
+import { printingModule } from './modules/printing/printing.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
 import { type RawEdgeListener, redirectModule } from './modules/redirect/redirect.module.js';
 import { rulesModule } from './modules/rules/rules.module.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(assetsModule);
   await app.register(qrcodesModule);
   await app.register(transferModule);
+  await app.register(printingModule);
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);

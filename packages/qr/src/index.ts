@@ -15,6 +15,7 @@ export {
   minVersionForLogo,
 } from './design.js';
 export { capacityOf, type EncodeOptions, type ErrorCorrection, encode, type QrMatrix } from './encode.js';
+export { designToEps, type EpsOptions, type Pixels, POINTS_PER_PIXEL } from './eps.js';
 export {
   DataTooLongError,
   type IssueReason,
@@ -68,6 +69,16 @@ export {
   validateStyle,
 } from './style.js';
 export { designToSvg, renderSvg, type SvgOptions } from './svg.js';
+export {
+  cmykOf,
+  type Layer,
+  PRINT_QUIET_ZONE,
+  pathSegments,
+  type Segment,
+  type VectorModel,
+  vectorModel,
+  withPrintQuietZone,
+} from './vector.js';
 export {
   configureVerifier,
   type ImageDataLike,

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { assertLegibleSize, createDesign, type Design } from './design.js';
+import { designToEps } from './eps.js';
+import { designToPdf, logoPixels, type PdfOptions } from './pdf.js';
 import { designToSvg, type SvgOptions } from './svg.js';
 import {
   configureVerifier,
@@ -17,6 +19,7 @@ import {
 } from './verify.js';
 
 export * from './index.js';
+export { designToPdf, logoPixels, type PdfOptions, VectorPdf } from './pdf.js';
 
 function ensureVerifier(): void {
   if (isVerifierConfigured()) return;
@@ -135,4 +138,19 @@ export function pngOnWhite(png: Uint8Array): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: FONTLESS, background: '#ffffff' })
     .render()
     .asPng();
+}
+
+export type VectorFormat = 'pdf' | 'eps';
+
+/**
+ * A laid-out design as PDF bytes or EPS text, logos included (drawn through resvg where the format
+ * needs it). Call `createDesign(data, withPrintQuietZone(style))` for print output.
+ */
+export async function designToVector(
+  design: Design,
+  format: VectorFormat,
+  options: PdfOptions & { width?: number } = {},
+): Promise<Buffer> {
+  if (format === 'pdf') return designToPdf(design, options);
+  return Buffer.from(designToEps(design, { ...options, logoPixels }), 'latin1');
 }

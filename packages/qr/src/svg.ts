@@ -54,7 +54,7 @@ class Painter {
   }
 }
 
-function finderOrigins(design: Design): Array<[number, number]> {
+export function finderOrigins(design: Design): Array<[number, number]> {
   const { originX: x, originY: y } = design;
   const far = design.matrix.size - 7;
   return [
@@ -65,7 +65,7 @@ function finderOrigins(design: Design): Array<[number, number]> {
 }
 
 /** 1 for every dark module drawn as a dot: not in a finder pattern and not under the logo. */
-function drawnModules(design: Design): Uint8Array {
+export function drawnModules(design: Design): Uint8Array {
   const { size, modules } = design.matrix;
   const on = Uint8Array.from(modules);
   const clear = (r0: number, c0: number, n: number) => {

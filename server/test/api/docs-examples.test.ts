@@ -29,6 +29,7 @@ const pages = [
   ...inDir('docs/analytics'),
   'docs/audit-log.md',
   'docs/link-controls.md',
+  'docs/print.md',
   'docs/webhooks.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',

@@ -10,6 +10,7 @@ import {
   overridePaths,
   type RenderedImage,
   type StylePaths,
+  type VectorFormat,
 } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import { findCode, findCodeById } from './qrcodes.repository.js';
@@ -71,6 +72,30 @@ export class CodeImages {
     });
   }
 
+  /** The code's print file (PDF or EPS) with its stored style and the image endpoints' overrides. */
+  async vectorOf(
+    accountId: string,
+    id: string,
+    format: VectorFormat,
+    overrides: ImageQueryInput,
+    cmyk: boolean,
+  ) {
+    const row = await findCode(this.db, accountId, id);
+    if (!row) throw notFound('QR code');
+    const state = stateOf(row);
+    const style = await this.options.logos.inline(applyImageOverrides(state.style, overrides));
+    return this.renderer.vector(
+      payloadOf(state, this.options.shortBase),
+      style,
+      format,
+      {
+        data: dataPathOf(state),
+        style: overridePaths(overrides),
+      },
+      cmyk,
+    );
+  }
+
   /** A code about to be stored, drawn and verified: a design that does not scan is refused before it is saved. */
   async draw(state: CodeState, format: ImageFormat, base = '/body'): Promise<RenderedImage> {
     const style = await this.options.logos.inline(state.style);
@@ -83,5 +108,16 @@ export class CodeImages {
   /** A design that belongs to no code (POST /render). */
   oneOff(data: string, style: unknown, format: ImageFormat, paths: { data: string; style: StylePaths }) {
     return this.renderer.render(data, style, format, paths);
+  }
+
+  /** A design that belongs to no code, as a print file (POST /render with format pdf or eps). */
+  oneOffVector(
+    data: string,
+    style: unknown,
+    format: VectorFormat,
+    paths: { data: string; style: StylePaths },
+    cmyk: boolean,
+  ) {
+    return this.renderer.vector(data, style, format, paths, cmyk);
   }
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import { DataTooLongError, QrError, StyleError, type StyleIssue, validateStyle } from '@rq/qr';
-import { renderVerified } from '@rq/qr/node';
+import {
+  createDesign,
+  DataTooLongError,
+  QrError,
+  StyleError,
+  type StyleIssue,
+  validateStyle,
+  withPrintQuietZone,
+} from '@rq/qr';
+import { designToVector, renderVerified, type VectorFormat } from '@rq/qr/node';
 import { LRUCache } from 'lru-cache';
 import { Problem } from '../../shared/problem.js';
 import type { ImageQueryInput } from './qrcodes.schemas.js';
@@ -13,6 +21,17 @@ export interface RenderedImage {
   body: string | Buffer;
   contentType: 'image/svg+xml; charset=utf-8' | 'image/png';
 }
+
+export type { VectorFormat };
+
+/** A print file: PDF bytes or EPS text. */
+export interface VectorImage {
+  format: VectorFormat;
+  body: Buffer;
+  contentType: 'application/pdf' | 'application/postscript';
+}
+
+export const VECTOR_CONTENT_TYPES = { pdf: 'application/pdf', eps: 'application/postscript' } as const;
 
 /** The base64 or text form of an image inside a JSON answer. */
 export function imageData(image: RenderedImage): string {
@@ -148,6 +167,27 @@ export class ImageRenderer {
         : { format: 'svg', body: rendered.svg, contentType: 'image/svg+xml; charset=utf-8' };
     this.cache.set(key, image);
     return image;
+  }
+
+  /**
+   * A print file of the design: its SVG is rendered and verified first (the vector formats draw the
+   * same layers), then it is laid out with at least the 4-module quiet zone print asks for.
+   */
+  async vector(
+    data: string,
+    style: unknown,
+    format: VectorFormat,
+    paths: { data: string; style: StylePaths },
+    cmyk: boolean,
+  ): Promise<VectorImage> {
+    await this.render(data, style, 'svg', paths);
+    let body: Buffer;
+    try {
+      body = await designToVector(createDesign(data, withPrintQuietZone(style)), format, { cmyk });
+    } catch (error) {
+      throw renderProblem(error, paths.data, paths.style);
+    }
+    return { format, body, contentType: VECTOR_CONTENT_TYPES[format] };
   }
 }
 

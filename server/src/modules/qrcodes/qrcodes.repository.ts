@@ -15,6 +15,36 @@ export function findCode(
     .executeTakeFirst();
 }
 
+/** The account's codes among `ids` (a foreign or unknown id is simply not there), in no set order. */
+export function findCodesByIds(
+  db: Kysely<Database>,
+  accountId: string,
+  ids: readonly string[],
+): Promise<QrCodeRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('qrcodes')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Which of `ids` the account holds, with the slug and host that name a code's file. */
+export function findCodeNames(
+  db: Kysely<Database>,
+  accountId: string,
+  ids: readonly string[],
+): Promise<Array<Pick<QrCodeRow, 'id' | 'slug' | 'host_key'>>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('qrcodes')
+    .select(['id', 'slug', 'host_key'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** A code by id alone: only for a caller that proved its right to it otherwise (a signed image URL). */
 export function findCodeById(db: Kysely<Database>, id: string): Promise<QrCodeRow | undefined> {
   return db.selectFrom('qrcodes').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,7 +5,13 @@ import { Problem } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { imageOfDataUrl } from '../assets/assets.image.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
-import { type ImageFormat, imageData, type RenderedImage } from './qrcodes.images.js';
+import {
+  type ImageFormat,
+  imageData,
+  type RenderedImage,
+  VECTOR_CONTENT_TYPES,
+  type VectorImage,
+} from './qrcodes.images.js';
 import { canCreateCode, canDeleteCode, canUpdateCode, canViewCodes } from './qrcodes.permissions.js';
 import {
   BulkAnswer,
@@ -26,6 +32,7 @@ import {
   PatchCodeBody,
   RenderBody,
   RulesBody,
+  VectorImageQuery,
 } from './qrcodes.schemas.js';
 import type { QrCodesService } from './qrcodes.service.js';
 import { findNulCharacter } from './qrcodes.validate.js';
@@ -39,6 +46,18 @@ function withImages(schema: TSchema) {
       'application/json': { schema },
       'image/svg+xml': { schema: ImageBody },
       'image/png': { schema: ImageBody },
+    },
+  };
+}
+
+/** POST /render's answers: JSON, an image, or a print file. */
+function withPrintFiles(schema: TSchema) {
+  const answers = withImages(schema);
+  return {
+    content: {
+      ...answers.content,
+      'application/pdf': { schema: ImageBody },
+      'application/postscript': { schema: ImageBody },
     },
   };
 }
@@ -68,7 +87,12 @@ export function negotiate(format: string | undefined, accept: string | undefined
   return best.wanted;
 }
 
-function sendImage(reply: FastifyReply, image: RenderedImage, download = false, name = 'qrcode') {
+function sendImage(
+  reply: FastifyReply,
+  image: RenderedImage | VectorImage,
+  download = false,
+  name = 'qrcode',
+) {
   reply
     .type(image.contentType)
     .header('cache-control', 'private, no-cache')
@@ -391,6 +415,38 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     );
   }
 
+  for (const format of ['pdf', 'eps'] as const) {
+    app.get(
+      `/api/v1/qrcodes/:id/image.${format}`,
+      {
+        ...read,
+        schema: {
+          tags: ['qrcodes'],
+          summary: `The QR code as ${format.toUpperCase()} for print`,
+          description:
+            'Vector, with the stored style (query values override it as for image.svg); a quiet zone of at least 4 modules; `size` in px at 96 px an inch sets the width (0.75 pt a px). `?cmyk=true` writes CMYK colours, pure black as 0/0/0/100. The design is verified by a decoder first.',
+          params: CodeParams,
+          querystring: VectorImageQuery,
+          response: {
+            200: { content: { [VECTOR_CONTENT_TYPES[format]]: { schema: ImageBody } } },
+            ...problemResponses(400, 401, 403, 404, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { download, cmyk, ...overrides } = request.query;
+        const image = await service.images.vectorOf(
+          request.workspace.id,
+          request.params.id,
+          format,
+          overrides,
+          cmyk === true,
+        );
+        return sendImage(reply, image, download === true, request.params.id);
+      },
+    );
+  }
+
   // Signed image URLs (a code's `imageUrl`): no credentials, since an <img> cannot send them; the
   // signature is the credential, and the URL names the image's content, so it is cached for good.
   for (const format of ['svg', 'png'] as const) {
@@ -428,10 +484,10 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['qrcodes'],
         summary: 'Render a design (public)',
         description:
-          'Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).',
+          'Renders and verifies `data` with a style, without storing anything. `format: "pdf"|"eps"` answers a print file (vector, a quiet zone of at least 4 modules; `cmyk: true` for CMYK with pure black as 0/0/0/100). Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).',
         body: RenderBody,
         response: {
-          200: withImages(Type.Object({ format: Type.String(), data: Type.String() })),
+          200: withPrintFiles(Type.Object({ format: Type.String(), data: Type.String() })),
           ...problemResponses(400, 413, 415, 422, 429),
         },
       },
@@ -448,10 +504,14 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         // Nothing is stored here, but a logo is held to the same limits as everywhere (413, 415).
         imageOfDataUrl(logo.src, '/body/style/logo/src');
       }
-      const image = await service.images.oneOff(data, style ?? {}, format === 'png' ? 'png' : 'svg', {
-        data: '/body/data',
-        style: '/body/style',
-      });
+      const paths = { data: '/body/data', style: '/body/style' };
+      if (format === 'pdf' || format === 'eps') {
+        return sendImage(
+          reply,
+          await service.images.oneOffVector(data, style ?? {}, format, paths, request.body.cmyk === true),
+        );
+      }
+      const image = await service.images.oneOff(data, style ?? {}, format === 'png' ? 'png' : 'svg', paths);
       if (format === 'json') return { format: image.format, data: imageData(image) };
       return sendImage(reply, image);
     },

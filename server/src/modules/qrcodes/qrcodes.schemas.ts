@@ -473,11 +473,27 @@ export const ImageQuery = Type.Object(
 );
 export type ImageQueryInput = Static<typeof ImageQuery>;
 
+const Cmyk = Type.Boolean({
+  description: 'CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false',
+});
+
+/** The image endpoints' overrides, and the colour space of a print file. */
+export const VectorImageQuery = Type.Object(
+  { ...ImageQuery.properties, cmyk: Type.Optional(Cmyk) },
+  { additionalProperties: false },
+);
+
 export const RenderBody = Type.Object(
   {
     data: Type.String({ minLength: 1, maxLength: LIMITS.textLength, description: 'The text to encode' }),
     style: Type.Optional(StyleBody),
-    format: Type.Optional(stringEnum(['svg', 'png', 'json'] as const, { default: 'svg' })),
+    format: Type.Optional(
+      stringEnum(['svg', 'png', 'json', 'pdf', 'eps'] as const, {
+        default: 'svg',
+        description: 'pdf and eps answer print files (vector, a quiet zone of at least 4 modules)',
+      }),
+    ),
+    cmyk: Type.Optional(Cmyk),
   },
   {
     additionalProperties: false,

@@ -22,6 +22,7 @@ import {
 import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
 import { CodeImages } from './code-images.js';
 import { hashCodePassword } from './code-password.js';
+import { CodePrints } from './code-prints.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
 import type { ImageUrls } from './image-urls.js';
@@ -195,7 +196,7 @@ export type ChangeContext = Record<string, unknown>;
 /**
  * QR codes: every method that reads a code takes the workspace id and every write the caller's
  * access; a code of another workspace is a `not_found`, never a `forbidden`. Rule assignment
- * (`rules`) and images (`images`) are parts of their own. Every write records its event
+ * (`rules`), images (`images`) and print runs (`prints`) are parts of their own. Every write records its event
  * (`qrcode.created|updated|deleted|rules_updated`) in its own transaction, and once that has
  * committed is published as `code.changed`.
  */
@@ -204,6 +205,8 @@ export class QrCodesService {
   readonly rules: CodeRules;
   readonly images: CodeImages;
   private readonly bulk: CodeBulk;
+  /** The codes a ZIP or print sheet draws (the printing module streams them). */
+  readonly prints: CodePrints;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -233,6 +236,11 @@ export class QrCodesService {
       resourceOf: (...args) => this.resourceOf(...args),
       scansOf: (ids) => this.options.scans.totalsFor(ids),
       emit: (...changes) => this.emit(...changes),
+    });
+    this.prints = new CodePrints(db, {
+      dialect: options.dialect,
+      shortBase: options.shortBase,
+      logos: options.logos,
     });
   }
 

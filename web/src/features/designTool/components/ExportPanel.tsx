@@ -1,21 +1,10 @@
 import { renderDesign } from '@site/src/features/designTool/hooks/useDesignCheck';
 import type { ToolStyle } from '@site/src/features/designTool/model/designState';
-import { SITE_API } from '@site/src/lib/runtimeConfig';
+import { downloadRenderedDesign, saveBlob } from '@site/src/lib/downloads';
 import { useEffect, useState } from 'react';
 import styles from './DesignTool.module.css';
 
 const SIZES = [128, 256, 300, 512, 1024, 2048, 4096];
-
-function download(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The style for reading: an uploaded logo's data: URL (up to megabytes) shortened; copying gives it whole. */
 function shortenedLogo(style: ToolStyle): ToolStyle {
@@ -29,7 +18,8 @@ function shortenedLogo(style: ToolStyle): ToolStyle {
 
 /**
  * Downloads exactly what the API serves: the SVG from the same renderer (byte for byte, as a test checks),
- * the PNG from the API's own render endpoint (resvg on the server). And the style as JSON for the API.
+ * the PNG, PDF and EPS from the API's own render endpoint (PDF and EPS vector, in RGB or CMYK, with a
+ * quiet zone of at least 4 modules). And the style as JSON for the API.
  */
 export default function ExportPanel({
   text,
@@ -44,7 +34,8 @@ export default function ExportPanel({
 }) {
   const [size, setSize] = useState(style.size);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'png' | 'pdf' | 'eps' | null>(null);
+  const [cmyk, setCmyk] = useState(false);
   const [showJson, setShowJson] = useState(false);
   useEffect(() => setSize(style.size), [style.size]);
   const sizes = SIZES.includes(style.size) ? SIZES : [...SIZES, style.size].sort((a, b) => a - b);
@@ -55,30 +46,24 @@ export default function ExportPanel({
       setMessage({ error: true, text: rendered.verdict.detail });
       return;
     }
-    download('qr-code.svg', new Blob([rendered.svg], { type: 'image/svg+xml' }));
+    saveBlob('qr-code.svg', new Blob([rendered.svg], { type: 'image/svg+xml' }));
     setMessage({ error: false, text: `Downloaded qr-code.svg (${size} px wide).` });
   };
 
-  const downloadPng = async () => {
-    setBusy(true);
+  /** PNG, PDF and EPS come from the API's render endpoint: what it serves, byte for byte. */
+  const downloadFromApi = async (format: 'png' | 'pdf' | 'eps') => {
+    setBusy(format);
     setMessage(null);
+    const name = `qr-code.${format}`;
     try {
-      const response = await fetch(`${SITE_API}/render`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'image/png' },
-        body: JSON.stringify({ data: text, style: { ...drawable, size }, format: 'png' }),
-      });
-      if (!response.ok) {
-        const problem = (await response.json().catch(() => ({}))) as { detail?: string };
-        throw new Error(problem.detail ?? `The API answered HTTP ${response.status}.`);
-      }
-      download('qr-code.png', await response.blob());
-      setMessage({ error: false, text: `Downloaded qr-code.png (${size} px wide).` });
+      await downloadRenderedDesign(text, { ...drawable, size }, format, { cmyk });
+      const colours = format === 'png' ? '' : cmyk ? ', CMYK' : ', RGB';
+      setMessage({ error: false, text: `Downloaded ${name} (${size} px wide${colours}).` });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      setMessage({ error: true, text: `The PNG could not be made: ${detail}` });
+      setMessage({ error: true, text: `The ${format.toUpperCase()} could not be made: ${detail}` });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -106,6 +91,10 @@ export default function ExportPanel({
           ))}
         </select>
       </div>
+      <label className={styles.field}>
+        <input type="checkbox" checked={cmyk} onChange={(event) => setCmyk(event.target.checked)} /> CMYK for
+        print (PDF and EPS: pure black as 0/0/0/100)
+      </label>
       <div className={styles.buttons}>
         <button type="button" className="button button--primary" onClick={downloadSvg}>
           Download SVG
@@ -113,10 +102,26 @@ export default function ExportPanel({
         <button
           type="button"
           className="button button--primary"
-          disabled={busy}
-          onClick={() => void downloadPng()}
+          disabled={busy !== null}
+          onClick={() => void downloadFromApi('png')}
         >
-          {busy ? 'Rendering PNG…' : 'Download PNG'}
+          {busy === 'png' ? 'Rendering PNG…' : 'Download PNG'}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy !== null}
+          onClick={() => void downloadFromApi('pdf')}
+        >
+          {busy === 'pdf' ? 'Rendering PDF…' : 'Download PDF'}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy !== null}
+          onClick={() => void downloadFromApi('eps')}
+        >
+          {busy === 'eps' ? 'Rendering EPS…' : 'Download EPS'}
         </button>
         <button type="button" className="button button--secondary" onClick={() => void copyJson()}>
           Copy style JSON

@@ -1,0 +1,130 @@
+import { ApiError, authHeaders, type FieldError } from './api';
+import { SITE_API } from './runtimeConfig';
+
+/**
+ * Files from the API saved by the browser: one code's image in any format, a design from the render
+ * endpoint, a ZIP of many codes' images and print sheets. Used by the design tool and the /codes
+ * manager. A problem answer becomes an ApiError, as apiRequest's do.
+ */
+
+export type DownloadFormat = 'svg' | 'png' | 'pdf' | 'eps';
+
+/** The list filters of GET /qrcodes, as ZIPs and sheets take them. */
+export interface CodeFilter {
+  mode?: 'static' | 'redirect' | 'exec';
+  tag?: string;
+  hostname?: string;
+  q?: string;
+}
+
+/** Which codes: chosen ids (at most 10,000), or every code a filter selects. */
+export type CodeSelection = { ids: string[] } | { filter: CodeFilter };
+
+export interface SheetOptions {
+  paper?: 'A4' | 'letter';
+  columns?: number;
+  rows?: number;
+  /** Side of each code's square in mm, its quiet zone included. */
+  sizeMm?: number;
+  caption?: 'slug' | 'title' | null;
+  cmyk?: boolean;
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+export function saveBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function problemOf(response: Response): Promise<ApiError> {
+  const problem = (await response.json().catch(() => ({}))) as {
+    code?: string;
+    detail?: string;
+    errors?: FieldError[];
+  };
+  return new ApiError(
+    response.status,
+    problem.code ?? 'http_error',
+    problem.detail ?? `The API answered HTTP ${response.status}.`,
+    Array.isArray(problem.errors) ? problem.errors : [],
+  );
+}
+
+/** The file a call answers, as the signed-in user, or as no one (`signedIn: false`, the render endpoint). */
+async function fetchFile(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  signedIn = true,
+): Promise<Blob> {
+  const headers: Record<string, string> = signedIn ? await authHeaders() : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${SITE_API}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'The API could not be reached. Check your connection and try again.',
+    );
+  }
+  if (!response.ok) throw await problemOf(response);
+  return response.blob();
+}
+
+/** The name a file of a code gets: its slug when known. */
+const fileName = (base: string, format: string) => `${base.replace(/[^\w.-]+/g, '-')}.${format}`;
+
+/** Downloads one code's image with its stored style; `cmyk` for PDF and EPS. */
+export async function downloadCodeImage(
+  code: { id: string; slug?: string },
+  format: DownloadFormat,
+  options: { size?: number; cmyk?: boolean } = {},
+): Promise<void> {
+  const query = new URLSearchParams();
+  if (options.size !== undefined) query.set('size', String(options.size));
+  if (options.cmyk && (format === 'pdf' || format === 'eps')) query.set('cmyk', 'true');
+  const suffix = query.size > 0 ? `?${query}` : '';
+  const blob = await fetchFile('GET', `/qrcodes/${encodeURIComponent(code.id)}/image.${format}${suffix}`);
+  saveBlob(fileName(code.slug ?? code.id, format), blob);
+}
+
+/** Downloads a design that is not stored (POST /render): PNG, PDF or EPS as the API draws it. */
+export async function downloadRenderedDesign(
+  data: string,
+  style: unknown,
+  format: Exclude<DownloadFormat, 'svg'> | 'svg',
+  options: { cmyk?: boolean; name?: string } = {},
+): Promise<void> {
+  const body: Record<string, unknown> = { data, style, format };
+  if (options.cmyk && (format === 'pdf' || format === 'eps')) body.cmyk = true;
+  const blob = await fetchFile('POST', '/render', body, false);
+  saveBlob(fileName(options.name ?? 'qr-code', format), blob);
+}
+
+/** Downloads a ZIP of the selected codes' images, one file per code named by slug. */
+export async function downloadZip(
+  selection: CodeSelection,
+  format: DownloadFormat,
+  options: { cmyk?: boolean } = {},
+): Promise<void> {
+  const blob = await fetchFile('POST', '/qrcodes/images.zip', { ...selection, format, cmyk: options.cmyk });
+  saveBlob(`qrcodes-${format}.zip`, blob);
+}
+
+/** Downloads print sheets (PDF) of the selected codes. A grid that does not fit is an ApiError naming the fields. */
+export async function downloadSheet(selection: CodeSelection, options: SheetOptions = {}): Promise<void> {
+  const blob = await fetchFile('POST', '/qrcodes/sheet.pdf', { ...selection, ...options });
+  saveBlob('qrcodes-sheet.pdf', blob);
+}
