@@ -37,7 +37,7 @@ async function filter(page: Page, fields: { search?: string; tag?: string; state
   await form.getByRole('searchbox', { name: 'Search' }).fill(fields.search ?? '');
   await form.getByLabel('Tag').fill(fields.tag ?? '');
   await form.getByLabel('State').selectOption(fields.state ?? '');
-  await form.getByRole('button', { name: 'Filter' }).click();
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
 }
 
 test('the table sorts, searches and filters, and a bulk action reaches every selected code across pages', async ({
@@ -141,7 +141,7 @@ test('an import shows its dry run with the bad row by its line, then imports wit
 
   await page.getByRole('button', { name: 'Import 4 rows' }).click();
   const result = page.getByTestId('import-result');
-  await expect(result.getByRole('status')).toHaveText('Created 3 codes, skipped 0, 1 rows with a problem.');
+  await expect(result.getByRole('status')).toHaveText('Created 3 codes, skipped 1, 1 rows with a problem.');
   await expect(page.getByTestId('import-progress')).toHaveAttribute('value', '4');
   await expect(result.getByTestId('import-error')).toContainText('Line 4:');
 
