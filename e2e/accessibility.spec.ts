@@ -68,7 +68,7 @@ async function settle(page: Page, route: string, signedIn: boolean): Promise<voi
   await page.waitForLoadState(signedIn && route === '/analytics' ? 'load' : 'networkidle');
   if (signedIn) {
     if (route === '/api-keys') await expect(page.getByTestId('api-key-row').first()).toBeVisible();
-    if (route === '/codes') await expect(page.getByTestId('code-card')).toHaveCount(2);
+    if (route === '/codes') await expect(page.getByTestId('code-row')).toHaveCount(2);
     if (route === '/rules') await expect(page.getByTestId('rule')).toHaveCount(2);
     if (route === '/webhooks') await expect(page.getByText('No endpoints yet. Add one above.')).toBeVisible();
     if (route === '/analytics')
@@ -244,6 +244,12 @@ test('the link controls and a tested scan: no serious or critical axe violation'
     await page.emulateMedia({ colorScheme: scheme });
 
     await page.goto('/codes');
+    // The table's row opens the code's card in place.
+    await page
+      .getByTestId('code-row')
+      .filter({ hasText: 'Controlled' })
+      .getByRole('button', { name: /^Details/ })
+      .click();
     const card = page.getByRole('article', { name: 'Controlled' });
     await card.getByRole('button', { name: /^Edit/ }).first().click();
     await expect(card.getByTestId('link-controls')).toHaveAttribute('open', '');

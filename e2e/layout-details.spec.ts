@@ -109,6 +109,12 @@ test('signed in: the phone menu, key dates, rule summaries, static codes, the li
 
   // Codes: a static code shows no scans and no on/off switch; a dynamic one shows both.
   await page.goto('/codes');
+  for (const title of ['Table card', 'Dynamic menu'])
+    await page
+      .getByTestId('code-row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /^Details/ })
+      .click();
   const staticCard = page.getByRole('article', { name: 'Table card' });
   const dynamicCard = page.getByRole('article', { name: 'Dynamic menu' });
   await expect(dynamicCard.getByText('Scans', { exact: true })).toBeVisible();

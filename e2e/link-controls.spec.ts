@@ -118,6 +118,11 @@ test('"Test a scan" shows the iOS rule matching an iPhone and why it does not ma
 
   // On the code's card.
   await page.goto('/codes');
+  await page
+    .getByTestId('code-row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /^Details/ })
+    .click();
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: /^Test a scan/ }).click();
   const tester = card.getByRole('form', { name: `Test a scan of ${title}` });
@@ -178,7 +183,9 @@ test('badges say which codes are expired, scheduled, capped, used up or locked',
   expect((await scan(page, usedUp.shortUrl)).status).toBe(302);
 
   await page.goto('/codes');
-  const badgesOf = (title: string) => page.getByRole('article', { name: title }).getByTestId('code-badge');
+  // The table shows each code's badges in its row.
+  const badgesOf = (title: string) =>
+    page.getByTestId('code-row').filter({ hasText: title }).getByTestId('code-badge');
   await expect(badgesOf('Expired one')).toHaveText([/^Expired/]);
   await expect(badgesOf('Scheduled one')).toHaveText([/^Scheduled/]);
   await expect(badgesOf('Capped one')).toHaveText([/^Capped: 0 of 50 scans used/]);

@@ -61,7 +61,7 @@ async function imagesShown(page: Page): Promise<void> {
   await expect(page.getByRole('img', { name: 'The image could not be loaded' })).toHaveCount(0);
 }
 
-test('ten quick range clicks on /analytics and five pages of /codes stay far from the rate limit', async ({
+test('ten quick range clicks on /analytics and the three pages of /codes stay far from the rate limit', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -103,16 +103,17 @@ test('ten quick range clicks on /analytics and five pages of /codes stay far fro
   await page.unroute('**/api/v1/analytics/dashboard?**');
 
   await page.goto('/codes');
-  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('page-number')).toHaveText(/^Page 1 of /);
   await imagesShown(page);
   const beforePaging = counts.calls;
-  for (let pageNumber = 2; pageNumber <= 5; pageNumber++) {
+  // 45 codes at 20 a page: three pages.
+  for (let pageNumber = 2; pageNumber <= 3; pageNumber++) {
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect(page.getByText(`Page ${pageNumber}`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('page-number')).toHaveText(new RegExp(`^Page ${pageNumber} of `));
     await imagesShown(page);
   }
   // A page of codes is one list request; its images are image URLs, not API calls.
-  expect(counts.calls - beforePaging).toBe(4);
+  expect(counts.calls - beforePaging).toBe(2);
   expect(counts.images).toBeGreaterThanOrEqual(CODES);
   expect(counts.limited).toEqual([]);
   await expect(page.getByText(/Over the limit/)).toHaveCount(0);

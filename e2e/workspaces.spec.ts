@@ -163,6 +163,12 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
 
   // As an editor: the workspace's code is there and can be retargeted.
   await invitee.goto('/codes');
+  const openCard = () =>
+    invitee
+      .locator(`[data-testid="code-row"][data-slug="${slug}"]`)
+      .getByRole('button', { name: /^Details/ })
+      .click();
+  await openCard();
   const card = invitee.locator(`[data-testid="code-card"][data-slug="${slug}"]`);
   await card.getByRole('button', { name: /^Edit/ }).first().click();
   const edit = card.getByRole('form', { name: `Edit ${slug}` });
@@ -180,6 +186,7 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
 
   // As a viewer: the codes show, editing is disabled with the reason, and no request is refused.
   await invitee.goto('/codes');
+  await openCard();
   await expect(card).toBeVisible();
   await expect(invitee.getByRole('button', { name: 'New code' })).toBeDisabled();
   await expect(invitee.getByTestId('create-refusal')).toHaveText(

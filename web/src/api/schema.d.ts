@@ -7721,7 +7721,7 @@ export interface paths {
         };
         /**
          * List QR codes
-         * @description Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
+         * @description Newest first, or in the order of `sort`. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
          *
          *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
@@ -7729,6 +7729,8 @@ export interface paths {
             parameters: {
                 query?: {
                     cursor?: string;
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
                     hostname?: string;
                     limit?: number;
                     /**
@@ -7738,6 +7740,8 @@ export interface paths {
                     mode?: "static" | "redirect" | "exec";
                     /** @description Text in the title or slug */
                     q?: string;
+                    /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                    sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                     tag?: string;
                 };
                 header?: never;
@@ -9669,6 +9673,422 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/image.eps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as EPS for print
+         * @description Vector, with the stored style (query values override it as for image.svg); a quiet zone of at least 4 modules; `size` in px at 96 px an inch sets the width (0.75 pt a px). `?cmyk=true` writes CMYK colours, pure black as 0/0/0/100. The design is verified by a decoder first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    backgroundColor?: string;
+                    /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                    cmyk?: boolean;
+                    cornerDotsColor?: string;
+                    cornerDotsType?: "square" | "dot";
+                    cornerSquaresColor?: string;
+                    cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                    dotsColor?: string;
+                    dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                    /** @description Answer as an attachment */
+                    download?: boolean;
+                    errorCorrection?: "L" | "M" | "Q" | "H";
+                    frameText?: string;
+                    /** @description Quiet zone in modules */
+                    margin?: number;
+                    /** @description Width in px */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/postscript": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/image.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as PDF for print
+         * @description Vector, with the stored style (query values override it as for image.svg); a quiet zone of at least 4 modules; `size` in px at 96 px an inch sets the width (0.75 pt a px). `?cmyk=true` writes CMYK colours, pure black as 0/0/0/100. The design is verified by a decoder first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    backgroundColor?: string;
+                    /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                    cmyk?: boolean;
+                    cornerDotsColor?: string;
+                    cornerDotsType?: "square" | "dot";
+                    cornerSquaresColor?: string;
+                    cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                    dotsColor?: string;
+                    dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                    /** @description Answer as an attachment */
+                    download?: boolean;
+                    errorCorrection?: "L" | "M" | "Q" | "H";
+                    frameText?: string;
+                    /** @description Quiet zone in modules */
+                    margin?: number;
+                    /** @description Width in px */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/qrcodes/{id}/image.png": {
@@ -12280,6 +12700,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qrcodes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count QR codes
+         * @description How many codes pass the same filters as the list (`mode`, `tag`, `hostname`, `q`, `enabled`): a table shows "N codes" and selects all N.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
+                    hostname?: string;
+                    /**
+                     * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                     * @example null
+                     */
+                    mode?: "static" | "redirect" | "exec";
+                    /** @description Text in the title or slug */
+                    q?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How many codes pass the filters */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/qrcodes/export.csv": {
         parameters: {
             query?: never;
@@ -12296,6 +12898,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
                     hostname?: string;
                     /**
                      * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
@@ -12304,6 +12908,8 @@ export interface paths {
                     mode?: "static" | "redirect" | "exec";
                     /** @description Text in the title or slug */
                     q?: string;
+                    /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                    sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                     tag?: string;
                 };
                 header?: never;
@@ -12473,6 +13079,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only codes that are on (true) or off (false) */
+                    enabled?: boolean;
                     hostname?: string;
                     /**
                      * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
@@ -12481,6 +13089,8 @@ export interface paths {
                     mode?: "static" | "redirect" | "exec";
                     /** @description Text in the title or slug */
                     q?: string;
+                    /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                    sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                     tag?: string;
                 };
                 header?: never;
@@ -12495,17 +13105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            codes: {
-                                [key: string]: unknown;
-                            }[];
-                            /** Format: date-time */
-                            exportedAt: string;
-                            /** @enum {string} */
-                            format: "rq-codes";
-                            /** @enum {number} */
-                            version: 1;
-                        };
+                        "application/json": string;
                     };
                 };
                 /** @description application/problem+json (RFC 9457) */
@@ -12638,6 +13238,267 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many codes' images as a ZIP
+         * @description One file per code, named by its slug (`hostname/slug.ext` when codes on different hostnames share a slug), drawn with its stored style. Give `ids` (at most 10,000; an id the workspace does not hold is a 404 naming it, and nothing is written) or `filter` (the list filters of GET /qrcodes). The ZIP streams as it is drawn; `RQ-Code-Count` says how many codes it holds.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "ids": [
+                     *         "qr_01jd0000000000000000000000"
+                     *       ],
+                     *       "format": "pdf",
+                     *       "cmyk": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description pdf and eps in CMYK, pure black as 0/0/0/100 (default false: RGB) */
+                        cmyk?: boolean;
+                        /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
+                        filter?: {
+                            hostname?: string;
+                            /** @enum {string} */
+                            mode?: "static" | "redirect" | "exec";
+                            q?: string;
+                            tag?: string;
+                        };
+                        /**
+                         * @description The format of every file
+                         * @enum {string}
+                         */
+                        format: "svg" | "png" | "pdf" | "eps";
+                        /** @description Code ids (qr_...), at most 10000; an id the workspace does not hold makes the call a 404 naming it */
+                        ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12953,6 +13814,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qrcodes/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print sheets of many codes (PDF)
+         * @description Vector pages of A4 or Letter with a grid of `columns` x `rows` codes, each in a square of `sizeMm` that holds its quiet zone (at least 4 modules), with an optional caption under it; as many pages as the codes need. A grid that does not fit the paper (10 mm margins) is a 422 naming the fields. Selection as for images.zip. The PDF streams page by page.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "filter": {
+                     *         "tag": "spring"
+                     *       },
+                     *       "paper": "A4",
+                     *       "columns": 4,
+                     *       "rows": 5,
+                     *       "sizeMm": 40,
+                     *       "caption": "slug"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description A line under each code: its slug, its title (the slug when it has none), or nothing
+                         * @default slug
+                         */
+                        caption?: ("slug" | "title") | null;
+                        /** @description pdf and eps in CMYK, pure black as 0/0/0/100 (default false: RGB) */
+                        cmyk?: boolean;
+                        /** @default 4 */
+                        columns?: number;
+                        /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
+                        filter?: {
+                            hostname?: string;
+                            /** @enum {string} */
+                            mode?: "static" | "redirect" | "exec";
+                            q?: string;
+                            tag?: string;
+                        };
+                        /** @description Code ids (qr_...), at most 10000; an id the workspace does not hold makes the call a 404 naming it */
+                        ids?: string[];
+                        /**
+                         * @default A4
+                         * @enum {string}
+                         */
+                        paper?: "A4" | "letter";
+                        /** @default 5 */
+                        rows?: number;
+                        /**
+                         * @description Side of each code's square in mm, its quiet zone of at least 4 modules included
+                         * @default 40
+                         */
+                        sizeMm?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description application/problem+json (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": {
+                            code: string;
+                            detail: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            status: number;
+                            title: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/render": {
         parameters: {
             query?: never;
@@ -12964,7 +14103,7 @@ export interface paths {
         put?: never;
         /**
          * Render a design (public)
-         * @description Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).
+         * @description Renders and verifies `data` with a style, without storing anything. `format: "pdf"|"eps"` answers a print file (vector, a quiet zone of at least 4 modules; `cmyk: true` for CMYK with pure black as 0/0/0/100). Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).
          */
         post: {
             parameters: {
@@ -12988,13 +14127,16 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                        cmyk?: boolean;
                         /** @description The text to encode */
                         data: string;
                         /**
+                         * @description pdf and eps answer print files (vector, a quiet zone of at least 4 modules)
                          * @default svg
                          * @enum {string}
                          */
-                        format?: "svg" | "png" | "json";
+                        format?: "svg" | "png" | "json" | "pdf" | "eps";
                         style?: {
                             background?: {
                                 color?: string | "transparent";
@@ -13122,6 +14264,8 @@ export interface paths {
                             data: string;
                             format: string;
                         };
+                        "application/pdf": string;
+                        "application/postscript": string;
                         "image/png": string;
                         "image/svg+xml": string;
                     };

@@ -76,6 +76,7 @@ export default function BulkActions({
   const [design, setDesign] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [format, setFormat] = useState<'svg' | 'png' | 'pdf' | 'eps'>('svg');
+  const [cmyk, setCmyk] = useState(false);
   const [sheet, setSheet] = useState({ paper: 'A4', columns: 4, rows: 6, sizeMm: 30, caption: 'slug' });
   const ids = {
     action: useId(),
@@ -178,7 +179,11 @@ export default function BulkActions({
         setProgress({ done: 0, of: 0, what: 'Preparing the ZIP' });
         await downloadPosted(
           '/qrcodes/images.zip',
-          { ...(await target.selector()), format },
+          {
+            ...(await target.selector()),
+            format,
+            ...(cmyk && (format === 'pdf' || format === 'eps') ? { cmyk } : {}),
+          },
           `qr-codes-${format}.zip`,
         );
         return {
@@ -198,6 +203,7 @@ export default function BulkActions({
             rows: sheet.rows,
             sizeMm: sheet.sizeMm,
             caption: sheet.caption === 'none' ? null : sheet.caption,
+            ...(cmyk ? { cmyk } : {}),
           },
           'qr-codes-sheet.pdf',
         );
@@ -335,6 +341,13 @@ export default function BulkActions({
             </select>
           </label>
         </>
+      )}
+      {(action === 'sheet' || (action === 'zip' && (format === 'pdf' || format === 'eps'))) && (
+        <label>
+          <span>
+            <input type="checkbox" checked={cmyk} onChange={(event) => setCmyk(event.target.checked)} /> CMYK
+          </span>
+        </label>
       )}
       <button
         type="submit"

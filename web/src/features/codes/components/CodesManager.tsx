@@ -130,7 +130,9 @@ export default function CodesManager({
       return all.filter((code) => !selection.except.has(code.id));
     },
     async selector() {
-      if (selection.kind === 'all' && selection.except.size === 0) return { filter: filterObject(view) };
+      // The print routes' filter has no `enabled`: with it, the ids are sent instead.
+      if (selection.kind === 'all' && selection.except.size === 0 && !view.enabled)
+        return { filter: filterObject(view) };
       return { ids: (await this.codes(() => {})).map((code) => code.id) };
     },
   };

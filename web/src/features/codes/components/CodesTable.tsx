@@ -180,6 +180,15 @@ function CodeRow({
           />
         </td>
         <th scope="row" className={styles.slug}>
+          <img
+            className={styles.thumb}
+            src={code.imageUrl}
+            alt={`QR code ${code.slug}`}
+            width={28}
+            height={28}
+            loading="lazy"
+            decoding="async"
+          />
           <Link to={codePath(code.id)}>{code.slug}</Link>
           {!code.enabled && <span className="badge badge--secondary">off</span>}
           {code.mode !== 'static' && <CodeBadges code={code} />}
