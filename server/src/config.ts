@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { PLAN_IDS, PLANS, type PlanId } from './modules/plans/plans.js';
+import { PLAN_IDS, PLANS, type PlanId, RATE_LIMIT_WINDOW_MS } from './modules/plans/plans.js';
 import { DEFAULT_GEO_CACHE_DIR } from './modules/redirect/scan-context.geo.js';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
 
@@ -79,6 +79,11 @@ export interface Config {
      * least the account's API key rate. Default 1200: more than a person clicking can send.
      */
     session: number;
+    /**
+     * RATE_LIMIT_WINDOW_MS: the window the API and session budgets are counted over, in ms (default
+     * 60000: the rates are "a minute"). Shorter for tests that need a 429 to pass quickly.
+     */
+    windowMs: number;
   };
   /** Google Analytics measurement id; page views go to window.dataLayer either way. */
   analyticsId: string | undefined;
@@ -472,6 +477,7 @@ function rateLimits(env: Env, sellsPlans: boolean): Config['rateLimits'] {
   return {
     api: integer(env, 'API_RATE_LIMIT', apiDefault, 1, 1_000_000),
     session: integer(env, 'SESSION_RATE_LIMIT', SESSION_RATE_LIMIT_DEFAULT, 1, 1_000_000),
+    windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', RATE_LIMIT_WINDOW_MS, 1000, 3_600_000),
   };
 }
 

@@ -24,7 +24,7 @@ export interface Problem {
  * paths of a validation failure.
  */
 export class RqApiError extends Error {
-  override readonly name = 'RqApiError';
+  override readonly name: string = 'RqApiError';
   /** The HTTP status; 0 when the server could not be reached. */
   readonly status: number;
   readonly code: string;

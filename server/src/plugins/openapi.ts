@@ -3,6 +3,7 @@ import type { ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { ProblemSchema } from '../shared/problem-schema.js';
 import type { Permission } from './permissions.js';
 
 /**
@@ -23,13 +24,93 @@ const SCALAR_CONFIGURATION = {
 } satisfies Partial<ApiReferenceConfiguration>;
 
 interface OpenApiOperation {
+  operationId?: string;
+  security?: unknown[];
+  tags?: string[];
   description?: string;
-  responses?: Record<string, { content?: Record<string, unknown> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
   'x-rq-permission'?: Permission;
 }
 
 interface OpenApiDocument {
   paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace']);
+
+/** The operations of a document with their method and path (a path item's other keys are left out). */
+export function* operationsOf(
+  document: OpenApiDocument,
+): Generator<{ path: string; method: string; operation: OpenApiOperation }> {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (HTTP_METHODS.has(method)) yield { path, method, operation };
+    }
+  }
+}
+
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * An operation's id from its method and path, for every route that names none (`schema.operationId`
+ * wins): `GET /api/v1/qrcodes/{id}/image.png` is `getQrcodesByIdImagePng`. Ids follow from the API's
+ * own address, so they are stable for as long as the route is, and unique as method and path are.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\/v\d+(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) =>
+      segment
+        .split(/(\{[^}]+\})/)
+        .filter(Boolean)
+        .map((part) => {
+          const param = part.match(/^\{(.+)\}$/)?.[1];
+          const text = param ?? part;
+          const camel = text
+            .split(/[^A-Za-z0-9]+/)
+            .filter(Boolean)
+            .map(pascal)
+            .join('');
+          return param ? `By${camel}` : camel;
+        }),
+    );
+  return method.toLowerCase() + words.join('');
+}
+
+/** The tag of a route that names none: the first word of its path after `/api/v1` (`/api/v1/bulk/...` is `bulk`). */
+export function tagOf(path: string): string {
+  return (
+    path
+      .replace(/^\/api\/v\d+(?=\/|$)/, '')
+      .split('/')
+      .find(Boolean)
+      ?.replace(/\{.*\}/, '') || 'api'
+  );
+}
+
+/**
+ * Every operation has a stable `operationId` and a tag (derived when a route names none), says who
+ * may call it (`security: []` when anyone may), and every `/api/` operation declares the 429 any
+ * caller can get (plugins/rate-limit.ts counts every /api answer).
+ */
+export function withOperationDefaults<T extends OpenApiDocument>(document: T, problem: unknown): T {
+  for (const { path, method, operation } of operationsOf(document)) {
+    operation.operationId ??= operationIdOf(method, path);
+    if (!operation.tags?.length) operation.tags = [tagOf(path)];
+    // A route that does not authenticate is public, and says so (the auth plugin sets the others').
+    operation.security ??= [];
+    operation.responses ??= {};
+    const responses = operation.responses;
+    if (path.startsWith('/api/') && !responses['429']) {
+      responses['429'] = {
+        description: 'Over the rate limit: retry after `Retry-After` seconds',
+        content: { 'application/problem+json': { schema: structuredClone(problem) } },
+      };
+    }
+  }
+  return document;
 }
 
 /** Where each route's permission is found once the auth plugin has set it (`config.auth`). */
@@ -113,6 +194,10 @@ export const openapiPlugin = fp(
           { name: 'health', description: 'Liveness and readiness' },
           { name: 'account', description: 'The signed-in account' },
           { name: 'api-keys', description: 'API keys: created, listed and revoked by signed-in users' },
+          {
+            name: 'workspaces',
+            description: 'Workspaces: their members, invitations and ownership',
+          },
           { name: 'qrcodes', description: 'QR codes: static and dynamic, their images and assigned rules' },
           {
             name: 'hostnames',
@@ -120,6 +205,11 @@ export const openapiPlugin = fp(
           },
           { name: 'rules', description: 'Redirect rules: conditions and actions, reusable across codes' },
           { name: 'designs', description: 'Saved designs: named styles to apply to codes' },
+          { name: 'assets', description: 'Uploaded images (logos) that designs and codes use' },
+          {
+            name: 'webhooks',
+            description: 'Webhooks: endpoints that receive events, their deliveries and secrets',
+          },
           {
             name: 'analytics',
             description: 'Scan analytics: totals, time series, breakdowns, export, live stream',
@@ -135,7 +225,13 @@ export const openapiPlugin = fp(
       hideUntagged: true,
       transformObject: (documents) =>
         'openapiObject' in documents
-          ? withPermissions(withProblemMediaType(documents.openapiObject as OpenApiDocument), permissions)
+          ? withPermissions(
+              withOperationDefaults(
+                withProblemMediaType(documents.openapiObject as OpenApiDocument),
+                ProblemSchema,
+              ),
+              permissions,
+            )
           : documents.swaggerObject,
     });
 

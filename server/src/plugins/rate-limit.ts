@@ -165,7 +165,7 @@ export const rateLimitPlugin = fp(
 
     const rateLimits: RateLimits = {
       store: limitStore,
-      async consume(reply, bucket, max, windowMs = RATE_LIMIT_WINDOW_MS) {
+      async consume(reply, bucket, max, windowMs = config.rateLimits.windowMs) {
         const { count, resetMs } = await limitStore.hit(bucket, windowMs);
         const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
         reply.header('ratelimit-limit', String(max));

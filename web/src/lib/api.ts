@@ -1,31 +1,32 @@
+import { createClient, type FieldError, RqApiError } from '@rq/client';
 import { idToken } from './auth';
 import { SITE_API } from './runtimeConfig';
 import { reportWorkspaceGone, workspaceForRequest } from './workspaceChoice';
 
-/** One field problem of an application/problem+json answer. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
-/** An API error answer (RFC 9457 problem details), kept whole so pages can show it in place. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors: FieldError[] = [],
-    /** For a 403 `forbidden`: the weakest role that may do it. */
-    readonly role?: string,
-  ) {
-    super(detail);
-    this.name = 'ApiError';
+/**
+ * An API error answer (RFC 9457 problem details), kept whole so pages can show it in place. It is
+ * the client package's RqApiError (same `status`, `code`, `detail`, `errors`, `role`).
+ */
+export class ApiError extends RqApiError {
+  override readonly name: string = 'ApiError';
+  constructor(status: number, code: string, detail: string, errors: FieldError[] = [], role?: string) {
+    super(status, { code, detail, errors, ...(role === undefined ? {} : { role }) });
   }
 }
 
 /**
+ * The site's one way to the API: @rq/client on the same origin, as the signed-in user (a fresh ID
+ * token for every call). The site names the workspace itself on each call (some calls go without
+ * one), and shows a 429 or 503 at once rather than waiting to retry: a person is waiting.
+ */
+const client = createClient({ getToken: idToken, retry: false });
+
+/**
  * The signed-in user's authorization and the workspace they work in (`RQ-Workspace`), for every call
  * to the API; empty when signed out. `workspace: false` leaves the workspace out (`GET /me`).
+ * For what the client cannot send (EventSource streams, downloads by URL).
  */
 export async function authHeaders({ workspace = true } = {}): Promise<Record<string, string>> {
   const token = await idToken();
@@ -44,13 +45,18 @@ export async function apiRequest<T>(
   options: { workspace?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders(options)) };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  // The site's paths are built at run time (with their query), so the untyped form of the call.
+  const request = client.raw.request as (
+    method: string,
+    url: string,
+    init: { headers: Record<string, string>; body?: unknown; parseAs: 'text' },
+  ) => Promise<{ data?: string; error?: unknown; response: Response }>;
+  let answer: Awaited<ReturnType<typeof request>>;
   try {
-    response = await fetch(`${SITE_API}${path}`, {
-      method,
+    answer = await request(method.toUpperCase(), `${SITE_API}${path}`, {
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      parseAs: 'text',
+      ...(body === undefined ? {} : { body }),
     });
   } catch {
     throw new ApiError(
@@ -59,33 +65,31 @@ export async function apiRequest<T>(
       'The API could not be reached. Check your connection and try again.',
     );
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
+  const { response } = answer;
+  if (response.ok) {
+    if (response.status === 204 || !answer.data) return undefined as T;
+    try {
+      return JSON.parse(answer.data) as T;
+    } catch {
+      return undefined as T;
+    }
   }
-  if (!response.ok) {
-    const sentWorkspace = headers['rq-workspace'];
-    const problem = (parsed ?? {}) as {
-      code?: string;
-      detail?: string;
-      title?: string;
-      errors?: FieldError[];
-      role?: string;
-    };
-    // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
-    if (response.status === 404 && sentWorkspace && problem.detail?.includes(sentWorkspace))
-      reportWorkspaceGone(sentWorkspace);
-    throw new ApiError(
-      response.status,
-      problem.code ?? 'http_error',
-      problem.detail ?? problem.title ?? `The API answered HTTP ${response.status}.`,
-      Array.isArray(problem.errors) ? problem.errors : [],
-      typeof problem.role === 'string' ? problem.role : undefined,
-    );
-  }
-  return parsed as T;
+  const sentWorkspace = headers['rq-workspace'];
+  const problem = (answer.error && typeof answer.error === 'object' ? answer.error : {}) as {
+    code?: string;
+    detail?: string;
+    title?: string;
+    errors?: FieldError[];
+    role?: string;
+  };
+  // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
+  if (response.status === 404 && sentWorkspace && problem.detail?.includes(sentWorkspace))
+    reportWorkspaceGone(sentWorkspace);
+  throw new ApiError(
+    response.status,
+    problem.code ?? 'http_error',
+    problem.detail ?? problem.title ?? `The API answered HTTP ${response.status}.`,
+    Array.isArray(problem.errors) ? problem.errors : [],
+    typeof problem.role === 'string' ? problem.role : undefined,
+  );
 }

@@ -371,8 +371,8 @@ export const CodeParams = Type.Object({ id: Type.String({ minLength: 1, maxLengt
 
 export const ListQuery = Type.Object(
   {
-    // A filter, not a value to send: the example `null` keeps it out of the reference's request examples.
-    mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, examples: [null] })),
+    // A filter with no example of its own (an example must be a value its schema accepts).
+    mode: Type.Optional(Mode),
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
     hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
