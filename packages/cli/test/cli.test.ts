@@ -178,6 +178,19 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(svg.stdout).toMatch(/^<svg|^<\?xml/);
     expectExit(badFormat, 2);
 
+    const zip = await rq(
+      'codes',
+      'images',
+      '--tag',
+      'cli',
+      '--format',
+      'png',
+      '-o',
+      path.join(home, 'cli.zip'),
+    );
+    expectExit(zip, 0);
+    expect(fs.readFileSync(path.join(home, 'cli.zip')).subarray(0, 2).toString()).toBe('PK');
+
     const deleted = await rq('codes', 'delete', a.id, '--json');
     expect(deleted.json()).toEqual({ deleted: [a.id] });
     expectExit(await rq('codes', 'get', a.id), 4);
@@ -361,5 +374,31 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(deliveries.data.map((d) => d.eventType)).toContain('webhook.test');
     expectExit(await rq('webhooks', 'delete', hook.id), 0);
     expectExit(await rq('webhooks', 'get', hook.id), 4);
+  });
+
+  it('waits out a real 429 as Retry-After says and goes on', async () => {
+    // One request a second per key: the second page of a list is over budget until the window ends.
+    const limited = await listeningTestApp(engine, {
+      env: { MARKETPLACE_PROXY_SECRET: SECRET, API_RATE_LIMIT: '1', RATE_LIMIT_WINDOW_MS: '1000' },
+    });
+    try {
+      const limitedKey = await apiKeyFor(limited, 'cli-limited');
+      for (const slug of ['limited-1', 'limited-2']) {
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/qrcodes',
+          headers: { 'x-rapidapi-proxy-secret': SECRET, 'x-rapidapi-user': 'cli-limited' },
+          payload: { mode: 'redirect', target: 'https://example.com/', slug },
+        });
+      }
+      const run = await runCli(['codes', 'list', '--limit', '1', '--all', '--json'], {
+        env: { ...env, RQ_API_KEY: limitedKey, RQ_SERVER: limited.base },
+      });
+      expectExit(run, 0);
+      expect(run.json<{ data: unknown[] }>().data).toHaveLength(2);
+      expect(run.stderr).toMatch(/Rate limited \(429\): the server asks to wait 1 s/);
+    } finally {
+      await limited.close();
+    }
   });
 });

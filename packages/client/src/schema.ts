@@ -709,6 +709,50 @@ export interface paths {
         patch: operations["patchQrcodesById"];
         trace?: never;
     };
+    "/api/v1/qrcodes/{id}/image.eps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as EPS for print
+         * @description Vector, with the stored style (query values override it as for image.svg); a quiet zone of at least 4 modules; `size` in px at 96 px an inch sets the width (0.75 pt a px). `?cmyk=true` writes CMYK colours, pure black as 0/0/0/100. The design is verified by a decoder first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getQrcodesByIdImageEps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/{id}/image.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code as PDF for print
+         * @description Vector, with the stored style (query values override it as for image.svg); a quiet zone of at least 4 modules; `size` in px at 96 px an inch sets the width (0.75 pt a px). `?cmyk=true` writes CMYK colours, pure black as 0/0/0/100. The design is verified by a decoder first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getQrcodesByIdImagePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/qrcodes/{id}/image.png": {
         parameters: {
             query?: never;
@@ -801,6 +845,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qrcodes/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export codes as CSV
+         * @description Every code of the workspace (the list's filters apply), with all it takes to import it again: rules as their definitions, the style's logo inline, a password as its stored hash (`passwordHash`, opaque; import accepts it). Streamed, newest first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getQrcodesExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export codes as JSON
+         * @description Every code of the workspace (the list's filters apply), with all it takes to import it again: rules as their definitions, the style's logo inline, a password as its stored hash (`passwordHash`, opaque; import accepts it). Streamed, newest first.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getQrcodesExportJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/images.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Many codes' images as a ZIP
+         * @description One file per code, named by its slug (`hostname/slug.ext` when codes on different hostnames share a slug), drawn with its stored style. Give `ids` (at most 10,000; an id the workspace does not hold is a 404 naming it, and nothing is written) or `filter` (the list filters of GET /qrcodes). The ZIP streams as it is drawn; `RQ-Code-Count` says how many codes it holds.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: operations["postQrcodesImagesZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import codes from a file
+         * @description Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the rows that pass; `dryRun=true` checks and writes nothing. A row's problem does not stop the others. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (`hostnamesReplaced`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postQrcodesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print sheets of many codes (PDF)
+         * @description Vector pages of A4 or Letter with a grid of `columns` x `rows` codes, each in a square of `sizeMm` that holds its quiet zone (at least 4 modules), with an optional caption under it; as many pages as the codes need. A grid that does not fit the paper (10 mm margins) is a 422 naming the fields. Selection as for images.zip. The PDF streams page by page.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: operations["postQrcodesSheetPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/render": {
         parameters: {
             query?: never;
@@ -812,7 +966,7 @@ export interface paths {
         put?: never;
         /**
          * Render a design (public)
-         * @description Renders and verifies `data` with a style, without storing anything. Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).
+         * @description Renders and verifies `data` with a style, without storing anything. `format: "pdf"|"eps"` answers a print file (vector, a quiet zone of at least 4 modules; `cmyk: true` for CMYK with pure black as 0/0/0/100). Public and limited per IP. Logos must be `data:` URLs here, at most 512 KiB (413) and a PNG, JPEG, WebP or SVG image (415).
          */
         post: operations["postRender"];
         delete?: never;
@@ -10458,6 +10612,380 @@ export interface operations {
             };
         };
     };
+    getQrcodesByIdImageEps: {
+        parameters: {
+            query?: {
+                backgroundColor?: string;
+                /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                cmyk?: boolean;
+                cornerDotsColor?: string;
+                cornerDotsType?: "square" | "dot";
+                cornerSquaresColor?: string;
+                cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                dotsColor?: string;
+                dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                /** @description Answer as an attachment */
+                download?: boolean;
+                errorCorrection?: "L" | "M" | "Q" | "H";
+                frameText?: string;
+                /** @description Quiet zone in modules */
+                margin?: number;
+                /** @description Width in px */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/postscript": string;
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getQrcodesByIdImagePdf: {
+        parameters: {
+            query?: {
+                backgroundColor?: string;
+                /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                cmyk?: boolean;
+                cornerDotsColor?: string;
+                cornerDotsType?: "square" | "dot";
+                cornerSquaresColor?: string;
+                cornerSquaresType?: "square" | "rounded" | "extra-rounded" | "dot";
+                dotsColor?: string;
+                dotsType?: "square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded";
+                /** @description Answer as an attachment */
+                download?: boolean;
+                errorCorrection?: "L" | "M" | "Q" | "H";
+                frameText?: string;
+                /** @description Quiet zone in modules */
+                margin?: number;
+                /** @description Width in px */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     getQrcodesByIdImagePng: {
         parameters: {
             query?: {
@@ -11463,6 +11991,1107 @@ export interface operations {
             };
         };
     };
+    getQrcodesExportCsv: {
+        parameters: {
+            query?: {
+                hostname?: string;
+                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                mode?: "static" | "redirect" | "exec";
+                /** @description Text in the title or slug */
+                q?: string;
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getQrcodesExportJson: {
+        parameters: {
+            query?: {
+                hostname?: string;
+                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                mode?: "static" | "redirect" | "exec";
+                /** @description Text in the title or slug */
+                q?: string;
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codes: {
+                            [key: string]: unknown;
+                        }[];
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @enum {string} */
+                        format: "rq-codes";
+                        /** @enum {number} */
+                        version: 1;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postQrcodesImagesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "qr_01jd0000000000000000000000"
+                 *       ],
+                 *       "format": "pdf",
+                 *       "cmyk": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description pdf and eps in CMYK, pure black as 0/0/0/100 (default false: RGB) */
+                    cmyk?: boolean;
+                    /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
+                    filter?: {
+                        hostname?: string;
+                        /** @enum {string} */
+                        mode?: "static" | "redirect" | "exec";
+                        q?: string;
+                        tag?: string;
+                    };
+                    /**
+                     * @description The format of every file
+                     * @enum {string}
+                     */
+                    format: "svg" | "png" | "pdf" | "eps";
+                    /** @description Code ids (qr_...), at most 10000; an id the workspace does not hold makes the call a 404 naming it */
+                    ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postQrcodesImport: {
+        parameters: {
+            query?: {
+                /** @description Check every row as a create would, and write nothing */
+                dryRun?: boolean;
+                /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON. */
+                format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls";
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "codes": [
+                 *         {
+                 *           "mode": "redirect",
+                 *           "target": "https://example.com/imported",
+                 *           "title": "Imported",
+                 *           "tags": [
+                 *             "import"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": unknown;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Codes made; on a dry run, codes that would be made */
+                        created: number;
+                        dryRun: boolean;
+                        errors: {
+                            /** @description problem+json; paths name the fields of the code the row makes (/target, /slug) */
+                            problem: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description 1-based: the file's data rows, or the items of a JSON list */
+                            row: number;
+                        }[];
+                        /** @description Hostnames the file named that are not this workspace's verified hostnames: those rows' codes are on the primary short host */
+                        hostnamesReplaced: {
+                            hostname: string;
+                            rows: number;
+                        }[];
+                        /** @description Data rows in the file (a CSV header is not a row) */
+                        rows: number;
+                        /** @description Rows not made: rows minus created */
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postQrcodesSheetPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "tag": "spring"
+                 *       },
+                 *       "paper": "A4",
+                 *       "columns": 4,
+                 *       "rows": 5,
+                 *       "sizeMm": 40,
+                 *       "caption": "slug"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description A line under each code: its slug, its title (the slug when it has none), or nothing
+                     * @default slug
+                     */
+                    caption?: ("slug" | "title") | null;
+                    /** @description pdf and eps in CMYK, pure black as 0/0/0/100 (default false: RGB) */
+                    cmyk?: boolean;
+                    /** @default 4 */
+                    columns?: number;
+                    /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
+                    filter?: {
+                        hostname?: string;
+                        /** @enum {string} */
+                        mode?: "static" | "redirect" | "exec";
+                        q?: string;
+                        tag?: string;
+                    };
+                    /** @description Code ids (qr_...), at most 10000; an id the workspace does not hold makes the call a 404 naming it */
+                    ids?: string[];
+                    /**
+                     * @default A4
+                     * @enum {string}
+                     */
+                    paper?: "A4" | "letter";
+                    /** @default 5 */
+                    rows?: number;
+                    /**
+                     * @description Side of each code's square in mm, its quiet zone of at least 4 modules included
+                     * @default 40
+                     */
+                    sizeMm?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     postRender: {
         parameters: {
             query?: never;
@@ -11485,13 +13114,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description CMYK colours (pure black as 0/0/0/100, others converted without a profile); RGB when false */
+                    cmyk?: boolean;
                     /** @description The text to encode */
                     data: string;
                     /**
+                     * @description pdf and eps answer print files (vector, a quiet zone of at least 4 modules)
                      * @default svg
                      * @enum {string}
                      */
-                    format?: "svg" | "png" | "json";
+                    format?: "svg" | "png" | "json" | "pdf" | "eps";
                     style?: {
                         background?: {
                             color?: string | "transparent";
@@ -11619,6 +13251,8 @@ export interface operations {
                         data: string;
                         format: string;
                     };
+                    "application/pdf": string;
+                    "application/postscript": string;
                     "image/png": string;
                     "image/svg+xml": string;
                 };
