@@ -60,5 +60,5 @@ describe.each(engines)('ten thousand codes scanned once each on $name', (engine)
     );
     expect(byCode.size).toBe(CODES);
     expect([...byCode.values()].every((c) => c.scans === 1 && c.visitors === 1 && c.bots === 0)).toBe(true);
-  });
+  }, 120_000);
 });
