@@ -656,7 +656,7 @@ export interface paths {
         };
         /**
          * List QR codes
-         * @description Newest first. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
+         * @description Newest first, or in the order of `sort`. Filters combine; `q` looks in the title and the slug. Over the monthly redirect limit the answer carries `RQ-Over-Limit: true`.
          *
          *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
@@ -839,6 +839,94 @@ export interface paths {
          *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         post: operations["postQrcodesByIdSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 1,000 QR codes
+         * @description Each item is a POST /qrcodes body, checked the same way; its field paths are `/body/items/{index}/...`. The codes that would be created count against the workspace's codes limit first: over it, a 402 `limit_reached` says how many fit (`fits`) and nothing is created. Results carry each code without its `image` (its `imageUrl` draws it). Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postQrcodesBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete up to 1,000 QR codes
+         * @description Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postQrcodesBulkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/bulk-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change up to 1,000 QR codes with one merge patch
+         * @description `patch` is applied to each code as PATCH /qrcodes/{id} applies it (field paths `/body/patch/...`); a missing or foreign id is that item's 404. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postQrcodesBulkUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/qrcodes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count QR codes
+         * @description How many codes pass the same filters as the list (`mode`, `tag`, `hostname`, `q`, `enabled`): a table shows "N codes" and selects all N.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getQrcodesCount"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8738,12 +8826,16 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description Only codes that are on (true) or off (false) */
+                enabled?: boolean;
                 hostname?: string;
                 limit?: number;
                 /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
+                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };
             header?: never;
@@ -9409,6 +9501,27 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11991,14 +12104,1630 @@ export interface operations {
             };
         };
     };
-    getQrcodesExportCsv: {
+    postQrcodesBulk: {
         parameters: {
             query?: {
+                /** @description All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "mode": "redirect",
+                 *           "target": "https://example.com/a",
+                 *           "title": "Box 1",
+                 *           "tags": [
+                 *             "batch-7"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "mode": "redirect",
+                 *           "target": "https://example.com/b",
+                 *           "slug": "box-2"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description bulk-update and bulk-delete: the id of the item */
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            /** @description application/problem+json (RFC 9457) */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            qrcode?: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    /** @description vcard: postal address */
+                                    address?: string;
+                                    /** @description email: body */
+                                    body?: string;
+                                    /** @description vcard: email address */
+                                    email?: string;
+                                    /**
+                                     * @description wifi: WPA, WEP or nopass
+                                     * @enum {string}
+                                     */
+                                    encryption?: "WPA" | "WEP" | "nopass";
+                                    /** @description wifi: the network does not broadcast its name */
+                                    hidden?: boolean;
+                                    /**
+                                     * @description What the symbol encodes
+                                     * @enum {string}
+                                     */
+                                    kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                    /** @description geo: latitude */
+                                    lat?: number;
+                                    /** @description geo: longitude */
+                                    lng?: number;
+                                    /** @description sms: the message */
+                                    message?: string;
+                                    /** @description vcard: full name */
+                                    name?: string;
+                                    /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                    number?: string;
+                                    /** @description vcard: organisation */
+                                    org?: string;
+                                    /** @description wifi: the password (none for nopass) */
+                                    password?: string;
+                                    /** @description vcard: phone number */
+                                    phone?: string;
+                                    /** @description wifi: the network name */
+                                    ssid?: string;
+                                    /** @description email: subject */
+                                    subject?: string;
+                                    /** @description text: the text itself */
+                                    text?: string;
+                                    /** @description email: the address */
+                                    to?: string;
+                                    /** @description url, vcard: an http(s) URL */
+                                    url?: string;
+                                } | null;
+                                enabled: boolean;
+                                exec: {
+                                    fallback: string;
+                                    timeoutMs: number;
+                                    url: string;
+                                } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
+                                hostname: string | null;
+                                /** @description qr_... */
+                                id: string;
+                                image?: {
+                                    /** @description SVG text, or the PNG in base64 */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "svg" | "png";
+                                    /** @description Where to fetch the image again */
+                                    url: string;
+                                };
+                                /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                                imageUrl: string;
+                                maxScans: number | null;
+                                /**
+                                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                                 * @enum {string}
+                                 */
+                                mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
+                                /** @description Rule ids in evaluation order */
+                                rules: string[];
+                                scans: {
+                                    lastAt: string | null;
+                                    /** @description Counted scans, bots excluded */
+                                    total: number;
+                                    /** @description Distinct scanners since midnight UTC */
+                                    uniqueToday: number;
+                                };
+                                /** @description The URL a dynamic code encodes */
+                                shortUrl: string;
+                                slug: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                tags: string[];
+                                target: string | null;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
+                                /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                                warnings?: string[];
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postQrcodesBulkDelete: {
+        parameters: {
+            query?: {
+                /** @description All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "qr_01jdx0000000000000000000"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Code ids (qr_...); a missing or foreign one is that item's 404 */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description bulk-update and bulk-delete: the id of the item */
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            /** @description application/problem+json (RFC 9457) */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            qrcode?: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    /** @description vcard: postal address */
+                                    address?: string;
+                                    /** @description email: body */
+                                    body?: string;
+                                    /** @description vcard: email address */
+                                    email?: string;
+                                    /**
+                                     * @description wifi: WPA, WEP or nopass
+                                     * @enum {string}
+                                     */
+                                    encryption?: "WPA" | "WEP" | "nopass";
+                                    /** @description wifi: the network does not broadcast its name */
+                                    hidden?: boolean;
+                                    /**
+                                     * @description What the symbol encodes
+                                     * @enum {string}
+                                     */
+                                    kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                    /** @description geo: latitude */
+                                    lat?: number;
+                                    /** @description geo: longitude */
+                                    lng?: number;
+                                    /** @description sms: the message */
+                                    message?: string;
+                                    /** @description vcard: full name */
+                                    name?: string;
+                                    /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                    number?: string;
+                                    /** @description vcard: organisation */
+                                    org?: string;
+                                    /** @description wifi: the password (none for nopass) */
+                                    password?: string;
+                                    /** @description vcard: phone number */
+                                    phone?: string;
+                                    /** @description wifi: the network name */
+                                    ssid?: string;
+                                    /** @description email: subject */
+                                    subject?: string;
+                                    /** @description text: the text itself */
+                                    text?: string;
+                                    /** @description email: the address */
+                                    to?: string;
+                                    /** @description url, vcard: an http(s) URL */
+                                    url?: string;
+                                } | null;
+                                enabled: boolean;
+                                exec: {
+                                    fallback: string;
+                                    timeoutMs: number;
+                                    url: string;
+                                } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
+                                hostname: string | null;
+                                /** @description qr_... */
+                                id: string;
+                                image?: {
+                                    /** @description SVG text, or the PNG in base64 */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "svg" | "png";
+                                    /** @description Where to fetch the image again */
+                                    url: string;
+                                };
+                                /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                                imageUrl: string;
+                                maxScans: number | null;
+                                /**
+                                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                                 * @enum {string}
+                                 */
+                                mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
+                                /** @description Rule ids in evaluation order */
+                                rules: string[];
+                                scans: {
+                                    lastAt: string | null;
+                                    /** @description Counted scans, bots excluded */
+                                    total: number;
+                                    /** @description Distinct scanners since midnight UTC */
+                                    uniqueToday: number;
+                                };
+                                /** @description The URL a dynamic code encodes */
+                                shortUrl: string;
+                                slug: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                tags: string[];
+                                target: string | null;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
+                                /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                                warnings?: string[];
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postQrcodesBulkUpdate: {
+        parameters: {
+            query?: {
+                /** @description All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "qr_01jdx0000000000000000000"
+                 *       ],
+                 *       "patch": {
+                 *         "tags": [
+                 *           "summer"
+                 *         ],
+                 *         "enabled": false
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Code ids (qr_...); a missing or foreign one is that item's 404 */
+                    ids: string[];
+                    /**
+                     * @description A JSON merge patch (RFC 7396): omitted fields stay, null clears.
+                     * @example {
+                     *       "target": "https://example.com/summer-menu",
+                     *       "tags": [
+                     *         "menu",
+                     *         "summer"
+                     *       ]
+                     *     }
+                     * @example {
+                     *       "expiresAt": "2027-01-01T00:00:00Z",
+                     *       "password": "open sesame",
+                     *       "utm": {
+                     *         "campaign": "winter",
+                     *         "term": null
+                     *       }
+                     *     }
+                     */
+                    patch: {
+                        /**
+                         * Format: date-time
+                         * @description Before this time the code is not active yet (RFC 3339 date-time with an offset)
+                         */
+                        activeFrom?: string | null;
+                        /** @description Targets by the scanner's OS, chosen before rules */
+                        apps?: {
+                            /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                            android?: string | null;
+                            /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                            ios?: string | null;
+                        } | null;
+                        /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
+                        data?: {
+                            /** @description vcard: postal address */
+                            address?: string | null;
+                            /** @description email: body */
+                            body?: string | null;
+                            /** @description vcard: email address */
+                            email?: string | null;
+                            /**
+                             * @description wifi: WPA, WEP or nopass
+                             * @enum {string|null}
+                             */
+                            encryption?: "WPA" | "WEP" | "nopass" | null;
+                            /** @description wifi: the network does not broadcast its name */
+                            hidden?: boolean | null;
+                            /**
+                             * @description What the symbol encodes
+                             * @enum {string}
+                             */
+                            kind?: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                            /** @description geo: latitude */
+                            lat?: number | null;
+                            /** @description geo: longitude */
+                            lng?: number | null;
+                            /** @description sms: the message */
+                            message?: string | null;
+                            /** @description vcard: full name */
+                            name?: string | null;
+                            /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                            number?: string | null;
+                            /** @description vcard: organisation */
+                            org?: string | null;
+                            /** @description wifi: the password (none for nopass) */
+                            password?: string | null;
+                            /** @description vcard: phone number */
+                            phone?: string | null;
+                            /** @description wifi: the network name */
+                            ssid?: string | null;
+                            /** @description email: subject */
+                            subject?: string | null;
+                            /** @description text: the text itself */
+                            text?: string | null;
+                            /** @description email: the address */
+                            to?: string | null;
+                            /** @description url, vcard: an http(s) URL */
+                            url?: string | null;
+                        } | null;
+                        enabled?: boolean;
+                        exec?: {
+                            /** @description Where scans go when the exec URL times out, fails or answers nonsense (absolute http(s) URL) */
+                            fallback?: string;
+                            /** @description How long to wait for the reply (default 1500) */
+                            timeoutMs?: number | null;
+                            /** @description Where each scan is POSTed, signed with the account signing secret (absolute http(s) URL) */
+                            url?: string;
+                        } | null;
+                        /** @description Where a code that is not active yet, expired or used up sends scanners; null: a 410 page (absolute http(s) URL) */
+                        expiredTarget?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time on the code is expired (RFC 3339 date-time with an offset)
+                         */
+                        expiresAt?: string | null;
+                        /** @description A verified custom hostname of the account (its name, or its id host_...) to serve the code from, at https://<hostname>/<slug>; null for the primary short host */
+                        hostname?: string | null;
+                        /** @description Counted (human) scans the code answers; then it is used up */
+                        maxScans?: number | null;
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
+                        mode?: "static" | "redirect" | "exec";
+                        /** @description Write-only: scanners must enter it before they are sent on; answers say passwordProtected */
+                        password?: string | null;
+                        /** @description The custom identifier: 3 to 64 of A-Z a-z 0-9 _ -, case-sensitive; random when omitted */
+                        slug?: string;
+                        style?: {
+                            background?: {
+                                color?: null | (string | "transparent");
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            cornerDots?: {
+                                /** @description defaults to the corner squares colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "dot");
+                            } | null;
+                            cornerSquares?: {
+                                /** @description defaults to the dots colour */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "extra-rounded" | "dot");
+                            } | null;
+                            dots?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                type?: null | ("square" | "rounded" | "dots" | "classy" | "classy-rounded" | "extra-rounded");
+                            } | null;
+                            errorCorrection?: null | ("L" | "M" | "Q" | "H");
+                            frame?: {
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                color?: string | null;
+                                /** @description replaces color when set */
+                                gradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                                /** @description call to action below the symbol */
+                                text: string;
+                                /** @description sRGB colour as #rgb or #rrggbb */
+                                textColor?: string | null;
+                                /** @description replaces color when set */
+                                textGradient?: {
+                                    /** @description degrees, linear only */
+                                    rotation?: number | null;
+                                    stops: {
+                                        /** @description sRGB colour as #rgb or #rrggbb */
+                                        color: string;
+                                        offset: number;
+                                    }[];
+                                    type: "linear" | "radial";
+                                } | null;
+                            } | null;
+                            logo?: {
+                                /** @description modules between logo and dots */
+                                margin?: number | null;
+                                /** @description share of the symbol area cleared for the logo, its margin included; up to 0.15 encodes at error correction Q, above at H */
+                                size?: number | null;
+                                /** @description data: URL (image/png, image/jpeg, image/webp, image/svg+xml), an http(s) URL, or the URL of a stored asset (/api/v1/assets/ast_...) */
+                                src: string;
+                            } | null;
+                            /** @description quiet zone in modules */
+                            margin?: number | null;
+                            /** @description width in px */
+                            size?: number | null;
+                            /** @description fixed symbol version; null picks the smallest that fits */
+                            version?: number | null;
+                        } | null;
+                        tags?: string[] | null;
+                        /** @description redirect: the default target (absolute http(s) URL) */
+                        target?: string | null;
+                        title?: string | null;
+                        /** @description UTM tags added to every target (default, rules, splits, apps, exec answers) as utm_<name>, unless the target already has that parameter; not to expiredTarget */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string | null;
+                            /** @description utm_content */
+                            content?: string | null;
+                            /** @description utm_medium */
+                            medium?: string | null;
+                            /** @description utm_source */
+                            source?: string | null;
+                            /** @description utm_term */
+                            term?: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description bulk-update and bulk-delete: the id of the item */
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            /** @description application/problem+json (RFC 9457) */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            qrcode?: {
+                                activeFrom: string | null;
+                                apps: {
+                                    /** @description Where scanners on Android go (an app link) (absolute http(s) URL) */
+                                    android?: string;
+                                    /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
+                                    ios?: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                data: {
+                                    /** @description vcard: postal address */
+                                    address?: string;
+                                    /** @description email: body */
+                                    body?: string;
+                                    /** @description vcard: email address */
+                                    email?: string;
+                                    /**
+                                     * @description wifi: WPA, WEP or nopass
+                                     * @enum {string}
+                                     */
+                                    encryption?: "WPA" | "WEP" | "nopass";
+                                    /** @description wifi: the network does not broadcast its name */
+                                    hidden?: boolean;
+                                    /**
+                                     * @description What the symbol encodes
+                                     * @enum {string}
+                                     */
+                                    kind: "text" | "url" | "email" | "phone" | "sms" | "wifi" | "vcard" | "geo";
+                                    /** @description geo: latitude */
+                                    lat?: number;
+                                    /** @description geo: longitude */
+                                    lng?: number;
+                                    /** @description sms: the message */
+                                    message?: string;
+                                    /** @description vcard: full name */
+                                    name?: string;
+                                    /** @description phone, sms: the number, E.164 preferred (+14155550123) */
+                                    number?: string;
+                                    /** @description vcard: organisation */
+                                    org?: string;
+                                    /** @description wifi: the password (none for nopass) */
+                                    password?: string;
+                                    /** @description vcard: phone number */
+                                    phone?: string;
+                                    /** @description wifi: the network name */
+                                    ssid?: string;
+                                    /** @description email: subject */
+                                    subject?: string;
+                                    /** @description text: the text itself */
+                                    text?: string;
+                                    /** @description email: the address */
+                                    to?: string;
+                                    /** @description url, vcard: an http(s) URL */
+                                    url?: string;
+                                } | null;
+                                enabled: boolean;
+                                exec: {
+                                    fallback: string;
+                                    timeoutMs: number;
+                                    url: string;
+                                } | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
+                                hostname: string | null;
+                                /** @description qr_... */
+                                id: string;
+                                image?: {
+                                    /** @description SVG text, or the PNG in base64 */
+                                    data: string;
+                                    /** @enum {string} */
+                                    format: "svg" | "png";
+                                    /** @description Where to fetch the image again */
+                                    url: string;
+                                };
+                                /** @description The image as SVG at a signed URL that needs no credentials (for an <img src>); `.png` in place of `.svg` gives the PNG. The URL changes whenever the image does, and its answer may be cached for good. */
+                                imageUrl: string;
+                                maxScans: number | null;
+                                /**
+                                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                                 * @enum {string}
+                                 */
+                                mode: "static" | "redirect" | "exec";
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
+                                /** @description Rule ids in evaluation order */
+                                rules: string[];
+                                scans: {
+                                    lastAt: string | null;
+                                    /** @description Counted scans, bots excluded */
+                                    total: number;
+                                    /** @description Distinct scanners since midnight UTC */
+                                    uniqueToday: number;
+                                };
+                                /** @description The URL a dynamic code encodes */
+                                shortUrl: string;
+                                slug: string;
+                                /** @description See Style */
+                                style: {
+                                    [key: string]: unknown;
+                                };
+                                tags: string[];
+                                target: string | null;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
+                                /** @description Present when the code was saved but will not work as meant: an exec URL that is not public (the SSRF guard refuses it, unless SSRF_ALLOW names it) is never called. */
+                                warnings?: string[];
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getQrcodesCount: {
+        parameters: {
+            query?: {
+                /** @description Only codes that are on (true) or off (false) */
+                enabled?: boolean;
                 hostname?: string;
                 /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many codes pass the filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getQrcodesExportCsv: {
+        parameters: {
+            query?: {
+                /** @description Only codes that are on (true) or off (false) */
+                enabled?: boolean;
+                hostname?: string;
+                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                mode?: "static" | "redirect" | "exec";
+                /** @description Text in the title or slug */
+                q?: string;
+                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };
             header?: never;
@@ -12147,11 +13876,15 @@ export interface operations {
     getQrcodesExportJson: {
         parameters: {
             query?: {
+                /** @description Only codes that are on (true) or off (false) */
+                enabled?: boolean;
                 hostname?: string;
                 /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
+                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };
             header?: never;
