@@ -218,11 +218,14 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(row('member.updated').first()).toContainText(ownerEmail);
   await expect(row('workspace.created').first()).toContainText(ownerEmail);
   await expect(row('qrcode.created').first()).toContainText(ownerEmail);
-  await expect(row('qrcode.created').first().getByRole('link')).toHaveAttribute('href', `/codes?q=${slug}`);
+  await expect(row('qrcode.created').first().getByRole('link')).toHaveAttribute(
+    'href',
+    /\/codes\/view\?id=qr_/,
+  );
   await expect(row('qrcode.updated').first()).toContainText(inviteeEmail);
   await expect(row('qrcode.updated').first().getByRole('link')).toHaveAttribute(
     'href',
-    /\/qr-design-tool\?code=qr_/,
+    /\/codes\/view\?id=qr_/,
   );
   // Filtered by member: only the invitee's own doings.
   await page.getByRole('form', { name: 'Filter the audit log' }).getByLabel('Member').selectOption({

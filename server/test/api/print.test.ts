@@ -193,6 +193,22 @@ describe.each(engines)('print files on $name', (engine) => {
     expect([...pdfs.keys()].sort()).toEqual(['print-one.pdf', 'print-three.pdf', 'print-two.pdf']);
     expect(await decodePdfPages(pdfs.get('print-three.pdf') as Buffer)).toEqual([[codes[2]?.shortUrl]]);
 
+    // The list's on/off filter selects too: only the code that is off.
+    const patch = (enabled: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/qrcodes/${codes[1]?.id}`,
+        headers: user.headers,
+        payload: { enabled },
+      });
+    expect((await patch(false)).statusCode).toBe(200);
+    const offOnly = await post('/api/v1/qrcodes/images.zip', {
+      filter: { tag: 'print', enabled: false },
+      format: 'svg',
+    });
+    expect([...(await unzipped(offOnly.rawPayload)).keys()]).toEqual(['print-two.svg']);
+    expect((await patch(true)).statusCode).toBe(200);
+
     const foreign = await post('/api/v1/qrcodes/images.zip', { ids: [codes[0]?.id], format: 'svg' }, other);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().missing).toEqual([codes[0]?.id]);

@@ -14063,6 +14063,7 @@ export interface operations {
                     cmyk?: boolean;
                     /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
                     filter?: {
+                        enabled?: boolean;
                         hostname?: string;
                         /** @enum {string} */
                         mode?: "static" | "redirect" | "exec";
@@ -14601,6 +14602,7 @@ export interface operations {
                     columns?: number;
                     /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
                     filter?: {
+                        enabled?: boolean;
                         hostname?: string;
                         /** @enum {string} */
                         mode?: "static" | "redirect" | "exec";

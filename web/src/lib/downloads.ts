@@ -15,6 +15,7 @@ export interface CodeFilter {
   tag?: string;
   hostname?: string;
   q?: string;
+  enabled?: boolean;
 }
 
 /** Which codes: chosen ids (at most 10,000), or every code a filter selects. */

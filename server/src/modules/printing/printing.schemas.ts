@@ -15,6 +15,7 @@ const Filter = Type.Object(
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
     hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    enabled: Type.Optional(Type.Boolean()),
   },
   {
     additionalProperties: false,

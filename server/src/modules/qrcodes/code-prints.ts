@@ -17,6 +17,7 @@ export interface CodeListFilter {
   tag?: string | undefined;
   hostname?: string | undefined;
   q?: string | undefined;
+  enabled?: boolean | undefined;
 }
 
 export type PrintSelection = { ids: string[] } | { filter: CodeListFilter };
@@ -100,6 +101,7 @@ export class CodePrints {
         tag: filter.tag,
         hostKey: filter.hostname?.toLowerCase(),
         text: filter.q,
+        enabled: filter.enabled,
         before,
         limit: 500,
       });

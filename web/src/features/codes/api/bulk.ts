@@ -1,6 +1,5 @@
 import type { Page, QrCode } from '@site/src/api/codes';
-import { ApiError, apiRequest, authHeaders } from '@site/src/lib/api';
-import { SITE_API } from '@site/src/lib/runtimeConfig';
+import { apiRequest } from '@site/src/lib/api';
 
 /** The most items one bulk call takes (API.md "Bulk, import, export, print"). */
 export const BULK_LIMIT = 1000;
@@ -98,66 +97,4 @@ export async function codesMatching(
     cursor = page.nextCursor;
   } while (cursor);
   return all;
-}
-
-/**
- * POSTs a JSON body and saves the answer as a file (`POST /qrcodes/images.zip`, `/qrcodes/sheet.pdf`):
- * the browser streams it to disk through a blob URL.
- */
-export async function downloadPosted(path: string, body: unknown, fileName: string): Promise<void> {
-  const headers = { 'content-type': 'application/json', ...(await authHeaders()) };
-  let response: Response;
-  try {
-    response = await fetch(`${SITE_API}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
-  }
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
-    throw new ApiError(
-      response.status,
-      problem.code ?? 'http_error',
-      problem.detail ?? `The API answered HTTP ${response.status}.`,
-    );
-  }
-  saveBlob(await response.blob(), fileName);
-}
-
-/** Saves a blob under a file name (a click on a temporary link). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** GETs a file of the API (a code's image.pdf) with the user's token and saves it. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`${SITE_API}${path}`, { headers: await authHeaders() });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
-  }
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
-    throw new ApiError(
-      response.status,
-      problem.code ?? 'http_error',
-      problem.detail ?? `The API answered HTTP ${response.status}.`,
-    );
-  }
-  saveBlob(await response.blob(), fileName);
 }

@@ -1,8 +1,9 @@
 import type { Design, Page, QrCode } from '@site/src/api/codes';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { type BulkOutcome, bulkDelete, bulkUpdate, downloadPosted } from '@site/src/features/codes/api/bulk';
+import { type BulkOutcome, bulkDelete, bulkUpdate } from '@site/src/features/codes/api/bulk';
 import { retagged } from '@site/src/features/codes/model/table';
 import { apiRequest } from '@site/src/lib/api';
+import { type CodeSelection, downloadSheet, downloadZip, type SheetOptions } from '@site/src/lib/downloads';
 import { useApiGet } from '@site/src/lib/serverData';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './CodesTable.module.css';
@@ -29,7 +30,7 @@ export interface BulkTarget {
   /** The selected codes themselves (all pages of "all matching" are read when asked). */
   codes(onProgress: (read: number) => void): Promise<QrCode[]>;
   /** `{ ids }` or, for every code matching the filters, `{ filter }` (the ZIP and the sheet). */
-  selector(): Promise<{ ids: string[] } | { filter: Record<string, unknown> }>;
+  selector(): Promise<CodeSelection>;
 }
 
 export interface BulkResult {
@@ -177,15 +178,7 @@ export default function BulkActions({
       }
       case 'zip': {
         setProgress({ done: 0, of: 0, what: 'Preparing the ZIP' });
-        await downloadPosted(
-          '/qrcodes/images.zip',
-          {
-            ...(await target.selector()),
-            format,
-            ...(cmyk && (format === 'pdf' || format === 'eps') ? { cmyk } : {}),
-          },
-          `qr-codes-${format}.zip`,
-        );
+        await downloadZip(await target.selector(), format, { cmyk });
         return {
           message: `Downloaded the ${format.toUpperCase()} images of ${plural} as a ZIP.`,
           changed: [],
@@ -194,19 +187,14 @@ export default function BulkActions({
       }
       case 'sheet': {
         setProgress({ done: 0, of: 0, what: 'Preparing the print sheet' });
-        await downloadPosted(
-          '/qrcodes/sheet.pdf',
-          {
-            ...(await target.selector()),
-            paper: sheet.paper,
-            columns: sheet.columns,
-            rows: sheet.rows,
-            sizeMm: sheet.sizeMm,
-            caption: sheet.caption === 'none' ? null : sheet.caption,
-            ...(cmyk ? { cmyk } : {}),
-          },
-          'qr-codes-sheet.pdf',
-        );
+        await downloadSheet(await target.selector(), {
+          paper: sheet.paper as SheetOptions['paper'],
+          columns: sheet.columns,
+          rows: sheet.rows,
+          sizeMm: sheet.sizeMm,
+          caption: sheet.caption === 'none' ? null : (sheet.caption as SheetOptions['caption']),
+          cmyk,
+        });
         return { message: `Downloaded the print sheet of ${plural}.`, changed: [], deleted: false };
       }
     }

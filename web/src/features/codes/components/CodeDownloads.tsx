@@ -1,7 +1,7 @@
 import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { downloadFile } from '@site/src/features/codes/api/bulk';
+import { downloadCodeImage } from '@site/src/lib/downloads';
 import { useId, useState } from 'react';
 
 const FORMATS = [
@@ -24,16 +24,12 @@ export default function CodeDownloads({ code }: { code: QrCode }) {
   const ids = { size: useId(), cmyk: useId() };
 
   const download = async (ext: (typeof FORMATS)[number]['ext']) => {
-    const params = new URLSearchParams();
-    if (ext === 'png') params.set('size', String(size));
-    if ((ext === 'pdf' || ext === 'eps') && cmyk) params.set('cmyk', 'true');
-    const query = params.toString();
-    const name = `${code.slug}${cmyk && (ext === 'pdf' || ext === 'eps') ? '-cmyk' : ''}.${ext}`;
+    const name = `${code.slug}.${ext}`;
     setBusy(ext);
     setError(null);
     setStatus('');
     try {
-      await downloadFile(`/qrcodes/${code.id}/image.${ext}${query ? `?${query}` : ''}`, name);
+      await downloadCodeImage(code, ext, ext === 'png' ? { size, cmyk } : { cmyk });
       setStatus(`Downloaded ${name}.`);
     } catch (caught) {
       setError(caught);

@@ -20,6 +20,7 @@ import {
   toggled,
   viewOf,
 } from '@site/src/features/codes/model/table';
+import type { CodeFilter } from '@site/src/lib/downloads';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import BulkActions, { type BulkResult, type BulkTarget } from './BulkActions';
 import CodeCard from './CodeCard';
@@ -31,11 +32,9 @@ import DesignsPanel from './DesignsPanel';
 const PAGE_SIZES = [20, 50, 100] as const;
 
 /** The filters as the API's list filter object (the ZIP and the sheet take it). */
-function filterObject(view: TableView): Record<string, unknown> {
-  const params = filterParams(view);
-  const filter: Record<string, unknown> = Object.fromEntries(params);
-  if (filter.enabled !== undefined) filter.enabled = filter.enabled === 'true';
-  return filter;
+function filterObject(view: TableView): CodeFilter {
+  const { enabled, ...rest } = Object.fromEntries(filterParams(view));
+  return { ...rest, ...(enabled === undefined ? {} : { enabled: enabled === 'true' }) } as CodeFilter;
 }
 
 /**
@@ -130,9 +129,7 @@ export default function CodesManager({
       return all.filter((code) => !selection.except.has(code.id));
     },
     async selector() {
-      // The print routes' filter has no `enabled`: with it, the ids are sent instead.
-      if (selection.kind === 'all' && selection.except.size === 0 && !view.enabled)
-        return { filter: filterObject(view) };
+      if (selection.kind === 'all' && selection.except.size === 0) return { filter: filterObject(view) };
       return { ids: (await this.codes(() => {})).map((code) => code.id) };
     },
   };

@@ -81,7 +81,7 @@ export default function AuditLog({ members }: { members: Member[] }) {
           </thead>
           <tbody>
             {log.events.map((event) => {
-              const path = resourcePath(event.resource, event.data);
+              const path = resourcePath(event.resource);
               return (
                 <tr key={event.id} data-testid="event">
                   <td>

@@ -9,9 +9,8 @@ describe('the audit log', () => {
     expect(actorName({ type: 'system', id: 'paypal' })).toBe('System (paypal)');
   });
 
-  it('links a resource to its page, a code by its slug when the event carries it', () => {
-    expect(resourcePath({ type: 'qrcode', id: 'qr_1' }, { object: { slug: 'menu' } })).toBe('/codes?q=menu');
-    expect(resourcePath({ type: 'qrcode', id: 'qr_1' })).toBe('/qr-design-tool?code=qr_1');
+  it('links a resource to its page, a code to its own page', () => {
+    expect(resourcePath({ type: 'qrcode', id: 'qr_1' })).toBe('/codes/view?id=qr_1');
     expect(resourcePath({ type: 'hostname', id: 'host_1' })).toBe('/hosts');
     expect(resourcePath({ type: 'member', id: 'u1' })).toBe('/workspace');
     expect(resourcePath({ type: 'something', id: 'x' })).toBeNull();

@@ -18,14 +18,10 @@ export function actorName(actor: EventActor): string {
 export const EVENT_TYPES = AUDIT_EVENT_TYPES;
 
 /** Where a resource is shown on the site; null for a kind the site has no page for. */
-export function resourcePath(resource: { type: string; id: string }, data?: unknown): string | null {
-  const object = (data as { object?: { slug?: unknown } } | undefined)?.object;
+export function resourcePath(resource: { type: string; id: string }): string | null {
   switch (resource.type) {
     case 'qrcode':
-      // The manager finds a code by its slug; without one in the event, the code's own page.
-      return typeof object?.slug === 'string'
-        ? `/codes?q=${encodeURIComponent(object.slug)}`
-        : `/qr-design-tool?code=${encodeURIComponent(resource.id)}`;
+      return `/codes/view?id=${encodeURIComponent(resource.id)}`;
     case 'rule':
       return '/rules';
     case 'hostname':
