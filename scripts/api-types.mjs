@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes the API types from the server's OpenAPI document: `npm run api:types`. The site's file and
-// the client package's (packages/client) hold the same types.
+// Writes the API types from the server's OpenAPI document: `npm run api:types`, into the client
+// package (packages/client), which the site reads them from too.
 // With --check it writes nothing and fails when a committed file differs (run by `npm run lint`).
 import path from 'node:path';
 import { apiTypesOf, GENERATED_TYPE_FILES } from './lib/api-types.mjs';

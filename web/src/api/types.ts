@@ -1,7 +1,7 @@
-import type { components, paths } from './schema';
+import type { components, paths } from '@rq/client';
 
 /**
- * Shapes of the API, read from the generated OpenAPI types (schema.d.ts, `npm run api:types`), so a
+ * Shapes of the API, read from the OpenAPI types the client package generates (`npm run api:types`), so a
  * changed route schema changes the site's types and `npm run typecheck` shows every use it breaks.
  * The server inlines most TypeBox schemas into each route, so `components['schemas']` holds only
  * the named ones (RuleCondition); the others are read from their route's answer or body.
