@@ -11,13 +11,13 @@ describe('loadConfig', () => {
   });
 
   it('gives API keys the free plan’s rate where plans are sold, and more where no limits are set', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ api: 600, session: 1200 });
+    expect(loadConfig({}).rateLimits).toEqual({ api: 600, session: 1200, windowMs: 60_000 });
     expect(loadConfig({ DEFAULT_PLAN: 'free' }).rateLimits.api).toBe(60);
     expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).rateLimits.api).toBe(60);
-    expect(loadConfig({ API_RATE_LIMIT: '90', SESSION_RATE_LIMIT: '5000' }).rateLimits).toEqual({
-      api: 90,
-      session: 5000,
-    });
+    expect(
+      loadConfig({ API_RATE_LIMIT: '90', SESSION_RATE_LIMIT: '5000', RATE_LIMIT_WINDOW_MS: '1000' })
+        .rateLimits,
+    ).toEqual({ api: 90, session: 5000, windowMs: 1000 });
   });
 
   it.each([

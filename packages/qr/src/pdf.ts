@@ -27,6 +27,11 @@ import {
 export interface PdfOptions extends ColorOptions {
   /** Deflate the content streams (default true; tests read them plain). */
   compress?: boolean;
+  /**
+   * The same bytes for the same drawing (a code's image.pdf is read again and cached): the creation
+   * date is the Unix epoch, as reproducible builds do, so the file ID PDFKit derives from it is fixed.
+   */
+  reproducible?: boolean;
 }
 
 const FONTLESS = { loadSystemFonts: false } as const;
@@ -71,7 +76,11 @@ export class VectorPdf {
     this.doc = new PDFDocument({
       autoFirstPage: false,
       compress: options.compress ?? true,
-      info: { Creator: 'RQ Codes', Producer: 'RQ Codes (PDFKit)' },
+      info: {
+        Creator: 'RQ Codes',
+        Producer: 'RQ Codes (PDFKit)',
+        ...(options.reproducible ? { CreationDate: new Date(0) } : {}),
+      },
     });
   }
 
@@ -162,7 +171,7 @@ export class VectorPdf {
 export function designToPdf(design: Design, options: PdfOptions & { width?: number } = {}): Promise<Buffer> {
   const width = options.width ?? design.pixelWidth * POINTS_PER_PIXEL;
   const height = (width * design.height) / design.width;
-  const pdf = new VectorPdf(options);
+  const pdf = new VectorPdf({ reproducible: true, ...options });
   const chunks: Buffer[] = [];
   pdf.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

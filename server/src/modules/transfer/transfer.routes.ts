@@ -82,7 +82,9 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const lines = service.exportLines(request.workspace.id, request.query, format);
+        // The first page is read before the answer starts, so a refused query is still a problem
+        // answer; only a failure in a later page can cut the stream.
+        const lines = await startedLines(service.exportLines(request.workspace.id, request.query, format));
         reply
           .type(`${mediaType}; charset=utf-8`)
           .header('content-disposition', `attachment; filename="qrcodes.${format}"`)
@@ -92,4 +94,14 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
       },
     );
   }
+}
+
+/** The lines with the first one already read (a query the first page refuses throws here). */
+async function startedLines(lines: AsyncGenerator<string>): Promise<AsyncGenerator<string>> {
+  const first = await lines.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* lines;
+  })();
 }

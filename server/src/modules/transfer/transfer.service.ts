@@ -184,21 +184,23 @@ export class TransferService {
     format: 'csv' | 'json',
   ): AsyncGenerator<string> {
     const rules = new Map<string, RuleDefinition>();
-    yield format === 'csv'
-      ? CSV_HEADER
-      : `{"format":"rq-codes","version":1,"exportedAt":${JSON.stringify(new Date().toISOString())},"codes":[`;
+    // Yielded with the first page, so the first value read means the query was accepted.
+    let chunk =
+      format === 'csv'
+        ? CSV_HEADER
+        : `{"format":"rq-codes","version":1,"exportedAt":${JSON.stringify(new Date().toISOString())},"codes":[`;
     let cursor: string | undefined;
     let first = true;
     do {
       const page = await this.options.codes.exportPage(accountId, { ...filters, limit: PAGE_SIZE, cursor });
       await this.loadRules(accountId, page.data, rules);
-      let chunk = '';
       for (const code of page.data) {
         const item = exportItem(code, rules);
         chunk += format === 'csv' ? csvRowOf(item) : `${first ? '' : ','}\n${JSON.stringify(item)}`;
         first = false;
       }
       if (chunk !== '') yield chunk;
+      chunk = '';
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     if (format === 'json') yield '\n]}\n';
