@@ -150,7 +150,8 @@ test.describe('signed out, before cookie consent', () => {
 
   test('no serious or critical axe violation on any docs or tutorials page', async ({ page }) => {
     const routes = builtDocsRoutes();
-    test.setTimeout(routes.length * EACH_ONCE.length * 10_000);
+    // 15 s a page: the docs grew by the SDK, CLI, bulk, import and print pages (and their v1 copies).
+    test.setTimeout(routes.length * EACH_ONCE.length * 15_000);
     await auditRoutes(page, routes, false, EACH_ONCE);
   });
 });
@@ -212,7 +213,8 @@ test('signed in with a code, a rule and a key: no serious or critical axe violat
 });
 
 test('the link controls and a tested scan: no serious or critical axe violation', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Each combination loads the code table (a thumbnail a row) and opens a code's card.
+  test.setTimeout(240_000);
   const email = uniqueEmail('a11y-controls');
   await signUp(page, email);
   const token = await idTokenOf(email);
