@@ -8826,15 +8826,24 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
-                /** @description Only codes that are on (true) or off (false) */
+                /**
+                 * @description Only codes that are on (true) or off (false)
+                 * @example null
+                 */
                 enabled?: boolean;
                 hostname?: string;
                 limit?: number;
-                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                /**
+                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                 * @example null
+                 */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
-                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                /**
+                 * @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first.
+                 * @example null
+                 */
                 sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };
@@ -13561,10 +13570,16 @@ export interface operations {
     getQrcodesCount: {
         parameters: {
             query?: {
-                /** @description Only codes that are on (true) or off (false) */
+                /**
+                 * @description Only codes that are on (true) or off (false)
+                 * @example null
+                 */
                 enabled?: boolean;
                 hostname?: string;
-                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                /**
+                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                 * @example null
+                 */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
@@ -13719,14 +13734,23 @@ export interface operations {
     getQrcodesExportCsv: {
         parameters: {
             query?: {
-                /** @description Only codes that are on (true) or off (false) */
+                /**
+                 * @description Only codes that are on (true) or off (false)
+                 * @example null
+                 */
                 enabled?: boolean;
                 hostname?: string;
-                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                /**
+                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                 * @example null
+                 */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
-                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                /**
+                 * @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first.
+                 * @example null
+                 */
                 sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };
@@ -13876,14 +13900,23 @@ export interface operations {
     getQrcodesExportJson: {
         parameters: {
             query?: {
-                /** @description Only codes that are on (true) or off (false) */
+                /**
+                 * @description Only codes that are on (true) or off (false)
+                 * @example null
+                 */
                 enabled?: boolean;
                 hostname?: string;
-                /** @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL */
+                /**
+                 * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                 * @example null
+                 */
                 mode?: "static" | "redirect" | "exec";
                 /** @description Text in the title or slug */
                 q?: string;
-                /** @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first. */
+                /**
+                 * @description The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first.
+                 * @example null
+                 */
                 sort?: "slug" | "-slug" | "title" | "-title" | "scans" | "-scans" | "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt";
                 tag?: string;
             };

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
  */
 export function stringEnum<const T extends readonly string[]>(
   values: T,
-  options: { description?: string; default?: T[number] } = {},
+  options: { description?: string; default?: T[number]; examples?: unknown[] } = {},
 ) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }

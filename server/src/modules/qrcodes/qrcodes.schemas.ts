@@ -379,13 +379,21 @@ export type ExecResource = ExecSettings;
 
 export const CodeParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
+/**
+ * `examples: [null]` on an optional filter: the API reference (Scalar) otherwise pre-fills an enum's
+ * first value, so its "List QR codes" example would filter. openapi-rules.test.ts reads a null
+ * example on a query parameter as "leave it out".
+ */
+const leftOut = { examples: [null] };
+
 const codeFilterFields = {
-  // A filter with no example of its own (an example must be a value its schema accepts).
-  mode: Type.Optional(Mode),
+  mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, ...leftOut })),
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
   hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
-  enabled: Type.Optional(Type.Boolean({ description: 'Only codes that are on (true) or off (false)' })),
+  enabled: Type.Optional(
+    Type.Boolean({ description: 'Only codes that are on (true) or off (false)', ...leftOut }),
+  ),
 };
 
 /** The filters of the list, which the count (and exports) take too. */
@@ -399,6 +407,7 @@ export const ListQuery = Type.Object(
       stringEnum(SORT_VALUES, {
         description:
           'The order: slug, title, scans, updatedAt or createdAt, `-` before it for descending (ties by id). Without it: newest first.',
+        ...leftOut,
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
