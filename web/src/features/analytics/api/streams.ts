@@ -1,5 +1,6 @@
 import type { LiveScan } from '@site/src/features/analytics/model/analyticsModel';
 import { ApiError, authHeaders } from '@site/src/lib/api';
+import { saveBlob } from '@site/src/lib/downloads';
 import { SITE_API } from '@site/src/lib/runtimeConfig';
 
 // The two analytics calls apiRequest does not cover: a CSV download and the live scan stream.
@@ -39,15 +40,7 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<v
   if (!response.ok) throw await problemOf(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(name, await response.blob());
 }
 
 /**
