@@ -255,15 +255,20 @@ test.describe('on a 390 px phone', () => {
 
 test('an exec code whose URL the server may not call says so on its card', async ({ page }) => {
   const email = uniqueEmail('codes-exec-warning');
+  const slug = `hook-${Date.now().toString(36)}`;
   await signUp(page, email);
   const created = await callApi<{ warnings?: string[] }>(await idTokenOf(email), 'POST', '/qrcodes', {
-    slug: `hook-${Date.now().toString(36)}`,
+    slug,
     mode: 'exec',
     exec: { url: 'http://127.0.0.1:3000/hook', fallback: 'https://example.com/' },
   });
   expect(created.status).toBe(201);
   expect(created.body.warnings?.[0]).toContain('exec.url is never called');
+  // The table's row flags it; its details say why.
   await page.goto('/codes');
+  const row = page.getByTestId('code-row').filter({ hasText: slug });
+  await expect(row.getByTestId('code-row-warning')).toHaveText(/^needs attention/);
+  await row.getByRole('button', { name: /^Details/ }).click();
   await expect(page.getByTestId('code-warning')).toContainText(
     'exec.url is never called: 127.0.0.1 is not a public address (loopback)',
   );

@@ -198,6 +198,11 @@ test('badges say which codes are expired, scheduled, capped, used up or locked',
   }).toPass();
 
   // The password is never shown back: the form says "Protected" and offers to remove it.
+  await page
+    .getByTestId('code-row')
+    .filter({ hasText: 'Locked one' })
+    .getByRole('button', { name: /^Details/ })
+    .click();
   const locked = page.getByRole('article', { name: 'Locked one' });
   await locked.getByRole('button', { name: /^Edit/ }).first().click();
   const edit = locked.getByRole('form', { name: /^Edit / });

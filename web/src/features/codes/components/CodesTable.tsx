@@ -183,7 +183,7 @@ function CodeRow({
           <img
             className={styles.thumb}
             src={code.imageUrl}
-            alt={`QR code ${code.slug}`}
+            alt={`QR code ${code.title ?? code.slug}`}
             width={28}
             height={28}
             loading="lazy"
@@ -192,6 +192,16 @@ function CodeRow({
           <Link to={codePath(code.id)}>{code.slug}</Link>
           {!code.enabled && <span className="badge badge--secondary">off</span>}
           {code.mode !== 'static' && <CodeBadges code={code} />}
+          {/* A warning (an exec URL the server may not call) must be seen without opening the row. */}
+          {(code.warnings?.length ?? 0) > 0 && (
+            <span
+              className="badge badge--danger"
+              data-testid="code-row-warning"
+              title={code.warnings?.join('\n')}
+            >
+              needs attention<span className="sr-only">: {code.warnings?.join(' ')}</span>
+            </span>
+          )}
         </th>
         <td className={styles.title}>{code.title ?? ''}</td>
         <td>{MODE_LABELS[code.mode]}</td>

@@ -81,20 +81,29 @@ export default function ExportPanel({
 
   return (
     <section className={styles.export} aria-label="Download">
-      <div className={styles.field}>
-        <label htmlFor="dt-download-size">Download size</label>
-        <select id="dt-download-size" value={size} onChange={(event) => setSize(Number(event.target.value))}>
-          {sizes.map((value) => (
-            <option key={value} value={value}>
-              {value} px
-            </option>
-          ))}
-        </select>
+      {/* Size and colour space share one row, so the buttons stay beside the preview at 800 px tall. */}
+      <div className={styles.exportSettings}>
+        <div className={styles.field}>
+          <label htmlFor="dt-download-size">Download size</label>
+          <select
+            id="dt-download-size"
+            value={size}
+            onChange={(event) => setSize(Number(event.target.value))}
+          >
+            {sizes.map((value) => (
+              <option key={value} value={value}>
+                {value} px
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className={styles.field} title="PDF and EPS in CMYK: pure black prints as 0/0/0/100">
+          <span>
+            <input type="checkbox" checked={cmyk} onChange={(event) => setCmyk(event.target.checked)} /> CMYK
+            <span className="sr-only"> for print (PDF and EPS: pure black as 0/0/0/100)</span>
+          </span>
+        </label>
       </div>
-      <label className={styles.field}>
-        <input type="checkbox" checked={cmyk} onChange={(event) => setCmyk(event.target.checked)} /> CMYK for
-        print (PDF and EPS: pure black as 0/0/0/100)
-      </label>
       <div className={styles.buttons}>
         <button type="button" className="button button--primary" onClick={downloadSvg}>
           Download SVG
