@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../scripts/lib/ports.mjs';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
+import { bareServer } from './lib/processes.mjs';
 
 const SECRET = 'bench-marketplace-secret';
 const PER_CALL = 1_000;
@@ -107,26 +107,6 @@ async function createOneByOne(base, user) {
   };
   await Promise.all(Array.from({ length: SINGLE_CONCURRENCY }, worker));
   return CODES / ((performance.now() - started) / 1000);
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-/** The peer: a bare node:http server in its own process, answering every request with a 302. */
-async function bareServer() {
-  const port = await freePort();
-  const source = `require('node:http').createServer((q, s) => {
-    s.writeHead(302, { location: 'https://example.com/desktop', 'cache-control': 'no-store, private' });
-    s.end();
-  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}/r/bench`, close: () => stopChild(child) };
 }
 
 async function runWrk(url) {

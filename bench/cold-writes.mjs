@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchScanRow } from './lib/bench-code.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
@@ -19,23 +20,10 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 50_000);
 const GROUP = 50;
 const log = { error: console.error, warn: console.warn, info() {}, debug() {} };
 
-const scanOf = (warm, at, i) => ({
-  qrcode_id: warm ? 'qr_hot' : `qr_${(i * 7919) % 1_000_000}`,
-  account_id: 'acct_bench',
-  at,
-  hostname: 'localhost',
-  rule_id: 'rule_5',
-  target: 'https://example.com/',
-  country: 'DE',
-  region: 'BE',
-  device: 'desktop',
-  os: 'windows',
-  browser: 'chrome',
-  language: 'en',
-  referrer_host: null,
-  bot: 0,
-  visitor_hash: warm ? 'visitor' : `visitor-${i}`,
-});
+const scanOf = (warm, at, i) =>
+  warm
+    ? benchScanRow({ at, visitor: 'visitor' })
+    : benchScanRow({ at, code: `qr_${(i * 7919) % 1_000_000}`, visitor: `visitor-${i}` });
 
 async function run(warm) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-cold-writes-'));

@@ -69,6 +69,7 @@ import pg from 'pg';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
+import { bareServer, stopChild } from './lib/processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
@@ -249,31 +250,6 @@ async function startDnsmasq(port, records) {
     }
   }
   return () => stopChild(child);
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-/** The peer: a bare node:http server in its own process, answering every request with a 302. */
-async function bareServer() {
-  const port = await freePort();
-  const source = `require('node:http').createServer((q, s) => {
-    s.writeHead(302, { location: 'https://example.com/desktop', 'cache-control': 'no-store, private' });
-    s.end();
-  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}/`,
-    url: `http://127.0.0.1:${port}/r/bench`,
-    pid: child.pid,
-    close: () => stopChild(child),
-  };
 }
 
 /**

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchScanRow } from './lib/bench-code.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
@@ -20,23 +21,7 @@ const { SCAN_COLUMNS: COLUMNS } = await import(path.join(dist, 'modules/scans/sc
 const BATCHES = [44, 500, 2000];
 const SCANS_PER_SIZE = 66_000;
 
-const scan = () => ({
-  qrcode_id: 'qr_hot',
-  account_id: 'acct_bench',
-  at: Date.now(),
-  hostname: 'localhost',
-  rule_id: 'rule_5',
-  target: 'https://example.com/fifth',
-  country: 'DE',
-  region: 'BE',
-  device: 'desktop',
-  os: 'windows',
-  browser: 'chrome',
-  language: 'en',
-  referrer_host: null,
-  bot: 0,
-  visitor_hash: 'visitor-1',
-});
+const scan = () => benchScanRow();
 
 /** µs of process CPU per scan for `write` over batches of `size`, after a warm-up. */
 async function cpuPerScan(write, size) {

@@ -38,3 +38,24 @@ export async function seedBenchCode(call, slug = 'bench') {
   await call('PUT', `/qrcodes/${code.id}/rules`, { rules: ids });
   return ids;
 }
+
+/** A recorded scan's row as the edge hands it to the recorder: a desktop Chrome visit from Berlin. */
+export function benchScanRow({ code = 'qr_hot', visitor = 'visitor-1', at = Date.now() } = {}) {
+  return {
+    qrcode_id: code,
+    account_id: 'acct_bench',
+    at,
+    hostname: 'localhost',
+    rule_id: 'rule_5',
+    target: BENCH_TARGET,
+    country: 'DE',
+    region: 'BE',
+    device: 'desktop',
+    os: 'windows',
+    browser: 'chrome',
+    language: 'en',
+    referrer_host: null,
+    bot: 0,
+    visitor_hash: visitor,
+  };
+}
