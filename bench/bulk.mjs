@@ -14,6 +14,7 @@
 // --codes N       codes each way (default 10,000; a multiple of 1,000).
 //
 // Last lines: `bulk create on <db>: B codes/s in bulk calls, S codes/s as single POSTs, xR` and
+// `manager's first page of N codes on <db>: P ms (...)` and
 // `edge while bulk imports on <db>: xE of bare node:http (without: xE0, D%), bulk K codes/s meanwhile`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -125,6 +126,26 @@ async function runWrk(url) {
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
 }
 
+/**
+ * What /codes waits for before it shows its table: the first page of 20 and the count, asked
+ * together as the site does; the median of 21 tries, in ms, after one untimed.
+ */
+async function managerFirstPage(base, user) {
+  const once = () =>
+    Promise.all([
+      api(base, 'GET', '/qrcodes?limit=20', undefined, user),
+      api(base, 'GET', '/qrcodes/count', undefined, user),
+    ]);
+  await once();
+  const times = [];
+  for (let i = 0; i < 21; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
 /** Bulk calls back to back until `stop()`; answers the codes a second they created. */
 function importInBackground(base, user) {
   let running = true;
@@ -211,6 +232,8 @@ try {
     { mode: 'redirect', slug: 'bench', target: 'https://example.com/desktop' },
     'bench-edge',
   );
+  const firstPage = await managerFirstPage(base, 'bench-bulk');
+  const onePage = await managerFirstPage(base, 'bench-edge');
   const bare = await bareServer();
   cleanups.push(() => bare.close());
   await runWrk(`${base}/r/bench`);
@@ -233,6 +256,9 @@ try {
   const b = median(busy);
   console.log(
     `bulk create on ${flags.db}: ${bulkRate.toFixed(0)} codes/s in bulk calls, ${singleRate.toFixed(0)} codes/s as single POSTs, ${ratio(bulkRate / singleRate)}`,
+  );
+  console.log(
+    `manager's first page of ${CODES} codes on ${flags.db}: ${firstPage.toFixed(1)} ms (newest first, ${ratio(firstPage / onePage)} of an account with one code: ${onePage.toFixed(1)} ms)`,
   );
   console.log(
     `edge while bulk imports on ${flags.db}: ${ratio(b)} of bare node:http (without: ${ratio(q)}, ${(((b - q) / q) * 100).toFixed(0)}%), bulk ${importRate.toFixed(0)} codes/s meanwhile`,

@@ -54,6 +54,27 @@ export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
+const dnsServers = new dns.Resolver({ timeout: 1_000, tries: 2 });
+
+/**
+ * Asks the system's DNS servers directly (A and AAAA, c-ares), not getaddrinfo: for checks made
+ * while a user waits. getaddrinfo runs on libuv's four shared threads and can stall for 5 s
+ * when a server drops one of its parallel A/AAAA queries (seen on CI's resolver), so a few slow
+ * names would hold the file system and crypto work of the whole process. It skips /etc/hosts:
+ * use it where the connection itself is checked again (the safe fetcher resolves with
+ * `systemResolver` when it connects).
+ */
+export const dnsServerResolver: Resolver = async (hostname) => {
+  const answers = await Promise.allSettled([dnsServers.resolve4(hostname), dnsServers.resolve6(hostname)]);
+  const found = answers.flatMap((answer, index) =>
+    answer.status === 'fulfilled'
+      ? answer.value.map((address) => ({ address, family: index === 0 ? 4 : 6 }))
+      : [],
+  );
+  if (found.length === 0 && answers[0].status === 'rejected') throw answers[0].reason;
+  return found;
+};
+
 export interface SafeFetchPolicy {
   /**
    * Hosts and networks reachable even though they are not public: host names (`billing.internal`,

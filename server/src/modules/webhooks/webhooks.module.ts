@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AddressPolicy } from '../../shared/address-policy.js';
 import { EdgeLoad } from '../../shared/event-loop-load.js';
-import { createSafeFetcher, systemResolver } from '../../shared/safe-fetch.js';
+import { createSafeFetcher, dnsServerResolver } from '../../shared/safe-fetch.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
 import { DeliveryWorker } from './webhooks.worker.js';
@@ -25,7 +25,7 @@ export const webhooksModule = fp(
       events: app.events,
       settings,
       addressPolicy: new AddressPolicy(config.ssrfAllow),
-      resolve: systemResolver,
+      resolve: dnsServerResolver,
       wake: () => worker?.wake(),
     });
     app.decorate('webhooks', webhooks);
