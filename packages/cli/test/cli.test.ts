@@ -213,9 +213,10 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     const code = (await rq('codes', 'create', '--target', 'https://example.com/r', '--json')).json<{
       id: string;
     }>();
-    const [list, got, updated, set, badWhen] = await Promise.all([
+    // Read before the rename below, which would otherwise race it.
+    const got = await rq('rules', 'get', rule.id);
+    const [list, updated, set, badWhen] = await Promise.all([
       rq('rules', 'list', '--json'),
-      rq('rules', 'get', rule.id),
       rq('rules', 'update', rule.id, '--name', 'Apple phones', '--json'),
       rq('rules', 'code', code.id, '--set', rule.id, '--json'),
       rq(

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { NewScanRow } from '../../src/modules/scans/scans.table.js';
+import type { ScanWatchers } from '../../src/modules/scans/scans.watchers.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
@@ -15,6 +18,12 @@ const IPHONE =
 interface StreamEvent {
   event: string;
   data: Record<string, unknown>;
+}
+
+/** Whether an instance has heard that someone watches the account's scans (it then announces them). */
+function heardWatched(app: FastifyInstance, accountId: string): boolean {
+  const { watchers } = app.scans as unknown as { watchers: ScanWatchers };
+  return watchers.watched([{ account_id: accountId } as NewScanRow]).length === 1;
 }
 
 /** A text/event-stream read as a client does, event by event. */
@@ -182,6 +191,11 @@ describe.each(engines)('the live stream on $name', (engine) => {
         const { port } = listening.server.address() as AddressInfo;
         const stream = await openStream(`http://127.0.0.1:${port}/api/v1/analytics/stream`, key.headers);
         try {
+          // Redis has passed the "watched" news on when the stream answers, but the other instance
+          // may not have read it yet (a few ms; under a loaded run, longer): wait until it has.
+          const me = await scanned.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers });
+          const accountId = (me.json() as { id: string }).id;
+          await expect.poll(() => heardWatched(scanned, accountId)).toBe(true);
           // The scan is answered and stored by the other instance.
           const answer = await scanned.inject({
             method: 'GET',
