@@ -191,11 +191,11 @@ describe.each(engines)('the live stream on $name', (engine) => {
         const { port } = listening.server.address() as AddressInfo;
         const stream = await openStream(`http://127.0.0.1:${port}/api/v1/analytics/stream`, key.headers);
         try {
-          // Redis has passed the "watched" news on when the stream answers, but the other instance
-          // may not have read it yet (a few ms; under a loaded run, longer): wait until it has.
+          // The other instance hears the "watched" news once its Redis subscription is up: a news
+          // sent while it was still subscribing is lost, and repeated every 10 s. Wait until it has.
           const me = await scanned.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers });
           const accountId = (me.json() as { id: string }).id;
-          await expect.poll(() => heardWatched(scanned, accountId)).toBe(true);
+          await expect.poll(() => heardWatched(scanned, accountId), { timeout: 15_000 }).toBe(true);
           // The scan is answered and stored by the other instance.
           const answer = await scanned.inject({
             method: 'GET',
