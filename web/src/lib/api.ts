@@ -59,11 +59,7 @@ export async function apiRequest<T>(
       ...(body === undefined ? {} : { body }),
     });
   } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
+    throw unreachable();
   }
   const { response } = answer;
   if (response.ok) {
@@ -75,21 +71,52 @@ export async function apiRequest<T>(
     }
   }
   const sentWorkspace = headers['rq-workspace'];
-  const problem = (answer.error && typeof answer.error === 'object' ? answer.error : {}) as {
+  const error = apiErrorOf(response.status, answer.error);
+  // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
+  if (response.status === 404 && sentWorkspace && error.detail.includes(sentWorkspace))
+    reportWorkspaceGone(sentWorkspace);
+  throw error;
+}
+
+/** An error answer's body (problem+json, or anything else) as an ApiError. */
+function apiErrorOf(status: number, body: unknown): ApiError {
+  const problem = (body && typeof body === 'object' ? body : {}) as {
     code?: string;
     detail?: string;
     title?: string;
     errors?: FieldError[];
     role?: string;
   };
-  // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
-  if (response.status === 404 && sentWorkspace && problem.detail?.includes(sentWorkspace))
-    reportWorkspaceGone(sentWorkspace);
-  throw new ApiError(
-    response.status,
+  return new ApiError(
+    status,
     problem.code ?? 'http_error',
-    problem.detail ?? problem.title ?? `The API answered HTTP ${response.status}.`,
+    problem.detail ?? problem.title ?? `The API answered HTTP ${status}.`,
     Array.isArray(problem.errors) ? problem.errors : [],
     typeof problem.role === 'string' ? problem.role : undefined,
   );
+}
+
+const unreachable = () =>
+  new ApiError(0, 'network_error', 'The API could not be reached. Check your connection and try again.');
+
+/**
+ * `fetch` of `/api/v1${path}` for what apiRequest does not cover (files, CSV bodies, event
+ * streams), as the signed-in user unless `signedIn: false`. Answers the response when it is OK;
+ * an error answer or no connection becomes an ApiError (an abort through `init.signal` stays one).
+ */
+export async function apiFetch(
+  path: string,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+  { signedIn = true } = {},
+): Promise<Response> {
+  const headers = { ...init.headers, ...(signedIn ? await authHeaders() : {}) };
+  let response: Response;
+  try {
+    response = await fetch(`${SITE_API}${path}`, { ...init, headers });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw unreachable();
+  }
+  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => ({})));
+  return response;
 }

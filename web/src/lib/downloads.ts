@@ -1,5 +1,4 @@
-import { ApiError, authHeaders, type FieldError } from './api';
-import { SITE_API } from './runtimeConfig';
+import { apiFetch } from './api';
 
 /**
  * Files from the API saved by the browser: one code's image in any format, a design from the render
@@ -43,20 +42,6 @@ export function saveBlob(name: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function problemOf(response: Response): Promise<ApiError> {
-  const problem = (await response.json().catch(() => ({}))) as {
-    code?: string;
-    detail?: string;
-    errors?: FieldError[];
-  };
-  return new ApiError(
-    response.status,
-    problem.code ?? 'http_error',
-    problem.detail ?? `The API answered HTTP ${response.status}.`,
-    Array.isArray(problem.errors) ? problem.errors : [],
-  );
-}
-
 /** The file a call answers, as the signed-in user, or as no one (`signedIn: false`, the render endpoint). */
 async function fetchFile(
   method: 'GET' | 'POST',
@@ -64,23 +49,13 @@ async function fetchFile(
   body?: unknown,
   signedIn = true,
 ): Promise<Blob> {
-  const headers: Record<string, string> = signedIn ? await authHeaders() : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`${SITE_API}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
-  }
-  if (!response.ok) throw await problemOf(response);
+  const response = await apiFetch(
+    path,
+    body === undefined
+      ? { method }
+      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    { signedIn },
+  );
   return response.blob();
 }
 

@@ -1,43 +1,12 @@
 import type { LiveScan } from '@site/src/features/analytics/model/analyticsModel';
-import { ApiError, authHeaders } from '@site/src/lib/api';
+import { ApiError, apiFetch } from '@site/src/lib/api';
 import { saveBlob } from '@site/src/lib/downloads';
-import { SITE_API } from '@site/src/lib/runtimeConfig';
 
 // The two analytics calls apiRequest does not cover: a CSV download and the live scan stream.
 
-/** The API's base, a fresh token and the workspace, for the calls apiRequest does not cover (CSV, the stream). */
-async function authorized(): Promise<{ base: string; headers: Record<string, string> }> {
-  return { base: SITE_API, headers: await authHeaders() };
-}
-
-async function problemOf(response: Response): Promise<ApiError> {
-  let problem: { code?: string; detail?: string; title?: string } = {};
-  try {
-    problem = (await response.json()) as typeof problem;
-  } catch {
-    // not problem+json
-  }
-  return new ApiError(
-    response.status,
-    problem.code ?? 'http_error',
-    problem.detail ?? problem.title ?? `The API answered HTTP ${response.status}.`,
-  );
-}
-
 /** Fetches a CSV endpoint as the signed-in user and saves it under the server's file name. */
 export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const { base, headers } = await authorized();
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, { headers: { ...headers, accept: 'text/csv' } });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
-  }
-  if (!response.ok) throw await problemOf(response);
+  const response = await apiFetch(path, { headers: { accept: 'text/csv' } });
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(name, await response.blob());
@@ -54,13 +23,13 @@ export async function readScanStream(
   onOpen: () => void,
   onScan: (scan: LiveScan) => void,
 ): Promise<void> {
-  const { base, headers } = await authorized();
-  const response = await fetch(`${base}/analytics/stream?${query}`, {
-    headers: { ...headers, accept: 'text/event-stream' },
+  const response = await apiFetch(`/analytics/stream?${query}`, {
+    headers: { accept: 'text/event-stream' },
     signal,
     cache: 'no-store',
   });
-  if (!response.ok || !response.body) throw await problemOf(response);
+  if (!response.body)
+    throw new ApiError(response.status, 'http_error', 'The live stream answered without a body.');
   onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

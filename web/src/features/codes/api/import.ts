@@ -1,5 +1,4 @@
-import { ApiError, authHeaders } from '@site/src/lib/api';
-import { SITE_API } from '@site/src/lib/runtimeConfig';
+import { apiFetch } from '@site/src/lib/api';
 
 /** The answer of `POST /qrcodes/import` (API.md "Bulk, import, export, print"). */
 export interface ImportAnswer {
@@ -11,33 +10,12 @@ export interface ImportAnswer {
 
 /** Posts one chunk of our CSV to `POST /qrcodes/import?format=csv`, as a dry run or for real. */
 export async function postImportChunk(csv: string, dryRun: boolean): Promise<ImportAnswer> {
-  const headers = { 'content-type': 'text/csv', accept: 'application/json', ...(await authHeaders()) };
-  let response: Response;
-  try {
-    response = await fetch(`${SITE_API}/qrcodes/import?format=csv&dryRun=${dryRun}`, {
-      method: 'POST',
-      headers,
-      body: csv,
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The API could not be reached. Check your connection and try again.',
-    );
-  }
-  const body = (await response.json().catch(() => ({}))) as Partial<ImportAnswer> & {
-    code?: string;
-    detail?: string;
-    errors?: unknown;
-  };
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      body.code ?? 'http_error',
-      body.detail ?? `The API answered HTTP ${response.status}.`,
-    );
-  }
+  const response = await apiFetch(`/qrcodes/import?format=csv&dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', accept: 'application/json' },
+    body: csv,
+  });
+  const body = (await response.json().catch(() => ({}))) as Partial<ImportAnswer>;
   return {
     rows: body.rows ?? 0,
     created: body.created ?? 0,

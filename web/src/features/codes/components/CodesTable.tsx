@@ -193,15 +193,15 @@ function CodeRow({
           {!code.enabled && <span className="badge badge--secondary">off</span>}
           {code.mode !== 'static' && <CodeBadges code={code} />}
           {/* A warning (an exec URL the server may not call) must be seen without opening the row. */}
-          {(code.warnings?.length ?? 0) > 0 && (
+          {code.warnings?.length ? (
             <span
               className="badge badge--danger"
               data-testid="code-row-warning"
-              title={code.warnings?.join('\n')}
+              title={code.warnings.join('\n')}
             >
-              needs attention<span className="sr-only">: {code.warnings?.join(' ')}</span>
+              needs attention<span className="sr-only">: {code.warnings.join(' ')}</span>
             </span>
-          )}
+          ) : null}
         </th>
         <td className={styles.title}>{code.title ?? ''}</td>
         <td>{MODE_LABELS[code.mode]}</td>
