@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -21,4 +22,18 @@ export async function stopWorker(worker: Worker, exited: Promise<unknown>): Prom
   worker.ref();
   worker.postMessage(STOP);
   await exited;
+}
+
+/**
+ * Called inside a thread whose work may lag (analytics folding): lowers this thread's scheduling
+ * priority to the lowest (nice 19), so under load the cores go to the event loop that answers
+ * scans, and the thread catches up when they are idle. On Linux the nice value is per thread
+ * (setpriority on the calling thread); where the system refuses, the thread keeps its priority.
+ */
+export function yieldCpuToOtherThreads(): void {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not permitted here (some containers): the work is the same, only less deferential.
+  }
 }

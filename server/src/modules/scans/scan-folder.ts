@@ -10,6 +10,8 @@ export interface FolderSettings {
   batch: number;
   /** How long the thread waits, once caught up, before it looks for new scans. */
   idleMs: number;
+  /** One Int32: 1 while the edge asks the thread to hold its folds (see `ScanFolder.hold`). */
+  held: SharedArrayBuffer;
 }
 
 /** To the thread: fold everything stored now; `ask` is echoed once a fold started after it caught up. */
@@ -23,8 +25,12 @@ export interface FoldRequest {
  */
 export type FoldReport = { through: number; caughtUp: number | null } | { error: string };
 
-/** Scans folded per transaction: large, so a burst over many codes shares pages (the ADR's numbers). */
-export const FOLD_BATCH = 10_000;
+/**
+ * Scans folded per transaction: large enough that a burst over many codes shares pages, small
+ * enough that a fold's rows stay a few MB of the thread's heap (10,000 cost no less CPU a scan
+ * and held about 100 MB more under a cold burst; the cold-scans ADR's numbers).
+ */
+export const FOLD_BATCH = 2_000;
 
 /**
  * SQLite's analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection
@@ -41,8 +47,13 @@ export class ScanFolder {
   private through = 0;
   private asks = 0;
   private waiters: { rowid: number; ask: number; resolve(): void; reject(error: Error): void }[] = [];
+  private readonly held: Int32Array;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    held: SharedArrayBuffer,
+  ) {
+    this.held = new Int32Array(held);
     this.exited = once(worker, 'exit');
     worker.on('message', (report: FoldReport) => this.report(report));
     worker.on('error', (error) => this.stop(error));
@@ -55,8 +66,24 @@ export class ScanFolder {
       file,
       batch: options.batch ?? FOLD_BATCH,
       idleMs: options.idleMs ?? 25,
+      held: new SharedArrayBuffer(4),
     };
-    return new ScanFolder(startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings));
+    const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings);
+    return new ScanFolder(worker, settings.held);
+  }
+
+  /**
+   * While the edge is under load, the thread folds only for a read that waits (`folded`): its
+   * work (about 13 rows a cold scan) would take the second core and the memory bandwidth from the
+   * answers. The scans wait on disk, past the cursor, and are folded once the load is gone.
+   */
+  hold(holding: boolean): void {
+    Atomics.store(this.held, 0, holding ? 1 : 0);
+  }
+
+  /** Scans stored through `rowid` that the thread has not folded yet, as last reported. */
+  behind(rowid: number): number {
+    return Math.max(0, rowid - this.through);
   }
 
   get running(): boolean {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachRollups, openSqlite } from '../../db/sqlite-file.js';
-import { STOP } from '../../shared/worker-thread.js';
+import { STOP, yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
 import type { FolderSettings, FoldReport, FoldRequest } from './scan-folder.js';
 import { scanFolder } from './scans.sqlite-writer.js';
 
@@ -8,6 +8,9 @@ import { scanFolder } from './scans.sqlite-writer.js';
 const port = parentPort;
 if (!port) throw new Error('scan-folder.worker runs as a worker thread');
 const settings = workerData as FolderSettings;
+// Folding may lag behind a burst (reads wait for it, scanners never do): the edge gets the cores first.
+yieldCpuToOtherThreads();
+const held = new Int32Array(settings.held);
 const sqlite = openSqlite(settings.file);
 attachRollups(sqlite, settings.file);
 /** Prepared at the first fold that finds the tables (a database not migrated yet has none). */
@@ -24,6 +27,11 @@ function run(): void {
   if (stopping) return;
   // Every scan committed before this request was sent is in the snapshot of the fold below.
   const ask = asked;
+  // Held by the edge's load, unless a read waits for this thread.
+  if (Atomics.load(held, 0) === 1 && ask <= answered) {
+    schedule(settings.idleMs * 4);
+    return;
+  }
   let result: { folded: number; through: number };
   try {
     fold ??= scanFolder(sqlite);
