@@ -228,8 +228,8 @@ function heldAnswer(
 
 export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<ScanAnswer> {
   const key = EdgeCache.key(request.hostKey, request.slug);
-  const cached = deps.codes.peek(key);
-  const code = cached === undefined ? await deps.codes.get(key) : cached;
+  const found = deps.codes.get(key);
+  const code = found instanceof Promise ? await found : found;
   if (!code?.enabled || code.mode === 'static') {
     return request.notFoundRedirect ? plainRedirect(request.notFoundRedirect) : NOT_FOUND_ANSWER;
   }

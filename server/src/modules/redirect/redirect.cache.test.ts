@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EdgeCache } from './redirect.cache.js';
 
 /** A loader over a plain map that counts its calls and can be held mid-load. */
-function loader(codes: Map<string, { value: string; dependsOn: string[] }>) {
+function loader(codes: Map<string, { value: string; dependsOn: string[]; keep?: boolean }>) {
   const calls: string[] = [];
   let hold: Promise<void> | undefined;
   return {
@@ -40,6 +40,33 @@ describe('the edge cache', () => {
     cache.invalidateDependency('rule_a');
     expect(await cache.get(key)).toBe('v3');
     expect(source.calls).toHaveLength(3);
+  });
+
+  it('with admission on a second load, caches a code scanned once only when it comes again', async () => {
+    const codes = new Map([
+      ['\nonce', { value: 'plain', dependsOn: [] }],
+      ['\nruled', { value: 'with rules', dependsOn: ['rule_a'] }],
+      ['\ncounted', { value: 'reads its count', dependsOn: [], keep: true }],
+    ]);
+    const source = loader(codes);
+    const cache = new EdgeCache(source.load, { maxEntries: 10, missTtlMs: 1000, admitOnSecondLoad: true });
+    const [once, ruled, counted, unknown] = ['once', 'ruled', 'counted', 'unknown'].map((slug) =>
+      EdgeCache.key('', slug),
+    ) as [string, string, string, string];
+
+    expect(await cache.get(once)).toBe('plain');
+    expect(cache.peek(once)).toBeUndefined();
+    expect(await cache.get(once)).toBe('plain');
+    expect(cache.peek(once)).toBe('plain');
+    expect(await cache.get(once)).toBe('plain');
+    expect(source.calls.filter((key) => key === once)).toHaveLength(2);
+
+    // Rules to compile, a count to keep, an unknown slug to shield the database from: at once.
+    for (const key of [ruled, counted, unknown]) await cache.get(key);
+    expect(cache.peek(ruled)).toBe('with rules');
+    expect(cache.peek(counted)).toBe('reads its count');
+    expect(cache.peek(unknown)).toBeNull();
+    expect(cache.size).toBe(4);
   });
 
   it('remembers an unknown slug only for the miss TTL', async () => {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { hash32 } from '../../shared/hash32.js';
 
 /**
  * The edge's read-through cache: (host, slug) -> the code, its compiled rules and its counted
@@ -15,9 +16,26 @@ export interface CacheOptions {
    * again after it returns, while every instance subscribes anew); default 5 s.
    */
   unsyncedTtlMs?: number;
+  /**
+   * Cache a value only at its second load in a while, unless it has dependencies or `keep`: a
+   * code scanned once (a million serialised codes, each scanned once) is answered and dropped
+   * young, instead of pushing a code that is scanned again out of the cache and leaving its
+   * copy for the old generation's collector. Unknown slugs are cached at once, as ever.
+   */
+  admitOnSecondLoad?: boolean;
 }
 
 const UNSYNCED_TTL_MS = 5_000;
+/** Bits of the "loaded once lately" filter (128 KiB); cleared when half are set, so "lately" ages. */
+const SEEN_BITS = 1 << 20;
+
+/** A loaded value and the dependencies whose changes drop it (a code's rule ids). */
+export interface Loaded<T> {
+  value: T;
+  dependsOn: string[];
+  /** Cache it at its first load (it holds state, such as a scan count, or was costly to load). */
+  keep?: boolean;
+}
 
 /** What the cache holds for a slug that is not there (remembered briefly). */
 const ABSENT = Symbol('absent');
@@ -39,11 +57,15 @@ export class EdgeCache<T extends NonNullable<unknown>> {
   /** Whether invalidations may be missed now (the change bus is away), and until when after. */
   private unsynced = false;
   private unsyncedUntil = 0;
+  /** Keys loaded once lately (admitOnSecondLoad): a bit per hash, false positives only admit early. */
+  private readonly seen: Uint32Array | null;
+  private seenCount = 0;
 
   constructor(
-    private readonly load: (key: string) => Promise<{ value: T; dependsOn: string[] } | null>,
+    private readonly load: (key: string) => Loaded<T> | null | Promise<Loaded<T> | null>,
     private readonly options: CacheOptions,
   ) {
+    this.seen = options.admitOnSecondLoad ? new Uint32Array(SEEN_BITS / 32) : null;
     this.slots = new LRUCache({
       max: options.maxEntries,
       dispose: (_slot, key) => this.forgetDependencies(key),
@@ -60,24 +82,29 @@ export class EdgeCache<T extends NonNullable<unknown>> {
     return slot === ABSENT ? null : slot;
   }
 
-  async get(key: string): Promise<T | null> {
+  /**
+   * The cached value, or the loaded one: without a promise when the loader answers without one
+   * (a code read from SQLite), so a miss costs no trip through the microtask queue.
+   */
+  get(key: string): T | null | Promise<T | null> {
     const cached = this.peek(key);
     if (cached !== undefined) return cached;
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
-    const loading = this.fill(key);
+    const generation = this.generation;
+    const loaded = this.load(key);
+    if (!(loaded instanceof Promise)) return this.keep(key, generation, loaded);
+    const loading = loaded
+      .then((value) => this.keep(key, generation, value))
+      .finally(() => this.loading.delete(key));
     this.loading.set(key, loading);
-    try {
-      return await loading;
-    } finally {
-      this.loading.delete(key);
-    }
+    return loading;
   }
 
-  private async fill(key: string): Promise<T | null> {
-    const generation = this.generation;
-    const loaded = await this.load(key);
+  /** Caches what was loaded, unless a write invalidated anything since the load began. */
+  private keep(key: string, generation: number, loaded: Loaded<T> | null): T | null {
     if (generation !== this.generation) return loaded?.value ?? null;
+    if (loaded && !this.admits(key, loaded)) return loaded.value;
     // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds,
     // and everything for a few seconds while invalidations may be missed.
     const ttl = loaded ? (this.isSynced() ? undefined : this.unsyncedTtl) : this.options.missTtlMs;
@@ -90,6 +117,22 @@ export class EdgeCache<T extends NonNullable<unknown>> {
       this.dependents.set(dependency, keys);
     }
     return loaded?.value ?? null;
+  }
+
+  /** Whether a loaded value goes into the cache now (always, unless admitOnSecondLoad). */
+  private admits(key: string, loaded: Loaded<T>): boolean {
+    const seen = this.seen;
+    if (!seen || loaded.keep || loaded.dependsOn.length > 0) return true;
+    const bit = hash32(key) & (SEEN_BITS - 1);
+    const word = bit >>> 5;
+    const mask = 1 << (bit & 31);
+    if (((seen[word] ?? 0) & mask) !== 0) return true;
+    if (++this.seenCount > SEEN_BITS / 2) {
+      seen.fill(0);
+      this.seenCount = 1;
+    }
+    seen[word] = (seen[word] ?? 0) | mask;
+    return false;
   }
 
   private forgetDependencies(key: string): void {

@@ -68,6 +68,7 @@ function edgeCodeCache(sources: EdgeCodeSources, maxEntries: number): EdgeCache<
   return new EdgeCache<EdgeCode>((key) => loadEdgeCode(sources, key), {
     maxEntries,
     missTtlMs: 5_000,
+    admitOnSecondLoad: true,
   });
 }
 

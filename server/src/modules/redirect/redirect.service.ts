@@ -12,6 +12,7 @@ import type { RuleDefinition } from '../rules/rules.schemas.js';
 import type { RulesService } from '../rules/rules.service.js';
 import type { ScansService } from '../scans/scans.service.js';
 import { callExec } from './exec.js';
+import type { Loaded } from './redirect.cache.js';
 import {
   type DecidableCode,
   type DecideOptions,
@@ -64,20 +65,44 @@ export type HeldScan = Extract<ScanDecision, { kind: 'gone' | 'password' }>;
 const NO_RULES: readonly CompiledRule[] = Object.freeze([]);
 const MODES = { static: 'static', redirect: 'redirect', exec: 'exec' } as const;
 
-/** Reads one code with its rules (in their assigned order) for the cache. */
-export async function loadEdgeCode(
+/** A code as the edge's cache holds it, and the rules whose changes must drop it. */
+type LoadedEdgeCode = Loaded<EdgeCode>;
+
+/**
+ * Reads one code with its rules (in their assigned order) for the cache. A code without rules
+ * that does not read its scan count, read from SQLite, is answered without a promise (most
+ * codes, and the cold path of a million codes scanned once each).
+ */
+export function loadEdgeCode(
   sources: EdgeCodeSources,
   key: string,
-): Promise<{ value: EdgeCode; dependsOn: string[] } | null> {
+): LoadedEdgeCode | null | Promise<LoadedEdgeCode | null> {
   const [hostKey = '', slug = ''] = key.split('\n');
-  const code = await sources.qrcodes.findForRedirect(hostKey, slug);
+  const found = sources.qrcodes.findForRedirect(hostKey, slug);
+  if (found instanceof Promise) return found.then((code) => withRulesAndCount(sources, code));
+  return withRulesAndCount(sources, found);
+}
+
+function withRulesAndCount(
+  sources: EdgeCodeSources,
+  code: RedirectCode | undefined,
+): LoadedEdgeCode | null | Promise<LoadedEdgeCode | null> {
   if (!code) return null;
+  if (code.ruleIds.length === 0) {
+    const value = edgeCodeOf(code, []);
+    if (!value.readsScanCount) return { value, dependsOn: [] };
+  }
+  return loadRulesAndCount(sources, code);
+}
+
+async function loadRulesAndCount(sources: EdgeCodeSources, code: RedirectCode): Promise<LoadedEdgeCode> {
   const rules =
     code.ruleIds.length > 0 ? await sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [];
   const value = edgeCodeOf(code, rules);
-  // Only a code that reads the count pays for it (it waits for this instance's journal to ship).
+  // Only a code that reads the count pays for it (it waits for this instance's journal to ship),
+  // and it is cached at once: the in-process count lives on the cached code.
   if (value.readsScanCount) value.countedScans = await sources.scans.countedScans(code.id);
-  return { value, dependsOn: code.ruleIds };
+  return { value, dependsOn: code.ruleIds, keep: value.readsScanCount };
 }
 
 /**

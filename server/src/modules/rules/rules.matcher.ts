@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hash32 } from '../../shared/hash32.js';
 import { isKnownTimeZone, zoneClock } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { type IpRange, ipInRange, parseIpRange } from './ip-address.js';
@@ -327,21 +328,6 @@ export function firstMatch(rules: readonly CompiledRule[], ctx: ScanContext): Co
 /** True when any of the rules needs ScanContext.scansBefore. */
 export function needsScanCount(rules: readonly CompiledRule[]): boolean {
   return rules.some((rule) => rule.usesScanCount);
-}
-
-/** A well-mixed 32-bit hash (FNV-1a, then murmur3's finaliser). */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** The sticky bucket (0..99) of a scanner for a rule: the same id and rule always give the same bucket. */

@@ -9,7 +9,7 @@ export interface SlugAvailability {
 
 /** The services this module asks: which code a host serves at a slug, and the account's verified names. */
 export interface SlugDirectory {
-  findForRedirect(hostKey: string, slug: string): Promise<unknown>;
+  findForRedirect(hostKey: string, slug: string): unknown;
 }
 export interface BindableHostnames {
   bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
