@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createDesign, designToSvg, withPrintQuietZone } from '@rq/qr';
-import { designToPng, designToVector, VectorPdf } from '@rq/qr/node';
 import { ZipFile } from 'yazl';
 import { Problem } from '../../shared/problem.js';
+import { qrNode } from '../../shared/qr-node.js';
 import type { PrintableCode, PrintEntry, PrintSelection } from '../qrcodes/code-prints.js';
 import type { QrCodesService } from '../qrcodes/qrcodes.service.js';
 import { CAPTION_FONT_PT, layoutSheet, type SheetRequest } from './sheet-layout.js';
@@ -108,6 +108,7 @@ export class PrintingService {
       });
     }
     const entries = await this.select(accountId, selection);
+    const { VectorPdf } = await qrNode();
     const pdf = new VectorPdf({ cmyk });
     const out = new PassThrough();
     pdf.doc.pipe(out);
@@ -142,6 +143,7 @@ export class PrintingService {
 
 /** One code's file: drawn from its stored design, which was verified by a decoder when it was saved. */
 async function drawFile(code: PrintableCode, format: ZipFormat, cmyk: boolean): Promise<Buffer> {
+  const { designToPng, designToVector } = await qrNode();
   if (format === 'pdf' || format === 'eps') {
     return designToVector(createDesign(code.data, withPrintQuietZone(code.style)), format, { cmyk });
   }

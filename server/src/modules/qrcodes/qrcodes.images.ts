@@ -8,9 +8,10 @@ import {
   validateStyle,
   withPrintQuietZone,
 } from '@rq/qr';
-import { designToVector, renderVerified, type VectorFormat } from '@rq/qr/node';
+import type { renderVerified, VectorFormat } from '@rq/qr/node';
 import { LRUCache } from 'lru-cache';
 import { Problem } from '../../shared/problem.js';
+import { qrNode } from '../../shared/qr-node.js';
 import type { ImageQueryInput } from './qrcodes.schemas.js';
 
 export type ImageFormat = 'svg' | 'png';
@@ -151,7 +152,7 @@ export class ImageRenderer {
     if (cached) return cached;
     let rendered: Awaited<ReturnType<typeof renderVerified>>;
     try {
-      rendered = await renderVerified(data, style ?? {}, { png: format === 'png' });
+      rendered = await (await qrNode()).renderVerified(data, style ?? {}, { png: format === 'png' });
     } catch (error) {
       throw renderProblem(error, paths.data, paths.style);
     }
@@ -183,6 +184,7 @@ export class ImageRenderer {
     await this.render(data, style, 'svg', paths);
     let body: Buffer;
     try {
+      const { designToVector } = await qrNode();
       body = await designToVector(createDesign(data, withPrintQuietZone(style)), format, { cmyk });
     } catch (error) {
       throw renderProblem(error, paths.data, paths.style);
