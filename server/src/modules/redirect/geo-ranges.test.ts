@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseIpAddress } from '../rules/ip-address.js';
-import { deserializeRanges, findPlace, GeoRangesBuilder, type Place, serializeRanges } from './geo-ranges.js';
+import {
+  blockExtent,
+  deserializeRanges,
+  findPagedPlace,
+  findPlace,
+  GeoRangesBuilder,
+  type Place,
+  pagedRanges,
+  RANGES_PER_BLOCK,
+  serializeRanges,
+} from './geo-ranges.js';
 
 const address = (text: string) => {
   const parsed = parseIpAddress(text);
@@ -69,5 +79,55 @@ describe('GeoIP range tables', () => {
     expect(read && findPlace(read, address('2.1.1.1'))).toEqual(FR);
     expect(deserializeRanges(bytes, 'dbip 2')).toBeNull();
     expect(deserializeRanges(bytes.subarray(0, bytes.length - 1), 'dbip 1')).toBeNull();
+  });
+
+  it('finds in a paged table, reading one block of the file at a time, what the whole table finds', () => {
+    // Ranges over several blocks, the last one partial, IPv6 with starts inside a /64 in them.
+    const v6 = new GeoRangesBuilder(6);
+    v6.add([0, 0, 0, 0], 0);
+    const places = [DE, FR, { country: 'IN', region: 'Kerala' }];
+    const count = RANGES_PER_BLOCK * 3 + 17;
+    for (let i = 1; i < count; i++) {
+      const fine = i % 97 === 0 ? [0x40000000, i] : [0, 0];
+      v6.add([0x20010000 + i, i % 5, ...fine], i % 4 === 0 ? 0 : v6.placeId(places[i % 3] as Place));
+    }
+    const table = v6.build();
+    const bytes = serializeRanges(table, 'dbip paged');
+    const read = deserializeRanges(bytes, 'dbip paged');
+    if (!read) throw new Error('read back');
+    const paged = pagedRanges(read, read);
+    const blocksRead: number[] = [];
+    const fromFile = (block: number) => {
+      blocksRead.push(block);
+      const extent = blockExtent(paged, block);
+      const copy = (at: number, length: number) =>
+        Uint8Array.prototype.slice.call(bytes, at, at + length).buffer;
+      return {
+        starts: new Uint32Array(copy(extent.startsAt, extent.startsBytes)),
+        placeIds: new Uint16Array(copy(extent.placesAt, extent.placesBytes)),
+      };
+    };
+    expect(paged.blockStarts.length).toBe(4 * 2);
+    const probes = [
+      '::1',
+      '2001:1::',
+      '2001:2:0:0:4000::2',
+      '2001:61:1:0:4000::',
+      '2001:61:1:0:4000:0:0:61',
+      '2001:301:1::',
+      '2001:310:4::',
+      'ffff::1',
+    ];
+    for (let i = 1; i < count; i += 13) probes.push(`2001:${i.toString(16)}:0:${i % 5}::7`);
+    const found = probes.map((text) => {
+      const place = findPagedPlace(paged, address(text), fromFile);
+      expect(place, text).toEqual(findPlace(table, address(text)));
+      return place;
+    });
+    expect(found.filter((place) => place !== null).length).toBeGreaterThan(probes.length / 2);
+    expect(findPagedPlace(paged, address('1.2.3.4'), fromFile)).toBeNull(); // another family's table
+    // One block read a lookup (none for an address before the first start).
+    expect(blocksRead.length).toBeLessThanOrEqual(probes.length);
+    expect(new Set(blocksRead)).toEqual(new Set([0, 1, 2, 3]));
   });
 });

@@ -110,23 +110,59 @@ function wordsOf(address: IpAddress): number[] {
   return [0, 2, 4, 6].map((i) => (((w[i] ?? 0) << 16) | (w[i + 1] ?? 0)) >>> 0);
 }
 
-/** Compares the start at `index` with the address's words: negative, zero or positive. */
-function compareStart(ranges: GeoRanges, index: number, words: readonly number[]): number {
-  const base = index * ranges.wordsPerStart;
-  for (let w = 0; w < ranges.wordsPerStart; w++) {
-    const start = ranges.starts[base + w] as number;
+/**
+ * Some of a table's range starts: `count` of them, `wordsPerStart` words each, the first being the
+ * table's range `first`, each next one `stride` ranges further (1: consecutive ranges, a block of
+ * a paged table; RANGES_PER_BLOCK: the first start of each block).
+ */
+interface StartsView {
+  starts: Uint32Array;
+  count: number;
+  first: number;
+  stride: number;
+}
+
+/** Compares the view's start `at` with the address's words: negative, zero or positive. */
+function compareStart(
+  table: Pick<GeoRanges, 'version' | 'wordsPerStart' | 'fine'>,
+  view: StartsView,
+  at: number,
+  words: readonly number[],
+): number {
+  const base = at * table.wordsPerStart;
+  for (let w = 0; w < table.wordsPerStart; w++) {
+    const start = view.starts[base + w] as number;
     const word = words[w] as number;
     if (start !== word) return start < word ? -1 : 1;
   }
-  if (ranges.version === 4) return 0;
+  if (table.version === 4) return 0;
   // The same /64: the range's low words are zero unless it is one of the few kept aside.
-  const at = fineIndexOf(ranges.fine.indexes, index);
+  const fine = fineIndexOf(table.fine.indexes, view.first + at * view.stride);
   for (let w = 0; w < 2; w++) {
-    const start = at < 0 ? 0 : (ranges.fine.lows[at * 2 + w] as number);
+    const start = fine < 0 ? 0 : (table.fine.lows[fine * 2 + w] as number);
     const word = words[2 + w] as number;
     if (start !== word) return start < word ? -1 : 1;
   }
   return 0;
+}
+
+/** The view's last start at or before the address (binary search), or -1. */
+function lastStartAtOrBefore(
+  table: Pick<GeoRanges, 'version' | 'wordsPerStart' | 'fine'>,
+  view: StartsView,
+  words: readonly number[],
+): number {
+  let low = 0;
+  let high = view.count - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (compareStart(table, view, mid, words) <= 0) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 /** Where `index` is among the ranges kept aside, or -1. */
@@ -146,19 +182,93 @@ function fineIndexOf(indexes: Uint32Array, index: number): number {
 /** The place holding the address: the last range starting at or before it. */
 export function findPlace(ranges: GeoRanges, address: IpAddress): Place | null {
   if (address.version !== ranges.version) return null;
-  const words = wordsOf(address);
-  let low = 0;
-  let high = ranges.placeIds.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if (compareStart(ranges, mid, words) <= 0) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
+  const count = ranges.placeIds.length;
+  const found = lastStartAtOrBefore(
+    ranges,
+    { starts: ranges.starts, count, first: 0, stride: 1 },
+    wordsOf(address),
+  );
   if (found < 0) return null;
   return ranges.places[ranges.placeIds[found] as number] ?? null;
+}
+
+/** Ranges a paged table reads from its file at a time: 1 KiB of IPv4 starts, 2 KiB of IPv6. */
+export const RANGES_PER_BLOCK = 256;
+
+/**
+ * A table whose starts and place ids stay in its cache file (the operating system's page cache,
+ * shared by the machine's instances, not each process's memory): in memory only the first start
+ * of each block of RANGES_PER_BLOCK ranges, the fine starts and the places, about 1/200 of it.
+ */
+export interface PagedRanges extends Pick<GeoRanges, 'version' | 'wordsPerStart' | 'fine' | 'places'> {
+  count: number;
+  /** The first start of each block. */
+  blockStarts: Uint32Array;
+  /** Byte offsets in the cache file of the starts and of the place ids. */
+  startsAt: number;
+  placesAt: number;
+}
+
+/** One block of a paged table, as read from its file. */
+export interface RangeBlock {
+  starts: Uint32Array;
+  placeIds: Uint16Array;
+}
+
+/** The paged form of a table read from a cache file (`serializeRanges`' layout, at `startsAt` and `placesAt`). */
+export function pagedRanges(ranges: GeoRanges, offsets: { startsAt: number; placesAt: number }): PagedRanges {
+  const { wordsPerStart } = ranges;
+  const count = ranges.placeIds.length;
+  const blocks = Math.ceil(count / RANGES_PER_BLOCK);
+  const blockStarts = new Uint32Array(blocks * wordsPerStart);
+  for (let b = 0; b < blocks; b++) {
+    const from = b * RANGES_PER_BLOCK * wordsPerStart;
+    blockStarts.set(ranges.starts.subarray(from, from + wordsPerStart), b * wordsPerStart);
+  }
+  return {
+    version: ranges.version,
+    wordsPerStart,
+    // Copies: the file's bytes they were read from are let go.
+    fine: { indexes: ranges.fine.indexes.slice(), lows: ranges.fine.lows.slice() },
+    places: ranges.places,
+    count,
+    blockStarts,
+    ...offsets,
+  };
+}
+
+/** Where block `block`'s starts and place ids are in the file, and how many ranges it holds. */
+export function blockExtent(paged: PagedRanges, block: number) {
+  const first = block * RANGES_PER_BLOCK;
+  const ranges = Math.min(RANGES_PER_BLOCK, paged.count - first);
+  return {
+    ranges,
+    startsAt: paged.startsAt + first * paged.wordsPerStart * 4,
+    startsBytes: ranges * paged.wordsPerStart * 4,
+    placesAt: paged.placesAt + first * 2,
+    placesBytes: ranges * 2,
+  };
+}
+
+/** `findPlace` on a paged table: the block from the in-memory starts, then within the block `read` answers. */
+export function findPagedPlace(
+  paged: PagedRanges,
+  address: IpAddress,
+  read: (block: number) => RangeBlock,
+): Place | null {
+  if (address.version !== paged.version) return null;
+  const words = wordsOf(address);
+  const blocks = paged.blockStarts.length / paged.wordsPerStart;
+  const block = lastStartAtOrBefore(
+    paged,
+    { starts: paged.blockStarts, count: blocks, first: 0, stride: RANGES_PER_BLOCK },
+    words,
+  );
+  if (block < 0) return null;
+  const { starts, placeIds } = read(block);
+  const view = { starts, count: placeIds.length, first: block * RANGES_PER_BLOCK, stride: 1 };
+  const found = lastStartAtOrBefore(paged, view, words);
+  return paged.places[placeIds[found] as number] ?? null;
 }
 
 /** Bytes for the cache file: a JSON header line, then the starts, the fine starts and the place ids. */
@@ -186,8 +296,14 @@ export function serializeRanges(ranges: GeoRanges, source: string): Buffer {
   ]);
 }
 
-/** The table in a cache file's bytes, or null when they were made from another source (or are damaged). */
-export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | null {
+/**
+ * The table in a cache file's bytes, with where its starts and place ids begin, or null when they
+ * were made from another source (or are damaged).
+ */
+export function deserializeRanges(
+  bytes: Buffer,
+  source: string,
+): (GeoRanges & { startsAt: number; placesAt: number }) | null {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return null;
   let header: {
@@ -219,6 +335,8 @@ export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | nu
     },
     placeIds: typedView(bytes, placesAt, count, Uint16Array),
     places: [null, ...header.places],
+    startsAt,
+    placesAt,
   };
 }
 

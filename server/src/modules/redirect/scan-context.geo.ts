@@ -3,7 +3,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { IpAddress } from '../rules/ip-address.js';
-import { deserializeRanges, findPlace, type GeoRanges, type Place, serializeRanges } from './geo-ranges.js';
+import {
+  blockExtent,
+  deserializeRanges,
+  findPagedPlace,
+  findPlace,
+  type Place,
+  pagedRanges,
+  RANGES_PER_BLOCK,
+  type RangeBlock,
+  serializeRanges,
+} from './geo-ranges.js';
 import { rangesOfMmdb } from './geo-ranges.mmdb.js';
 
 /**
@@ -14,6 +24,10 @@ import { rangesOfMmdb } from './geo-ranges.mmdb.js';
  * ranges and their places (geo-ranges.ts, about 12 and 23 MB), which is cached on disk so that
  * later starts, and the other instances on the machine, read it in a few milliseconds instead
  * of walking the file again (about 3 s per file, once per machine and database version).
+ * Nor are the tables: each lookup reads one block of 256 ranges from the cache file (two reads of
+ * the operating system's page cache, shared by the machine's instances), found from the first
+ * start of each block, which is all a process keeps (about 0.2 MB; the cold-scans ADR). The
+ * lookups are cached per address (`locate`, scan-context.ts), so a returning address reads nothing.
  */
 
 export type GeoLocation = Place;
@@ -36,16 +50,16 @@ export function defaultGeoDirectory(): string {
 export const DEFAULT_GEO_CACHE_DIR = path.join(os.tmpdir(), 'rq-codes-geo');
 
 export class DbIpGeoLookup implements GeoLookup {
-  private v4: GeoRanges | null = null;
-  private v6: GeoRanges | null = null;
+  private v4: FamilyLookup | null = null;
+  private v6: FamilyLookup | null = null;
 
   constructor(
     private readonly directory: string = defaultGeoDirectory(),
     private readonly cacheDirectory: string = DEFAULT_GEO_CACHE_DIR,
   ) {}
 
-  /** A family's range table, read at its first use. */
-  table(version: 4 | 6): GeoRanges {
+  /** A family's lookup, its range table read (or built and cached) at its first use. */
+  table(version: 4 | 6): FamilyLookup {
     const existing = version === 4 ? this.v4 : this.v6;
     if (existing) return existing;
     const ranges = loadRanges(path.join(this.directory, `dbip-city-ipv${version}.mmdb`), this.cacheDirectory);
@@ -63,21 +77,23 @@ export class DbIpGeoLookup implements GeoLookup {
 
   lookup(address: IpAddress): GeoLocation | null {
     // Each family has its own file: the IPv4 one answers IPv6 addresses with nonsense.
-    return findPlace(this.table(address.version), address);
+    return this.table(address.version)(address);
   }
 }
 
-/** The file's range table: from the cache when it was made from this very file, else built and cached. */
-function loadRanges(file: string, cacheDirectory: string): GeoRanges {
+/** One address family's lookup. */
+type FamilyLookup = (address: IpAddress) => Place | null;
+
+/**
+ * A family's lookup over its cache file, paged (see above); in memory when the cache file cannot
+ * be written (a read-only cache directory) or read back.
+ */
+function loadRanges(file: string, cacheDirectory: string): FamilyLookup {
   const stat = fs.statSync(file);
   const source = `${TABLE_FORMAT} ${os.endianness()} ${path.basename(file)} ${stat.size} ${stat.mtimeMs}`;
   const cacheFile = path.join(cacheDirectory, `${path.basename(file, '.mmdb')}.ranges`);
-  try {
-    const cached = deserializeRanges(fs.readFileSync(cacheFile), source);
-    if (cached) return cached;
-  } catch {
-    // Not cached yet (or unreadable): build it.
-  }
+  const paged = pagedLookup(cacheFile, source);
+  if (paged) return paged;
   const ranges = rangesOfMmdb(fs.readFileSync(file));
   try {
     fs.mkdirSync(cacheDirectory, { recursive: true });
@@ -86,9 +102,53 @@ function loadRanges(file: string, cacheDirectory: string): GeoRanges {
     fs.writeFileSync(partial, serializeRanges(ranges, source));
     fs.renameSync(partial, cacheFile);
   } catch {
-    // A read-only cache directory costs the walk at every start, nothing else.
+    // A read-only cache directory costs the walk at every start, and the table stays in memory.
+    return (address) => findPlace(ranges, address);
   }
-  return ranges;
+  return pagedLookup(cacheFile, source) ?? ((address) => findPlace(ranges, address));
+}
+
+/**
+ * Lookups reading the cache file a block at a time (its descriptor stays open: a newer file
+ * renamed over it later does not change what this process reads), or null when the file is
+ * missing or was made from another source.
+ */
+function pagedLookup(cacheFile: string, source: string): FamilyLookup | null {
+  let table: ReturnType<typeof deserializeRanges>;
+  let fd: number;
+  try {
+    fd = fs.openSync(cacheFile, 'r');
+    table = deserializeRanges(fs.readFileSync(fd), source);
+  } catch {
+    return null;
+  }
+  if (!table) {
+    fs.closeSync(fd);
+    return null;
+  }
+  const paged = pagedRanges(table, table);
+  // One block's buffers, reused by every lookup (a lookup is synchronous).
+  const starts = new Uint32Array(RANGES_PER_BLOCK * paged.wordsPerStart);
+  const placeIds = new Uint16Array(RANGES_PER_BLOCK);
+  const startBytes = new Uint8Array(starts.buffer);
+  const placeIdBytes = new Uint8Array(placeIds.buffer);
+  const read = (block: number): RangeBlock => {
+    const extent = blockExtent(paged, block);
+    fs.readSync(fd, startBytes, 0, extent.startsBytes, extent.startsAt);
+    fs.readSync(fd, placeIdBytes, 0, extent.placesBytes, extent.placesAt);
+    return {
+      starts: starts.subarray(0, extent.ranges * paged.wordsPerStart),
+      placeIds: placeIds.subarray(0, extent.ranges),
+    };
+  };
+  return (address) => {
+    try {
+      return findPagedPlace(paged, address, read);
+    } catch {
+      // The file cannot be read now (a disk error): the scan is answered and recorded without a place.
+      return null;
+    }
+  };
 }
 
 let shared: DbIpGeoLookup | null = null;

