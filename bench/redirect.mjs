@@ -735,21 +735,23 @@ async function snapshot(server) {
 }
 
 /**
- * After a load: waits until the server's main thread is idle (under 2% of a core over a quarter
- * of a second, 30 s at most), so work a scan leaves for later on that thread (batched writes)
- * counts in the run that caused it, not in the next one.
+ * After a load: waits until the server is idle, its main thread (under 2% of a core over a
+ * quarter of a second) and its other threads too (under one clock tick of the whole process),
+ * 120 s at most. Work a scan leaves for later (batched writes on the main thread, the analytics
+ * folded by a thread of their own once the load has passed) then counts in the run that caused
+ * it, and never runs beside the next side's load, the bare peer's included.
  */
 async function settled(server) {
   const cpu = async () => {
     const { mainThreadCpu } = await (await fetch(`${server.base}/bench/stats`)).json();
-    return mainThreadCpu.user + mainThreadCpu.system;
+    return { main: mainThreadCpu.user + mainThreadCpu.system, ticks: cpuTicks(server.pid) };
   };
   const started = Date.now();
   let last = await cpu();
-  while (Date.now() - started < 30_000) {
+  while (Date.now() - started < 120_000) {
     await sleep(250);
     const now = await cpu();
-    if (now - last < 5_000) return;
+    if (now.main - last.main < 5_000 && now.ticks - last.ticks <= 1) return;
     last = now;
   }
 }
