@@ -195,80 +195,90 @@ export function findPlace(ranges: GeoRanges, address: IpAddress): Place | null {
 /** Ranges a paged table reads from its file at a time: 1 KiB of IPv4 starts, 2 KiB of IPv6. */
 export const RANGES_PER_BLOCK = 256;
 
+/** Reads `length` bytes of the file at `position` into the start of `into` (all of them, or throws). */
+export type ReadAt = (into: Uint8Array, length: number, position: number) => void;
+
 /**
  * A table whose starts and place ids stay in its cache file (the operating system's page cache,
  * shared by the machine's instances, not each process's memory): in memory only the first start
  * of each block of RANGES_PER_BLOCK ranges, the fine starts and the places, about 1/200 of it.
+ * A lookup finds its block from those, then reads the block's starts and place ids. The file's
+ * reads are given to it (`ReadAt`), so the logic stays free of I/O.
  */
-export interface PagedRanges extends Pick<GeoRanges, 'version' | 'wordsPerStart' | 'fine' | 'places'> {
-  count: number;
-  /** The first start of each block. */
-  blockStarts: Uint32Array;
-  /** Byte offsets in the cache file of the starts and of the place ids. */
-  startsAt: number;
-  placesAt: number;
-}
+export class PagedRanges {
+  private readonly starts: Uint32Array;
+  private readonly placeIds: Uint16Array;
 
-/** One block of a paged table, as read from its file. */
-export interface RangeBlock {
-  starts: Uint32Array;
-  placeIds: Uint16Array;
-}
-
-/** The paged form of a table read from a cache file (`serializeRanges`' layout, at `startsAt` and `placesAt`). */
-export function pagedRanges(ranges: GeoRanges, offsets: { startsAt: number; placesAt: number }): PagedRanges {
-  const { wordsPerStart } = ranges;
-  const count = ranges.placeIds.length;
-  const blocks = Math.ceil(count / RANGES_PER_BLOCK);
-  const blockStarts = new Uint32Array(blocks * wordsPerStart);
-  for (let b = 0; b < blocks; b++) {
-    const from = b * RANGES_PER_BLOCK * wordsPerStart;
-    blockStarts.set(ranges.starts.subarray(from, from + wordsPerStart), b * wordsPerStart);
+  private constructor(
+    private readonly layout: RangesLayout,
+    private readonly blockStarts: Uint32Array,
+    private readonly fine: GeoRanges['fine'],
+    private readonly readAt: ReadAt,
+  ) {
+    // One block's buffers, reused by every lookup (a lookup is synchronous).
+    this.starts = new Uint32Array(RANGES_PER_BLOCK * layout.wordsPerStart);
+    this.placeIds = new Uint16Array(RANGES_PER_BLOCK);
   }
-  return {
-    version: ranges.version,
-    wordsPerStart,
-    // Copies: the file's bytes they were read from are let go.
-    fine: { indexes: ranges.fine.indexes.slice(), lows: ranges.fine.lows.slice() },
-    places: ranges.places,
-    count,
-    blockStarts,
-    ...offsets,
-  };
-}
 
-/** Where block `block`'s starts and place ids are in the file, and how many ranges it holds. */
-export function blockExtent(paged: PagedRanges, block: number) {
-  const first = block * RANGES_PER_BLOCK;
-  const ranges = Math.min(RANGES_PER_BLOCK, paged.count - first);
-  return {
-    ranges,
-    startsAt: paged.startsAt + first * paged.wordsPerStart * 4,
-    startsBytes: ranges * paged.wordsPerStart * 4,
-    placesAt: paged.placesAt + first * 2,
-    placesBytes: ranges * 2,
-  };
-}
+  /**
+   * Opens a cache file of `size` bytes: its layout, the first start of each block (read a
+   * megabyte of starts at a time) and the fine starts; null when it was made from another source
+   * or its length is not the one its header gives.
+   */
+  static open(size: number, source: string, readAt: ReadAt): PagedRanges | null {
+    let head = new Uint8Array(Math.min(size, 1 << 16));
+    readAt(head, head.length, 0);
+    // The header holds the places' names: read on until its line ends.
+    while (head.indexOf(0x0a) < 0 && head.length < size) {
+      head = new Uint8Array(Math.min(size, head.length * 2));
+      readAt(head, head.length, 0);
+    }
+    const layout = rangesLayout(Buffer.from(head.buffer, 0, head.length), source);
+    if (!layout || layout.length !== size) return null;
+    const { wordsPerStart, count } = layout;
+    const blocks = Math.ceil(count / RANGES_PER_BLOCK);
+    const blockStarts = new Uint32Array(blocks * wordsPerStart);
+    const perBlock = RANGES_PER_BLOCK * wordsPerStart;
+    const chunk = new Uint32Array(perBlock * 1024);
+    const chunkBytes = new Uint8Array(chunk.buffer);
+    for (let first = 0; first < blocks; first += 1024) {
+      const words = Math.min(chunk.length, count * wordsPerStart - first * perBlock);
+      readAt(chunkBytes, words * 4, layout.startsAt + first * perBlock * 4);
+      for (let b = first; b < Math.min(blocks, first + 1024); b++) {
+        blockStarts.set(
+          chunk.subarray((b - first) * perBlock, (b - first) * perBlock + wordsPerStart),
+          b * wordsPerStart,
+        );
+      }
+    }
+    const indexes = new Uint32Array(layout.fineCount);
+    const lows = new Uint32Array(layout.fineCount * 2);
+    readAt(new Uint8Array(indexes.buffer), indexes.byteLength, layout.fineAt);
+    readAt(new Uint8Array(lows.buffer), lows.byteLength, layout.fineAt + indexes.byteLength);
+    return new PagedRanges(layout, blockStarts, { indexes, lows }, readAt);
+  }
 
-/** `findPlace` on a paged table: the block from the in-memory starts, then within the block `read` answers. */
-export function findPagedPlace(
-  paged: PagedRanges,
-  address: IpAddress,
-  read: (block: number) => RangeBlock,
-): Place | null {
-  if (address.version !== paged.version) return null;
-  const words = wordsOf(address);
-  const blocks = paged.blockStarts.length / paged.wordsPerStart;
-  const block = lastStartAtOrBefore(
-    paged,
-    { starts: paged.blockStarts, count: blocks, first: 0, stride: RANGES_PER_BLOCK },
-    words,
-  );
-  if (block < 0) return null;
-  const { starts, placeIds } = read(block);
-  const view = { starts, count: placeIds.length, first: block * RANGES_PER_BLOCK, stride: 1 };
-  const found = lastStartAtOrBefore(paged, view, words);
-  return paged.places[placeIds[found] as number] ?? null;
+  /** `findPlace` on the file: the block from the first starts in memory, then the block read. */
+  find(address: IpAddress): Place | null {
+    const { layout, fine } = this;
+    if (address.version !== layout.version) return null;
+    const table = { version: layout.version, wordsPerStart: layout.wordsPerStart, fine };
+    const words = wordsOf(address);
+    const blocks = this.blockStarts.length / layout.wordsPerStart;
+    const block = lastStartAtOrBefore(
+      table,
+      { starts: this.blockStarts, count: blocks, first: 0, stride: RANGES_PER_BLOCK },
+      words,
+    );
+    if (block < 0) return null;
+    const first = block * RANGES_PER_BLOCK;
+    const ranges = Math.min(RANGES_PER_BLOCK, layout.count - first);
+    const width = layout.wordsPerStart;
+    this.readAt(new Uint8Array(this.starts.buffer), ranges * width * 4, layout.startsAt + first * width * 4);
+    this.readAt(new Uint8Array(this.placeIds.buffer), ranges * 2, layout.placesAt + first * 2);
+    const found = lastStartAtOrBefore(table, { starts: this.starts, count: ranges, first, stride: 1 }, words);
+    return layout.places[this.placeIds[found] as number] ?? null;
+  }
 }
 
 /** Bytes for the cache file: a JSON header line, then the starts, the fine starts and the place ids. */
@@ -296,15 +306,27 @@ export function serializeRanges(ranges: GeoRanges, source: string): Buffer {
   ]);
 }
 
+/** A cache file's header line, what it says, and where each part of the table lies in the file. */
+export interface RangesLayout {
+  version: 4 | 6;
+  wordsPerStart: 1 | 2;
+  count: number;
+  places: (Place | null)[];
+  startsAt: number;
+  /** The fine starts' indexes, then their low words (two each). */
+  fineAt: number;
+  fineCount: number;
+  placesAt: number;
+  /** The file's whole length. */
+  length: number;
+}
+
 /**
- * The table in a cache file's bytes, with where its starts and place ids begin, or null when they
- * were made from another source (or are damaged).
+ * The layout a cache file's first bytes describe (they must hold the header line), or null when
+ * it was made from another source, or the header is damaged or unfinished.
  */
-export function deserializeRanges(
-  bytes: Buffer,
-  source: string,
-): (GeoRanges & { startsAt: number; placesAt: number }) | null {
-  const newline = bytes.indexOf(0x0a);
+export function rangesLayout(head: Buffer, source: string): RangesLayout | null {
+  const newline = head.indexOf(0x0a);
   if (newline < 0) return null;
   let header: {
     source: string;
@@ -315,7 +337,7 @@ export function deserializeRanges(
     places: Place[];
   };
   try {
-    header = JSON.parse(bytes.subarray(0, newline).toString('utf8'));
+    header = JSON.parse(head.subarray(0, newline).toString('utf8'));
   } catch {
     return null;
   }
@@ -324,19 +346,34 @@ export function deserializeRanges(
   const startsAt = Math.ceil((newline + 1) / 4) * 4;
   const fineAt = startsAt + count * wordsPerStart * 4;
   const placesAt = fineAt + fine * 3 * 4;
-  if (bytes.length !== placesAt + count * 2) return null;
   return {
     version: header.version,
-    starts: typedView(bytes, startsAt, count * wordsPerStart, Uint32Array),
     wordsPerStart,
-    fine: {
-      indexes: typedView(bytes, fineAt, fine, Uint32Array),
-      lows: typedView(bytes, fineAt + fine * 4, fine * 2, Uint32Array),
-    },
-    placeIds: typedView(bytes, placesAt, count, Uint16Array),
+    count,
     places: [null, ...header.places],
     startsAt,
+    fineAt,
+    fineCount: fine,
     placesAt,
+    length: placesAt + count * 2,
+  };
+}
+
+/** The table in a cache file's bytes, or null when they were made from another source (or are damaged). */
+export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | null {
+  const layout = rangesLayout(bytes, source);
+  if (!layout || bytes.length !== layout.length) return null;
+  const { count, wordsPerStart, fineAt, fineCount } = layout;
+  return {
+    version: layout.version,
+    starts: typedView(bytes, layout.startsAt, count * wordsPerStart, Uint32Array),
+    wordsPerStart,
+    fine: {
+      indexes: typedView(bytes, fineAt, fineCount, Uint32Array),
+      lows: typedView(bytes, fineAt + fineCount * 4, fineCount * 2, Uint32Array),
+    },
+    placeIds: typedView(bytes, layout.placesAt, count, Uint16Array),
+    places: layout.places,
   };
 }
 

@@ -3,17 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { IpAddress } from '../rules/ip-address.js';
-import {
-  blockExtent,
-  deserializeRanges,
-  findPagedPlace,
-  findPlace,
-  type Place,
-  pagedRanges,
-  RANGES_PER_BLOCK,
-  type RangeBlock,
-  serializeRanges,
-} from './geo-ranges.js';
+import { findPlace, PagedRanges, type Place, serializeRanges } from './geo-ranges.js';
 import { rangesOfMmdb } from './geo-ranges.mmdb.js';
 
 /**
@@ -109,41 +99,40 @@ function loadRanges(file: string, cacheDirectory: string): FamilyLookup {
 }
 
 /**
- * Lookups reading the cache file a block at a time (its descriptor stays open: a newer file
- * renamed over it later does not change what this process reads), or null when the file is
- * missing or was made from another source.
+ * Lookups reading the cache file a block at a time (geo-ranges.ts, `PagedRanges`; the descriptor
+ * stays open: a newer file renamed over it later does not change what this process reads), or
+ * null when the file is missing, damaged or made from another source. The file is never read
+ * whole.
  */
 function pagedLookup(cacheFile: string, source: string): FamilyLookup | null {
-  let table: ReturnType<typeof deserializeRanges>;
   let fd: number;
   try {
     fd = fs.openSync(cacheFile, 'r');
-    table = deserializeRanges(fs.readFileSync(fd), source);
   } catch {
     return null;
+  }
+  const readAt = (into: Uint8Array, length: number, position: number) => {
+    let done = 0;
+    while (done < length) {
+      const read = fs.readSync(fd, into, done, length - done, position + done);
+      if (read === 0) throw new Error('the GeoIP cache file is shorter than its header says');
+      done += read;
+    }
+  };
+  let table: PagedRanges | null = null;
+  try {
+    table = PagedRanges.open(fs.fstatSync(fd).size, source, readAt);
+  } catch {
+    // Unreadable: built again by the caller.
   }
   if (!table) {
     fs.closeSync(fd);
     return null;
   }
-  const paged = pagedRanges(table, table);
-  // One block's buffers, reused by every lookup (a lookup is synchronous).
-  const starts = new Uint32Array(RANGES_PER_BLOCK * paged.wordsPerStart);
-  const placeIds = new Uint16Array(RANGES_PER_BLOCK);
-  const startBytes = new Uint8Array(starts.buffer);
-  const placeIdBytes = new Uint8Array(placeIds.buffer);
-  const read = (block: number): RangeBlock => {
-    const extent = blockExtent(paged, block);
-    fs.readSync(fd, startBytes, 0, extent.startsBytes, extent.startsAt);
-    fs.readSync(fd, placeIdBytes, 0, extent.placesBytes, extent.placesAt);
-    return {
-      starts: starts.subarray(0, extent.ranges * paged.wordsPerStart),
-      placeIds: placeIds.subarray(0, extent.ranges),
-    };
-  };
+  const paged = table;
   return (address) => {
     try {
-      return findPagedPlace(paged, address, read);
+      return paged.find(address);
     } catch {
       // The file cannot be read now (a disk error): the scan is answered and recorded without a place.
       return null;
