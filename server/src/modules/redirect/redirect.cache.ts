@@ -93,16 +93,16 @@ export class EdgeCache<T extends NonNullable<unknown>> {
     if (inFlight) return inFlight;
     const generation = this.generation;
     const loaded = this.load(key);
-    if (!(loaded instanceof Promise)) return this.keep(key, generation, loaded);
+    if (!(loaded instanceof Promise)) return this.store(key, generation, loaded);
     const loading = loaded
-      .then((value) => this.keep(key, generation, value))
+      .then((value) => this.store(key, generation, value))
       .finally(() => this.loading.delete(key));
     this.loading.set(key, loading);
     return loading;
   }
 
   /** Caches what was loaded, unless a write invalidated anything since the load began. */
-  private keep(key: string, generation: number, loaded: Loaded<T> | null): T | null {
+  private store(key: string, generation: number, loaded: Loaded<T> | null): T | null {
     if (generation !== this.generation) return loaded?.value ?? null;
     if (loaded && !this.admits(key, loaded)) return loaded.value;
     // Codes stay until a write invalidates them or the LRU evicts them; misses for a few seconds,
