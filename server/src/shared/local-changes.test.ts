@@ -6,33 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { ChangeBus } from './change-bus.js';
 import { appendLocalChange, followLocalChanges } from './local-changes.js';
 
-declare module './change-bus.js' {
-  interface ChangeEvents {
-    'local.test': { n: number };
-  }
-}
-
 const log = pino({ level: 'silent' });
 
 describe('changes a command line tool leaves in the data folder', () => {
   it('reach the server that follows the folder, in order, whatever else is written beside them', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-local-changes-'));
     const bus = new ChangeBus({ channel: 'test', log });
-    const seen: number[] = [];
-    bus.subscribe('local.test', ({ n }) => {
-      seen.push(n);
+    // What `npm run plans` writes: a grant or a revocation.
+    const seen: string[] = [];
+    bus.subscribe('plans.changed', ({ accountId }) => {
+      seen.push(accountId);
     });
     const stop = followLocalChanges(dataDir, bus, log);
     try {
       // The database's files live beside them and are written all the time.
       const wal = path.join(dataDir, 'rq.sqlite-wal');
       for (let i = 0; i < 50; i++) fs.appendFileSync(wal, Buffer.alloc(4096));
-      appendLocalChange(dataDir, 'local.test', { n: 1 });
-      appendLocalChange(dataDir, 'local.test', { n: 2 });
+      appendLocalChange(dataDir, 'plans.changed', { accountId: 'acct_1' });
+      appendLocalChange(dataDir, 'plans.changed', { accountId: 'acct_2' });
       const deadline = Date.now() + 5_000;
       while (seen.length < 2 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(seen).toEqual([1, 2]);
+      expect(seen).toEqual(['acct_1', 'acct_2']);
     } finally {
       stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -206,18 +206,25 @@ export type ReadAt = (into: Uint8Array, length: number, position: number) => voi
  * reads are given to it (`ReadAt`), so the logic stays free of I/O.
  */
 export class PagedRanges {
+  // One block's buffers, reused by every lookup (a lookup is synchronous).
   private readonly starts: Uint32Array;
   private readonly placeIds: Uint16Array;
+  private readonly startBytes: Uint8Array;
+  private readonly placeIdBytes: Uint8Array;
+  /** What comparing a start needs of the table. */
+  private readonly table: Pick<GeoRanges, 'version' | 'wordsPerStart' | 'fine'>;
 
   private constructor(
     private readonly layout: RangesLayout,
     private readonly blockStarts: Uint32Array,
-    private readonly fine: GeoRanges['fine'],
+    fine: GeoRanges['fine'],
     private readonly readAt: ReadAt,
   ) {
-    // One block's buffers, reused by every lookup (a lookup is synchronous).
     this.starts = new Uint32Array(RANGES_PER_BLOCK * layout.wordsPerStart);
     this.placeIds = new Uint16Array(RANGES_PER_BLOCK);
+    this.startBytes = new Uint8Array(this.starts.buffer);
+    this.placeIdBytes = new Uint8Array(this.placeIds.buffer);
+    this.table = { version: layout.version, wordsPerStart: layout.wordsPerStart, fine };
   }
 
   /**
@@ -260,9 +267,8 @@ export class PagedRanges {
 
   /** `findPlace` on the file: the block from the first starts in memory, then the block read. */
   find(address: IpAddress): Place | null {
-    const { layout, fine } = this;
+    const { layout, table } = this;
     if (address.version !== layout.version) return null;
-    const table = { version: layout.version, wordsPerStart: layout.wordsPerStart, fine };
     const words = wordsOf(address);
     const blocks = this.blockStarts.length / layout.wordsPerStart;
     const block = lastStartAtOrBefore(
@@ -274,8 +280,8 @@ export class PagedRanges {
     const first = block * RANGES_PER_BLOCK;
     const ranges = Math.min(RANGES_PER_BLOCK, layout.count - first);
     const width = layout.wordsPerStart;
-    this.readAt(new Uint8Array(this.starts.buffer), ranges * width * 4, layout.startsAt + first * width * 4);
-    this.readAt(new Uint8Array(this.placeIds.buffer), ranges * 2, layout.placesAt + first * 2);
+    this.readAt(this.startBytes, ranges * width * 4, layout.startsAt + first * width * 4);
+    this.readAt(this.placeIdBytes, ranges * 2, layout.placesAt + first * 2);
     const found = lastStartAtOrBefore(table, { starts: this.starts, count: ranges, first, stride: 1 }, words);
     return layout.places[this.placeIds[found] as number] ?? null;
   }
@@ -357,40 +363,4 @@ export function rangesLayout(head: Buffer, source: string): RangesLayout | null 
     placesAt,
     length: placesAt + count * 2,
   };
-}
-
-/** The table in a cache file's bytes, or null when they were made from another source (or are damaged). */
-export function deserializeRanges(bytes: Buffer, source: string): GeoRanges | null {
-  const layout = rangesLayout(bytes, source);
-  if (!layout || bytes.length !== layout.length) return null;
-  const { count, wordsPerStart, fineAt, fineCount } = layout;
-  return {
-    version: layout.version,
-    starts: typedView(bytes, layout.startsAt, count * wordsPerStart, Uint32Array),
-    wordsPerStart,
-    fine: {
-      indexes: typedView(bytes, fineAt, fineCount, Uint32Array),
-      lows: typedView(bytes, fineAt + fineCount * 4, fineCount * 2, Uint32Array),
-    },
-    placeIds: typedView(bytes, layout.placesAt, count, Uint16Array),
-    places: layout.places,
-  };
-}
-
-/** The bytes as a typed array, in place when they are aligned for it (a file read whole is), else copied. */
-function typedView<T extends Uint32Array | Uint16Array>(
-  bytes: Buffer,
-  offset: number,
-  length: number,
-  Type: {
-    new (buffer: ArrayBufferLike, offset: number, length: number): T;
-    new (length: number): T;
-    BYTES_PER_ELEMENT: number;
-  },
-): T {
-  const at = bytes.byteOffset + offset;
-  if (at % Type.BYTES_PER_ELEMENT === 0) return new Type(bytes.buffer, at, length);
-  const copy = new Type(length);
-  Buffer.from(copy.buffer).set(bytes.subarray(offset, offset + length * Type.BYTES_PER_ELEMENT));
-  return copy;
 }

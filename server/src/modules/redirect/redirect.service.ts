@@ -88,21 +88,29 @@ function withRulesAndCount(
   code: RedirectCode | undefined,
 ): LoadedEdgeCode | null | Promise<LoadedEdgeCode | null> {
   if (!code) return null;
-  if (code.ruleIds.length === 0) {
-    const value = edgeCodeOf(code, []);
-    if (!value.readsScanCount) return { value, dependsOn: [] };
-  }
-  return loadRulesAndCount(sources, code);
+  if (code.ruleIds.length > 0) return withRules(sources, code);
+  return withCount(sources, { value: edgeCodeOf(code, []), dependsOn: [] });
 }
 
-async function loadRulesAndCount(sources: EdgeCodeSources, code: RedirectCode): Promise<LoadedEdgeCode> {
-  const rules =
-    code.ruleIds.length > 0 ? await sources.rules.getManyForAccount(code.accountId, code.ruleIds) : [];
-  const value = edgeCodeOf(code, rules);
-  // Only a code that reads the count pays for it (it waits for this instance's journal to ship),
-  // and it is cached at once: the in-process count lives on the cached code.
-  if (value.readsScanCount) value.countedScans = await sources.scans.countedScans(code.id);
-  return { value, dependsOn: code.ruleIds, keep: value.readsScanCount };
+async function withRules(sources: EdgeCodeSources, code: RedirectCode): Promise<LoadedEdgeCode> {
+  const rules = await sources.rules.getManyForAccount(code.accountId, code.ruleIds);
+  return withCount(sources, { value: edgeCodeOf(code, rules), dependsOn: code.ruleIds });
+}
+
+/**
+ * Only a code that reads its count pays for it (it waits for this instance's journal to ship),
+ * and it is cached at once: the in-process count lives on the cached code.
+ */
+function withCount(
+  sources: EdgeCodeSources,
+  loaded: LoadedEdgeCode,
+): LoadedEdgeCode | Promise<LoadedEdgeCode> {
+  const { value } = loaded;
+  if (!value.readsScanCount) return loaded;
+  return sources.scans.countedScans(value.id).then((counted) => {
+    value.countedScans = counted;
+    return { ...loaded, keep: true };
+  });
 }
 
 /**
