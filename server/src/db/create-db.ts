@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
+import { SearchPathPostgresDialect } from './postgres-introspector.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { attachRollups, openSqlite } from './sqlite-file.js';
 
@@ -103,7 +104,7 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
   // A client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateDatabase, migrateToLatest } from '../../src/db/migrate.js';
@@ -64,6 +65,38 @@ describe.runIf(engines.some((engine) => engine.name === 'postgres'))(
         await fresh.destroy();
         await admin.destroy();
         await other.close();
+      }
+    });
+
+    it('migrates while another application on the server creates and drops its tables', async () => {
+      const admin = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL as string, pgPoolSize: 1 });
+      const neighbour = testSchemaName(); // dropped with the run's others (global-setup.ts)
+      await admin.db.schema.createSchema(neighbour).execute();
+      let churning = true;
+      const churn = (async () => {
+        for (let i = 0; churning; i++) {
+          await sql`create table ${sql.id(neighbour, `t${i}`)} (id serial primary key, note text)`.execute(
+            admin.db,
+          );
+          await sql`drop table ${sql.id(neighbour, `t${i}`)}`.execute(admin.db);
+        }
+      })();
+      try {
+        for (let run = 0; run < 5; run++) {
+          const database = await openTestDatabase({ name: 'postgres' }, { migrate: false });
+          try {
+            expect((await migrateDatabase(database.handle)).length).toBeGreaterThan(0);
+            const tables = await database.handle.db.introspection.getTables();
+            expect(tables.every((table) => table.schema === database.schema)).toBe(true);
+            expect(tables.map((table) => table.name)).toContain('qrcodes');
+          } finally {
+            await database.close();
+          }
+        }
+      } finally {
+        churning = false;
+        await churn;
+        await admin.destroy();
       }
     });
   },
