@@ -34,7 +34,11 @@ export class SqliteCheckpointer {
       // 65,536 pages of 4 KiB: the WAL stays under about 256 MiB.
       restartFrames: options.restartFrames ?? 65_536,
     };
-    const worker = startWorker(new URL('./sqlite-checkpoint.worker.js', import.meta.url), settings);
+    // The thread only calls SQLite; its heap is Node's own (about 9 MB): bounded, V8 keeps it near that.
+    const worker = startWorker(new URL('./sqlite-checkpoint.worker.js', import.meta.url), settings, {
+      maxYoungGenerationSizeMb: 2,
+      maxOldGenerationSizeMb: 16,
+    });
     // The thread must not keep a process alive that is otherwise done.
     worker.unref();
     // Should the thread die, the connection checkpoints by itself again rather than let the WAL grow.

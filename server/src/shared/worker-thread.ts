@@ -1,17 +1,18 @@
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /**
  * Starts a worker from its built `.js` file, or from the TypeScript sources (tests, tsx), where the
  * thread first registers tsx itself: Node 20 does not take `--import` in a worker's execArgv.
+ * `resourceLimits` bounds the thread's V8 heap (a thread that exceeds it ends with an error).
  */
-export function startWorker(entry: URL, workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(entry, { workerData });
+export function startWorker(entry: URL, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(entry, { workerData, resourceLimits });
   const source = pathToFileURL(fileURLToPath(entry).replace(/\.js$/, '.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 /** To a thread started by `startWorker`: close what it holds and end. */

@@ -33,6 +33,14 @@ export type FoldReport = { through: number; caughtUp: number | null } | { error:
 export const FOLD_BATCH = 2_000;
 
 /**
+ * The thread's V8 heap bounds. Unbounded, V8 let a folding thread's heap grow to about 100 MB
+ * under a cold burst before collecting (its live data is a fold's rows: under 30 MB); bounded,
+ * it collects sooner. Should a fold ever need more, the thread ends with an out-of-memory error
+ * and the event loop folds instead (as when the thread is gone for any reason).
+ */
+const FOLDER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
+
+/**
  * SQLite's analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection
  * that folds the stored scans past `scan_rollup_cursor` into the counters, visitor sets and
  * rollups, `FOLD_BATCH` at a time, each batch in one transaction that moves the cursor (exactly
@@ -68,7 +76,7 @@ export class ScanFolder {
       idleMs: options.idleMs ?? 25,
       held: new SharedArrayBuffer(4),
     };
-    const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings);
+    const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings, FOLDER_HEAP);
     return new ScanFolder(worker, settings.held);
   }
 
