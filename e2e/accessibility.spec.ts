@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { baseUrl, expect, SEED_ROUTES, signUp, test, uniqueEmail } from './fixtures.js';
+import {
+  baseUrl,
+  builtDocsRoutes,
+  expect,
+  isDocsPage,
+  SEED_ROUTES,
+  signUp,
+  test,
+  uniqueEmail,
+} from './fixtures.js';
 import { callApi, idTokenOf } from './paypal.js';
 
 /**
@@ -28,21 +37,6 @@ function productPages(): string[] {
     .map((name) => (name === 'index' ? '/' : `/${name}`));
 }
 
-/**
- * Every docs and tutorials page of the built site (the seed's docs, tutorials and category pages),
- * in the released version: /docs/next is the same pages in the same layout.
- */
-function builtDocsRoutes(): string[] {
-  const build = path.join(root, 'web/build');
-  const routes: string[] = [];
-  for (const section of ['docs', 'tutorials']) {
-    for (const file of fs.readdirSync(path.join(build, section), { recursive: true, encoding: 'utf8' })) {
-      if (file.endsWith('.html')) routes.push(`/${section}/${file.replace(/\.html$/, '')}`);
-    }
-  }
-  return routes.filter((route) => !route.startsWith('/docs/next/')).sort();
-}
-
 const unique = (routes: string[]) => [...new Set(routes)];
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
@@ -64,11 +58,8 @@ const EACH_ONCE: [Viewport, Scheme][] = [
 
 /** Waits until the page shows what it is about (for signed-in pages: their data), fonts drawn. */
 async function settle(page: Page, route: string, signedIn: boolean): Promise<void> {
-  // Signed-in /analytics holds a live stream open and never goes network-idle. Docs and tutorials
-  // pages are rendered on the server and fetch nothing: loaded is settled (network idle would add
-  // half a second of quiet to each of the 71).
-  const loadedIsEnough =
-    (signedIn && route === '/analytics') || route.startsWith('/docs/') || route.startsWith('/tutorials/');
+  // Signed-in /analytics holds a live stream open and never goes network-idle.
+  const loadedIsEnough = (signedIn && route === '/analytics') || isDocsPage(route);
   await page.waitForLoadState(loadedIsEnough ? 'load' : 'networkidle');
   if (signedIn) {
     if (route === '/api-keys') await expect(page.getByTestId('api-key-row').first()).toBeVisible();
@@ -182,7 +173,8 @@ test.describe('signed out, before cookie consent', () => {
     // The docs pages share one layout, which the seed routes above check in every combination:
     // each docs page is audited once, the pages taking the desktop-light and phone-dark turns in
     // alternation, so both widths and both schemes meet every kind of docs content.
-    const routes = builtDocsRoutes();
+    // The released version: /docs/next is the same pages in the same layout.
+    const routes = builtDocsRoutes().filter((route) => !route.startsWith('/docs/next/'));
     test.setTimeout(routes.length * 10_000);
     for (const [index, combination] of EACH_ONCE.entries()) {
       const share = routes.filter((_, i) => i % EACH_ONCE.length === index);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** The running server's origin (set by global-setup.ts, inherited by the workers). */
@@ -120,3 +122,22 @@ export const SEED_ROUTES = [
   '/docs/intro',
   '/tutorials/first-QR-code',
 ];
+
+/** Every docs and tutorials page of the built site (web/build), as routes, sorted. */
+export function builtDocsRoutes(): string[] {
+  const build = path.resolve(import.meta.dirname, '../web/build');
+  const routes: string[] = [];
+  for (const section of ['docs', 'tutorials']) {
+    for (const file of fs.readdirSync(path.join(build, section), { recursive: true, encoding: 'utf8' })) {
+      if (file.endsWith('.html')) routes.push(`/${section}/${file.replace(/\.html$/, '')}`);
+    }
+  }
+  return routes.sort();
+}
+
+/**
+ * Docs and tutorials pages are rendered on the server and fetch nothing: once loaded they are
+ * settled (waiting for network quiet would add half a second to each).
+ */
+export const isDocsPage = (route: string): boolean =>
+  route.startsWith('/docs/') || route.startsWith('/tutorials/');

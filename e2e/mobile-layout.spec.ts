@@ -1,25 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SEED_ROUTES, signUp, test, uniqueEmail } from './fixtures.js';
+import { builtDocsRoutes, expect, isDocsPage, SEED_ROUTES, signUp, test, uniqueEmail } from './fixtures.js';
 
 /** A common phone width (iPhone 12 to 15): nothing on the site may be wider. */
 const PHONE_WIDTH = 390;
 
 /** The pages that show more once signed in. */
 const ACCOUNT_ROUTES = ['/analytics', '/api-keys', '/hosts', '/subscriptions'];
-
-/** Every docs and tutorials page of the built site, so long code and tables are covered too. */
-function builtDocsRoutes(): string[] {
-  const build = path.resolve(import.meta.dirname, '../web/build');
-  const routes: string[] = [];
-  for (const section of ['docs', 'tutorials']) {
-    for (const file of fs.readdirSync(path.join(build, section), { recursive: true, encoding: 'utf8' })) {
-      if (file.endsWith('.html')) routes.push(`/${section}/${file.replace(/\.html$/, '')}`);
-    }
-  }
-  return routes.sort();
-}
 
 /**
  * Waits until the page has loaded its chunks and settings and drawn with its fonts. A page that
@@ -47,12 +33,12 @@ async function accountPageReady(page: Page, route: string): Promise<void> {
 async function widthsOf(
   page: Page,
   routes: readonly string[],
-  { signedIn = false, networkIdle = true } = {},
+  { signedIn = false } = {},
 ): Promise<Record<string, number>> {
   const widths: Record<string, number> = {};
   for (const route of routes) {
     await page.goto(route);
-    await settle(page, { networkIdle: networkIdle && !(signedIn && route === '/analytics') });
+    await settle(page, { networkIdle: !(signedIn && route === '/analytics') && !isDocsPage(route) });
     if (signedIn && ACCOUNT_ROUTES.includes(route)) await accountPageReady(page, route);
     widths[route] = await page.evaluate(() => document.documentElement.scrollWidth);
   }
@@ -72,11 +58,10 @@ test.describe(`at ${PHONE_WIDTH} px wide`, () => {
 
   test('no docs or tutorials page is wider than the screen', async ({ page }) => {
     test.setTimeout(180_000);
+    // Every docs page, so long code and tables are covered too.
     const routes = builtDocsRoutes();
     expect(routes).toContain('/docs/intro');
-    // Docs pages are rendered on the server, so their width is known once they have loaded: network
-    // idle (half a second of quiet each) would double the test's time for nothing.
-    expect(await widthsOf(page, routes, { networkIdle: false })).toEqual(fitting(routes));
+    expect(await widthsOf(page, routes)).toEqual(fitting(routes));
   });
 
   test('signed in with an API key, no seed route is wider than the screen', async ({ page }) => {

@@ -2,6 +2,8 @@ import {
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   type Kysely,
   PostgresDialect,
   type SchemaMetadata,
@@ -19,6 +21,9 @@ interface ColumnRow {
   has_default: boolean;
   auto_incrementing: boolean;
 }
+
+/** The migrator's bookkeeping tables, left out unless asked for (as Kysely's own introspector does). */
+const KYSELY_TABLES = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
 
 /**
  * What the migrator asks of the database (which tables exist), limited to the schemas of the
@@ -54,7 +59,7 @@ class SearchPathIntrospector implements DatabaseIntrospector {
       order by ns.nspname, c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
     for (const row of rows) {
-      if (!options.withInternalKyselyTables && row.table.startsWith('kysely_migration')) continue;
+      if (!options.withInternalKyselyTables && KYSELY_TABLES.has(row.table)) continue;
       const key = `${row.schema}.${row.table}`;
       let table = tables.get(key);
       if (!table) {
