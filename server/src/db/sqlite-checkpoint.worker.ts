@@ -1,13 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { STOP } from '../shared/worker-thread.js';
 import type { CheckpointerSettings } from './sqlite-checkpoint.protocol.js';
-import { openSqlite } from './sqlite-file.js';
+import { attachRollups, openSqlite, ROLLUPS_SCHEMA } from './sqlite-file.js';
 
 /** The checkpointer's thread (see sqlite-checkpointer.ts). */
 const port = parentPort;
 if (!port) throw new Error('sqlite-checkpoint.worker runs as a worker thread');
 const settings = workerData as CheckpointerSettings;
 const sqlite = openSqlite(settings.file);
+// The app's connection writes both files and checkpoints neither while this thread runs: a
+// rollups WAL nobody checkpointed grew without bound (10 GB and a full disk seeding 10M scans).
+attachRollups(sqlite, settings.file);
+const SCHEMAS = ['main', ROLLUPS_SCHEMA];
 // A passive checkpoint never waits; a RESTART waits this long at most for the app's commit in
 // progress (a fraction of a millisecond) and is otherwise tried again on the next tick.
 sqlite.pragma('busy_timeout = 5');
@@ -19,11 +23,14 @@ interface CheckpointResult {
 }
 
 function checkpoint(): void {
-  try {
-    const [passive] = sqlite.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[];
-    if (passive && passive.log >= settings.restartFrames) sqlite.pragma('wal_checkpoint(RESTART)');
-  } catch {
-    // SQLITE_BUSY: the next tick tries again.
+  for (const schema of SCHEMAS) {
+    try {
+      const [passive] = sqlite.pragma(`${schema}.wal_checkpoint(PASSIVE)`) as CheckpointResult[];
+      if (passive && passive.log >= settings.restartFrames)
+        sqlite.pragma(`${schema}.wal_checkpoint(RESTART)`);
+    } catch {
+      // SQLITE_BUSY: the next tick tries again.
+    }
   }
 }
 
