@@ -54,6 +54,8 @@ export interface Database {
   scan_counters: ScanCountersTable;
   scan_daily_rollups: ScanDailyRollupsTable;
   scan_dimension_buckets: ScanDimensionBucketsTable;
+  /** PostgreSQL only: shipped scans whose rollups are not folded yet (copies of their raw rows). */
+  scan_fold_queue: ScansTable;
   /** SQLite only. */
   scan_rollup_cursor: ScanRollupCursorTable;
   scan_rollups: ScanRollupsTable;

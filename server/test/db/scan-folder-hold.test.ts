@@ -30,7 +30,7 @@ describe('the scan folder held by the edge’s load', () => {
     handle = createDatabase({ sqliteFile: file });
     await migrateDatabase(handle);
     openScanWriter(handle, { foldElsewhere: true });
-    folder = ScanFolder.start(file, { idleMs: 10 });
+    folder = ScanFolder.start({ file }, { idleMs: 10 });
     folder.hold(true);
     const sqlite = handle.sqlite;
     if (!sqlite) throw new Error('SQLite expected');

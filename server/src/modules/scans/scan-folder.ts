@@ -1,11 +1,17 @@
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
+import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { startWorker, stopWorker } from '../../shared/worker-thread.js';
+
+/**
+ * Where the scans to fold are: a SQLite file (the rollups' file is attached beside it), or a
+ * PostgreSQL database, whose shipments queue their scans (`scan_fold_queue`).
+ */
+export type FolderSource = { file: string } | { url: string; schema?: string | undefined };
 
 /** What the folder's thread is started with. */
 export interface FolderSettings {
-  /** The SQLite file (the rollups' file is attached beside it). */
-  file: string;
+  source: FolderSource;
   /** Scans folded per transaction at most. */
   batch: number;
   /** How long the thread waits, once caught up, before it looks for new scans. */
@@ -20,8 +26,9 @@ export interface FoldRequest {
 }
 
 /**
- * From the thread: the cursor after a fold (`through`), and with `caughtUp`, the last request it had
- * received when the fold that found nothing more to fold began.
+ * From the thread: after a fold, SQLite's cursor (`through`, a rowid) or on PostgreSQL the scans it
+ * folded since it started; with `caughtUp`, the last request it had received when the fold that
+ * found nothing more to fold began.
  */
 export type FoldReport = { through: number; caughtUp: number | null } | { error: string };
 
@@ -32,6 +39,9 @@ export type FoldReport = { through: number; caughtUp: number | null } | { error:
  */
 export const FOLD_BATCH = 2_000;
 
+/** Scans left unfolded, at most, while the edge is under load (about 230 B each on disk). */
+const MAX_HELD_BACKLOG = 1_000_000;
+
 /**
  * The thread's V8 heap bounds. Unbounded, V8 let a folding thread's heap grow to about 100 MB
  * under a cold burst before collecting (its live data is a fold's rows: under 30 MB); bounded,
@@ -41,12 +51,13 @@ export const FOLD_BATCH = 2_000;
 const FOLDER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
 
 /**
- * SQLite's analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection
- * that folds the stored scans past `scan_rollup_cursor` into the counters, visitor sets and
- * rollups, `FOLD_BATCH` at a time, each batch in one transaction that moves the cursor (exactly
- * once, whatever is killed when). The rollups live in their own attached file, so a fold holds
- * that file's write lock only: the edge's raw appends to the main file never wait for it, and the
- * event loop does none of the work, however many distinct codes a burst touches.
+ * The analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection that
+ * folds stored scans into the counters, visitor sets and rollups, `FOLD_BATCH` at a time, each
+ * batch in one transaction that also marks it folded (exactly once, whatever is killed when).
+ * On SQLite it folds the scans past `scan_rollup_cursor`; the rollups live in their own attached
+ * file, so a fold holds that file's write lock only and the edge's raw appends to the main file
+ * never wait for it. On PostgreSQL it folds the scans shipments queued (`foldQueuedScans`). Either
+ * way the event loop does none of the work, however many distinct codes a burst touches.
  */
 export class ScanFolder {
   private readonly exited: Promise<unknown>;
@@ -56,6 +67,7 @@ export class ScanFolder {
   private asks = 0;
   private waiters: { rowid: number; ask: number; resolve(): void; reject(error: Error): void }[] = [];
   private readonly held: Int32Array;
+  private loadWatch: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly worker: Worker,
@@ -69,11 +81,12 @@ export class ScanFolder {
     worker.unref();
   }
 
-  static start(file: string, options: Partial<Omit<FolderSettings, 'file'>> = {}): ScanFolder {
+  static start(source: FolderSource, options: Partial<Omit<FolderSettings, 'source'>> = {}): ScanFolder {
     const settings: FolderSettings = {
-      file,
+      source,
       batch: options.batch ?? FOLD_BATCH,
-      idleMs: options.idleMs ?? 25,
+      // Looking costs PostgreSQL a query: four times less often there.
+      idleMs: options.idleMs ?? ('url' in source ? 100 : 25),
       held: new SharedArrayBuffer(4),
     };
     const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings, FOLDER_HEAP);
@@ -89,7 +102,26 @@ export class ScanFolder {
     Atomics.store(this.held, 0, holding ? 1 : 0);
   }
 
-  /** Scans stored through `rowid` that the thread has not folded yet, as last reported. */
+  /**
+   * Holds the thread while the event loop is busy answering scans (the webhooks' rule,
+   * `EdgeLoad`, checked every quarter second), unless its backlog passed `MAX_HELD_BACKLOG`: a
+   * load that never ends must not defer the analytics without bound (the thread, at the lowest
+   * priority, then folds what the cores leave it). `stored` counts the scans stored so far (the
+   * edge's rate); `last` is what `behind` takes.
+   */
+  holdWhileBusy(stored: () => number, last: () => number): void {
+    const load = new EdgeLoad(stored);
+    this.loadWatch ??= setInterval(() => {
+      this.hold(load.busy() && this.behind(last()) < MAX_HELD_BACKLOG);
+    }, 250);
+    this.loadWatch.unref();
+  }
+
+  /**
+   * Scans stored through `rowid` that the thread has not folded yet, as last reported (on
+   * PostgreSQL, `rowid` counts the scans shipped; other instances' scans that it folded make
+   * this an underestimate, which only the hold's limit reads).
+   */
   behind(rowid: number): number {
     return Math.max(0, rowid - this.through);
   }
@@ -105,7 +137,8 @@ export class ScanFolder {
 
   /**
    * Resolves once every scan through `rowid` (or, if that scan is gone, everything stored before
-   * the call) is folded; rejects if the thread stops first.
+   * the call) is folded; rejects if the thread stops first. On PostgreSQL pass `Infinity`: only
+   * the thread's answer to the request tells that every scan stored before it is folded.
    */
   folded(rowid: number): Promise<void> {
     if (this.through >= rowid) return Promise.resolve();
@@ -119,6 +152,7 @@ export class ScanFolder {
   }
 
   async close(): Promise<void> {
+    if (this.loadWatch) clearInterval(this.loadWatch);
     if (this.running) await stopWorker(this.worker, this.exited);
     else await this.exited;
   }

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
-import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { ScanFolder } from './scan-folder.js';
 import { ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
@@ -14,9 +13,6 @@ import {
   scansBehind,
 } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
-
-/** Scans left unfolded, at most, while the edge is under load (about 230 B each on disk). */
-const MAX_HELD_BACKLOG = 1_000_000;
 
 /**
  * SQLite's default: each group is its own transaction, which on SQLite is already a local append
@@ -38,8 +34,6 @@ export class DirectScanWriter implements ScanWriter {
   /** The folder's thread, on a SQLite file. */
   private readonly folder: ScanFolder | undefined;
   private rollupTimer: NodeJS.Timeout | null = null;
-  /** Tells the folder, every quarter second, whether the edge is under load (`ScanFolder.hold`). */
-  private loadWatch: NodeJS.Timeout | null = null;
   /** Scans this writer stored: the edge's rate, for `EdgeLoad`. */
   private storedScans = 0;
   /** Rollups behind are written one transaction after another: the last one queued. */
@@ -54,8 +48,11 @@ export class DirectScanWriter implements ScanWriter {
     if (database.sqlite && file && file !== ':memory:') {
       // Before anything is appended: the writer then keeps nothing behind for the event loop.
       openScanWriter(database, { foldElsewhere: true });
-      this.folder = ScanFolder.start(file);
-      this.loadWatch = this.holdFoldsUnderLoad(this.folder);
+      this.folder = ScanFolder.start({ file });
+      this.folder.holdWhileBusy(
+        () => this.storedScans,
+        () => lastScanRowid(database),
+      );
     }
     this.journal = new ScanJournal({
       dir: options.spoolDir,
@@ -114,25 +111,9 @@ export class DirectScanWriter implements ScanWriter {
     if (this.folder) await this.journal.drained();
     else await this.settled();
     this.journal.close();
-    if (this.loadWatch) clearInterval(this.loadWatch);
     await this.folder?.close();
     if (this.rollupTimer) clearTimeout(this.rollupTimer);
     this.rollupTimer = null;
-  }
-
-  /**
-   * Holds the folder's thread while the event loop is busy answering scans (the webhooks' rule,
-   * `EdgeLoad`), unless its backlog passed `MAX_HELD_BACKLOG`: a load that never ends must not
-   * defer the analytics without bound (the thread, at the lowest priority, then folds what the
-   * cores leave it).
-   */
-  private holdFoldsUnderLoad(folder: ScanFolder): NodeJS.Timeout {
-    const load = new EdgeLoad(() => this.storedScans);
-    const watch = setInterval(() => {
-      folder.hold(load.busy() && folder.behind(lastScanRowid(this.database)) < MAX_HELD_BACKLOG);
-    }, 250);
-    watch.unref();
-    return watch;
   }
 
   private rollUpLater(): void {

@@ -1,17 +1,20 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { ScanFolder } from './scan-folder.js';
 import { ScanJournal, type Shipment } from './scan-journal.js';
 import { ScanShipper, ShipmentRefused } from './scan-shipper.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
-import { appendScans, appendSpooledScans } from './scans.repository.js';
+import { appendScans, appendSpooledScans, foldQueuedScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
 /**
  * PostgreSQL's default, where a commit is a round trip and an fsync on another server: a group is
  * appended to the journal's open file and answered, and the file is sealed after `MAX_BATCH`
- * scans or `shipAfterMs` and shipped in one transaction with the scans' rollups and counters,
- * thousands at a time (docs/adr/2026-11-22-scans-group-commit.md). The shipment runs on the
- * shipper's thread (`ScanShipper`), or on the event loop without one.
+ * scans or `shipAfterMs` and shipped in one transaction, thousands at a time
+ * (docs/adr/2026-11-22-scans-group-commit.md). The shipment runs on the shipper's thread
+ * (`ScanShipper`), or on the event loop without one. On PostgreSQL a shipment holds the raw scans
+ * and queues them; their counters and rollups are folded later by a `ScanFolder` thread, held
+ * while the edge is under load (docs/adr/2026-11-26-cold-scans.md); `settled()` waits for both.
  *
  * On PostgreSQL each append is fdatasynced before answering: durable through a power loss, as its
  * commit is. On SQLite (only when asked for) it is not, as SQLite's own WAL commits with
@@ -25,6 +28,10 @@ export class JournalFirstScanWriter implements ScanWriter {
   private sealWaiters: (() => void)[] = [];
   private shipTimer: NodeJS.Timeout | null = null;
   private shipper: ScanShipper | undefined;
+  /** PostgreSQL's folder of the shipped scans' rollups, started by `resume()`. */
+  private folder: ScanFolder | undefined;
+  /** Scans this writer shipped: the edge's rate, for holding the folder under load. */
+  private shippedScans = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -44,8 +51,12 @@ export class JournalFirstScanWriter implements ScanWriter {
     });
   }
 
+  /**
+   * On PostgreSQL never: any instance's shipment (or one killed before its scans were folded)
+   * may have left scans queued, which only a fold can tell.
+   */
   get idle(): boolean {
-    return this.journal.idle;
+    return this.journal.idle && this.database.dialect !== 'postgres';
   }
 
   async write(rows: NewScanRow[]): Promise<void> {
@@ -59,25 +70,59 @@ export class JournalFirstScanWriter implements ScanWriter {
     }
   }
 
+  /** Resolves once everything journaled so far is shipped, and on PostgreSQL folded too. */
+  async settled(): Promise<void> {
+    await this.shipped();
+    if (this.database.dialect === 'postgres') await this.foldShipped();
+  }
+
+  /**
+   * Starts the shipper's and the folder's threads (PostgreSQL) and replays what an earlier
+   * process left; the folder folds what it left queued while the instance already serves.
+   */
+  async resume(): Promise<void> {
+    const { url, schema } = this.database;
+    if (url) {
+      this.shipper ??= ScanShipper.start({ url, schema });
+      if (!this.folder) {
+        this.folder = ScanFolder.start({ url, schema });
+        this.folder.holdWhileBusy(
+          () => this.shippedScans,
+          () => this.shippedScans,
+        );
+      }
+    }
+    await this.journal.resume();
+  }
+
+  /** Ships what is journaled; what is queued for folding stays queued for the next fold. */
+  async close(): Promise<void> {
+    await this.shipped();
+    this.journal.close();
+    await this.shipper?.close();
+    await this.folder?.close();
+  }
+
   /** Resolves once the journal file holding everything journaled so far is shipped. */
-  settled(): Promise<void> {
+  private shipped(): Promise<void> {
     return new Promise((resolve) => {
       this.sealWaiters.push(resolve);
       this.requestSeal();
     });
   }
 
-  /** Starts the shipper's thread (PostgreSQL) and replays what an earlier process left. */
-  async resume(): Promise<void> {
-    const { url, schema } = this.database;
-    if (url) this.shipper ??= ScanShipper.start({ url, schema });
-    await this.journal.resume();
-  }
-
-  async close(): Promise<void> {
-    await this.settled();
-    this.journal.close();
-    await this.shipper?.close();
+  /** Folds every scan queued so far (by any instance), in the folder's thread or, without it, here. */
+  private async foldShipped(): Promise<void> {
+    if (this.folder?.running) {
+      try {
+        await this.folder.folded(Number.POSITIVE_INFINITY);
+        return;
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'the scan folder stopped; folding on the event loop');
+      }
+    }
+    const { db } = this.database;
+    while ((await foldQueuedScans(db, MAX_BATCH, { waitForOthers: true })) === MAX_BATCH);
   }
 
   private async journalOrDatabase(rows: NewScanRow[]): Promise<void> {
@@ -125,7 +170,7 @@ export class JournalFirstScanWriter implements ScanWriter {
   private async ship({ file, spoolId, rows, forget }: Shipment): Promise<void> {
     if (this.shipper?.running) {
       try {
-        await this.shipper.ship({ file, spoolId, forget });
+        if (await this.shipper.ship({ file, spoolId, forget })) this.shippedScans += rows.length;
         return;
       } catch (error) {
         if (error instanceof ShipmentRefused) throw error;
@@ -133,6 +178,6 @@ export class JournalFirstScanWriter implements ScanWriter {
       }
     }
     // Marked by the file's name, so the rows are added once even if the thread got them in.
-    await appendSpooledScans(this.database, spoolId, rows, forget);
+    if (await appendSpooledScans(this.database, spoolId, rows, forget)) this.shippedScans += rows.length;
   }
 }

@@ -116,8 +116,9 @@ export async function rollUpScansBehind(handle: DatabaseHandle): Promise<number>
  * Appends a journal file's scans unless that file was written before: its id is marked in the
  * same transaction. Answers whether the scans were added. `forget` is the mark of a file that is
  * gone from disk (so can never be replayed): it is dropped in the same transaction, which keeps
- * the marks to a few rows however many files the journal ships. Their counters and rollups are
- * written before this resolves.
+ * the marks to a few rows however many files the journal ships. On SQLite their counters and
+ * rollups are written before this resolves; on PostgreSQL the scans are queued for them
+ * (`foldQueuedScans`), so a shipment's cost does not grow with the number of codes it touches.
  */
 export async function appendSpooledScans(
   handle: DatabaseHandle,
@@ -142,7 +143,7 @@ export async function appendSpooledScans(
       .returning('id')
       .executeTakeFirst();
     if (!marked) return false;
-    if (scans.length > 0) await appendScansIn(trx, scans);
+    if (scans.length > 0) await appendQueuedScansIn(trx, scans);
     if (forget !== undefined) await trx.deleteFrom('scan_spool_replays').where('id', '=', forget).execute();
     return true;
   });
@@ -150,14 +151,58 @@ export async function appendSpooledScans(
 
 const VISITOR_COLUMNS = ['day', 'scope', 'visitor_hash'] as const;
 const COUNTER_COLUMNS = ['qrcode_id', 'total', 'bots', 'last_at'] as const;
+const SCAN_COLUMN_LIST = sql.join(SCAN_COLUMNS.map((name) => sql.ref(name)));
+
+/** PostgreSQL: the raw scans with their counters and rollups, in the caller's transaction. */
+async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+  await writeRollupsIn(trx, scans, insertFrom('scans', SCAN_COLUMNS, scans));
+}
 
 /**
- * PostgreSQL's version: two statements in the transaction whatever the batch's size. Each
- * column goes as one array parameter through `unnest`, so the SQL text is the same for every
- * batch (no statement built per row), and every table but the visitor set is written by one
- * statement of data-modifying CTEs. Rows come sorted, so concurrent writers lock in one order.
+ * PostgreSQL's shipment: the raw scans, each copied into the fold queue by the same statement
+ * (the copy is made in the server, so the scans cross the wire once).
  */
-async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+async function appendQueuedScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+  await sql`with stored as (${insertFrom('scans', SCAN_COLUMNS, scans)} returning ${SCAN_COLUMN_LIST})
+    insert into scan_fold_queue (${SCAN_COLUMN_LIST}) select ${SCAN_COLUMN_LIST} from stored`.execute(trx);
+}
+
+/**
+ * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their counters,
+ * visitor sets and rollups in the transaction that deletes them from the queue, so each scan is
+ * folded exactly once whatever is killed when. Folds running elsewhere (other instances) hold
+ * other scans: by default they are skipped; with `waitForOthers` the fold waits for them and
+ * takes what they leave, so every scan queued before the call is folded when it resolves (the
+ * rows are locked in queue order, so two waiting folds cannot deadlock). Answers how many it took.
+ */
+export function foldQueuedScans(
+  db: Kysely<Database>,
+  limit: number,
+  options: { waitForOthers?: boolean } = {},
+): Promise<number> {
+  const lock = options.waitForOthers ? sql`for update` : sql`for update skip locked`;
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<NewScanRow & { id: number }>`delete from scan_fold_queue where id in (
+        select id from scan_fold_queue order by id limit ${limit} ${lock})
+      returning id, ${SCAN_COLUMN_LIST}`.execute(trx);
+    // In queue order, as they were scanned: `returning` keeps none.
+    rows.sort((a, b) => a.id - b.id);
+    if (rows.length > 0) await writeRollupsIn(trx, rows);
+    return rows.length;
+  });
+}
+
+/**
+ * The scans' visitor sets, then every rollup and counter in one statement of data-modifying CTEs,
+ * ending with `last` (the raw scans' insert, or nothing). Each column goes as one array parameter
+ * through `unnest`, so the SQL text is the same for every batch (no statement built per row).
+ * Rows come sorted, so concurrent writers lock in one order.
+ */
+async function writeRollupsIn(
+  trx: Kysely<Database>,
+  scans: readonly NewScanRow[],
+  last: RawBuilder<unknown> = sql`select 1`,
+): Promise<void> {
   const rollups = rollupsOf(scans, await insertVisitors(trx, visitorKeysOf(scans)));
   const counters = [...countersOf(scans)].map(([qrcode_id, c]) => ({ qrcode_id, ...c }));
   const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
@@ -169,7 +214,7 @@ async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promis
         total = scan_counters.total + excluded.total,
         bots = scan_counters.bots + excluded.bots,
         last_at = greatest(scan_counters.last_at, excluded.last_at))
-    ${insertFrom('scans', SCAN_COLUMNS, scans)}`.execute(trx);
+    ${last}`.execute(trx);
 }
 
 /** Columns of ours that are not text in PostgreSQL (`unnest` needs each array's type). */
@@ -393,7 +438,10 @@ export async function deleteWorkspaceScans(handle: DatabaseHandle, workspaceId: 
         ]),
       )
       .execute();
-    for (const table of WORKSPACE_TABLES) {
+    // On PostgreSQL, scans other instances shipped may still wait in the fold queue.
+    const tables =
+      handle.dialect === 'postgres' ? [...WORKSPACE_TABLES, 'scan_fold_queue' as const] : WORKSPACE_TABLES;
+    for (const table of tables) {
       await trx.deleteFrom(table).where('account_id', '=', workspaceId).execute();
     }
     if (handle.dialect === 'sqlite') {

@@ -1,0 +1,34 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * PostgreSQL's scans waiting for their rollups (docs/adr/2026-11-26-cold-scans.md, fourth
+ * session): a shipment inserts each raw scan into `scans` and a copy here in one transaction, and
+ * the folder's thread later deletes a batch from here and writes its counters, visitor sets and
+ * rollups in one transaction (exactly once, however many instances fold). `id` orders the folds.
+ * SQLite folds behind its rollup cursor instead and has no such table.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`create table scan_fold_queue (
+    id bigint generated always as identity primary key,
+    qrcode_id text not null,
+    account_id text not null,
+    at bigint not null,
+    hostname text not null,
+    rule_id text,
+    target text not null,
+    country text,
+    region text,
+    device text,
+    os text,
+    browser text,
+    language text,
+    referrer_host text,
+    bot integer not null,
+    visitor_hash text not null
+  )`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('scan_fold_queue').ifExists().execute();
+}
