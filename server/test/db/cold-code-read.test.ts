@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRedirectRow, sqliteRedirectReader } from '../../src/modules/qrcodes/qrcodes.repository.js';
+import {
+  findRedirectRow,
+  postgresRedirectReader,
+  sqliteRedirectReader,
+} from '../../src/modules/qrcodes/qrcodes.repository.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -80,6 +84,14 @@ describe.each(engines)('the edge reading codes it has not cached on $name', (eng
       const read = sqliteRedirectReader(sqlite);
       for (const slug of ['cold-plain', 'cold-ruled', 'cold-missing'])
         expect(read('', slug)).toEqual(await findRedirectRow(db, dialect, '', slug));
+    } else {
+      // PostgreSQL gathers the lookups of one turn into one query: each still gets its own row.
+      const read = postgresRedirectReader(db);
+      const slugs = ['cold-ruled', 'cold-missing', 'cold-plain', 'cold-ruled'];
+      const together = await Promise.all(slugs.map((slug) => read('', slug)));
+      const alone = await Promise.all(slugs.map((slug) => findRedirectRow(db, dialect, '', slug)));
+      expect(together).toEqual(alone);
+      expect(together.map((row) => row?.slug)).toEqual(['cold-ruled', undefined, 'cold-plain', 'cold-ruled']);
     }
     // The edge's answer follows the first rule that matches, with the code's UTM tags.
     expect(await scan('cold-ruled')).toBe('https://example.com/ios?utm_source=qr&utm_medium=print');

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
@@ -119,6 +120,44 @@ export function sqliteRedirectReader(
      from qrcodes indexed by qrcodes_edge where host_key = ? and slug = ?`,
   );
   return (hostKey, slug) => redirectRowOf(statement.get(hostKey, slug));
+}
+
+/** Lookups gathered into one PostgreSQL query at most (the edge's concurrent cache misses). */
+const POSTGRES_READ_BATCH = 256;
+const QUALIFIED_REDIRECT_COLUMNS = REDIRECT_COLUMNS.split(', ')
+  .map((column) => `q.${column}`)
+  .join(', ');
+
+/**
+ * The edge's read of codes on PostgreSQL: the lookups of one turn of the event loop (the cold
+ * scans that arrived together) go as one query, one array parameter per key column. A lookup was
+ * a round trip of its own, and a cold scan cost the event loop about five times a warm one in the
+ * driver and the pool's queue (docs/adr/2026-11-26-cold-code-read.md).
+ */
+export function postgresRedirectReader(
+  db: Kysely<Database>,
+): (hostKey: string, slug: string) => Promise<RedirectRow | undefined> {
+  const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
+  const loader = new DataLoader<{ hostKey: string; slug: string }, RedirectRow | undefined, string>(
+    async (keys) => {
+      const { rows } = await sql<StoredRedirectRow>`
+        select ${sql.raw(QUALIFIED_REDIRECT_COLUMNS)},
+          array(select rule_id from qrcode_rules where qrcode_id = q.id order by position) as rule_ids
+        from unnest(${keys.map((key) => key.hostKey)}::text[], ${keys.map((key) => key.slug)}::text[])
+          as wanted(host_key, slug)
+        join qrcodes q on q.host_key = wanted.host_key and q.slug = wanted.slug`.execute(db);
+      const found = new Map(rows.map((row) => [keyOf(row.host_key, row.slug), redirectRowOf(row)]));
+      return keys.map((key) => found.get(keyOf(key.hostKey, key.slug)));
+    },
+    {
+      // The edge caches codes itself, with change notices; this only gathers.
+      cache: false,
+      maxBatchSize: POSTGRES_READ_BATCH,
+      // After the turn's I/O callbacks, so the requests read in this turn share the query.
+      batchScheduleFn: (flush) => setImmediate(flush),
+    },
+  );
+  return (hostKey, slug) => loader.load({ hostKey, slug });
 }
 
 function redirectRowOf(row: StoredRedirectRow | undefined): RedirectRow | undefined {

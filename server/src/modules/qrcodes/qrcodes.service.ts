@@ -54,6 +54,7 @@ import {
   isUniqueViolation,
   listCodes,
   listSortedCodes,
+  postgresRedirectReader,
   type RedirectRow,
   sqliteRedirectReader,
   updateCode,
@@ -207,6 +208,9 @@ export class QrCodesService {
   readonly prints: CodePrints;
   /** On SQLite, the edge's read without the query builder (prepared at the first read). */
   private readRedirectOnSqlite: ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined;
+  private readRedirectOnPostgres:
+    | ((hostKey: string, slug: string) => Promise<RedirectRow | undefined>)
+    | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -348,7 +352,8 @@ export class QrCodesService {
   /**
    * For the redirect edge: the code served at (host, slug), whichever account owns it. On SQLite
    * the answer comes without a promise (one synchronous statement): a cold scan's read is then
-   * a call, not a trip through the microtask queue.
+   * a call, not a trip through the microtask queue. On PostgreSQL the lookups of one turn of the
+   * event loop share a query (`postgresRedirectReader`).
    */
   findForRedirect(
     hostKey: string,
@@ -356,7 +361,8 @@ export class QrCodesService {
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
     const read = this.readRedirect;
     if (read) return redirectCodeOf(read(hostKey, slug));
-    return findRedirectRow(this.db, this.options.dialect, hostKey, slug).then(redirectCodeOf);
+    this.readRedirectOnPostgres ??= postgresRedirectReader(this.db);
+    return this.readRedirectOnPostgres(hostKey, slug).then(redirectCodeOf);
   }
 
   // ------------------------------------------------------------------------------------------
