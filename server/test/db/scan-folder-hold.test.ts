@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { toScanRow } from '../../src/modules/scans/scan.js';
 import { ScanFolder } from '../../src/modules/scans/scan-folder.js';
-import { appendScans, lastScanRowid, openScanWriter } from '../../src/modules/scans/scans.repository.js';
+import {
+  appendScans,
+  appendSpooledScans,
+  lastScanRowid,
+  openScanWriter,
+} from '../../src/modules/scans/scans.repository.js';
+import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { storedAndRecountedRollups } from '../helpers/rollup-recount.js';
 import { sampleScan } from '../helpers/scans.js';
 
 /**
@@ -71,3 +79,74 @@ describe('the scan folder held by the edge’s load', () => {
     expect(counted()).toBe(150);
   });
 });
+
+/**
+ * PostgreSQL's fold (docs/adr/2026-11-26-cold-scans.md): a shipment stores the raw scans and
+ * queues them; folders, one per instance, fold the queue, each scan exactly once.
+ */
+describe.skipIf(!engines.some((engine) => engine.name === 'postgres'))(
+  'the scan folders of PostgreSQL',
+  () => {
+    let database: TestDatabase | undefined;
+    const folders: ScanFolder[] = [];
+
+    afterEach(async () => {
+      for (const folder of folders.splice(0)) await folder.close();
+      await database?.close();
+    });
+
+    /** `count` scans of 40 codes by a visitor each of `visitors`, shipped as journal file `spoolId`. */
+    const ship = (handle: DatabaseHandle, spoolId: string, count: number, visitors: number) =>
+      appendSpooledScans(
+        handle,
+        spoolId,
+        Array.from({ length: count }, (_, i) =>
+          toScanRow(
+            sampleScan(`qr_${i % 40}`, 'acct_a', `2026-11-20T10:${String(i % 60).padStart(2, '0')}:00Z`, {
+              visitorHash: `v${i % visitors}`,
+              bot: i % 13 === 0,
+            }),
+          ),
+        ),
+      );
+
+    it('leaves shipped scans queued while held, folds them for a waiting read, and two folders fold each once', async () => {
+      database = await openTestDatabase({ name: 'postgres' });
+      const { handle, schema } = database;
+      const source = { url: process.env.TEST_DATABASE_URL as string, schema };
+      const queued = async () =>
+        Number(
+          (await sql<{ n: string }>`select count(*) as n from scan_fold_queue`.execute(handle.db)).rows[0]?.n,
+        );
+      const scans = async () =>
+        Number((await sql<{ n: string }>`select count(*) as n from scans`.execute(handle.db)).rows[0]?.n);
+
+      const first = ScanFolder.start(source, { idleMs: 10, batch: 50 });
+      folders.push(first);
+      first.hold(true);
+      await ship(handle, 'spool-1', 500, 97);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The raw scans are stored at once; their rollups wait in the queue.
+      expect(await scans()).toBe(500);
+      expect(await queued()).toBe(500);
+
+      // A read does not wait for the load to pass.
+      await first.folded(Number.POSITIVE_INFINITY);
+      expect(await queued()).toBe(0);
+      let rollups = await storedAndRecountedRollups(handle);
+      expect(rollups.scans).toBe(500);
+      expect(rollups.stored).toEqual(rollups.recounted);
+
+      // Two instances' folders on one queue, in small batches: they take turns, in queue order.
+      first.hold(false);
+      const second = ScanFolder.start(source, { idleMs: 10, batch: 50 });
+      folders.push(second);
+      for (let n = 2; n <= 31; n++) await ship(handle, `spool-${n}`, 100, 211);
+      await Promise.all([first.folded(Number.POSITIVE_INFINITY), second.folded(Number.POSITIVE_INFINITY)]);
+      expect(await queued()).toBe(0);
+      rollups = await storedAndRecountedRollups(handle);
+      expect(rollups.scans).toBe(3500);
+      expect(rollups.stored).toEqual(rollups.recounted);
+    });
+  },
+);

@@ -170,20 +170,28 @@ async function appendQueuedScansIn(trx: Kysely<Database>, scans: NewScanRow[]): 
 /**
  * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their counters,
  * visitor sets and rollups in the transaction that deletes them from the queue, so each scan is
- * folded exactly once whatever is killed when. Folds running elsewhere (other instances) hold
- * other scans: by default they are skipped; with `waitForOthers` the fold waits for them and
- * takes what they leave, so every scan queued before the call is folded when it resolves (the
- * rows are locked in queue order, so two waiting folds cannot deadlock). Answers how many it took.
+ * folded exactly once whatever is killed when. One fold runs at a time per schema (a transaction
+ * advisory lock), so the scans are folded in the order they were queued, whichever instance folds
+ * them: a visitor's unique goes to their first scan, as a recount finds it. While another instance
+ * folds, this one takes nothing, or with `waitForOthers` (a read waits) takes its turn after it.
+ * Answers how many scans it took.
  */
 export function foldQueuedScans(
   db: Kysely<Database>,
   limit: number,
   options: { waitForOthers?: boolean } = {},
 ): Promise<number> {
-  const lock = options.waitForOthers ? sql`for update` : sql`for update skip locked`;
+  const key = sql`hashtext('rq.scan_fold_queue:' || current_schema())`;
   return db.transaction().execute(async (trx) => {
+    if (options.waitForOthers) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+    else {
+      const { rows } = await sql<{ turn: boolean }>`select pg_try_advisory_xact_lock(${key}) as turn`.execute(
+        trx,
+      );
+      if (!rows[0]?.turn) return 0;
+    }
     const { rows } = await sql<NewScanRow & { id: number }>`delete from scan_fold_queue where id in (
-        select id from scan_fold_queue order by id limit ${limit} ${lock})
+        select id from scan_fold_queue order by id limit ${limit})
       returning id, ${SCAN_COLUMN_LIST}`.execute(trx);
     // In queue order, as they were scanned: `returning` keeps none.
     rows.sort((a, b) => a.id - b.id);
