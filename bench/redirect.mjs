@@ -737,21 +737,29 @@ async function snapshot(server) {
 /**
  * After a load: waits until the server is idle, its main thread (under 2% of a core over a
  * quarter of a second) and its other threads too (under one clock tick of the whole process),
- * 120 s at most. Work a scan leaves for later (batched writes on the main thread, the analytics
- * folded by a thread of their own once the load has passed) then counts in the run that caused
- * it, and never runs beside the next side's load, the bare peer's included.
+ * and on PostgreSQL the database's processes too (two ticks: the folds of the analytics run in
+ * PostgreSQL while the thread that asked for them waits), 120 s at most. Work a scan leaves for
+ * later (batched writes on the main thread, the analytics folded once the load has passed) then
+ * counts in the run that caused it, and never runs beside the next side's load, the bare peer's
+ * included.
  */
 async function settled(server) {
+  const onPostgres = Boolean(server.backend.dbName);
   const cpu = async () => {
     const { mainThreadCpu } = await (await fetch(`${server.base}/bench/stats`)).json();
-    return { main: mainThreadCpu.user + mainThreadCpu.system, ticks: cpuTicks(server.pid) };
+    return {
+      main: mainThreadCpu.user + mainThreadCpu.system,
+      ticks: cpuTicks(server.pid),
+      pg: onPostgres ? postgresTicks() : undefined,
+    };
   };
   const started = Date.now();
   let last = await cpu();
   while (Date.now() - started < 120_000) {
     await sleep(250);
     const now = await cpu();
-    if (now.main - last.main < 5_000 && now.ticks - last.ticks <= 1) return;
+    const postgresIdle = !onPostgres || ticksBetween(last.pg, now.pg) <= 2;
+    if (now.main - last.main < 5_000 && now.ticks - last.ticks <= 1 && postgresIdle) return;
     last = now;
   }
 }
