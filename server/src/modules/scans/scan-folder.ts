@@ -107,10 +107,11 @@ export class ScanFolder {
    * `EdgeLoad`, checked every quarter second), unless its backlog passed `MAX_HELD_BACKLOG`: a
    * load that never ends must not defer the analytics without bound (the thread, at the lowest
    * priority, then folds what the cores leave it). `stored` counts the scans stored so far (the
-   * edge's rate); `last` is what `behind` takes.
+   * edge's rate); `last` is what `behind` takes; `busyAbove` is the event loop's share of time
+   * that counts as busy (EdgeLoad's 75 % by default).
    */
-  holdWhileBusy(stored: () => number, last: () => number): void {
-    const load = new EdgeLoad(stored);
+  holdWhileBusy(stored: () => number, last: () => number, busyAbove?: number): void {
+    const load = new EdgeLoad(stored, busyAbove === undefined ? {} : { threshold: busyAbove });
     this.loadWatch ??= setInterval(() => {
       this.hold(load.busy() && this.behind(last()) < MAX_HELD_BACKLOG);
     }, 250);

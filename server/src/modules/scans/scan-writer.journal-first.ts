@@ -8,6 +8,14 @@ import { appendScans, appendSpooledScans, foldQueuedScans } from './scans.reposi
 import type { NewScanRow } from './scans.table.js';
 
 /**
+ * On PostgreSQL an instance's cold scans are bound by the database (its code reads, and a fold's
+ * upserts beside them) before its event loop: measured at a million codes, the loop was about
+ * half busy at the instance's most. So the edge counts as under load, and the folder is held,
+ * from 40 % of the loop's time (with over 200 scans a second, EdgeLoad's other condition).
+ */
+const POSTGRES_BUSY_LOOP = 0.4;
+
+/**
  * PostgreSQL's default, where a commit is a round trip and an fsync on another server: a group is
  * appended to the journal's open file and answered, and the file is sealed after `MAX_BATCH`
  * scans or `shipAfterMs` and shipped in one transaction, thousands at a time
@@ -89,6 +97,7 @@ export class JournalFirstScanWriter implements ScanWriter {
         this.folder.holdWhileBusy(
           () => this.shippedScans,
           () => this.shippedScans,
+          POSTGRES_BUSY_LOOP,
         );
       }
     }
