@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
 import { requireRuntime } from './lib/runtime.mjs';
-import { SERVER_NODE_FLAGS } from './lib/server-process.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 requireRuntime(root);
@@ -16,7 +16,7 @@ const DEFAULT_EMULATOR_PORT = 9099;
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const env = { ...process.env };
+const env = { ...SERVER_ENV, ...process.env };
 let emulator;
 if (!env.FIREBASE_PROJECT_ID?.trim()) {
   const port = (await portIsFree(DEFAULT_EMULATOR_PORT)) ? DEFAULT_EMULATOR_PORT : await freePort();

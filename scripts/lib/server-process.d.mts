@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 export const SERVER_ENTRY: string;
 /** Node flags every server process runs with (V8's young generation size). */
 export const SERVER_NODE_FLAGS: string[];
+export const SERVER_ENV: Record<string, string>;
 
 export interface ServerProcessOptions {
   /** Added to this process's environment; PORT and HOST (127.0.0.1) are set by the helper. */

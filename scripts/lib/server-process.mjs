@@ -14,6 +14,15 @@ export const SERVER_ENTRY = path.join(root, 'server/dist/server.js');
  * instance (docs/adr/2026-11-26-cold-code-read.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+/**
+ * Environment every server process starts with unless the caller's sets it (the README's systemd
+ * unit has it too): glibc's malloc keeps one arena instead of up to eight a core, one per thread
+ * that allocates (the folder's, the checkpointer's, libuv's pool, V8's helpers), each keeping the
+ * pages it touched. The million-code bench's RSS max: 263 to 270 MB with glibc's default, 253
+ * with two arenas, 246 with one, at the same ratio (docs/adr/2026-11-26-cold-scans.md). glibc
+ * reads it at start, so it cannot be set from inside the process.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 // A process's log is kept up to this many characters (the newest); a test may read all of it.
 const MAX_OUTPUT = 1_000_000;
 
@@ -38,7 +47,7 @@ export async function startServerProcess(options = {}) {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, argv, {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...SERVER_ENV, ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
