@@ -54,7 +54,7 @@ export interface Database {
   scan_counters: ScanCountersTable;
   scan_daily_rollups: ScanDailyRollupsTable;
   scan_dimension_buckets: ScanDimensionBucketsTable;
-  /** PostgreSQL only: shipped scans whose rollups are not folded yet (copies of their raw rows). */
+  /** PostgreSQL only: shipped scans not yet stored in `scans` with their rollups (the folder's queue). */
   scan_fold_queue: ScansTable;
   /** SQLite only. */
   scan_rollup_cursor: ScanRollupCursorTable;

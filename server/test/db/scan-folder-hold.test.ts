@@ -126,13 +126,14 @@ describe.skipIf(!engines.some((engine) => engine.name === 'postgres'))(
       first.hold(true);
       await ship(handle, 'spool-1', 500, 97);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      // The raw scans are stored at once; their rollups wait in the queue.
-      expect(await scans()).toBe(500);
+      // The scans wait in the queue, raw rows and rollups alike.
+      expect(await scans()).toBe(0);
       expect(await queued()).toBe(500);
 
       // A read does not wait for the load to pass.
       await first.folded(Number.POSITIVE_INFINITY);
       expect(await queued()).toBe(0);
+      expect(await scans()).toBe(500);
       let rollups = await storedAndRecountedRollups(handle);
       expect(rollups.scans).toBe(500);
       expect(rollups.stored).toEqual(rollups.recounted);

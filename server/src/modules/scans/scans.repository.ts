@@ -117,8 +117,9 @@ export async function rollUpScansBehind(handle: DatabaseHandle): Promise<number>
  * same transaction. Answers whether the scans were added. `forget` is the mark of a file that is
  * gone from disk (so can never be replayed): it is dropped in the same transaction, which keeps
  * the marks to a few rows however many files the journal ships. On SQLite their counters and
- * rollups are written before this resolves; on PostgreSQL the scans are queued for them
- * (`foldQueuedScans`), so a shipment's cost does not grow with the number of codes it touches.
+ * rollups are written before this resolves; on PostgreSQL the scans are queued
+ * (`foldQueuedScans` stores them with their rollups), so a shipment's cost does not grow with the
+ * number of codes it touches.
  */
 export async function appendSpooledScans(
   handle: DatabaseHandle,
@@ -159,18 +160,18 @@ async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promis
 }
 
 /**
- * PostgreSQL's shipment: the raw scans, each copied into the fold queue by the same statement
- * (the copy is made in the server, so the scans cross the wire once).
+ * PostgreSQL's shipment: the scans into the fold queue only, a table with no index but its key.
+ * The fold moves them into `scans` with their rollups, so a cold burst costs the database one
+ * insert a scan until the load has passed.
  */
 async function appendQueuedScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
-  await sql`with stored as (${insertFrom('scans', SCAN_COLUMNS, scans)} returning ${SCAN_COLUMN_LIST})
-    insert into scan_fold_queue (${SCAN_COLUMN_LIST}) select ${SCAN_COLUMN_LIST} from stored`.execute(trx);
+  await sql`${insertFrom('scan_fold_queue', SCAN_COLUMNS, scans)}`.execute(trx);
 }
 
 /**
- * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their counters,
- * visitor sets and rollups in the transaction that deletes them from the queue, so each scan is
- * folded exactly once whatever is killed when. One fold runs at a time per schema (a transaction
+ * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their raw rows,
+ * counters, visitor sets and rollups in the transaction that deletes them from the queue, so each
+ * scan is stored and folded exactly once whatever is killed when. One fold runs at a time per schema (a transaction
  * advisory lock), so the scans are folded in the order they were queued, whichever instance folds
  * them: a visitor's unique goes to their first scan, as a recount finds it. While another instance
  * folds, this one takes nothing, or with `waitForOthers` (a read waits) takes its turn after it.
@@ -195,7 +196,11 @@ export function foldQueuedScans(
       returning id, ${SCAN_COLUMN_LIST}`.execute(trx);
     // In queue order, as they were scanned: `returning` keeps none.
     rows.sort((a, b) => a.id - b.id);
-    if (rows.length > 0) await writeRollupsIn(trx, rows);
+    if (rows.length > 0)
+      await appendScansIn(
+        trx,
+        rows.map(({ id: _id, ...scan }) => scan),
+      );
     return rows.length;
   });
 }
