@@ -735,10 +735,12 @@ async function snapshot(server) {
 }
 
 /**
- * After a load: waits until the server is idle, its main thread (under 2% of a core over a
- * quarter of a second) and its other threads too (under one clock tick of the whole process),
- * and on PostgreSQL the database's processes too (two ticks: the folds of the analytics run in
- * PostgreSQL while the thread that asked for them waits), 120 s at most. Work a scan leaves for
+ * After a load: waits until the server is idle for a whole second, its main thread (under 2% of a
+ * core over each quarter of a second) and its other threads too (under one clock tick of the
+ * whole process), and on PostgreSQL the database's processes too (two ticks: the folds of the
+ * analytics run in PostgreSQL while the thread that asked for them waits), 120 s at most. A
+ * second, because deferred work starts a moment after the load ends (a held folder looks again
+ * every 400 ms on PostgreSQL): a single quiet quarter came before it. Work a scan leaves for
  * later (batched writes on the main thread, the analytics folded once the load has passed) then
  * counts in the run that caused it, and never runs beside the next side's load, the bare peer's
  * included.
@@ -755,11 +757,13 @@ async function settled(server) {
   };
   const started = Date.now();
   let last = await cpu();
+  let quiet = 0;
   while (Date.now() - started < 120_000) {
     await sleep(250);
     const now = await cpu();
     const postgresIdle = !onPostgres || ticksBetween(last.pg, now.pg) <= 2;
-    if (now.main - last.main < 5_000 && now.ticks - last.ticks <= 1 && postgresIdle) return;
+    quiet = now.main - last.main < 5_000 && now.ticks - last.ticks <= 1 && postgresIdle ? quiet + 1 : 0;
+    if (quiet === 4) return;
     last = now;
   }
 }
