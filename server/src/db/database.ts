@@ -54,7 +54,7 @@ export interface Database {
   scan_counters: ScanCountersTable;
   scan_daily_rollups: ScanDailyRollupsTable;
   scan_dimension_buckets: ScanDimensionBucketsTable;
-  /** PostgreSQL only: shipped scans not yet stored in `scans` with their rollups (the folder's queue). */
+  /** PostgreSQL only: copies of shipped scans whose rollups are not folded yet (the folder's queue). */
   scan_fold_queue: ScansTable;
   /** SQLite only. */
   scan_rollup_cursor: ScanRollupCursorTable;

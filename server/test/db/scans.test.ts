@@ -264,7 +264,7 @@ describe.each(engines.filter((engine) => engine.name === 'postgres'))(
       const refusing = ScanShipper.start({ url: url as string, schema: 'no_such_schema' });
       try {
         const journaled = journalFile(spoolDir, 'qr_ship', 250);
-        // A shipment queues its scans; a fold stores them (with their rollups).
+        // A shipment stores its raw scans and queues them for a fold (their rollups).
         const stored = async () => {
           await foldQueuedScans(database.handle.db, 1000);
           return countScans(database.handle, 'qr_ship');

@@ -1,11 +1,11 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * PostgreSQL's shipped scans waiting to be stored with their rollups (docs/adr/2026-11-26-cold-scans.md,
- * fourth session): a shipment inserts its scans here, and the folder's thread later deletes a
- * batch from here and writes its raw rows, counters, visitor sets and rollups in one transaction
- * (exactly once, however many instances fold). `id` orders the folds. SQLite folds behind its
- * rollup cursor instead and has no such table.
+ * PostgreSQL's shipped scans waiting for their rollups (docs/adr/2026-11-26-cold-scans.md, fourth
+ * session): a shipment inserts each raw scan into `scans` and a copy here in one statement, and
+ * the folder's thread later deletes a batch from here and writes its counters, visitor sets and
+ * rollups in that transaction (exactly once, however many instances fold). `id` orders the folds.
+ * SQLite folds behind its rollup cursor instead and has no such table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

@@ -56,8 +56,8 @@ const FOLDER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
  * batch in one transaction that also marks it folded (exactly once, whatever is killed when).
  * On SQLite it folds the scans past `scan_rollup_cursor`; the rollups live in their own attached
  * file, so a fold holds that file's write lock only and the edge's raw appends to the main file
- * never wait for it. On PostgreSQL it stores and folds the scans shipments queued
- * (`foldQueuedScans`). Either
+ * never wait for it. On PostgreSQL it folds the scans shipments queued (`foldQueuedScans`).
+ * Either
  * way the event loop does none of the work, however many distinct codes a burst touches.
  */
 export class ScanFolder {

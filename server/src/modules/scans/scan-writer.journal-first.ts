@@ -20,8 +20,8 @@ const POSTGRES_BUSY_LOOP = 0.4;
  * appended to the journal's open file and answered, and the file is sealed after `MAX_BATCH`
  * scans or `shipAfterMs` and shipped in one transaction, thousands at a time
  * (docs/adr/2026-11-22-scans-group-commit.md). The shipment runs on the shipper's thread
- * (`ScanShipper`), or on the event loop without one. On PostgreSQL a shipment only queues the
- * scans; a `ScanFolder` thread stores them with their counters and rollups later, held while the
+ * (`ScanShipper`), or on the event loop without one. On PostgreSQL a shipment holds the raw scans
+ * and queues them; a `ScanFolder` thread writes their counters and rollups later, held while the
  * edge is under load (docs/adr/2026-11-26-cold-scans.md); `settled()` waits for both.
  *
  * On PostgreSQL each append is fdatasynced before answering: durable through a power loss, as its

@@ -117,9 +117,8 @@ export async function rollUpScansBehind(handle: DatabaseHandle): Promise<number>
  * same transaction. Answers whether the scans were added. `forget` is the mark of a file that is
  * gone from disk (so can never be replayed): it is dropped in the same transaction, which keeps
  * the marks to a few rows however many files the journal ships. On SQLite their counters and
- * rollups are written before this resolves; on PostgreSQL the scans are queued
- * (`foldQueuedScans` stores them with their rollups), so a shipment's cost does not grow with the
- * number of codes it touches.
+ * rollups are written before this resolves; on PostgreSQL the scans are also queued, and
+ * `foldQueuedScans` writes them later.
  */
 export async function appendSpooledScans(
   handle: DatabaseHandle,
@@ -154,28 +153,24 @@ const VISITOR_COLUMNS = ['day', 'scope', 'visitor_hash'] as const;
 const COUNTER_COLUMNS = ['qrcode_id', 'total', 'bots', 'last_at'] as const;
 const SCAN_COLUMN_LIST = sql.join(SCAN_COLUMNS.map((name) => sql.ref(name)));
 
-/** PostgreSQL: the raw scans with their counters and rollups, in the caller's transaction. */
-async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
-  await writeRollupsIn(trx, scans, insertFrom('scans', SCAN_COLUMNS, scans));
-}
-
 /**
- * PostgreSQL's shipment: the scans into the fold queue only, a table with no index but its key.
- * The fold moves them into `scans` with their rollups, so a cold burst costs the database one
- * insert a scan until the load has passed.
+ * PostgreSQL's shipment: the raw scans, each copied into the fold queue by the same statement
+ * (the copy is made in the server, so the scans cross the wire once). The fold writes their
+ * counters and rollups later, so a shipment's cost does not grow with the codes it touches.
  */
 async function appendQueuedScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
-  await sql`${insertFrom('scan_fold_queue', SCAN_COLUMNS, scans)}`.execute(trx);
+  await sql`with stored as (${insertFrom('scans', SCAN_COLUMNS, scans)} returning ${SCAN_COLUMN_LIST})
+    insert into scan_fold_queue (${SCAN_COLUMN_LIST}) select ${SCAN_COLUMN_LIST} from stored`.execute(trx);
 }
 
 /**
- * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their raw rows,
- * counters, visitor sets and rollups in the transaction that deletes them from the queue, so each
- * scan is stored and folded exactly once whatever is killed when. One fold runs at a time per schema (a transaction
- * advisory lock), so the scans are folded in the order they were queued, whichever instance folds
- * them: a visitor's unique goes to their first scan, as a recount finds it. While another instance
- * folds, this one takes nothing, or with `waitForOthers` (a read waits) takes its turn after it.
- * Answers how many scans it took.
+ * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their counters,
+ * visitor sets and rollups in the transaction that deletes them from the queue, so each scan is
+ * folded exactly once whatever is killed when. One fold runs at a time per
+ * schema (a transaction advisory lock), so the scans are folded in the order they were queued,
+ * whichever instance folds them: a visitor's unique goes to their first scan, as a recount finds
+ * it. While another instance folds, this one takes nothing, or with `waitForOthers` (a read
+ * waits) takes its turn after it. Answers how many scans it took.
  */
 export function foldQueuedScans(
   db: Kysely<Database>,
@@ -186,30 +181,32 @@ export function foldQueuedScans(
   return db.transaction().execute(async (trx) => {
     if (options.waitForOthers) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
     else {
-      const { rows } = await sql<{ turn: boolean }>`select pg_try_advisory_xact_lock(${key}) as turn`.execute(
+      const turn = await sql<{ ours: boolean }>`select pg_try_advisory_xact_lock(${key}) as ours`.execute(
         trx,
       );
-      if (!rows[0]?.turn) return 0;
+      if (!turn.rows[0]?.ours) return 0;
     }
     const { rows } = await sql<NewScanRow & { id: number }>`delete from scan_fold_queue where id in (
         select id from scan_fold_queue order by id limit ${limit})
       returning id, ${SCAN_COLUMN_LIST}`.execute(trx);
     // In queue order, as they were scanned: `returning` keeps none.
     rows.sort((a, b) => a.id - b.id);
-    if (rows.length > 0)
-      await appendScansIn(
-        trx,
-        rows.map(({ id: _id, ...scan }) => scan),
-      );
+    if (rows.length > 0) await writeRollupsIn(trx, rows);
     return rows.length;
   });
 }
 
+/** PostgreSQL: the raw scans with their counters and rollups, in the caller's transaction. */
+async function appendScansIn(trx: Kysely<Database>, scans: NewScanRow[]): Promise<void> {
+  await writeRollupsIn(trx, scans, insertFrom('scans', SCAN_COLUMNS, scans));
+}
+
 /**
- * The scans' visitor sets, then every rollup and counter in one statement of data-modifying CTEs,
- * ending with `last` (the raw scans' insert, or nothing). Each column goes as one array parameter
- * through `unnest`, so the SQL text is the same for every batch (no statement built per row).
- * Rows come sorted, so concurrent writers lock in one order.
+ * PostgreSQL's rollups of a batch: two statements whatever the batch's size. Each column goes as
+ * one array parameter through `unnest`, so the SQL text is the same for every batch (no statement
+ * built per row), and every table but the visitor set is written by one statement of
+ * data-modifying CTEs, ending with `last` (the raw scans' insert, or nothing). Rows come sorted,
+ * so concurrent writers lock in one order.
  */
 async function writeRollupsIn(
   trx: Kysely<Database>,
