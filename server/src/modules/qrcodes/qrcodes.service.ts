@@ -206,10 +206,12 @@ export class QrCodesService {
   private readonly bulk: CodeBulk;
   /** The codes a ZIP or print sheet draws (the printing module streams them). */
   readonly prints: CodePrints;
-  /** On SQLite, the edge's read without the query builder (prepared at the first read). */
-  private readRedirectOnSqlite: ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined;
-  private readRedirectOnPostgres:
-    | ((hostKey: string, slug: string) => Promise<RedirectRow | undefined>)
+  /**
+   * The edge's read of a code, made at the first read: SQLite's prepared statement (synchronous)
+   * or PostgreSQL's batching reader.
+   */
+  private readRedirectRow:
+    | ((hostKey: string, slug: string) => RedirectRow | undefined | Promise<RedirectRow | undefined>)
     | undefined;
 
   constructor(
@@ -250,13 +252,6 @@ export class QrCodesService {
 
   private async emit(...changes: CodeChange[]): Promise<void> {
     for (const change of changes) await this.options.changes.publish('code.changed', change);
-  }
-
-  private get readRedirect(): ((hostKey: string, slug: string) => RedirectRow | undefined) | undefined {
-    const { sqlite } = this.options;
-    if (!sqlite) return undefined;
-    this.readRedirectOnSqlite ??= sqliteRedirectReader(sqlite);
-    return this.readRedirectOnSqlite;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -359,10 +354,10 @@ export class QrCodesService {
     hostKey: string,
     slug: string,
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
-    const read = this.readRedirect;
-    if (read) return redirectCodeOf(read(hostKey, slug));
-    this.readRedirectOnPostgres ??= postgresRedirectReader(this.db);
-    return this.readRedirectOnPostgres(hostKey, slug).then(redirectCodeOf);
+    const { sqlite } = this.options;
+    this.readRedirectRow ??= sqlite ? sqliteRedirectReader(sqlite) : postgresRedirectReader(this.db);
+    const row = this.readRedirectRow(hostKey, slug);
+    return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
   }
 
   // ------------------------------------------------------------------------------------------

@@ -57,8 +57,7 @@ const FOLDER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
  * On SQLite it folds the scans past `scan_rollup_cursor`; the rollups live in their own attached
  * file, so a fold holds that file's write lock only and the edge's raw appends to the main file
  * never wait for it. On PostgreSQL it folds the scans shipments queued (`foldQueuedScans`).
- * Either
- * way the event loop does none of the work, however many distinct codes a burst touches.
+ * Either way the event loop does none of the work, however many distinct codes a burst touches.
  */
 export class ScanFolder {
   private readonly exited: Promise<unknown>;
@@ -112,7 +111,7 @@ export class ScanFolder {
    * that counts as busy (EdgeLoad's 75 % by default).
    */
   holdWhileBusy(stored: () => number, last: () => number, busyAbove?: number): void {
-    const load = new EdgeLoad(stored, busyAbove === undefined ? {} : { threshold: busyAbove });
+    const load = new EdgeLoad(stored, { threshold: busyAbove });
     this.loadWatch ??= setInterval(() => {
       this.hold(load.busy() && this.behind(last()) < MAX_HELD_BACKLOG);
     }, 250);

@@ -166,11 +166,11 @@ async function appendQueuedScansIn(trx: Kysely<Database>, scans: NewScanRow[]): 
 /**
  * PostgreSQL's fold: takes up to `limit` queued scans, oldest first, and writes their counters,
  * visitor sets and rollups in the transaction that deletes them from the queue, so each scan is
- * folded exactly once whatever is killed when. One fold runs at a time per
- * schema (a transaction advisory lock), so the scans are folded in the order they were queued,
- * whichever instance folds them: a visitor's unique goes to their first scan, as a recount finds
- * it. While another instance folds, this one takes nothing, or with `waitForOthers` (a read
- * waits) takes its turn after it. Answers how many scans it took.
+ * folded exactly once whatever is killed when. One fold runs at a time per schema (a transaction
+ * advisory lock), so the scans are folded in the order they were queued, whichever instance folds
+ * them: a visitor's unique goes to their first scan, as a recount finds it. While another
+ * instance folds, this one takes nothing, or with `waitForOthers` (a read waits) takes its turn
+ * after it. Answers how many scans it took.
  */
 export function foldQueuedScans(
   db: Kysely<Database>,
