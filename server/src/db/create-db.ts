@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Pool } from 'pg';
 import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
 import { SearchPathPostgresDialect } from './postgres-introspector.js';
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
   schema?: string | undefined;
   /** The PostgreSQL URL: a thread that needs a connection of its own opens it (the scan shipper). */
   url?: string;
+  /** PostgreSQL's pool under `db`, for the edge's read of codes (a named, prepared statement). */
+  pgPool?: Pool;
   /** A cheap round trip, used by /readyz. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -110,6 +113,7 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
     dialect: 'postgres',
     schema: options.pgSchema,
     url: connectionString,
+    pgPool: pool,
     async ping() {
       const client = await pool.connect();
       try {

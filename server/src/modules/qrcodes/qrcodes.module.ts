@@ -19,6 +19,7 @@ export const qrcodesModule = fp(
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
       sqlite: app.database.sqlite,
+      pgPool: app.database.pgPool,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       isOwnShortUrl: ownShortUrlTestFor(config),
       logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
@@ -124,37 +125,55 @@ export function sqliteRedirectReader(
 
 /** Lookups gathered into one PostgreSQL query at most (the edge's concurrent cache misses). */
 const POSTGRES_READ_BATCH = 256;
+/** Reads of codes running at once; the lookups that come meanwhile wait and go as one more. */
+const POSTGRES_READS_IN_FLIGHT = 2;
 const QUALIFIED_REDIRECT_COLUMNS = REDIRECT_COLUMNS.split(', ')
   .map((column) => `q.${column}`)
   .join(', ');
+/** Named, so each pooled connection parses and plans it once (a plan per batch cost more than its lookups). */
+const POSTGRES_READ = {
+  name: 'rq_edge_codes',
+  text: `select ${QUALIFIED_REDIRECT_COLUMNS},
+      array(select rule_id from qrcode_rules where qrcode_id = q.id order by position) as rule_ids
+    from unnest($1::text[], $2::text[]) as wanted(host_key, slug)
+    join qrcodes q on q.host_key = wanted.host_key and q.slug = wanted.slug`,
+};
 
 /**
- * The edge's read of codes on PostgreSQL: the lookups of one turn of the event loop (the cold
- * scans that arrived together) go as one query, one array parameter per key column. A lookup was
- * a round trip of its own, and a cold scan cost the event loop about five times a warm one in the
- * driver and the pool's queue (docs/adr/2026-11-26-cold-code-read.md).
+ * The edge's read of codes on PostgreSQL (docs/adr/2026-11-26-cold-code-read.md): lookups go
+ * together, one array parameter per key column, as one prepared statement. A batch closes at the
+ * end of the event loop's turn, or, while two reads are running, when one of them ends: under
+ * load the batches grow with the load (as a group commit does), and PostgreSQL's cost of a
+ * query, which a batch of a few lookups paid nearly whole per lookup, is shared by many.
  */
 export function postgresRedirectReader(
-  db: Kysely<Database>,
+  pool: Pool,
 ): (hostKey: string, slug: string) => Promise<RedirectRow | undefined> {
   const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
+  let running = 0;
+  const waiting: (() => void)[] = [];
   const loader = new DataLoader<{ hostKey: string; slug: string }, RedirectRow | undefined, string>(
     async (keys) => {
-      const { rows } = await sql<StoredRedirectRow>`
-        select ${sql.raw(QUALIFIED_REDIRECT_COLUMNS)},
-          array(select rule_id from qrcode_rules where qrcode_id = q.id order by position) as rule_ids
-        from unnest(${keys.map((key) => key.hostKey)}::text[], ${keys.map((key) => key.slug)}::text[])
-          as wanted(host_key, slug)
-        join qrcodes q on q.host_key = wanted.host_key and q.slug = wanted.slug`.execute(db);
-      const found = new Map(rows.map((row) => [keyOf(row.host_key, row.slug), redirectRowOf(row)]));
-      return keys.map((key) => found.get(keyOf(key.hostKey, key.slug)));
+      running++;
+      try {
+        const { rows } = await pool.query<StoredRedirectRow>({
+          ...POSTGRES_READ,
+          values: [keys.map((key) => key.hostKey), keys.map((key) => key.slug)],
+        });
+        const found = new Map(rows.map((row) => [keyOf(row.host_key, row.slug), redirectRowOf(row)]));
+        return keys.map((key) => found.get(keyOf(key.hostKey, key.slug)));
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
     },
     {
       // The edge caches codes itself, with change notices; this only gathers.
       cache: false,
       maxBatchSize: POSTGRES_READ_BATCH,
       // After the turn's I/O callbacks, so the requests read in this turn share the query.
-      batchScheduleFn: (flush) => setImmediate(flush),
+      batchScheduleFn: (flush) =>
+        setImmediate(() => (running < POSTGRES_READS_IN_FLIGHT ? flush() : waiting.push(flush))),
     },
   );
   return (hostKey, slug) => loader.load({ hostKey, slug });

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely, RawBuilder } from 'kysely';
+import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
@@ -135,6 +136,8 @@ export interface QrCodesOptions {
   dialect: Dialect;
   /** The raw SQLite connection when on SQLite: the edge's read of a code runs on it, prepared once. */
   sqlite?: SQLite.Database | undefined;
+  /** PostgreSQL's pool when on PostgreSQL: the edge's reads of codes go through it, batched. */
+  pgPool?: Pool | undefined;
   /** Base of the primary host's short URLs: `${shortUrl}` or `${publicUrl}/r`. */
   shortBase: string;
   /** Our own short URLs, which no target may be (the scan would loop). */
@@ -354,8 +357,12 @@ export class QrCodesService {
     hostKey: string,
     slug: string,
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
-    const { sqlite } = this.options;
-    this.readRedirectRow ??= sqlite ? sqliteRedirectReader(sqlite) : postgresRedirectReader(this.db);
+    const { sqlite, pgPool } = this.options;
+    if (!this.readRedirectRow) {
+      if (!sqlite && !pgPool)
+        throw new Error('the edge reads codes through the SQLite connection or the PostgreSQL pool');
+      this.readRedirectRow = sqlite ? sqliteRedirectReader(sqlite) : postgresRedirectReader(pgPool as Pool);
+    }
     const row = this.readRedirectRow(hostKey, slug);
     return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
   }
