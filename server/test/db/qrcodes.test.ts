@@ -602,27 +602,6 @@ describe.each(engines)('QR codes API on $name', (engine) => {
     expect(listed.data.find((c) => c.id === code.id)?.scans).toMatchObject({ total: 2 });
   });
 
-  it('answers many edge reads at once, each with its own code, unknown slugs with nothing', async () => {
-    // More lookups than one batch of PostgreSQL's reader holds, started in one turn: batches
-    // wait for the running reads and must still answer every lookup with its own row.
-    const codes = await Promise.all(
-      Array.from({ length: 12 }, (_, n) =>
-        create({ mode: 'redirect', target: `https://example.com/many-${n}`, slug: `many-${n}` }),
-      ),
-    );
-    const ruleIds = await makeRules(alice, 2);
-    await call(alice, 'PUT', `/api/v1/qrcodes/${codes[3]?.id}/rules`, { rules: [ruleIds[1], ruleIds[0]] });
-    const slugs = Array.from({ length: 600 }, (_, n) => (n % 5 === 4 ? `missing-${n}` : `many-${n % 12}`));
-    const read = await Promise.all(slugs.map((slug) => t.app.qrcodes.findForRedirect('', slug)));
-    read.forEach((code, n) => {
-      const slug = slugs[n] as string;
-      if (slug.startsWith('missing-')) expect(code, slug).toBeUndefined();
-      else expect(code, slug).toMatchObject({ slug, target: `https://example.com/${slug}` });
-    });
-    expect(read[slugs.indexOf('many-3')]?.ruleIds).toEqual([ruleIds[1], ruleIds[0]]);
-    expect(read[slugs.indexOf('many-4')]?.ruleIds).toEqual([]);
-  });
-
   it('tells the edge about every change', async () => {
     const changes: Array<{ id: string; hostKey: string; slug: string }> = [];
     t.app.changes.subscribe('code.changed', (change) => {
