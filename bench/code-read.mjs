@@ -4,7 +4,9 @@
 // server's migrations, inserts N codes (BENCH_CODES, default 1,000,000; copies of one code, slugs
 // m0000000...), then reads codes at random, one at a time, through the server's own read
 // (`sqliteRedirectReader`, qrcodes.repository.ts; also `findRedirectRow`, the query builder's
-// read, for comparison), and times them: the median of 5 runs of 100,000 lookups. With `--db postgres` the same on a PostgreSQL database of its own (from
+// read, for comparison; and the floor: a row by rowid, every page in SQLite's own cache), and
+// times them: the median of 5 runs of 100,000 lookups. With `--db postgres` the same on a
+// PostgreSQL database of its own (from
 // BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; dropped at
 // the end), where a lookup is a round trip: the line gives the main thread's CPU a lookup too.
 // Last line: `code read over N codes: L µs a lookup (main-thread CPU C µs)` (` on postgres`).
@@ -12,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 
 const dist = path.resolve(import.meta.dirname, '../server/dist');
@@ -68,6 +71,18 @@ async function insertCodes(handle) {
   }
 }
 
+/**
+ * What no SQLite read of one code among N can beat here: the row by its rowid (no index), on a
+ * connection whose page cache holds the whole file (after the warm-up), so without a system call.
+ * Codes were inserted in slug order, so m0000041 is rowid 42.
+ */
+function rowByRowid(file) {
+  const connection = new Database(file, { readonly: true });
+  connection.pragma('cache_size = -4000000');
+  const statement = connection.prepare('select id, account_id, slug, target from qrcodes where rowid = ?');
+  return (_hostKey, slug) => statement.get(Number(slug.slice(1)) + 1);
+}
+
 /** Lookups at random, one at a time: µs each (wall) and µs of this thread's CPU each. */
 async function run(read) {
   const slugs = Array.from({ length: LOOKUPS }, () => slugOf(Math.floor(Math.random() * CODES)));
@@ -109,7 +124,10 @@ try {
   const reads = {
     'query builder': (hostKey, slug) => findRedirectRow(handle.db, handle.dialect, hostKey, slug),
   };
-  if (handle.sqlite) reads.edge = sqliteRedirectReader(handle.sqlite);
+  if (handle.sqlite) {
+    reads.edge = sqliteRedirectReader(handle.sqlite);
+    reads.floor = rowByRowid(path.join(tmp, 'rq.sqlite'));
+  }
   const runs = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
   for (const read of Object.values(reads)) await run(read); // warm-up: JIT, statements, page cache
   for (let i = 0; i < RUNS; i++) {
@@ -125,7 +143,10 @@ try {
   const summary = (name) =>
     `${median(runs[name].map((r) => r.us)).toFixed(2)} µs a lookup (main-thread CPU ${median(runs[name].map((r) => r.cpu)).toFixed(2)} µs)`;
   const last = handle.sqlite ? 'edge' : 'query builder';
-  if (handle.sqlite) console.log(`query builder: ${summary('query builder')}`);
+  if (handle.sqlite) {
+    console.log(`query builder: ${summary('query builder')}`);
+    console.log(`floor, a row by rowid with every page in SQLite's cache: ${summary('floor')}`);
+  }
   console.log(`code read over ${CODES} codes${on}: ${summary(last)}`);
 } finally {
   await handle?.destroy();

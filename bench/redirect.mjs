@@ -40,7 +40,8 @@
 //                 delivered.
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
 // scan answered and its main thread's alone, the recorder's write transactions per scan, on
-// PostgreSQL the database's own CPU, transactions, rows and WAL per scan, with Redis its round
+// PostgreSQL the database's own CPU (and its CPU while the load ran, before the folds it left for
+// later), transactions, rows and WAL per scan, with Redis its round
 // trips (commands the server sent), commands (INFO, script steps included) and CPU per scan; the
 // server's RSS (sampled from /proc/<pid>/status during and after the load, with its V8 heap
 // after); and the bytes a scan adds on disk (raw scan row, rollup rows). The server runs with a
@@ -695,6 +696,7 @@ async function startServer(backend, dnsPort, prepare) {
       redisSent: 0,
       redisCpu: 0,
       pgTicks: 0,
+      pgLoadTicks: 0,
     },
   };
   try {
@@ -775,6 +777,8 @@ async function settled(server) {
 async function measured(server, url, options, { settle = false, countCost = true } = {}) {
   const before = await snapshot(server);
   const result = await runWrk(url, options);
+  // PostgreSQL's CPU while the scans were answered, before the work they left for later.
+  const loadEnd = before.pg ? postgresTicks() : undefined;
   // Let the last in-flight scans finish (wrk may stop with some unread).
   await sleep(300);
   if (settle) await settled(server);
@@ -794,7 +798,10 @@ async function measured(server, url, options, { settle = false, countCost = true
     cost.redisCommands += after.redis.commands - before.redis.commands - 1;
     cost.redisCpu += after.redis.cpuSeconds - before.redis.cpuSeconds;
   }
-  if (before.pg) cost.pgTicks += ticksBetween(before.pg, after.pg);
+  if (before.pg) {
+    cost.pgTicks += ticksBetween(before.pg, after.pg);
+    cost.pgLoadTicks += ticksBetween(before.pg, loadEnd);
+  }
   return result;
 }
 
@@ -823,7 +830,7 @@ function costLine(server, bare, span) {
   ];
   if (server.backend.dbName) {
     parts.push(
-      `PostgreSQL ${fixed(us(c.pgTicks, c.answered), 1)} µs CPU/scan`,
+      `PostgreSQL ${fixed(us(c.pgTicks, c.answered), 1)} µs CPU/scan (${fixed(us(c.pgLoadTicks, c.answered), 1)} during the load)`,
       `${fixed(span.commits / span.answered, 4)} transactions committed/scan (pg_stat_database, reads included)`,
       `${fixed(span.rowsWritten / span.answered, 2)} rows written/scan`,
       `WAL ${fixed(span.walBytes / span.walScans, 0)} B/scan (pg_stat_wal: the cluster, over both PostgreSQL servers' scans)`,
