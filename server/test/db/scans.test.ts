@@ -290,53 +290,6 @@ describe.each(engines.filter((engine) => engine.name === 'postgres'))(
       }
     });
 
-    it('holds shipments while the edge is under load: a waiting read ships at once, the rest once it passes', async () => {
-      const database = await openTestDatabase(engine);
-      const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-shipper-'));
-      const recorder = new ScanRecorder(database.handle, {
-        spoolDir,
-        log,
-        journalFirst: true,
-        shipAfterMs: 20,
-      });
-      await recorder.resumeSpool();
-      try {
-        const now = Date.now();
-        let recorded = 0;
-        // The edge under load: the event loop busy 8 ms of every 10 or so, scans recorded all along.
-        const loadFor = async (ms: number) => {
-          const end = Date.now() + ms;
-          while (Date.now() < end) {
-            const spinUntil = performance.now() + 8;
-            while (performance.now() < spinUntil);
-            await Promise.all(
-              Array.from({ length: 10 }, () => recorder.record(row('qr_held', now + recorded++))),
-            );
-          }
-        };
-        const stored = () => countScans(database.handle, 'qr_held');
-
-        await loadFor(1500);
-        // The first quarter second went out before the load was known; the rest waits on disk.
-        expect(recorded - (await stored())).toBeGreaterThan(300);
-
-        // A read that waits for the scans does not wait for the load to pass.
-        await loadFor(300);
-        await recorder.settled();
-        expect(await stored()).toBe(recorded);
-
-        await loadFor(1000);
-        const deadline = Date.now() + 10_000;
-        while ((await stored()) < recorded && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await stored()).toBe(recorded);
-        await recorder.close();
-        expect(fs.readdirSync(spoolDir)).toEqual([]);
-      } finally {
-        await database.close();
-      }
-    });
-
     it('ships on the event loop, losing nothing, once its shipper thread is gone', async () => {
       const database = await openTestDatabase(engine);
       const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-shipper-'));

@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../db/create-db.js';
-import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { ScanFolder } from './scan-folder.js';
 import { ScanJournal, type Shipment } from './scan-journal.js';
 import { ScanShipper, ShipmentRefused } from './scan-shipper.js';
@@ -16,14 +14,6 @@ import type { NewScanRow } from './scans.table.js';
  * from 40 % of the loop's time (with over 200 scans a second, EdgeLoad's other condition).
  */
 const POSTGRES_BUSY_LOOP = 0.4;
-
-/**
- * Journaled scans a PostgreSQL instance holds back from shipping while the edge is under load (a
- * few seconds of a burst, each scan already durable in the journal); past it, shipments go on.
- */
-const MAX_HELD_SHIPMENT = 50_000;
-/** How often a held shipment looks at the load again. */
-const HELD_SHIPMENT_LOOK_MS = 100;
 
 /**
  * PostgreSQL's default, where a commit is a round trip and an fsync on another server: a group is
@@ -48,14 +38,8 @@ export class JournalFirstScanWriter implements ScanWriter {
   private shipper: ScanShipper | undefined;
   /** PostgreSQL's folder of the shipped scans' rollups, started by `resume()`. */
   private folder: ScanFolder | undefined;
-  /** Scans this writer shipped: how far the folder has to go. */
+  /** Scans this writer shipped: the edge's rate, for holding the folder under load. */
   private shippedScans = 0;
-  /** Scans journaled (answered): the edge's rate, for holding shipments and the folder under load. */
-  private journaledScans = 0;
-  /** PostgreSQL: whether the edge is under load now; shipments then wait (`heldWhileBusy`). */
-  private shipmentLoad: EdgeLoad | undefined;
-  /** Callers of `shipped()` waiting: shipments then go at once. */
-  private awaitingShipment = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -107,12 +91,11 @@ export class JournalFirstScanWriter implements ScanWriter {
   async resume(): Promise<void> {
     const { url, schema } = this.database;
     if (url) {
-      this.shipmentLoad ??= new EdgeLoad(() => this.journaledScans, { threshold: POSTGRES_BUSY_LOOP });
       this.shipper ??= ScanShipper.start({ url, schema });
       if (!this.folder) {
         this.folder = ScanFolder.start({ url, schema });
         this.folder.holdWhileBusy(
-          () => this.journaledScans,
+          () => this.shippedScans,
           () => this.shippedScans,
           POSTGRES_BUSY_LOOP,
         );
@@ -130,30 +113,11 @@ export class JournalFirstScanWriter implements ScanWriter {
   }
 
   /** Resolves once the journal file holding everything journaled so far is shipped. */
-  private async shipped(): Promise<void> {
-    this.awaitingShipment++;
-    try {
-      await new Promise<void>((resolve) => {
-        this.sealWaiters.push(resolve);
-        this.requestSeal();
-      });
-    } finally {
-      this.awaitingShipment--;
-    }
-  }
-
-  /**
-   * On PostgreSQL a shipment waits while the edge is under load: its inserts would take the
-   * database's CPU from the code reads of the scans being answered, and each scan is durable in
-   * the journal already. It goes once the load passes (the shipments held go one after another,
-   * in order), when the held scans reach `MAX_HELD_SHIPMENT`, or at once when a reader waits for
-   * it (`settled()`, `close()`).
-   */
-  private async heldWhileBusy(): Promise<void> {
-    const load = this.shipmentLoad;
-    if (!load) return;
-    while (this.awaitingShipment === 0 && this.journal.backlog < MAX_HELD_SHIPMENT && load.busy())
-      await sleep(HELD_SHIPMENT_LOOK_MS);
+  private shipped(): Promise<void> {
+    return new Promise((resolve) => {
+      this.sealWaiters.push(resolve);
+      this.requestSeal();
+    });
   }
 
   /** Folds every scan queued so far (by any instance), in the folder's thread or, without it, here. */
@@ -173,7 +137,6 @@ export class JournalFirstScanWriter implements ScanWriter {
   private async journalOrDatabase(rows: NewScanRow[]): Promise<void> {
     try {
       await this.journal.append(rows);
-      this.journaledScans += rows.length;
     } catch (error) {
       // The journal's disk failed (full, read-only): write these scans to the database directly.
       this.options.log.error(
@@ -214,7 +177,6 @@ export class JournalFirstScanWriter implements ScanWriter {
 
   /** In the shipper's thread, or here when there is none or it failed (not the database). */
   private async ship({ file, spoolId, rows, forget }: Shipment): Promise<void> {
-    await this.heldWhileBusy();
     if (this.shipper?.running) {
       try {
         if (await this.shipper.ship({ file, spoolId, forget })) this.shippedScans += rows.length;
