@@ -6,9 +6,9 @@
 // (`sqliteRedirectReader`, qrcodes.repository.ts; also `findRedirectRow`, the query builder's
 // read, for comparison; and the floor: a row by rowid, every page in SQLite's own cache), and
 // times them: the median of 5 runs of 100,000 lookups. With `--db postgres` the same on a
-// PostgreSQL database of its own (from
-// BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; dropped at
-// the end), where a lookup is a round trip: the line gives the main thread's CPU a lookup too.
+// PostgreSQL database of its own (from BENCH_DATABASE_URL, TEST_DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432/test; dropped at the end), where a lookup is a round trip:
+// the line gives the main thread's CPU a lookup too.
 // Last line: `code read over N codes: L µs a lookup (main-thread CPU C µs)` (` on postgres`).
 import fs from 'node:fs';
 import os from 'node:os';

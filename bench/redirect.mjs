@@ -41,8 +41,8 @@
 // For every server it prints the cost per scan: the process's CPU (utime + stime from /proc) per
 // scan answered and its main thread's alone, the recorder's write transactions per scan, on
 // PostgreSQL the database's own CPU (and its CPU while the load ran, before the folds it left for
-// later), transactions, rows and WAL per scan, with Redis its round
-// trips (commands the server sent), commands (INFO, script steps included) and CPU per scan; the
+// later), transactions, rows and WAL per scan, with Redis its round trips (commands the server
+// sent), commands (INFO, script steps included) and CPU per scan; the
 // server's RSS (sampled from /proc/<pid>/status during and after the load, with its V8 heap
 // after); and the bytes a scan adds on disk (raw scan row, rollup rows). The server runs with a
 // launcher that only adds `/bench/stats` (the recorder's batch counts, the Redis commands sent and

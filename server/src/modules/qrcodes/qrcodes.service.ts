@@ -132,6 +132,12 @@ export interface ScanTotalsSource {
   totalExpression(codeIdColumn: string): RawBuilder<number>;
 }
 
+/** The edge's read of a code's row: synchronous on SQLite, batched (a promise) on PostgreSQL. */
+type EdgeRowReader = (
+  hostKey: string,
+  slug: string,
+) => RedirectRow | undefined | Promise<RedirectRow | undefined>;
+
 export interface QrCodesOptions {
   dialect: Dialect;
   /** The raw SQLite connection when on SQLite: the edge's read of a code runs on it, prepared once. */
@@ -213,9 +219,7 @@ export class QrCodesService {
    * The edge's read of a code, made at the first read: SQLite's prepared statement (synchronous)
    * or PostgreSQL's batching reader.
    */
-  private readRedirectRow:
-    | ((hostKey: string, slug: string) => RedirectRow | undefined | Promise<RedirectRow | undefined>)
-    | undefined;
+  private readRedirectRow: EdgeRowReader | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -357,14 +361,16 @@ export class QrCodesService {
     hostKey: string,
     slug: string,
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
-    const { sqlite, pgPool } = this.options;
-    if (!this.readRedirectRow) {
-      if (!sqlite && !pgPool)
-        throw new Error('the edge reads codes through the SQLite connection or the PostgreSQL pool');
-      this.readRedirectRow = sqlite ? sqliteRedirectReader(sqlite) : postgresRedirectReader(pgPool as Pool);
-    }
+    this.readRedirectRow ??= this.edgeReader();
     const row = this.readRedirectRow(hostKey, slug);
     return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
+  }
+
+  private edgeReader(): EdgeRowReader {
+    const { sqlite, pgPool } = this.options;
+    if (sqlite) return sqliteRedirectReader(sqlite);
+    if (pgPool) return postgresRedirectReader(pgPool);
+    throw new Error('the edge reads codes through the SQLite connection or the PostgreSQL pool');
   }
 
   // ------------------------------------------------------------------------------------------
