@@ -76,8 +76,7 @@ async function insertCodes(handle) {
  * connection whose page cache holds the whole file (after the warm-up), so without a system call.
  * Codes were inserted in slug order, so m0000041 is rowid 42.
  */
-function rowByRowid(file) {
-  const connection = new Database(file, { readonly: true });
+function rowByRowid(connection) {
   connection.pragma('cache_size = -4000000');
   const statement = connection.prepare('select id, account_id, slug, target from qrcodes where rowid = ?');
   return (_hostKey, slug) => statement.get(Number(slug.slice(1)) + 1);
@@ -102,6 +101,7 @@ let tmp;
 let admin;
 let dbName;
 let handle;
+let floorConnection;
 try {
   if (ON_POSTGRES) {
     admin = new pg.Client({ connectionString: PG_URL });
@@ -126,7 +126,8 @@ try {
   };
   if (handle.sqlite) {
     reads.edge = sqliteRedirectReader(handle.sqlite);
-    reads.floor = rowByRowid(path.join(tmp, 'rq.sqlite'));
+    floorConnection = new Database(path.join(tmp, 'rq.sqlite'), { readonly: true });
+    reads.floor = rowByRowid(floorConnection);
   }
   const runs = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
   for (const read of Object.values(reads)) await run(read); // warm-up: JIT, statements, page cache
@@ -149,6 +150,7 @@ try {
   }
   console.log(`code read over ${CODES} codes${on}: ${summary(last)}`);
 } finally {
+  floorConnection?.close();
   await handle?.destroy();
   if (admin) {
     await admin.query(`drop database if exists "${dbName}" with (force)`);
