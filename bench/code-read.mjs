@@ -2,13 +2,14 @@
 // The edge's cold code read: a code found by (host, slug) among a million, as the redirect cache
 // loads it on a miss (docs/adr/2026-11-26-cold-code-read.md). Builds a SQLite database with the
 // server's migrations, inserts N codes (BENCH_CODES, default 1,000,000; copies of one code, slugs
-// m0000000...), then reads codes at random, one at a time, through the server's own read
-// (`sqliteRedirectReader`, qrcodes.repository.ts; also `findRedirectRow`, the query builder's
-// read, for comparison; and the floor: a row by rowid, every page in SQLite's own cache), and
-// times them: the median of 5 runs of 100,000 lookups. With `--db postgres` the same on a
-// PostgreSQL database of its own (from BENCH_DATABASE_URL, TEST_DATABASE_URL or
-// postgres://postgres@127.0.0.1:5432/test; dropped at the end), where a lookup is a round trip:
-// the line gives the main thread's CPU a lookup too.
+// m0000000...), builds the edge's code file from it as the server does at its start
+// (edge-code-index.ts), then reads codes at random, one at a time, as the edge does (the file,
+// else the database), and for comparison through the database's own read (`sqliteRedirectReader`
+// or PostgreSQL's batching reader), the query builder's (`findRedirectRow`) and SQLite's floor (a
+// row by rowid, every page in SQLite's own cache), and times them: the median of 5 runs of
+// 100,000 lookups. With `--db postgres` the same on a PostgreSQL database of its own (from
+// BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; dropped at
+// the end). Each line gives the main thread's CPU a lookup too.
 // Last line: `code read over N codes: L µs a lookup (main-thread CPU C µs)` (` on postgres`).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,9 +21,14 @@ import pg from 'pg';
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
-const { findRedirectRow, sqliteRedirectReader } = await import(
-  path.join(dist, 'modules/qrcodes/qrcodes.repository.js')
-);
+const {
+  findRedirectRow,
+  postgresRedirectReader,
+  redirectRowsAfter,
+  redirectRowsVolume,
+  sqliteRedirectReader,
+} = await import(path.join(dist, 'modules/qrcodes/qrcodes.repository.js'));
+const { EdgeCodeIndex } = await import(path.join(dist, 'modules/qrcodes/edge-code-index.js'));
 
 const { values: flags } = parseArgs({
   options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string' } },
@@ -82,6 +88,20 @@ function rowByRowid(connection) {
   return (_hostKey, slug) => statement.get(Number(slug.slice(1)) + 1);
 }
 
+/** The edge's file of every code, as the server builds it at its start (edge-code-index.ts). */
+function edgeCodeIndex(handle) {
+  const log = { info() {}, warn: (details, message) => console.error(message, details) };
+  const dir = tmp ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
+  tmp = dir;
+  return new EdgeCodeIndex(
+    {
+      page: (after, limit) => redirectRowsAfter(handle.db, handle.dialect, after, limit),
+      volume: () => redirectRowsVolume(handle.db),
+    },
+    { dir, log },
+  );
+}
+
 /** Lookups at random, one at a time: µs each (wall) and µs of this thread's CPU each. */
 async function run(read) {
   const slugs = Array.from({ length: LOOKUPS }, () => slugOf(Math.floor(Math.random() * CODES)));
@@ -102,6 +122,7 @@ let admin;
 let dbName;
 let handle;
 let floorConnection;
+let index;
 try {
   if (ON_POSTGRES) {
     admin = new pg.Client({ connectionString: PG_URL });
@@ -121,11 +142,19 @@ try {
   console.log(`${CODES} codes inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // The query builder's read (PostgreSQL's, and SQLite's before the edge read it directly), and
   // on SQLite the edge's own: runs alternate, so both see the same machine.
+  const database = handle.sqlite
+    ? sqliteRedirectReader(handle.sqlite)
+    : postgresRedirectReader(handle.pgPool);
+  index = edgeCodeIndex(handle);
+  const indexing = Date.now();
+  await index.build();
+  console.log(`edge code file: ${index.size} codes in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
   const reads = {
     'query builder': (hostKey, slug) => findRedirectRow(handle.db, handle.dialect, hostKey, slug),
+    database,
+    edge: (hostKey, slug) => index.get(hostKey, slug) ?? database(hostKey, slug),
   };
   if (handle.sqlite) {
-    reads.edge = sqliteRedirectReader(handle.sqlite);
     floorConnection = new Database(path.join(tmp, 'rq.sqlite'), { readonly: true });
     reads.floor = rowByRowid(floorConnection);
   }
@@ -143,13 +172,15 @@ try {
   const on = ON_POSTGRES ? ' on postgres' : '';
   const summary = (name) =>
     `${median(runs[name].map((r) => r.us)).toFixed(2)} µs a lookup (main-thread CPU ${median(runs[name].map((r) => r.cpu)).toFixed(2)} µs)`;
-  const last = handle.sqlite ? 'edge' : 'query builder';
-  if (handle.sqlite) {
-    console.log(`query builder: ${summary('query builder')}`);
+  console.log(`query builder: ${summary('query builder')}`);
+  console.log(
+    `the database's own read (${handle.sqlite ? 'prepared statement' : 'batched, prepared'}): ${summary('database')}`,
+  );
+  if (handle.sqlite)
     console.log(`floor, a row by rowid with every page in SQLite's cache: ${summary('floor')}`);
-  }
-  console.log(`code read over ${CODES} codes${on}: ${summary(last)}`);
+  console.log(`code read over ${CODES} codes${on}: ${summary('edge')}`);
 } finally {
+  index?.close();
   floorConnection?.close();
   await handle?.destroy();
   if (admin) {

@@ -447,6 +447,22 @@ function grantPlan(backend, dataDir, accountId, plan) {
   if (result.status !== 0) throw new Error(`plans grant failed: ${result.stderr}${result.stdout}`);
 }
 
+/**
+ * Waits until the server's edge code file holds the bulk codes, as it does a few seconds after
+ * a start (edge-code-index.ts): the load then measures the instance as it runs, not its build.
+ */
+async function edgeCodeFileBuilt(server) {
+  const started = Date.now();
+  while ((await metric(server.base, 'rq_edge_code_file_codes')) < CODES) {
+    if (Date.now() - started > 300_000)
+      throw new Error(`${server.label}: the edge code file was not built in 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(
+    `${server.label}: edge code file built ${((Date.now() - started) / 1000).toFixed(1)} s after the start`,
+  );
+}
+
 async function metric(base, name) {
   const text = await (await fetch(`${base}/metrics`)).text();
   return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
@@ -714,6 +730,7 @@ async function startServer(backend, dnsPort, prepare) {
     if (CODES > 0) await bulkInsertCodes(server);
     handle = await ourServer(backend, dataDir, dnsPort);
     Object.assign(server, handle);
+    if (CODES > 0) await edgeCodeFileBuilt(server);
   } catch (error) {
     await handle.stop();
     throw error;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
+import type { EdgeCodeIndex } from './edge-code-index.js';
 import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
@@ -27,12 +29,14 @@ export const qrcodesModule = fp(
       rules: app.rules,
       hostnames: app.hostnames,
       changes: app.changes,
+      edgeCodeFile: config.edgeCodeFile ? { dir: config.dataDir, log: app.log } : undefined,
       execPolicy: new AddressPolicy(config.ssrfAllow),
       imageUrls: new ImageUrls(app.serverSecret),
       events: app.events,
       codesLimit: async (workspaceId) => (await app.plans.limitsOf(workspaceId)).codes,
     });
     app.decorate('qrcodes', service);
+    if (service.edgeIndex) followEdgeIndex(app, service.edgeIndex);
     app.changes.subscribe('rule.deleted', ({ id, actor }) => service.rules.removeEverywhere(id, actor));
     app.workspaces.onErase('qrcodes', (workspaceId) => service.eraseWorkspace(workspaceId));
     await app.register(qrcodesRoutes);
@@ -42,6 +46,7 @@ export const qrcodesModule = fp(
     dependencies: [
       'db',
       'redis',
+      'metrics',
       'auth',
       'idempotency',
       'events',
@@ -54,6 +59,29 @@ export const qrcodesModule = fp(
     ],
   },
 );
+
+/**
+ * Builds the edge's code file once the server is ready (in the background: until it is built the
+ * edge reads the database), and, with Redis, only while change notices arrive: when Redis goes
+ * away the file stops answering, and when it returns it is built again, since notices were missed.
+ */
+function followEdgeIndex(app: FastifyInstance, index: EdgeCodeIndex): void {
+  const { redis, metrics } = app;
+  new Gauge({
+    name: 'rq_edge_code_file_codes',
+    help: 'Codes in the edge code file (0 while it is being built or is off).',
+    registers: [metrics.registry],
+    collect() {
+      this.set(index.size);
+    },
+  });
+  app.addHook('onReady', async () => {
+    if (!redis || redis.status === 'ready') void index.build();
+    redis?.on('close', () => index.pause());
+    redis?.on('ready', () => void index.build());
+  });
+  app.addHook('onClose', async () => index.close());
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

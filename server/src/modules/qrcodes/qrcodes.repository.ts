@@ -179,6 +179,39 @@ export function postgresRedirectReader(
   return (hostKey, slug) => loader.load({ hostKey, slug });
 }
 
+/**
+ * Every code as the edge reads it, a page at a time in (host, slug) order after `after` (the
+ * previous page's last): what the edge's code file is built from (edge-code-index.ts).
+ */
+export async function redirectRowsAfter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  after: { hostKey: string; slug: string } | undefined,
+  limit: number,
+): Promise<RedirectRow[]> {
+  const ruleIds =
+    dialect === 'postgres'
+      ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
+      : sql.raw(SQLITE_RULE_IDS);
+  const from = after ? sql`where (host_key, slug) > (${after.hostKey}, ${after.slug})` : sql``;
+  const { rows } = await sql<StoredRedirectRow>`
+    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIds} as rule_ids
+    from qrcodes ${from} order by host_key, slug limit ${limit}`.execute(db);
+  return rows.map((row) => redirectRowOf(row) as RedirectRow);
+}
+
+/** How many codes there are, and the characters of their longest columns (to size the edge's file). */
+export async function redirectRowsVolume(db: Kysely<Database>): Promise<{ codes: number; chars: number }> {
+  const { rows } = await sql<{ codes: number | string; chars: number | string | null }>`
+    select count(*) as codes,
+      sum(length(id) + length(account_id) + length(slug) + length(host_key) + coalesce(length(target), 0)
+        + coalesce(length(exec_json), 0) + coalesce(length(expired_target), 0)
+        + coalesce(length(password_hash), 0) + coalesce(length(utm_json), 0)
+        + coalesce(length(apps_json), 0)) as chars
+    from qrcodes`.execute(db);
+  return { codes: Number(rows[0]?.codes ?? 0), chars: Number(rows[0]?.chars ?? 0) };
+}
+
 function redirectRowOf(row: StoredRedirectRow | undefined): RedirectRow | undefined {
   if (!row) return undefined;
   // SQLite answers the ids as one string (rule ids never hold a comma), PostgreSQL as an array.

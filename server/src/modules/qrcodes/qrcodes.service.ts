@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
@@ -27,6 +28,7 @@ import { hashCodePassword } from './code-password.js';
 import { CodePrints } from './code-prints.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
+import { EdgeCodeIndex } from './edge-code-index.js';
 import type { ImageUrls } from './image-urls.js';
 import {
   controlsOf,
@@ -57,6 +59,8 @@ import {
   listSortedCodes,
   postgresRedirectReader,
   type RedirectRow,
+  redirectRowsAfter,
+  redirectRowsVolume,
   sqliteRedirectReader,
   updateCode,
 } from './qrcodes.repository.js';
@@ -155,6 +159,11 @@ export interface QrCodesOptions {
   hostnames: HostnameDirectory;
   /** Where every create, update, delete and rules change is published (the edge drops its cache entry). */
   changes: ChangeBus;
+  /**
+   * The edge's file of every code (edge-code-index.ts), in `dir`: absent, the edge reads each code
+   * it has not cached from the database.
+   */
+  edgeCodeFile?: { dir: string; log: FastifyBaseLogger } | undefined;
   /** The SSRF policy exec calls go through (SSRF_ALLOW), to warn about exec URLs it refuses. */
   execPolicy: AddressPolicy;
   /** Signs the codes' `imageUrl`s (image-urls.ts). */
@@ -220,6 +229,8 @@ export class QrCodesService {
    * or PostgreSQL's batching reader.
    */
   private readRedirectRow: EdgeRowReader | undefined;
+  /** Every code as the edge reads it, in a file (when configured): built by `buildEdgeIndex`. */
+  readonly edgeIndex: EdgeCodeIndex | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -250,6 +261,18 @@ export class QrCodesService {
       scansOf: (ids) => this.options.scans.totalsFor(ids),
       emit: (...changes) => this.emit(...changes),
     });
+    if (options.edgeCodeFile) {
+      const index = new EdgeCodeIndex(
+        {
+          page: (after, limit) => redirectRowsAfter(db, options.dialect, after, limit),
+          volume: () => redirectRowsVolume(db),
+        },
+        options.edgeCodeFile,
+      );
+      // Every instance's changes, this one's included: the index drops what changed at once.
+      options.changes.subscribe('code.changed', ({ hostKey, slug }) => index.changed(hostKey, slug));
+      this.edgeIndex = index;
+    }
     this.prints = new CodePrints(db, {
       dialect: options.dialect,
       shortBase: options.shortBase,
@@ -361,9 +384,18 @@ export class QrCodesService {
     hostKey: string,
     slug: string,
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
+    const index = this.edgeIndex;
+    const indexed = index?.get(hostKey, slug);
+    if (indexed) return redirectCodeOf(indexed);
     this.readRedirectRow ??= this.edgeReader();
+    const readMark = index?.readMark ?? 0;
     const row = this.readRedirectRow(hostKey, slug);
-    return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
+    if (!index) return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
+    const remembered = (read: RedirectRow | undefined) => {
+      index.remember(read, readMark);
+      return redirectCodeOf(read);
+    };
+    return row instanceof Promise ? row.then(remembered) : remembered(row);
   }
 
   private edgeReader(): EdgeRowReader {

@@ -1,0 +1,208 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { bucketsFor, EdgeCodeFile } from './edge-code-file.js';
+import type { RedirectRow } from './qrcodes.repository.js';
+
+/** Where the index reads every code from, a page at a time (qrcodes.repository.ts). */
+export interface EdgeCodeRows {
+  page(after: { hostKey: string; slug: string } | undefined, limit: number): Promise<RedirectRow[]>;
+  volume(): Promise<{ codes: number; chars: number }>;
+}
+
+/** Codes a build reads at once; between pages the event loop serves requests. */
+const BUILD_PAGE = 2_000;
+/** A record's bytes besides its columns' characters: separators, null marks, numbers. */
+const RECORD_OVERHEAD = 40;
+/** The build's file is sized for this many times the codes there are, so codes can be added. */
+const HEADROOM = 1.5;
+
+const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
+
+/**
+ * A row as stored: its columns but the key's (host, slug) joined by NUL, which no stored text
+ * holds (URLs and JSON escape control characters); SOH marks null; rule ids joined by commas.
+ * Splitting this costs a third of parsing the same row as JSON.
+ */
+const SEPARATOR = '\0';
+const NULL = '\u0001';
+const text = (value: string | null) => value ?? NULL;
+const number = (value: number | null) => (value === null ? NULL : String(value));
+const textOf = (field: string | undefined) => (field === NULL ? null : (field ?? null));
+const numberOf = (field: string | undefined) =>
+  field === NULL || field === undefined ? null : Number(field);
+
+/** Text holding either mark could not be told apart: such a row is not stored (read from the database). */
+const holdsMark = (value: string) => value.includes(SEPARATOR) || value.includes(NULL);
+
+function encode(row: RedirectRow): string | undefined {
+  const texts = [
+    row.id,
+    row.account_id,
+    row.mode,
+    row.target,
+    row.exec_json,
+    row.expired_target,
+    row.password_hash,
+    row.utm_json,
+    row.apps_json,
+  ];
+  if (texts.some((value) => value !== null && holdsMark(value))) return undefined;
+  return [
+    row.id,
+    row.account_id,
+    row.mode,
+    text(row.target),
+    text(row.exec_json),
+    String(row.enabled),
+    row.rule_ids.join(','),
+    number(row.active_from),
+    number(row.expires_at),
+    number(row.max_scans),
+    text(row.expired_target),
+    text(row.password_hash),
+    text(row.utm_json),
+    text(row.apps_json),
+  ].join(SEPARATOR);
+}
+
+function decode(value: string, hostKey: string, slug: string): RedirectRow {
+  const f = value.split(SEPARATOR);
+  return {
+    id: f[0] as string,
+    account_id: f[1] as string,
+    slug,
+    host_key: hostKey,
+    mode: f[2] as RedirectRow['mode'],
+    target: textOf(f[3]),
+    exec_json: textOf(f[4]),
+    enabled: Number(f[5]),
+    rule_ids: f[6] ? f[6].split(',') : [],
+    active_from: numberOf(f[7]),
+    expires_at: numberOf(f[8]),
+    max_scans: numberOf(f[9]),
+    expired_target: textOf(f[10]),
+    password_hash: textOf(f[11]),
+    utm_json: textOf(f[12]),
+    apps_json: textOf(f[13]),
+  };
+}
+
+/**
+ * Every code as the edge reads it, in a file of this process (edge-code-file.ts), so that a scan of
+ * any of a million codes costs one page read from the operating system's cache rather than a walk
+ * of the database's b-trees (docs/adr/2026-11-26-cold-code-read.md, sixth session). It is a cache
+ * of the database and follows the same change notices as the edge's memory cache: a change
+ * removes the code's record at once, and the next database read of it stores it again. Until a
+ * build has finished, and while changes may be missed (Redis away), it answers nothing and the
+ * edge reads the database.
+ */
+export class EdgeCodeIndex {
+  private file: EdgeCodeFile | undefined;
+  /** Bumped by each change notice: a database read that started before one is not stored. */
+  private changes = 0;
+  /** Bumped by each build and pause: a build that was overtaken is thrown away. */
+  private generation = 0;
+  /** The keys changed while a build runs: removed from its file before it answers. */
+  private changedDuringBuild: Set<string> | undefined;
+  /** Records `put` found no room for since the build: past a share of the codes, a larger file. */
+  private unstored = 0;
+
+  constructor(
+    private readonly rows: EdgeCodeRows,
+    private readonly options: { dir: string; log: FastifyBaseLogger },
+  ) {}
+
+  /** Codes the index holds (0 while it answers nothing). */
+  get size(): number {
+    return this.file?.size ?? 0;
+  }
+
+  /** The code at (host, slug) when the index holds it; undefined sends the caller to the database. */
+  get(hostKey: string, slug: string): RedirectRow | undefined {
+    const value = this.file?.get(keyOf(hostKey, slug));
+    return value === undefined ? undefined : decode(value, hostKey, slug);
+  }
+
+  /** Where a database read starts: hand it to `remember` with the row it read. */
+  get readMark(): number {
+    return this.changes;
+  }
+
+  /** Stores a row the edge read from the database, unless a change came since it started reading. */
+  remember(row: RedirectRow | undefined, readMark: number): void {
+    if (!row || !this.file || readMark !== this.changes) return;
+    const value = encode(row);
+    const key = keyOf(row.host_key, row.slug);
+    if (value === undefined) return void this.file.remove(key);
+    if (this.file.put(key, value)) return;
+    this.unstored++;
+    if (this.unstored > Math.max(1_000, this.file.size / 8)) void this.build();
+  }
+
+  /** A code at (host, slug) was created, changed or deleted. */
+  changed(hostKey: string, slug: string): void {
+    this.changes++;
+    const key = keyOf(hostKey, slug);
+    this.changedDuringBuild?.add(key);
+    this.file?.remove(key);
+  }
+
+  /** Changes may be missed from now on: answer nothing until the next build. */
+  pause(): void {
+    this.generation++;
+    this.closeFile();
+  }
+
+  /**
+   * Reads every code into a new file, serving from the current one meanwhile; a pause or another
+   * build during it throws this one away. Failures are logged: the edge reads the database.
+   */
+  async build(): Promise<void> {
+    const generation = ++this.generation;
+    const changed = new Set<string>();
+    this.changedDuringBuild = changed;
+    let file: EdgeCodeFile | undefined;
+    try {
+      const { codes, chars } = await this.rows.volume();
+      const perCode = codes > 0 ? chars / codes + RECORD_OVERHEAD : 200;
+      file = EdgeCodeFile.create(this.options.dir, bucketsFor(Math.max(codes, 1_000) * HEADROOM, perCode));
+      let unstored = 0;
+      for (let after: { hostKey: string; slug: string } | undefined; ; ) {
+        const page = await this.rows.page(after, BUILD_PAGE);
+        if (generation !== this.generation) return;
+        for (const row of page) {
+          const value = encode(row);
+          if (value === undefined || !file.add(keyOf(row.host_key, row.slug), value)) unstored++;
+        }
+        const last = page.at(-1);
+        if (page.length < BUILD_PAGE || !last) break;
+        after = { hostKey: last.host_key, slug: last.slug };
+        await nextTurn();
+      }
+      if (generation !== this.generation) return;
+      for (const key of changed) file.remove(key);
+      this.closeFile();
+      this.file = file;
+      this.unstored = unstored;
+      file = undefined;
+      this.options.log.info({ codes: this.file.size, unstored }, 'edge code file built');
+    } catch (error) {
+      this.options.log.warn(
+        { err: error },
+        'the edge code file could not be built; codes are read from the database',
+      );
+    } finally {
+      file?.close();
+      if (this.changedDuringBuild === changed) this.changedDuringBuild = undefined;
+    }
+  }
+
+  close(): void {
+    this.pause();
+  }
+
+  private closeFile(): void {
+    this.file?.close();
+    this.file = undefined;
+  }
+}
