@@ -16,7 +16,7 @@ const MAX_RECORD = 1024;
 /** Buckets tried from a key's own, each full one sending on to the next. */
 const MAX_PROBES = 4;
 /** The share of the file the records are sized to fill, so that few buckets overflow. */
-const FILL = 0.5;
+const FILL = 0.6;
 
 /** FNV-1a over the key's UTF-16 code units; never 0 (a removed record's mark). */
 function keyHash(key: string): number {

@@ -14,7 +14,7 @@ const BUILD_PAGE = 2_000;
 /** A record's bytes besides its columns' characters: separators, null marks, numbers. */
 const RECORD_OVERHEAD = 40;
 /** The build's file is sized for this many times the codes there are, so codes can be added. */
-const HEADROOM = 1.5;
+const HEADROOM = 1.25;
 
 const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
 
