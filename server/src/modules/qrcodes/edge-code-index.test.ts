@@ -67,6 +67,16 @@ describe('the edge code index', () => {
     expect(index.get('other.example', 'c00001')).toBeUndefined();
   });
 
+  it('does not store a row whose text holds its separators (the edge reads it from the database)', async () => {
+    const odd = { ...row('odd'), exec_json: '{"note":"a\u0000b"}', password_hash: '\u0001' };
+    const index = indexOf(tableOf([odd, row('plain')]));
+    await index.build();
+    expect(index.get('', 'odd')).toBeUndefined();
+    expect(index.get('', 'plain')).toEqual(row('plain'));
+    index.remember(odd, index.readMark);
+    expect(index.get('', 'odd')).toBeUndefined();
+  });
+
   it('drops a changed code at once, and stores its next read unless another change came first', async () => {
     const index = indexOf(tableOf([row('a'), row('b')]));
     await index.build();

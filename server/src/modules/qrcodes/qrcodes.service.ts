@@ -229,7 +229,7 @@ export class QrCodesService {
    * or PostgreSQL's batching reader.
    */
   private readRedirectRow: EdgeRowReader | undefined;
-  /** Every code as the edge reads it, in a file (when configured): built by `buildEdgeIndex`. */
+  /** Every code as the edge reads it, in a file (when configured; the module builds it at start). */
   readonly edgeIndex: EdgeCodeIndex | undefined;
 
   constructor(
@@ -261,18 +261,7 @@ export class QrCodesService {
       scansOf: (ids) => this.options.scans.totalsFor(ids),
       emit: (...changes) => this.emit(...changes),
     });
-    if (options.edgeCodeFile) {
-      const index = new EdgeCodeIndex(
-        {
-          page: (after, limit) => redirectRowsAfter(db, options.dialect, after, limit),
-          volume: () => redirectRowsVolume(db),
-        },
-        options.edgeCodeFile,
-      );
-      // Every instance's changes, this one's included: the index drops what changed at once.
-      options.changes.subscribe('code.changed', ({ hostKey, slug }) => index.changed(hostKey, slug));
-      this.edgeIndex = index;
-    }
+    this.edgeIndex = options.edgeCodeFile && edgeIndexOf(db, options, options.edgeCodeFile);
     this.prints = new CodePrints(db, {
       dialect: options.dialect,
       shortBase: options.shortBase,
@@ -375,10 +364,12 @@ export class QrCodesService {
   }
 
   /**
-   * For the redirect edge: the code served at (host, slug), whichever account owns it. On SQLite
-   * the answer comes without a promise (one synchronous statement): a cold scan's read is then
-   * a call, not a trip through the microtask queue. On PostgreSQL the lookups of one turn of the
-   * event loop share a query (`postgresRedirectReader`).
+   * For the redirect edge: the code served at (host, slug), whichever account owns it. From the
+   * edge's code file when it holds the code (one page read, no promise); else from the database,
+   * and the row read is stored in the file. On SQLite that read comes without a promise too (one
+   * synchronous statement): a cold scan's read is then a call, not a trip through the microtask
+   * queue. On PostgreSQL the lookups of one turn of the event loop share a query
+   * (`postgresRedirectReader`).
    */
   findForRedirect(
     hostKey: string,
@@ -390,12 +381,11 @@ export class QrCodesService {
     this.readRedirectRow ??= this.edgeReader();
     const readMark = index?.readMark ?? 0;
     const row = this.readRedirectRow(hostKey, slug);
-    if (!index) return row instanceof Promise ? row.then(redirectCodeOf) : redirectCodeOf(row);
-    const remembered = (read: RedirectRow | undefined) => {
-      index.remember(read, readMark);
+    const answer = (read: RedirectRow | undefined) => {
+      index?.remember(read, readMark);
       return redirectCodeOf(read);
     };
-    return row instanceof Promise ? row.then(remembered) : remembered(row);
+    return row instanceof Promise ? row.then(answer) : answer(row);
   }
 
   private edgeReader(): EdgeRowReader {
@@ -754,6 +744,23 @@ function codeLimitProblem(limit: number, fits: number, wanted: number): Problem 
     `This workspace may hold ${limit} codes; ${wanted} more asked for, ${fit}. Nothing was created: delete codes, or send at most ${fits}.`,
     { extensions: { limit: 'codes', allowed: limit, fits, wanted } },
   );
+}
+
+/** The edge's code file, following every instance's changes (this one's included) from the start. */
+function edgeIndexOf(
+  db: Kysely<Database>,
+  options: QrCodesOptions,
+  file: { dir: string; log: FastifyBaseLogger },
+): EdgeCodeIndex {
+  const index = new EdgeCodeIndex(
+    {
+      page: (after, limit) => redirectRowsAfter(db, options.dialect, after, limit),
+      volume: () => redirectRowsVolume(db),
+    },
+    file,
+  );
+  options.changes.subscribe('code.changed', ({ hostKey, slug }) => index.changed(hostKey, slug));
+  return index;
 }
 
 function redirectCodeOf(row: RedirectRow | undefined): RedirectCode | undefined {
