@@ -88,11 +88,14 @@ function rowByRowid(connection) {
   return (_hostKey, slug) => statement.get(Number(slug.slice(1)) + 1);
 }
 
-/** The edge's file of every code, as the server builds it at its start (edge-code-index.ts). */
+/**
+ * The edge's file of every code, as the server builds it at its start (edge-code-index.ts), in
+ * the run's temporary folder (made here on PostgreSQL; removed at the end).
+ */
 function edgeCodeIndex(handle) {
   const log = { info() {}, warn: (details, message) => console.error(message, details) };
-  const dir = tmp ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
-  tmp = dir;
+  tmp ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
+  const dir = tmp;
   return new EdgeCodeIndex(
     {
       page: (after, limit) => redirectRowsAfter(handle.db, handle.dialect, after, limit),
@@ -140,8 +143,8 @@ try {
   const started = Date.now();
   await insertCodes(handle);
   console.log(`${CODES} codes inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // The query builder's read (PostgreSQL's, and SQLite's before the edge read it directly), and
-  // on SQLite the edge's own: runs alternate, so both see the same machine.
+  // The edge's read (its code file, else the database), the database's own, the query builder's
+  // and on SQLite the floor: runs alternate, so all see the same machine.
   const database = handle.sqlite
     ? sqliteRedirectReader(handle.sqlite)
     : postgresRedirectReader(handle.pgPool);

@@ -20,7 +20,9 @@
 // --codes N       instead of one hot code: N codes (bulk-inserted with SQL into the `qrcodes`
 //                 table the migrations create, copies of one code made through the API), scanned
 //                 at random by wrk (a Lua script picks a slug per request), so most scans miss the
-//                 edge's cache (100,000 codes) and load the code from the database. Each round
+//                 edge's memory cache (EDGE_CACHE_CODES) and read the code from the server's edge
+//                 code file, which the bench waits for after each start (`edge code file built N s
+//                 after the start`; edge-code-index.ts). Each round
 //                 also scans one of those codes alone (warm: always cached) on every server, and
 //                 the end prints `cold/warm: C µs / W µs main-thread CPU a scan, xR` (R = C / W;
 //                 `cold/warm on postgres: ...` per PostgreSQL server): the server's main thread's

@@ -92,14 +92,17 @@ export async function findRedirectRow(
   hostKey: string,
   slug: string,
 ): Promise<RedirectRow | undefined> {
-  const ruleIds =
-    dialect === 'postgres'
-      ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
-      : sql.raw(SQLITE_RULE_IDS);
   const { rows } = await sql<StoredRedirectRow>`
-    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIds} as rule_ids
+    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIdsOf(dialect)} as rule_ids
     from qrcodes where host_key = ${hostKey} and slug = ${slug}`.execute(db);
   return redirectRowOf(rows[0]);
+}
+
+/** A code's rule ids in their order: PostgreSQL answers an array, SQLite one comma-joined string. */
+function ruleIdsOf(dialect: Dialect): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
+    : sql.raw(SQLITE_RULE_IDS);
 }
 
 const SQLITE_RULE_IDS =
@@ -189,13 +192,9 @@ export async function redirectRowsAfter(
   after: { hostKey: string; slug: string } | undefined,
   limit: number,
 ): Promise<RedirectRow[]> {
-  const ruleIds =
-    dialect === 'postgres'
-      ? sql`array(select rule_id from qrcode_rules where qrcode_id = qrcodes.id order by position)`
-      : sql.raw(SQLITE_RULE_IDS);
   const from = after ? sql`where (host_key, slug) > (${after.hostKey}, ${after.slug})` : sql``;
   const { rows } = await sql<StoredRedirectRow>`
-    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIds} as rule_ids
+    select ${sql.raw(REDIRECT_COLUMNS)}, ${ruleIdsOf(dialect)} as rule_ids
     from qrcodes ${from} order by host_key, slug limit ${limit}`.execute(db);
   return rows.map((row) => redirectRowOf(row) as RedirectRow);
 }
