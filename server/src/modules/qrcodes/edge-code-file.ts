@@ -28,6 +28,11 @@ function keyHash(key: string): number {
 const u16 = (bytes: Uint8Array, at: number) => (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
 const u32 = (bytes: Uint8Array, at: number) => (u16(bytes, at) | (u16(bytes, at + 2) << 16)) >>> 0;
 
+/** Whether a record of `key` and `value` is small enough to be stored at all. */
+export function fitsRecord(key: string, value: string): boolean {
+  return RECORD_HEADER + Buffer.byteLength(key) + Buffer.byteLength(value) <= MAX_RECORD;
+}
+
 /** Buckets for `records` records of `recordBytes` bytes on average. */
 export function bucketsFor(records: number, recordBytes: number): number {
   return Math.max(16, Math.ceil((records * (RECORD_HEADER + recordBytes)) / (BUCKET_BYTES * FILL)));

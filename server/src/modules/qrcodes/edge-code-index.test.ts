@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EdgeCodeIndex, type EdgeCodeRows } from './edge-code-index.js';
 import type { RedirectRow } from './qrcodes.repository.js';
 
@@ -100,6 +100,25 @@ describe('the edge code index', () => {
     await index.build();
     expect(index.get('', 'c00010')).toBeUndefined();
     expect(index.get('', 'c00011')).toEqual(rows[11]);
+  });
+
+  it('builds a larger file once when codes added since no longer find room, and stores what never fits nowhere', async () => {
+    const rows: RedirectRow[] = [];
+    let volumes = 0;
+    const table = tableOf(rows);
+    const index = indexOf({ ...table, volume: () => ((volumes += 1), table.volume()) });
+    await index.build(); // an empty database: a file for about a thousand codes
+    for (let i = 0; i < 8_000; i++) rows.push(row(`n${String(i).padStart(5, '0')}`));
+    // Each code read from the database after the build: thousands find no room.
+    for (const added of rows) index.remember(added, index.readMark);
+    await vi.waitFor(() => expect(index.size).toBe(8_000), { timeout: 10_000 });
+    expect(volumes).toBe(2);
+    expect(index.get('', 'n07999')).toEqual(rows[7_999]);
+
+    const huge = row('huge', `https://example.com/${'x'.repeat(2_000)}`);
+    for (let i = 0; i < 2_000; i++) index.remember(huge, index.readMark);
+    expect(index.get('', 'huge')).toBeUndefined();
+    expect(volumes).toBe(2);
   });
 
   it('answers nothing while paused (changes may be missed), and a build overtaken by a pause is thrown away', async () => {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { bucketsFor, EdgeCodeFile } from './edge-code-file.js';
+import { bucketsFor, EdgeCodeFile, fitsRecord } from './edge-code-file.js';
 import type { RedirectRow } from './qrcodes.repository.js';
 
 /** Where the index reads every code from, a page at a time (qrcodes.repository.ts). */
@@ -104,8 +104,10 @@ export class EdgeCodeIndex {
   private generation = 0;
   /** The keys changed while a build runs: removed from its file before it answers. */
   private changedDuringBuild: Set<string> | undefined;
-  /** Records `put` found no room for since the build: past a share of the codes, a larger file. */
+  /** Records that found no room since the build: past a share of the codes, a larger file. */
   private unstored = 0;
+  /** Builds under way (a pause or a reconnection can start one while another still runs). */
+  private buildsRunning = 0;
 
   constructor(
     private readonly rows: EdgeCodeRows,
@@ -131,12 +133,14 @@ export class EdgeCodeIndex {
   /** Stores a row the edge read from the database, unless a change came since it started reading. */
   remember(row: RedirectRow | undefined, readMark: number): void {
     if (!row || !this.file || readMark !== this.changes) return;
-    const value = encode(row);
     const key = keyOf(row.host_key, row.slug);
-    if (value === undefined) return void this.file.remove(key);
+    const value = encode(row);
+    // A row that can never be stored is read from the database each time; only a lack of room counts.
+    if (value === undefined || !fitsRecord(key, value)) return void this.file.remove(key);
     if (this.file.put(key, value)) return;
     this.unstored++;
-    if (this.unstored > Math.max(1_000, this.file.size / 8)) void this.build();
+    // One larger file at a time: every later miss would otherwise start the build over.
+    if (this.buildsRunning === 0 && this.unstored > Math.max(1_000, this.file.size / 8)) void this.build();
   }
 
   /** A code at (host, slug) was created, changed or deleted. */
@@ -159,6 +163,7 @@ export class EdgeCodeIndex {
    */
   async build(): Promise<void> {
     const generation = ++this.generation;
+    this.buildsRunning++;
     const changed = new Set<string>();
     this.changedDuringBuild = changed;
     let file: EdgeCodeFile | undefined;
@@ -171,8 +176,9 @@ export class EdgeCodeIndex {
         const page = await this.rows.page(after, BUILD_PAGE);
         if (generation !== this.generation) return;
         for (const row of page) {
+          const key = keyOf(row.host_key, row.slug);
           const value = encode(row);
-          if (value === undefined || !file.add(keyOf(row.host_key, row.slug), value)) unstored++;
+          if (value !== undefined && fitsRecord(key, value) && !file.add(key, value)) unstored++;
         }
         const last = page.at(-1);
         if (page.length < BUILD_PAGE || !last) break;
@@ -192,6 +198,7 @@ export class EdgeCodeIndex {
         'the edge code file could not be built; codes are read from the database',
       );
     } finally {
+      this.buildsRunning--;
       file?.close();
       if (this.changedDuringBuild === changed) this.changedDuringBuild = undefined;
     }
