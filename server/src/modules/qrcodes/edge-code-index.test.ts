@@ -106,7 +106,13 @@ describe('the edge code index', () => {
     const rows: RedirectRow[] = [];
     let volumes = 0;
     const table = tableOf(rows);
-    const index = indexOf({ ...table, volume: () => ((volumes += 1), table.volume()) });
+    const index = indexOf({
+      ...table,
+      volume: () => {
+        volumes += 1;
+        return table.volume();
+      },
+    });
     await index.build(); // an empty database: a file for about a thousand codes
     for (let i = 0; i < 8_000; i++) rows.push(row(`n${String(i).padStart(5, '0')}`));
     // Each code read from the database after the build: thousands find no room.
