@@ -21,13 +21,9 @@ import pg from 'pg';
 const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
-const {
-  findRedirectRow,
-  postgresRedirectReader,
-  redirectRowsAfter,
-  redirectRowsVolume,
-  sqliteRedirectReader,
-} = await import(path.join(dist, 'modules/qrcodes/qrcodes.repository.js'));
+const { edgeCodeRows, findRedirectRow, postgresRedirectReader, sqliteRedirectReader } = await import(
+  path.join(dist, 'modules/qrcodes/qrcodes.repository.js')
+);
 const { EdgeCodeIndex } = await import(path.join(dist, 'modules/qrcodes/edge-code-index.js'));
 
 const { values: flags } = parseArgs({
@@ -96,13 +92,7 @@ function edgeCodeIndex(handle) {
   const log = { info() {}, warn: (details, message) => console.error(message, details) };
   tmp ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
   const dir = tmp;
-  return new EdgeCodeIndex(
-    {
-      page: (after, limit) => redirectRowsAfter(handle.db, handle.dialect, after, limit),
-      volume: () => redirectRowsVolume(handle.db),
-    },
-    { dir, log },
-  );
+  return new EdgeCodeIndex(edgeCodeRows(handle.db, handle.dialect), { dir, log });
 }
 
 /** Lookups at random, one at a time: µs each (wall) and µs of this thread's CPU each. */

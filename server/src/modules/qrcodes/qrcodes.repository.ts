@@ -199,6 +199,15 @@ export async function redirectRowsAfter(
   return rows.map((row) => redirectRowOf(row) as RedirectRow);
 }
 
+/** Every code as the edge reads it, for its code file's build (edge-code-index.ts). */
+export function edgeCodeRows(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    page: (after: { hostKey: string; slug: string } | undefined, limit: number) =>
+      redirectRowsAfter(db, dialect, after, limit),
+    volume: () => redirectRowsVolume(db),
+  };
+}
+
 /** How many codes there are, and the characters of their longest columns (to size the edge's file). */
 export async function redirectRowsVolume(db: Kysely<Database>): Promise<{ codes: number; chars: number }> {
   const { rows } = await sql<{ codes: number | string; chars: number | string | null }>`

@@ -50,6 +50,7 @@ import {
   countMatchingCodes,
   deleteCode,
   deleteWorkspaceCodes,
+  edgeCodeRows,
   findCode,
   findRedirectRow,
   findRuleIds,
@@ -59,8 +60,6 @@ import {
   listSortedCodes,
   postgresRedirectReader,
   type RedirectRow,
-  redirectRowsAfter,
-  redirectRowsVolume,
   sqliteRedirectReader,
   updateCode,
 } from './qrcodes.repository.js';
@@ -752,13 +751,7 @@ function edgeIndexOf(
   options: QrCodesOptions,
   file: { dir: string; log: FastifyBaseLogger },
 ): EdgeCodeIndex {
-  const index = new EdgeCodeIndex(
-    {
-      page: (after, limit) => redirectRowsAfter(db, options.dialect, after, limit),
-      volume: () => redirectRowsVolume(db),
-    },
-    file,
-  );
+  const index = new EdgeCodeIndex(edgeCodeRows(db, options.dialect), file);
   options.changes.subscribe('code.changed', ({ hostKey, slug }) => index.changed(hostKey, slug));
   return index;
 }
