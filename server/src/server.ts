@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { trimHeapWhenIdle } from './shared/heap-trim.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -19,12 +20,14 @@ export async function runServer(
   const app = await buildApp(config);
   if (extend) await extend(app);
   await app.listen({ port: config.port, host: config.host });
+  const stopHeapTrim = trimHeapWhenIdle();
 
   const closed = new Promise<number>((resolve) => {
     let closing = false;
     const shutdown = (signal: NodeJS.Signals) => {
       if (closing) return;
       closing = true;
+      stopHeapTrim();
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
       const timer = setTimeout(() => {
         app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out');

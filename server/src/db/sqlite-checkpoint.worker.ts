@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { trimHeapWhenIdle } from '../shared/heap-trim.js';
 import { STOP } from '../shared/worker-thread.js';
 import type { CheckpointerSettings } from './sqlite-checkpoint.protocol.js';
 import { attachRollups, openSqlite, ROLLUPS_SCHEMA } from './sqlite-file.js';
@@ -7,6 +8,8 @@ import { attachRollups, openSqlite, ROLLUPS_SCHEMA } from './sqlite-file.js';
 const port = parentPort;
 if (!port) throw new Error('sqlite-checkpoint.worker runs as a worker thread');
 const settings = workerData as CheckpointerSettings;
+// Each thread's collections keep what they free resident until released (heap-trim.ts).
+trimHeapWhenIdle();
 const sqlite = openSqlite(settings.file);
 // The app's connection writes both files and checkpoints neither while this thread runs: a
 // rollups WAL nobody checkpointed grew without bound (10 GB and a full disk seeding 10M scans).

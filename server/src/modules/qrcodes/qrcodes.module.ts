@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
+import { releaseFreedHeap } from '../../shared/heap-trim.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import type { EdgeCodeIndex } from './edge-code-index.js';
 import { ImageUrls } from './image-urls.js';
@@ -76,11 +77,18 @@ function followEdgeIndex(app: FastifyInstance, index: EdgeCodeIndex): void {
     },
   });
   app.addHook('onReady', async () => {
-    if (!redis || redis.status === 'ready') void index.build();
+    if (!redis || redis.status === 'ready') void index.build().then(() => releaseAfterLargeBuild(index));
     redis?.on('close', () => index.pause());
     redis?.on('ready', () => void index.build());
   });
   app.addHook('onClose', async () => index.close());
+}
+
+/** Codes from which a build's garbage (freed, but resident until released) is worth a full collection. */
+const LARGE_BUILD = 100_000;
+
+function releaseAfterLargeBuild(index: EdgeCodeIndex): void {
+  if (index.size >= LARGE_BUILD) releaseFreedHeap();
 }
 
 declare module 'fastify' {

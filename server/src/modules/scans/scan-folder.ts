@@ -44,11 +44,15 @@ const MAX_HELD_BACKLOG = 1_000_000;
 
 /**
  * The thread's V8 heap bounds. Unbounded, V8 let a folding thread's heap grow to about 100 MB
- * under a cold burst before collecting (its live data is a fold's rows: under 30 MB); bounded,
- * it collects sooner. Should a fold ever need more, the thread ends with an out-of-memory error
- * and the event loop folds instead (as when the thread is gone for any reason).
+ * under a cold burst before collecting (its live data is a fold's rows); bounded, it collects
+ * sooner. On Node 24 the most heap the thread ever took stays resident until the thread is idle
+ * (heap-trim.ts), and the folder catches up after a load at full speed, so these bounds are its
+ * share of the instance's RSS under load: 4 and 32 MB kept a million-code run at 239 MB, where
+ * 8 and 48 reached 252 to 262 (docs/adr/2026-11-26-cold-scans.md, seventh session). Should a
+ * fold ever need more, the thread ends with an out-of-memory error and the event loop folds
+ * instead (as when the thread is gone for any reason).
  */
-const FOLDER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 };
+const FOLDER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
 
 /**
  * The analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection that

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../db/create-db.js';
 import { attachRollups, openSqlite } from '../../db/sqlite-file.js';
+import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { STOP, yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
 import type { FolderSettings, FolderSource, FoldReport, FoldRequest } from './scan-folder.js';
 import { foldQueuedScans } from './scans.repository.js';
@@ -10,6 +11,8 @@ import { scanFolder } from './scans.sqlite-writer.js';
 const port = parentPort;
 if (!port) throw new Error('scan-folder.worker runs as a worker thread');
 const settings = workerData as FolderSettings;
+// Each thread's collections keep what they free resident until released (heap-trim.ts).
+trimHeapWhenIdle();
 // Folding may lag behind a burst (reads wait for it, scanners never do): the edge gets the cores first.
 yieldCpuToOtherThreads();
 const held = new Int32Array(settings.held);

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../db/create-db.js';
+import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { STOP } from '../../shared/worker-thread.js';
 import { readJournalFile } from './scan-journal.js';
 import type { ShipperSettings, ShipRequest, ShipResponse } from './scan-shipper.js';
@@ -9,6 +10,8 @@ import { appendSpooledScans } from './scans.repository.js';
 const port = parentPort;
 if (!port) throw new Error('scan-shipper.worker runs as a worker thread');
 const settings = workerData as ShipperSettings;
+// Each thread's collections keep what they free resident until released (heap-trim.ts).
+trimHeapWhenIdle();
 const database = createDatabase({ databaseUrl: settings.url, pgSchema: settings.schema, pgPoolSize: 1 });
 
 async function ship({ id, file, spoolId, forget }: ShipRequest): Promise<ShipResponse> {
