@@ -22,7 +22,7 @@ function collectorOf(): Collector {
  * Node 24's V8 keeps every page a collection frees in a pool, still resident, for reuse, and
  * empties the pool only in a memory-reducing collection, which it starts on its own under memory
  * pressure only. So a thread keeps the most heap it ever used in its RSS: after the edge code
- * file's build or a load, hundreds of MB that no object uses (docs/adr/2026-11-26-cold-scans.md,
+ * file's build or a load, hundreds of MB that no object uses (docs/adr/2026-11-26-cold-code-read.md,
  * seventh session). Node 20 returned them. This runs that collection now: a full, blocking one
  * (about 100 ms with 60 MB live), so it is run only when the thread has nothing else to do.
  */

@@ -154,34 +154,6 @@ describe.each(engines)('scans on $name', (engine) => {
     }
   });
 
-  it('journals scans that arrive while a group syncs in the next group, each scan once', async () => {
-    const database = await openTestDatabase(engine);
-    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-'));
-    try {
-      const recorder = new ScanRecorder(database.handle, { spoolDir, log, journalFirst: true });
-      const now = Date.now();
-      // 200 ticks of 20 scans, as concurrent requests arrive: later groups form and are appended
-      // while the groups before them wait for their syncs.
-      const answered: Promise<void>[] = [];
-      for (let tick = 0; tick < 200; tick++) {
-        for (let i = 0; i < 20; i++) answered.push(recorder.record(row(`qr_w${i}`, now + tick * 20 + i)));
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await Promise.all(answered);
-      await recorder.settled();
-      expect(await countScans(database.handle)).toBe(4000);
-      const { rows } = await sql<{ n: number }>`select count(distinct at) as n from scans`.execute(
-        database.handle.db,
-      );
-      expect(Number(rows[0]?.n)).toBe(4000);
-      expect(recorder.stats.scans).toBe(4000);
-      await recorder.close();
-      expect(fs.readdirSync(spoolDir)).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
-
   it('keeps one mark of a shipped journal file, however many it ships', async () => {
     const database = await openTestDatabase(engine);
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-'));

@@ -16,10 +16,6 @@ interface JournalFile {
   size: number;
   /** With `sync`: the directory's entry for the new file is on disk (fsync of the directory). */
   listed: Promise<void>;
-  /** The last append to the file, rows counted: each waits for the one before, so they succeed in order or not at all. */
-  lastAppend: Promise<void>;
-  /** Appends not finished yet: the file is closed and shipped only once they are. */
-  appending: number;
 }
 
 /** A sealed journal file on its way to the database. */
@@ -62,8 +58,6 @@ export class ScanJournal {
   private shipping: Promise<void> = Promise.resolve();
   /** Scans in sealed files not shipped yet. */
   private queued = 0;
-  /** Sealed files whose last appends are not over: their scans are not counted in `queued` yet. */
-  private sealing = 0;
   /** Files this process writes or is shipping: the replay leaves them alone. */
   private readonly live = new Set<string>();
   /** The last shipped file whose removal from disk succeeded: its mark can go. */
@@ -88,81 +82,47 @@ export class ScanJournal {
 
   /** No open file and no shipment waiting. */
   get idle(): boolean {
-    return this.open === null && this.sealing === 0 && this.queued === 0;
+    return this.open === null && this.queued === 0;
   }
 
-  /**
-   * Appends rows to the open file (and syncs it); on failure the file is cut back to before them
-   * and sealed. Appends may overlap: the next is written while this one's sync runs, so a group's
-   * wait is one sync, not the ones before it (docs/adr/2026-11-22-scans-group-commit.md). Each
-   * resolves only after the appends before it in the file, and fails if one of them failed (the
-   * cut removed its rows too).
-   */
-  append(rows: NewScanRow[]): Promise<void> {
+  /** Appends rows to the open file (and syncs it); on failure the file is cut back to before them and sealed. */
+  async append(rows: NewScanRow[]): Promise<void> {
     const open = this.open ?? this.openFile();
-    const appended = this.appendTo(open, rows, open.lastAppend);
-    open.lastAppend = appended.catch(() => {
-      throw new Error('an earlier append to this journal file failed');
-    });
-    open.lastAppend.catch(() => undefined);
-    return appended;
-  }
-
-  private async appendTo(open: JournalFile, rows: NewScanRow[], before: Promise<void>): Promise<void> {
-    const start = open.size;
-    open.appending++;
     try {
       const lines = Buffer.from(`${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
       const written = fs.writeSync(open.fd, lines);
-      open.size += written;
       // A short write (the disk filled up) returns without an error; what it wrote is cut back below.
       if (written < lines.length) throw new Error(`journal write: ${written} of ${lines.length} bytes`);
+      open.size += written;
       if (this.options.sync) await Promise.all([syncData(open.fd), open.listed]);
-      await before;
     } catch (error) {
       // Whatever part of the rows reached the file must not be replayed besides being written now.
       try {
-        if (start < open.size) fs.ftruncateSync(open.fd, start);
-        open.size = Math.min(open.size, start);
+        fs.ftruncateSync(open.fd, open.size);
       } finally {
-        if (this.open === open) void this.seal();
+        void this.seal();
       }
       throw error;
-    } finally {
-      open.appending--;
     }
     for (const row of rows) open.rows.push(row);
   }
 
   /**
-   * Closes the open file, once the appends under way in it are over, and queues it for shipping.
-   * Resolves once it and every file sealed before are shipped (or refused, and left for the replay).
+   * Closes the open file and queues it for shipping. Resolves once it and every file sealed before
+   * are shipped (or refused, and left for the replay). Never call it while an append is under way.
    */
   seal(): Promise<void> {
     const open = this.open;
     this.open = null;
-    if (open?.appending === 0) {
-      if (this.closeForShipping(open)) this.shipping = this.shipping.then(() => this.ship(open));
-    } else if (open) {
-      this.sealing++;
-      const appended = open.lastAppend.catch(() => undefined);
-      this.shipping = Promise.all([this.shipping, appended]).then(() => {
-        this.sealing--;
-        return this.closeForShipping(open) ? this.ship(open) : undefined;
-      });
+    if (open) {
+      fs.closeSync(open.fd);
+      if (open.rows.length === 0) this.discard(open);
+      else {
+        this.queued += open.rows.length;
+        this.shipping = this.shipping.then(() => this.ship(open));
+      }
     }
     return this.shipping;
-  }
-
-  /** Closes a sealed file; answers whether it holds scans to ship (an empty one is removed). */
-  private closeForShipping(open: JournalFile): boolean {
-    fs.closeSync(open.fd);
-    if (open.rows.length === 0) {
-      this.discard(open);
-      return false;
-    }
-    this.queued += open.rows.length;
-    return true;
   }
 
   /** Resolves once every file sealed so far is shipped (or refused). */
@@ -178,8 +138,7 @@ export class ScanJournal {
     const file = path.join(dir, name);
     const listed = sync ? syncDirectory(dir) : Promise.resolve();
     listed.catch(() => undefined); // awaited with the first append's fdatasync
-    const fd = fs.openSync(file, 'a');
-    this.open = { name, file, fd, rows: [], size: 0, listed, lastAppend: Promise.resolve(), appending: 0 };
+    this.open = { name, file, fd: fs.openSync(file, 'a'), rows: [], size: 0, listed };
     this.live.add(name);
     return this.open;
   }

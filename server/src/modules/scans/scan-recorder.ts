@@ -48,8 +48,6 @@ export interface ScanRecorderOptions {
 // catch up (it is slower than the edge), so memory is bounded.
 const MAX_BACKLOG = 50_000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Group commit for scans (docs/adr/2026-11-22-scans-group-commit.md): the scans recorded in one
  * tick form a group, which the writer makes durable at once, and `record()` resolves only then,
@@ -59,11 +57,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export class ScanRecorder {
   private pending: Group | null = null;
-  /** The groups being written, until they are durable (up to the writer's `overlappingWrites`). */
-  private readonly writing = new Set<Group>();
+  /** The group being written, until it is durable. */
+  private writing: Group | null = null;
   private writingLoop: Promise<void> | null = null;
-  /** Wakes the writing loop, waiting for a write to end, when a new group starts. */
-  private wake: (() => void) | null = null;
   private readonly writer: ScanWriter;
   /** Transactions written and scans in them, for metrics and to show the grouping works. */
   readonly stats = { batches: 0, scans: 0 };
@@ -86,10 +82,7 @@ export class ScanRecorder {
 
   /** Resolves once the scan is durable: in the journal, or in the database. */
   record(scan: NewScanRow): Promise<void> {
-    if (!this.pending) {
-      this.pending = newGroup();
-      this.wake?.();
-    }
+    this.pending ??= newGroup();
     this.pending.rows.push(scan);
     this.writingLoop ??= this.writeGroups();
     return this.pending.durable;
@@ -97,47 +90,24 @@ export class ScanRecorder {
 
   /** Resolves once every scan recorded before the call is in the database (or, while it is down, on disk). */
   async settled(): Promise<void> {
-    const unwritten = [...this.writing, ...(this.pending ? [this.pending] : [])];
-    if (unwritten.length === 0 && this.writer.idle) return;
-    await Promise.all(unwritten.map((group) => group.durable.catch(() => undefined)));
+    const unwritten = this.pending ?? this.writing;
+    if (!unwritten && this.writer.idle) return;
+    if (unwritten) await unwritten.durable.catch(() => undefined);
     await this.writer.settled();
   }
 
-  /**
-   * Writes each group once its tick is over. Up to `overlappingWrites` at once: with the journal,
-   * a group is appended while the one before waits for its sync, so a scan waits for one sync
-   * rather than for the one under way and then its own.
-   */
   private async writeGroups(): Promise<void> {
-    const written = new Set<Promise<void>>();
-    let first = true;
-    while (this.pending || written.size > 0) {
-      if (this.pending && written.size < this.writer.overlappingWrites) {
-        // A group that began in this tick (not while every write was under way): let the
-        // requests that arrive in the same tick join it.
-        if (first || written.size > 0) await nextTurn();
-        first = false;
-        const write = this.write(this.pending);
-        written.add(write);
-        void write.then(() => written.delete(write));
-        // The database is behind: let it catch up before answering more.
-        if (this.writer.journal.backlog > MAX_BACKLOG) await this.writer.journal.drained();
-      } else {
-        await Promise.race([...written, new Promise<void>((resolve) => (this.wake = resolve))]);
-        this.wake = null;
-      }
+    // Let the requests that arrive in this tick join the first group.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let group = this.pending; group; group = this.pending) {
+      this.pending = null;
+      this.writing = group;
+      await this.writer.write(group.rows).then(group.resolve, group.reject);
+      this.writing = null;
+      // The database is behind: let it catch up before answering more.
+      if (this.writer.journal.backlog > MAX_BACKLOG) await this.writer.journal.drained();
     }
     this.writingLoop = null;
-  }
-
-  /** Writes one group (taken from `pending`); never rejects: the group's own promise carries the outcome. */
-  private write(group: Group): Promise<void> {
-    if (this.pending === group) this.pending = null;
-    this.writing.add(group);
-    return this.writer
-      .write(group.rows)
-      .then(group.resolve, group.reject)
-      .finally(() => this.writing.delete(group));
   }
 
   private stored(rows: NewScanRow[]): void {

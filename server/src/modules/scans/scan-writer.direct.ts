@@ -29,8 +29,6 @@ import type { NewScanRow } from './scans.table.js';
  */
 export class DirectScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
-  /** One transaction at a time. */
-  readonly overlappingWrites = 1;
   /** Raw scans only, rollups after: on SQLite (PostgreSQL writes them together). */
   private readonly rollupsBehind: boolean;
   /** The folder's thread, on a SQLite file. */

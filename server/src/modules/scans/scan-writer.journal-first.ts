@@ -30,6 +30,9 @@ const POSTGRES_BUSY_LOOP = 0.4;
  */
 export class JournalFirstScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
+  /** An append is under way: sealing waits for it (its rows must go with the open file). */
+  private appending = false;
+  private sealRequested = false;
   private sealWaiters: (() => void)[] = [];
   private shipTimer: NodeJS.Timeout | null = null;
   private shipper: ScanShipper | undefined;
@@ -64,14 +67,13 @@ export class JournalFirstScanWriter implements ScanWriter {
     return this.journal.idle && this.database.dialect !== 'postgres';
   }
 
-  /** A group is written while the one before syncs: the journal's appends overlap. */
-  readonly overlappingWrites = 2;
-
   async write(rows: NewScanRow[]): Promise<void> {
+    this.appending = true;
     try {
       await this.journalOrDatabase(rows);
     } finally {
-      if (this.journal.openScans >= MAX_BATCH) this.seal();
+      this.appending = false;
+      if (this.sealRequested || this.journal.openScans >= MAX_BATCH) this.seal();
       else this.shipLater();
     }
   }
@@ -114,7 +116,7 @@ export class JournalFirstScanWriter implements ScanWriter {
   private shipped(): Promise<void> {
     return new Promise((resolve) => {
       this.sealWaiters.push(resolve);
-      this.seal();
+      this.requestSeal();
     });
   }
 
@@ -150,12 +152,18 @@ export class JournalFirstScanWriter implements ScanWriter {
     if (this.shipTimer || !this.journal.hasOpenFile) return;
     this.shipTimer = setTimeout(() => {
       this.shipTimer = null;
-      this.seal();
+      this.requestSeal();
     }, this.options.shipAfterMs);
   }
 
-  /** The journal ships the file once the appends under way in it are over. */
+  /** Seals now, or after the append under way. */
+  private requestSeal(): void {
+    if (this.appending) this.sealRequested = true;
+    else this.seal();
+  }
+
   private seal(): void {
+    this.sealRequested = false;
     if (this.shipTimer) clearTimeout(this.shipTimer);
     this.shipTimer = null;
     const shipped = this.journal.seal();

@@ -11,8 +11,6 @@ export interface ScanWriter {
   readonly journal: ScanJournal;
   /** Nothing waits to reach the database: `settled()` would have nothing to do. */
   readonly idle: boolean;
-  /** Groups the recorder may have written at once: more than one where a write's wait overlaps the next. */
-  readonly overlappingWrites: number;
   /** Resolves once one group is durable (journal or database); rejects when neither took it. */
   write(rows: NewScanRow[]): Promise<void>;
   /** Resolves once everything written before is in the database (or, while it refuses, on disk). */
