@@ -39,6 +39,12 @@ export interface Config {
    * page cache), so a code the memory cache misses is read in a few µs (edge-code-index.ts).
    */
   edgeCodeFile: boolean;
+  /**
+   * fdatasync the scans' journal before answering (SCAN_JOURNAL_SYNC, default false; PostgreSQL):
+   * an answered scan then survives a power loss, not only a killed process, at about a fifth of
+   * the throughput (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
+   */
+  scanJournalSync: boolean;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -531,6 +537,7 @@ export function loadConfig(env: Env = process.env): Config {
     geoCacheDir: path.resolve(read(env, 'GEO_CACHE_DIR') ?? DEFAULT_GEO_CACHE_DIR),
     edgeCacheCodes: integer(env, 'EDGE_CACHE_CODES', EDGE_CACHE_CODES_DEFAULT, 1, 10_000_000),
     edgeCodeFile: boolean(env, 'EDGE_CODE_FILE', true),
+    scanJournalSync: boolean(env, 'SCAN_JOURNAL_SYNC', false),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

@@ -133,6 +133,7 @@ describe.each(engines)('scans on $name', (engine) => {
         spoolDir,
         log,
         journalFirst: true,
+        journalSync: true,
         shipAfterMs: 60_000,
       });
       const now = Date.now();

@@ -40,6 +40,11 @@ export interface ScanRecorderOptions {
   shipAfterMs?: number;
   /** Told about scans once they are in the database (the live stream); never delays them. */
   onStored?: (scans: NewScanRow[]) => void;
+  /**
+   * Journal first: fdatasync each append before answering, so an answered scan survives a power
+   * loss; without it (the default), it survives the process being killed, as SQLite's commits do.
+   */
+  journalSync?: boolean;
   /** Journal first: ships from a thread of its own (by default started by `resumeSpool` on PostgreSQL). */
   shipper?: ScanShipper;
 }
@@ -76,7 +81,11 @@ export class ScanRecorder {
     };
     this.writer =
       (options.journalFirst ?? !database.sqlite)
-        ? new JournalFirstScanWriter(database, { ...writerOptions, shipper: options.shipper })
+        ? new JournalFirstScanWriter(database, {
+            ...writerOptions,
+            shipper: options.shipper,
+            sync: options.journalSync ?? false,
+          })
         : new DirectScanWriter(database, writerOptions);
   }
 

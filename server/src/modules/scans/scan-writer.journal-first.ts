@@ -24,9 +24,11 @@ const POSTGRES_BUSY_LOOP = 0.4;
  * and queues them; a `ScanFolder` thread writes their counters and rollups later, held while the
  * edge is under load (docs/adr/2026-11-26-cold-scans.md); `settled()` waits for both.
  *
- * On PostgreSQL each append is fdatasynced before answering: durable through a power loss, as its
- * commit is. On SQLite (only when asked for) it is not, as SQLite's own WAL commits with
- * synchronous=NORMAL are not: a journaled scan survives the process being killed.
+ * An append is in the operating system's cache when its group is answered: the scan survives the
+ * process being killed, as SQLite's own WAL commits with synchronous=NORMAL do, and the file is
+ * in the database, committed by its fsync, within `shipAfterMs`. With `sync` (SCAN_JOURNAL_SYNC)
+ * each append is also fdatasynced before answering, durable through a power loss; every group
+ * then waits for the disk (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
  */
 export class JournalFirstScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
@@ -46,12 +48,14 @@ export class JournalFirstScanWriter implements ScanWriter {
     private readonly options: ScanWriterOptions & {
       /** Ships from a thread of its own; by default started by `resume()` on PostgreSQL. */
       shipper?: ScanShipper | undefined;
+      /** fdatasync each append before it resolves. */
+      sync: boolean;
     },
   ) {
     this.shipper = options.shipper;
     this.journal = new ScanJournal({
       dir: options.spoolDir,
-      sync: !database.sqlite,
+      sync: options.sync,
       database,
       log: options.log,
       ship: (shipment) => this.ship(shipment),

@@ -18,6 +18,7 @@ export const scansModule = fp(
       dataDir: app.config.dataDir,
       log: app.log,
       retentionDays: app.config.scanRetentionDays,
+      journalSync: app.config.scanJournalSync,
       changes: app.changes,
       // With Redis every instance takes from one count per code; alone, the cached code counts.
       counter: app.redis

@@ -115,6 +115,8 @@ export class ScansService {
       clock?: Clock;
       /** Days of raw scans to keep; null keeps them forever. */
       retentionDays?: number | null;
+      /** fdatasync each journal append before answering (SCAN_JOURNAL_SYNC). */
+      journalSync?: boolean;
       /** Where stored scans are announced as `scans.stored` (every instance's live streams). */
       changes?: ChangeBus;
       /** The shared count with Redis (`redisScanCounter`); by default each instance counts alone. */
@@ -132,6 +134,7 @@ export class ScansService {
     this.recorder = new ScanRecorder(database, {
       spoolDir: path.join(options.dataDir, 'spool'),
       log: options.log,
+      journalSync: options.journalSync ?? false,
       ...(changes ? { onStored: (rows: NewScanRow[]) => this.announceStored(changes, rows) } : {}),
     });
   }
