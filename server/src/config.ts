@@ -41,8 +41,8 @@ export interface Config {
   edgeCodeFile: boolean;
   /**
    * fdatasync the scans' journal before answering (SCAN_JOURNAL_SYNC, default false; PostgreSQL):
-   * an answered scan then survives a power loss, not only a killed process, at about a fifth of
-   * the throughput (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
+   * an answered scan then survives a power loss, not only a killed process, with about a fifth
+   * fewer scans a second (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
    */
   scanJournalSync: boolean;
   bodyLimitBytes: number;

@@ -4,14 +4,21 @@ import vm from 'node:vm';
 
 type Collector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
-let collector: Collector | undefined;
+let collector: Collector | null | undefined;
 
-/** V8's collector (what `--expose-gc` gives), taken from a context of its own so no other sees it. */
-function collectorOf(): Collector {
-  if (!collector) {
-    v8.setFlagsFromString('--expose-gc');
-    collector = vm.runInNewContext('gc') as Collector;
-    v8.setFlagsFromString('--no-expose-gc');
+/**
+ * V8's collector (what `--expose-gc` gives), taken from a new context of this thread's. The flag
+ * is process-wide and stays set: turning it off again could race another thread taking its own.
+ * Null if V8 did not give it (the trims are then skipped, never an error).
+ */
+function collectorOf(): Collector | null {
+  if (collector === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      collector = vm.runInNewContext('gc') as Collector;
+    } catch {
+      collector = null;
+    }
   }
   return collector;
 }
@@ -21,13 +28,13 @@ function collectorOf(): Collector {
  *
  * Node 24's V8 keeps every page a collection frees in a pool, still resident, for reuse, and
  * empties the pool only in a memory-reducing collection, which it starts on its own under memory
- * pressure only. So a thread keeps the most heap it ever used in its RSS: after the edge code
- * file's build or a load, hundreds of MB that no object uses (docs/adr/2026-11-26-cold-code-read.md,
- * seventh session). Node 20 returned them. This runs that collection now: a full, blocking one
+ * pressure or after 8 s of idleness, which a busy server's threads never have. So a thread keeps
+ * the most heap it ever used in its RSS: after the edge code file's build or a load, hundreds of
+ * MB that no object uses (docs/adr/2026-11-26-cold-scans.md, seventh session). Node 20 returned them. This runs that collection now: a full, blocking one
  * (about 100 ms with 60 MB live), so it is run only when the thread has nothing else to do.
  */
 export function releaseFreedHeap(): void {
-  collectorOf()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  collectorOf()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 export interface IdleHeapTrimOptions {
