@@ -32,7 +32,8 @@ function collectorOf(): Collector | null {
  * the most heap it ever used in its RSS: after the edge code file's build or a load, hundreds of
  * MB that no object uses (docs/adr/2026-11-26-cold-scans.md, seventh session); Node 20 returned
  * them. This runs that collection now: a full, blocking one (about 100 ms with 60 MB live), so it
- * is run only when the thread has nothing else to do.
+ * is run only once a burst of garbage is over: when the thread turns idle (trimHeapWhenIdle), or
+ * after a build of the edge code file large enough to cost more than the pause.
  */
 export function releaseFreedHeap(): void {
   collectorOf()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });

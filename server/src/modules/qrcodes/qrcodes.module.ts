@@ -76,10 +76,11 @@ function followEdgeIndex(app: FastifyInstance, index: EdgeCodeIndex): void {
       this.set(index.size);
     },
   });
+  const build = () => void index.build().then(() => releaseAfterLargeBuild(index));
   app.addHook('onReady', async () => {
-    if (!redis || redis.status === 'ready') void index.build().then(() => releaseAfterLargeBuild(index));
+    if (!redis || redis.status === 'ready') build();
     redis?.on('close', () => index.pause());
-    redis?.on('ready', () => void index.build());
+    redis?.on('ready', build);
   });
   app.addHook('onClose', async () => index.close());
 }
