@@ -66,7 +66,12 @@ const sidebars: SidebarsConfig = {
     {
       type: 'category',
       label: 'Self-hosting',
-      items: ['self-hosting/scale-out', 'self-hosting/capacity', 'self-hosting/mail'],
+      items: [
+        'self-hosting/scale-out',
+        'self-hosting/capacity',
+        'self-hosting/monitoring',
+        'self-hosting/mail',
+      ],
     },
     {
       type: 'category',
