@@ -14,6 +14,8 @@ import { designsModule } from './modules/designs/designs.module.js';
 import { eventsModule, eventsRoutesModule } from './modules/events/events.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
+import { mainThreadRateLimitStore } from './modules/jobs/job-rate-limits.js';
+import { jobsModule } from './modules/jobs/jobs.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { printingModule } from './modules/printing/printing.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
@@ -51,7 +53,19 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Time for what expires by the clock (a rotated signing secret's overlap); tests move it on. */
   clock?: Clock;
+  /** Close `database` with the app although it was passed in (a job thread's own connection). */
+  ownsDatabase?: boolean;
+  /** The server (default), or a job thread's app (modules/jobs/job-thread.ts). */
+  role?: AppRole;
 }
+
+/**
+ * What an app instance is for. The server answers scans and runs the background work (the scan
+ * recorder and its folder, webhook deliveries, hostname checks, sweepers). A job thread's app
+ * answers the heavy requests the server hands it and runs none of that; it shares the server's
+ * change notices and rate-limit windows through the named channels.
+ */
+export type AppRole = { kind: 'server' } | { kind: 'jobs'; changeChannel: string; rateLimitChannel: string };
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -105,9 +119,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dbPlugin, {
     handle: database,
     migrate: options.migrate ?? true,
-    ownsHandle: options.database === undefined,
+    ownsHandle: options.database === undefined || options.ownsDatabase === true,
   });
   app.decorate('config', config);
+  const role: AppRole = options.role ?? { kind: 'server' };
+  app.decorate<AppRole>('role', role);
   await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
@@ -116,7 +132,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // module (held plans, limits, monthly usage, which it seeds from the scans module) comes first.
   // Sign-in is built from the accounts and API keys services, so those two come before it; their
   // routes come with the other modules.
-  await app.register(redisPlugin, { config });
+  await app.register(redisPlugin, {
+    config,
+    threadChannel: role.kind === 'jobs' ? role.changeChannel : undefined,
+  });
   // Workspaces come before every module that keeps data for one (each registers its eraser).
   await app.register(eventsModule);
   await app.register(accountsModule, { clock: options.clock });
@@ -124,10 +143,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(scansModule);
   await app.register(plansModule);
   const { plans } = app;
-  await app.register(rateLimitPlugin, { config, apiRateOf: (accountId) => plans.apiRateOf(accountId) });
+  await app.register(rateLimitPlugin, {
+    config,
+    apiRateOf: (accountId) => plans.apiRateOf(accountId),
+    // The server counted a job thread's requests before handing them over; their bulk items count here.
+    ...(role.kind === 'jobs'
+      ? {
+          countRequests: false,
+          ...(app.redis ? {} : { store: mainThreadRateLimitStore(role.rateLimitChannel) }),
+        }
+      : {}),
+  });
   await app.register(apiKeysModule);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
+  // Before the routes: heavy ones are handed to job threads from its hook.
+  await app.register(jobsModule);
 
   // The modules, each a named plugin that creates its service and declares what it depends on;
   // a module comes after the ones it uses.
@@ -165,5 +196,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    role: AppRole;
   }
 }

@@ -45,6 +45,11 @@ export interface Config {
    * fewer scans a second (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
    */
   scanJournalSync: boolean;
+  /**
+   * Threads that run heavy admin requests (bulk, import, export, print, images) at the lowest CPU
+   * priority, off the thread that answers scans (JOB_THREADS, default 2; 0 runs them on it).
+   */
+  jobThreads: number;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -538,6 +543,7 @@ export function loadConfig(env: Env = process.env): Config {
     edgeCacheCodes: integer(env, 'EDGE_CACHE_CODES', EDGE_CACHE_CODES_DEFAULT, 1, 10_000_000),
     edgeCodeFile: boolean(env, 'EDGE_CODE_FILE', true),
     scanJournalSync: boolean(env, 'SCAN_JOURNAL_SYNC', false),
+    jobThreads: integer(env, 'JOB_THREADS', 2, 0, 64),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

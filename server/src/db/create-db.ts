@@ -47,17 +47,22 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * A job thread's own connection to the server's database: no checkpointer thread of its own
+   * (the server's checkpoints the file).
+   */
+  jobThread?: boolean;
 }
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
-  return createSqlite(options.sqliteFile ?? ':memory:');
+  return createSqlite(options.sqliteFile ?? ':memory:', options.jobThread === true);
 }
 
-function createSqlite(file: string): DatabaseHandle {
+function createSqlite(file: string, jobThread: boolean): DatabaseHandle {
   const sqlite = openSqlite(file);
   attachRollups(sqlite, file);
-  const checkpointer = file === ':memory:' ? undefined : SqliteCheckpointer.start(sqlite, file);
+  const checkpointer = file === ':memory:' || jobThread ? undefined : SqliteCheckpointer.start(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -82,12 +87,17 @@ const PREPARED_STATEMENTS = 500;
  * The connection as Kysely sees it, with prepared statements reused by SQL text: Kysely prepares
  * every query it runs, and on the edge's cache misses (a code, its rules, its counter) preparing
  * cost more than running. A statement still being iterated (a streamed query) is not shared.
+ *
+ * Kysely's transactions begin IMMEDIATE, taking the write lock at their start: with job threads
+ * writing through connections of their own, a transaction that read first could otherwise fail
+ * to take it later (SQLITE_BUSY_SNAPSHOT, which waits for nothing) once another wrote between.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: PREPARED_STATEMENTS });
   return {
     close: () => sqlite.close(),
-    prepare(source) {
+    prepare(text) {
+      const source = text === 'begin' ? 'begin immediate' : text;
       const cached = statements.get(source);
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(source);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 const PAGE_CACHE_KIB = 4096;
+/** How long a connection of ours waits for another's write lock (a job thread's transaction) before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
 
 /** Opens a SQLite connection the way every connection of ours to a file is opened. */
 export function openSqlite(file: string): SQLite.Database {
@@ -13,7 +15,7 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection. The operating system caches
   // the file as well; 4 MB holds what is hot (the tables' newest pages, the upper index levels),
   // and the rest is a system call away, not a disk read. Every MB of resident memory counts here.

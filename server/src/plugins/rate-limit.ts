@@ -163,7 +163,14 @@ export const rateLimitPlugin = fp(
       config,
       store,
       apiRateOf = async () => apiRateFor(config.rateLimits.api, []),
-    }: { config: Config; store?: RateLimitStore; apiRateOf?: ApiRateOf },
+      countRequests = true,
+    }: {
+      config: Config;
+      store?: RateLimitStore;
+      apiRateOf?: ApiRateOf;
+      /** false in a job thread: the server counted each request before handing it over. */
+      countRequests?: boolean;
+    },
   ) => {
     let limitStore: RateLimitStore = store ?? new MemoryRateLimitStore();
     if (!store && app.redis) {
@@ -178,6 +185,7 @@ export const rateLimitPlugin = fp(
     const rateLimits: RateLimits = {
       store: limitStore,
       async consume(reply, bucket, max, windowMs = config.rateLimits.windowMs) {
+        if (!countRequests) return;
         const { count, resetMs } = await limitStore.hit(bucket, windowMs);
         const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
         reply.header('ratelimit-limit', String(max));

@@ -15,14 +15,24 @@ const REDIS_START_WAIT_MS = 2000;
  * (later) usage counters share this client.
  */
 export const redisPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
+  async (
+    app: FastifyInstance,
+    { config, threadChannel }: { config: Config; threadChannel?: string | undefined },
+  ) => {
     const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
     if (redis) await waitUntilReady(redis, REDIS_START_WAIT_MS);
-    const changes = new ChangeBus({ redis, channel: `${config.redisKeyPrefix}changes`, log: app.log });
+    const changes = new ChangeBus({
+      redis,
+      channel: `${config.redisKeyPrefix}changes`,
+      log: app.log,
+      threadChannel,
+    });
     await changes.start();
     // Without Redis, `npm run plans` reaches this server through the data folder (local-changes.ts).
     const stopFollowing =
-      redis || config.databaseUrl ? () => {} : followLocalChanges(config.dataDir, changes, app.log);
+      redis || config.databaseUrl || threadChannel
+        ? () => {}
+        : followLocalChanges(config.dataDir, changes, app.log);
     app.decorate('redis', redis);
     app.decorate('changes', changes);
     app.addHook('onClose', async () => {

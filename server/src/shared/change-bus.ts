@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -30,8 +31,9 @@ interface Envelope {
 }
 
 /**
- * In-process events always; with Redis, every instance's listeners too (pub/sub on one
- * channel). A local listener's failure reaches the publisher (a rule deleted but still assigned
+ * In-process events always, the same process's other threads too (the job threads, each with an
+ * app of its own: a BroadcastChannel named `threadChannel`), and with Redis every instance's
+ * listeners (pub/sub on one channel). A local listener's failure reaches the publisher (a rule deleted but still assigned
  * must not answer 204); another instance's is logged there. Redis messages are fire-and-forget:
  * an instance that misses one while Redis is away would keep a stale entry, so the edge cache
  * keeps entries for a short TTL only while Redis is away (redirect.cache.ts).
@@ -41,10 +43,27 @@ export class ChangeBus {
   /** Tells this instance's own messages apart when Redis echoes them back. */
   private readonly instanceId = randomUUID();
   private subscriber: Redis | undefined;
+  /** The name the process's threads share their changes under: the main thread's, passed to its job threads. */
+  readonly threadChannel: string;
+  private readonly threads: BroadcastChannel;
 
   constructor(
-    private readonly options: { redis?: Redis | null | undefined; channel: string; log: FastifyBaseLogger },
-  ) {}
+    private readonly options: {
+      redis?: Redis | null | undefined;
+      channel: string;
+      log: FastifyBaseLogger;
+      /** Join the main thread's channel (a job thread); by default a new one. */
+      threadChannel?: string | undefined;
+    },
+  ) {
+    this.threadChannel = options.threadChannel ?? `rq:changes:${this.instanceId}`;
+    this.threads = new BroadcastChannel(this.threadChannel);
+    this.threads.unref();
+    this.threads.onmessage = (message) => {
+      const envelope = (message as { data: Envelope }).data;
+      void this.receiveEnvelope(envelope);
+    };
+  }
 
   /** Listens to a topic; answers a function that stops listening. */
   subscribe<T extends ChangeTopic>(topic: T, listener: Listener<T>): () => void {
@@ -57,9 +76,12 @@ export class ChangeBus {
   /** Delivers to this instance's listeners (awaited), and to the others through Redis. */
   async publish<T extends ChangeTopic>(topic: T, event: ChangeEvents[T], options: PublishOptions = {}) {
     await this.deliver(topic, event);
+    const acrossInstances = options.acrossInstances ?? true;
+    const message: Envelope = { from: this.instanceId, topic, event };
+    // With Redis the other threads hear it from Redis, like every other instance.
+    if (acrossInstances && !this.options.redis) this.threads.postMessage(message);
     const { redis } = this.options;
-    if ((options.acrossInstances ?? true) && redis) {
-      const message: Envelope = { from: this.instanceId, topic, event };
+    if (acrossInstances && redis) {
       const sent = redis.publish(this.options.channel, JSON.stringify(message)).catch((error: unknown) => {
         this.options.log.warn({ err: error, topic }, 'a change could not be sent to the other instances');
       });
@@ -88,6 +110,7 @@ export class ChangeBus {
   }
 
   async close(): Promise<void> {
+    this.threads.close();
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     if (subscriber) subscriber.disconnect();
@@ -95,6 +118,7 @@ export class ChangeBus {
 
   /** Delivers a change another process on this machine made (local-changes.ts) to this one's listeners. */
   receiveLocal<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
+    this.threads.postMessage({ from: this.instanceId, topic, event } satisfies Envelope);
     return this.deliver(topic, event);
   }
 
@@ -105,6 +129,10 @@ export class ChangeBus {
     } catch {
       return;
     }
+    await this.receiveEnvelope(message);
+  }
+
+  private async receiveEnvelope(message: Envelope): Promise<void> {
     if (message.from === this.instanceId) return;
     try {
       await this.deliver(message.topic, message.event as ChangeEvents[ChangeTopic]);

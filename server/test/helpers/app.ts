@@ -24,7 +24,8 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(engine);
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  // Jobs run inline unless a test asks for threads (an in-memory database has no second connection).
+  const config = loadConfig({ LOG_LEVEL: 'silent', JOB_THREADS: '0', ...options.env });
   const app = await buildApp(config, {
     database: database.handle,
     migrate: false,

@@ -99,6 +99,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/analytics/export.csv',
     {
+      config: { job: 'export' },
       onRequest: read,
       schema: {
         tags: ['analytics'],

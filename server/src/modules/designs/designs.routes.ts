@@ -30,6 +30,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/designs',
     {
+      config: { job: 'design' },
       onRequest: app.authenticate(canCreateDesign),
       preHandler: app.idempotent,
       schema: {
@@ -79,6 +80,7 @@ export async function designsRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/designs/:id',
     {
+      config: { job: 'design' },
       onRequest: app.authenticate(canUpdateDesign),
       schema: {
         tags: ['designs'],

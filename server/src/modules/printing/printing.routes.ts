@@ -42,6 +42,7 @@ export async function printingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/images.zip',
     {
+      config: { job: 'print' },
       ...read,
       schema: {
         tags: ['qrcodes'],
@@ -65,6 +66,7 @@ export async function printingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/sheet.pdf',
     {
+      config: { job: 'print' },
       ...read,
       schema: {
         tags: ['qrcodes'],

@@ -38,7 +38,9 @@ export const qrcodesModule = fp(
     });
     app.decorate('qrcodes', service);
     if (service.edgeIndex) followEdgeIndex(app, service.edgeIndex);
-    app.changes.subscribe('rule.deleted', ({ id, actor }) => service.rules.removeEverywhere(id, actor));
+    app.changes.subscribe('rule.deleted', ({ id, actor, requestId }) =>
+      service.rules.removeEverywhere(id, actor, requestId ?? null),
+    );
     app.workspaces.onErase('qrcodes', (workspaceId) => service.eraseWorkspace(workspaceId));
     await app.register(qrcodesRoutes);
   },
@@ -78,6 +80,8 @@ function followEdgeIndex(app: FastifyInstance, index: EdgeCodeIndex): void {
   });
   const build = () => void index.build().then(() => releaseAfterLargeBuild(index));
   app.addHook('onReady', async () => {
+    // A job thread answers no scans: the edge's file is the server's alone.
+    if (app.role.kind !== 'server') return;
     if (!redis || redis.status === 'ready') build();
     redis?.on('close', () => index.pause());
     redis?.on('ready', build);

@@ -154,6 +154,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes',
     {
+      config: { job: 'create' },
       onRequest: app.authenticate(canCreateCode),
       preHandler: app.idempotent,
       schema: {
@@ -197,6 +198,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/bulk',
     {
+      config: { job: 'bulk' },
       onRequest: app.authenticate(canCreateCode),
       preHandler: [app.idempotent, countItems(itemsOf)],
       schema: {
@@ -218,6 +220,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/bulk-update',
     {
+      config: { job: 'bulk' },
       onRequest: app.authenticate(canUpdateCode),
       preHandler: [app.idempotent, countItems(idsOf)],
       schema: {
@@ -239,6 +242,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/bulk-delete',
     {
+      config: { job: 'bulk' },
       onRequest: app.authenticate(canDeleteCode),
       preHandler: [app.idempotent, countItems(idsOf)],
       schema: {
@@ -321,6 +325,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/v1/qrcodes/:id',
     {
+      config: { job: 'update' },
       onRequest: app.authenticate(canUpdateCode),
       schema: {
         tags: ['qrcodes'],
@@ -337,6 +342,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     '/api/v1/qrcodes/:id',
     {
+      config: { job: 'delete' },
       onRequest: app.authenticate(canDeleteCode),
       schema: {
         tags: ['qrcodes'],
@@ -392,6 +398,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       `/api/v1/qrcodes/:id/image.${format}`,
       {
         ...read,
+        config: { job: 'image' },
         schema: {
           tags: ['qrcodes'],
           summary: `The QR code as ${format.toUpperCase()}`,
@@ -420,6 +427,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       `/api/v1/qrcodes/:id/image.${format}`,
       {
         ...read,
+        config: { job: 'print' },
         schema: {
           tags: ['qrcodes'],
           summary: `The QR code as ${format.toUpperCase()} for print`,
@@ -453,7 +461,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     app.get(
       `/api/v1/images/:code/:version/:signature.${format}`,
       {
-        config: { rateLimit: { max: PUBLIC_RATE_LIMITS.images, name: 'images' } },
+        config: { rateLimit: { max: PUBLIC_RATE_LIMITS.images, name: 'images' }, job: 'image' },
         schema: {
           tags: ['qrcodes'],
           summary: `A code's image as ${format.toUpperCase()} at its signed URL`,
@@ -479,7 +487,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/render',
     {
-      config: { rateLimit: { max: PUBLIC_RATE_LIMITS.render, name: 'render' } },
+      config: { rateLimit: { max: PUBLIC_RATE_LIMITS.render, name: 'render' }, job: 'image' },
       schema: {
         tags: ['qrcodes'],
         summary: 'Render a design (public)',

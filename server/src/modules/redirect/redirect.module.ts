@@ -41,7 +41,7 @@ export const redirectModule = fp<RedirectOptions>(
     followChanges(codes, app.changes, app.redis);
     // Read the GeoIP database now rather than during the first scan (about 0.3 s per address family).
     app.addHook('onReady', async () => {
-      sharedGeoLookup(app.config.geoCacheDir).preload();
+      if (app.role.kind === 'server') sharedGeoLookup(app.config.geoCacheDir).preload();
     });
     const gate = passwordGate({
       serverSecret: app.serverSecret,
@@ -54,6 +54,7 @@ export const redirectModule = fp<RedirectOptions>(
       gate,
       resolveHost: hostsOf(app),
       installRawListener: options.installRawListener,
+      timed: app.metrics.edgeAnswered,
     });
     await app.register(simulateRoutes, { simulator: simulatorOf(app) });
   },

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { EdgeHostKind } from '../../plugins/metrics.js';
 import {
   answerScan,
   type EdgeDeps,
@@ -26,6 +27,14 @@ export interface RedirectRoutesOptions {
   gate: FormGate;
   resolveHost: HostResolver;
   installRawListener?: ((listener: RawEdgeListener) => void) | undefined;
+  /** Times each answer on a scan path (`rq_edge_answer_duration_seconds`). */
+  timed: (status: number, host: EdgeHostKind, seconds: number) => void;
+}
+
+/** Which kind of host a request came to, for the edge's latency metric. */
+function hostKindOf(host: EdgeHost): EdgeHostKind {
+  if (host.custom) return 'custom';
+  return host.slugsAtRoot ? 'short' : 'primary';
 }
 
 /**
@@ -41,7 +50,10 @@ export const redirectRoutes = fp<RedirectRoutesOptions>(async (app, options) => 
 });
 
 /** The `/r/:slug` route and the hook for hosts that serve slugs at the root: what `inject` reaches. */
-function serveThroughFastify(app: FastifyInstance, { edge, gate, resolveHost }: RedirectRoutesOptions): void {
+function serveThroughFastify(
+  app: FastifyInstance,
+  { edge, gate, resolveHost, timed }: RedirectRoutesOptions,
+): void {
   const { trustProxy, publicUrl, shortUrl } = app.config;
   const scanOf = (request: FastifyRequest, host: EdgeHost, slug: string): EdgeRequest => ({
     method: request.method,
@@ -53,8 +65,13 @@ function serveThroughFastify(app: FastifyInstance, { edge, gate, resolveHost }: 
     url: request.url,
     notFoundRedirect: host.custom?.notFoundRedirect,
   });
-  const answer = (request: FastifyRequest, reply: FastifyReply, host: EdgeHost, slug: string) =>
-    answerScan(edge, scanOf(request, host, slug)).then((scanAnswer) => send(reply, scanAnswer));
+  const answer = (request: FastifyRequest, reply: FastifyReply, host: EdgeHost, slug: string) => {
+    const started = performance.now();
+    return answerScan(edge, scanOf(request, host, slug)).then((scanAnswer) => {
+      timed(scanAnswer.status, hostKindOf(host), (performance.now() - started) / 1000);
+      return send(reply, scanAnswer);
+    });
+  };
   // Customers' hostnames are served over https only; our hosts as their configured URLs say.
   const isHttps = (host: EdgeHost) =>
     host.custom !== undefined || (host.slugsAtRoot && shortUrl ? shortUrl : publicUrl).startsWith('https:');
@@ -127,10 +144,14 @@ function answerHostRoot(reply: FastifyReply, host: EdgeHost, publicUrl: string) 
 }
 
 /** Scans on real sockets, answered before Fastify sees them; anything unusual is left to Fastify. */
-function rawListener(app: FastifyInstance, { edge, resolveHost }: RedirectRoutesOptions): RawEdgeListener {
+function rawListener(
+  app: FastifyInstance,
+  { edge, resolveHost, timed }: RedirectRoutesOptions,
+): RawEdgeListener {
   const { trustProxy } = app.config;
   return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const started = performance.now();
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
@@ -154,6 +175,7 @@ function rawListener(app: FastifyInstance, { edge, resolveHost }: RedirectRoutes
         // While shutting down, close the connection after this answer (as app.ts does for Fastify's).
         const headers = app.server.listening ? answer.headers : { ...answer.headers, connection: 'close' };
         response.writeHead(answer.status, headers).end(answer.body);
+        timed(answer.status, hostKindOf(host), (performance.now() - started) / 1000);
       })
       .catch((error: unknown) => answerRawFailure(app.log, response, url, error));
     return true;

@@ -154,7 +154,8 @@ export class ScanJournal {
     try {
       await this.options.ship({ file, spoolId: name, rows, forget: this.forgettable });
     } catch (error) {
-      this.options.log.error(
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      this.options.log[busy ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         'the database refused scans; they wait in the journal on disk',
       );

@@ -74,7 +74,12 @@ export class DirectScanWriter implements ScanWriter {
     try {
       await appendScans(this.database, rows, { rollupsBehind: this.rollupsBehind });
     } catch (error) {
-      this.options.log.error({ err: error, scans: rows.length }, 'scan batch refused; keeping it on disk');
+      // Busy: another connection (a job thread) holds the write lock for a moment; anything else is trouble.
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      this.options.log[busy ? 'debug' : 'error'](
+        { err: error, scans: rows.length },
+        busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',
+      );
       await this.journal.append(rows);
       // Its shipment fails while the database is away, and the replay retries it.
       void this.journal.seal();

@@ -19,6 +19,8 @@ export const scansModule = fp(
       log: app.log,
       retentionDays: app.config.scanRetentionDays,
       journalSync: app.config.scanJournalSync,
+      // A job thread records no scans: no recorder, journal or folder thread of its own.
+      recordsScans: app.role.kind === 'server',
       changes: app.changes,
       // With Redis every instance takes from one count per code; alone, the cached code counts.
       counter: app.redis
@@ -31,6 +33,7 @@ export const scansModule = fp(
       // Registered at ready, so it runs after every other module's eraser: the workspace's codes
       // have stopped redirecting by then, and no scan of it can arrive after its analytics went.
       app.workspaces.onErase('scans', (workspaceId) => scans.eraseWorkspace(workspaceId));
+      if (app.role.kind !== 'server') return;
       scans.startPruning();
       await scans.recorder.resumeSpool();
     });

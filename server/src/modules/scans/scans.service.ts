@@ -94,8 +94,20 @@ const PRUNE_EVERY_MS = 3_600_000;
  * Records scans (group commit), counts them for rules, answers the per-code totals shown on the
  * code resource and the analytics rollups, and exports raw scans.
  */
+/** What the service's callers use of its recorder. */
+export type Recorder = Pick<ScanRecorder, 'stats' | 'record' | 'settled' | 'resumeSpool' | 'close'>;
+
+/** A job thread's recorder: it records nothing (scans are the server's), so nothing is ever pending. */
+const NO_RECORDER: Recorder = {
+  stats: { batches: 0, scans: 0 },
+  record: () => Promise.reject(new Error('this thread records no scans')),
+  settled: () => Promise.resolve(),
+  resumeSpool: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
 export class ScansService {
-  readonly recorder: ScanRecorder;
+  readonly recorder: Recorder;
   /** Counted scans before each scan, for `scans` rule conditions (the edge takes from it). */
   readonly counter: ScanCounter;
   /** Whose stored scans are announced (live streams); none without a change bus. */
@@ -121,6 +133,8 @@ export class ScansService {
       changes?: ChangeBus;
       /** The shared count with Redis (`redisScanCounter`); by default each instance counts alone. */
       counter?: ScanCounter;
+      /** false in a job thread: no recorder (journal, folder thread) is started. */
+      recordsScans?: boolean;
     },
     private readonly clock: Clock = options.clock ?? systemClock,
   ) {
@@ -131,12 +145,15 @@ export class ScansService {
     this.counter = options.counter ?? inProcessScanCounter;
     const { changes } = options;
     this.watchers = changes ? new ScanWatchers(changes) : undefined;
-    this.recorder = new ScanRecorder(database, {
-      spoolDir: path.join(options.dataDir, 'spool'),
-      log: options.log,
-      journalSync: options.journalSync ?? false,
-      ...(changes ? { onStored: (rows: NewScanRow[]) => this.announceStored(changes, rows) } : {}),
-    });
+    this.recorder =
+      options.recordsScans === false
+        ? NO_RECORDER
+        : new ScanRecorder(database, {
+            spoolDir: path.join(options.dataDir, 'spool'),
+            log: options.log,
+            journalSync: options.journalSync ?? false,
+            ...(changes ? { onStored: (rows: NewScanRow[]) => this.announceStored(changes, rows) } : {}),
+          });
   }
 
   /** Publishes the stored scans of the accounts someone watches live (none, with nobody watching). */

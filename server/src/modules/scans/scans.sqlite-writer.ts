@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS } from '../../db/sqlite-file.js';
 import {
   type BatchRollups,
   countersOf,
@@ -50,8 +51,21 @@ export class SqliteScanWriter {
    */
   private readonly foldElsewhere: boolean;
 
+  /** Runs a write that must not wait for another connection's lock (see appendRaw). */
+  private readonly withoutWaiting: <T>(write: () => T) => T;
+
   constructor(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}) {
     this.foldElsewhere = options.foldElsewhere ?? false;
+    const noWait = sqlite.prepare('pragma busy_timeout = 0');
+    const wait = sqlite.prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.withoutWaiting = (write) => {
+      noWait.get();
+      try {
+        return write();
+      } finally {
+        wait.get();
+      }
+    };
     const insertRows = rawInserter(sqlite);
     this.rollUpRows = rollupWriter(sqlite);
     const lastInsertRowid = sqlite.prepare('select last_insert_rowid()').pluck();
@@ -93,10 +107,17 @@ export class SqliteScanWriter {
     return this.unrolled.length;
   }
 
-  /** Commits raw scans only; their counters and rollups wait for `rollUp`. */
+  /**
+   * Commits raw scans only; their counters and rollups wait for `rollUp`. It never waits for
+   * another connection's write lock (a job thread's transaction): waiting would stop the event
+   * loop that answers scans. Refused at once (SQLITE_BUSY), the group goes to the journal.
+   */
   appendRaw(scans: readonly NewScanRow[]): void {
     if (scans.length === 0) return;
-    this.fallBehind(scans, this.insertRaw(scans));
+    this.fallBehind(
+      scans,
+      this.withoutWaiting(() => this.insertRaw(scans)),
+    );
   }
 
   /** Commits scans with their counters and rollups, and those of every scan still behind. */
@@ -117,7 +138,8 @@ export class SqliteScanWriter {
    * rollups follow with `rollUp`.
    */
   appendSpooled(spoolId: string, scans: readonly NewScanRow[], forget?: string): boolean {
-    const last = this.insertSpooled(spoolId, scans, forget);
+    // As appendRaw, on the same thread: refused while busy, the file waits for the next replay.
+    const last = this.withoutWaiting(() => this.insertSpooled(spoolId, scans, forget));
     if (last === null) return false;
     this.fallBehind(scans, last);
     return true;

@@ -31,6 +31,7 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/qrcodes/import',
     {
+      config: { job: 'import' },
       onRequest: app.authenticate(canCreateCode),
       preHandler: app.idempotent,
       bodyLimit: IMPORT_BODY_LIMIT,
@@ -65,6 +66,7 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
     app.get(
       `/api/v1/qrcodes/export.${format}`,
       {
+        config: { job: 'export' },
         onRequest: app.authenticate(canViewCodes),
         schema: {
           tags: ['qrcodes'],

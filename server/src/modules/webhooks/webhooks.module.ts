@@ -46,6 +46,7 @@ export const webhooksModule = fp(
     });
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      if (app.role.kind !== 'server') return;
       if (settings.worker) worker?.start();
       sweeper = setInterval(() => {
         webhooks

@@ -178,7 +178,9 @@ export const webhooksScanFeedModule = fp(
       busy: () => load.busy(),
     });
     app.decorate('webhookScanFeed', feed);
-    app.addHook('onReady', async () => feed.start());
+    app.addHook('onReady', async () => {
+      if (app.role.kind === 'server') feed.start();
+    });
     app.addHook('preClose', async () => feed.stop());
   },
   { name: 'webhooks-scan-feed', dependencies: ['webhooks', 'scans'] },

@@ -1,0 +1,48 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { Config } from '../../config.js';
+
+/**
+ * What crosses between the thread that answers scans and a job thread: the request as it arrived
+ * (its body read whole: bodies are capped at BODY_LIMIT_BYTES), and the answer back through a port
+ * of its own, head first, then the body in chunks the main thread acknowledges (so a slow client
+ * slows the job, not the memory), then the end.
+ */
+export interface ForwardedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Uint8Array | null;
+  remoteAddress: string;
+}
+
+export interface JobTask {
+  request: ForwardedRequest;
+  port: MessagePort;
+}
+
+export type JobMessage =
+  | { type: 'head'; status: number; headers: Record<string, string | string[]> }
+  | { type: 'chunk'; data: Uint8Array }
+  | { type: 'end' };
+
+/** From the main thread: a chunk was taken (`ack`), or the client went away (`abort`). */
+export type JobReply = { type: 'ack' } | { type: 'abort' };
+
+/** Chunks a job thread may send ahead of the main thread's acknowledgements. */
+export const CHUNKS_IN_FLIGHT = 16;
+
+/** How a job thread opens its own connection to the database the server uses. */
+export interface JobDatabase {
+  sqliteFile?: string | undefined;
+  url?: string | undefined;
+  schema?: string | undefined;
+}
+
+export interface JobThreadData {
+  config: Config;
+  database: JobDatabase;
+  /** The BroadcastChannel the server's threads share their change notices on (change-bus.ts). */
+  changeChannel: string;
+  /** Where the thread asks the main thread's rate-limit store (bulk items budgets). */
+  rateLimitChannel: string;
+}
