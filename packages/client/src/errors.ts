@@ -15,6 +15,8 @@ export interface Problem {
   errors?: FieldError[];
   /** For a 403 `forbidden`: the weakest role that may do it. */
   role?: string;
+  /** The request's id, as in the answer's `x-request-id` header: quote it when you report a problem. */
+  requestId?: string;
   [key: string]: unknown;
 }
 
@@ -32,6 +34,8 @@ export class RqApiError extends Error {
   readonly errors: FieldError[];
   /** For a 403 `forbidden`: the weakest role that may do it. */
   readonly role: string | undefined;
+  /** The request's id (`x-request-id`), which names it in the server's logs; undefined without an answer. */
+  readonly requestId: string | undefined;
   /** The whole problem answer, for fields this class does not name. */
   readonly problem: Problem;
   /** Seconds the server asked to wait (Retry-After) on a 429 or 503, when it said. */
@@ -49,6 +53,7 @@ export class RqApiError extends Error {
     this.detail = detail;
     this.errors = Array.isArray(problem.errors) ? problem.errors.filter(isFieldError) : [];
     this.role = typeof problem.role === 'string' ? problem.role : undefined;
+    this.requestId = typeof problem.requestId === 'string' ? problem.requestId : undefined;
     this.problem = problem;
     this.retryAfter = options.retryAfter;
   }
@@ -65,6 +70,9 @@ export function errorOfAnswer(response: Response, body: unknown): RqApiError {
     body && typeof body === 'object' && !Array.isArray(body)
       ? (body as Problem)
       : { detail: typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : undefined };
+  // An answer that is not problem+json (a proxy's) may still carry the header.
+  const requestId = response.headers.get('x-request-id');
+  if (problem.requestId === undefined && requestId !== null) problem.requestId = requestId;
   return new RqApiError(response.status, problem, {
     retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
   });

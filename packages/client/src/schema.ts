@@ -1757,6 +1757,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1778,6 +1780,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1799,6 +1803,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1820,6 +1826,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1841,6 +1849,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1862,6 +1872,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1934,6 +1946,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1955,6 +1969,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1976,6 +1992,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -1997,6 +2015,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2018,6 +2038,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2039,6 +2061,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2187,6 +2211,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2208,6 +2234,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2229,6 +2257,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2250,6 +2280,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2271,6 +2303,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2292,6 +2326,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2360,6 +2396,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2381,6 +2419,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2402,6 +2442,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2423,6 +2465,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2444,6 +2488,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2465,6 +2511,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2515,6 +2563,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2536,6 +2586,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2557,6 +2609,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2578,6 +2632,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2599,6 +2655,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2620,6 +2678,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2709,6 +2769,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2730,6 +2792,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2751,6 +2815,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2772,6 +2838,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2793,6 +2861,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2814,6 +2884,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2900,6 +2972,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2921,6 +2995,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2942,6 +3018,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2963,6 +3041,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -2984,6 +3064,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3005,6 +3087,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3075,6 +3159,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3096,6 +3182,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3117,6 +3205,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3138,6 +3228,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3159,6 +3251,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3180,6 +3274,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3243,6 +3339,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3264,6 +3362,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3285,6 +3385,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3306,6 +3408,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3327,6 +3431,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3348,6 +3454,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3427,6 +3535,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3448,6 +3558,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3469,6 +3581,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3490,6 +3604,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3511,6 +3627,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3532,6 +3650,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3553,6 +3673,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3574,6 +3696,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3595,6 +3719,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3654,6 +3780,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3675,6 +3803,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3696,6 +3826,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3717,6 +3849,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3738,6 +3872,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3759,6 +3895,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3801,6 +3939,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3822,6 +3962,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3843,6 +3985,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3864,6 +4008,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3885,6 +4031,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -3906,6 +4054,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4003,6 +4153,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4024,6 +4176,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4045,6 +4199,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4066,6 +4222,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4087,6 +4245,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4108,6 +4268,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4129,6 +4291,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4150,6 +4314,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4171,6 +4337,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4225,6 +4393,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4246,6 +4416,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4267,6 +4439,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4347,6 +4521,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4368,6 +4544,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4389,6 +4567,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4410,6 +4590,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4431,6 +4613,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4452,6 +4636,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4541,6 +4727,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4600,6 +4788,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4621,6 +4811,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4642,6 +4834,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4663,6 +4857,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4684,6 +4880,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4705,6 +4903,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4899,6 +5099,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4920,6 +5122,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4941,6 +5145,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4962,6 +5168,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -4983,6 +5191,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5004,6 +5214,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5025,6 +5237,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5046,6 +5260,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5067,6 +5283,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5088,6 +5306,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5143,6 +5363,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5164,6 +5386,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5185,6 +5409,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5206,6 +5432,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5227,6 +5455,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5248,6 +5478,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5289,6 +5521,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5310,6 +5544,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5331,6 +5567,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5352,6 +5590,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5373,6 +5613,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5394,6 +5636,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5576,6 +5820,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5597,6 +5843,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5618,6 +5866,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5639,6 +5889,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5660,6 +5912,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5681,6 +5935,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5702,6 +5958,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5723,6 +5981,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5744,6 +6004,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5924,6 +6186,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5945,6 +6209,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5966,6 +6232,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -5987,6 +6255,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6008,6 +6278,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6029,6 +6301,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6050,6 +6324,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6071,6 +6347,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6092,6 +6370,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6149,6 +6429,8 @@ export interface operations {
                             };
                             /** @example evt_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
+                            /** @description The id of the API request that made the change (the `x-request-id` of its answer, and of its log lines); null for changes the system made on its own */
+                            requestId: string | null;
                             resource: {
                                 id: string;
                                 type: string;
@@ -6175,6 +6457,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6196,6 +6480,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6217,6 +6503,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6238,6 +6526,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6259,6 +6549,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6280,6 +6572,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6421,6 +6715,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6442,6 +6738,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6463,6 +6761,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6484,6 +6784,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6505,6 +6807,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6526,6 +6830,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6779,6 +7085,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6800,6 +7108,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6821,6 +7131,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6842,6 +7154,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6863,6 +7177,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6884,6 +7200,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6905,6 +7223,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6926,6 +7246,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6947,6 +7269,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -6968,6 +7292,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7105,6 +7431,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7126,6 +7454,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7147,6 +7477,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7168,6 +7500,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7189,6 +7523,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7210,6 +7546,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7251,6 +7589,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7272,6 +7612,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7293,6 +7635,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7314,6 +7658,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7335,6 +7681,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7356,6 +7704,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7377,6 +7727,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7523,6 +7875,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7544,6 +7898,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7565,6 +7921,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7586,6 +7944,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7607,6 +7967,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7628,6 +7990,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7649,6 +8013,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7670,6 +8036,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7807,6 +8175,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7828,6 +8198,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7849,6 +8221,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7870,6 +8244,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7891,6 +8267,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7912,6 +8290,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7967,6 +8347,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -7988,6 +8370,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8009,6 +8393,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8064,6 +8450,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8085,6 +8473,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8106,6 +8496,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8169,6 +8561,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8190,6 +8584,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8211,6 +8607,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8232,6 +8630,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8253,6 +8653,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8274,6 +8676,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8295,6 +8699,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8316,6 +8722,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8337,6 +8745,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8358,6 +8768,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8421,6 +8833,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8442,6 +8856,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8463,6 +8879,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8484,6 +8902,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8533,6 +8953,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8554,6 +8976,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8575,6 +8999,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8596,6 +9022,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8617,6 +9045,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8666,6 +9096,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8687,6 +9119,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8708,6 +9142,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8729,6 +9165,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8750,6 +9188,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8812,6 +9252,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -8998,6 +9440,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9019,6 +9463,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9040,6 +9486,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9061,6 +9509,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9082,6 +9532,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9103,6 +9555,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9500,6 +9954,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9521,6 +9977,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9542,6 +10000,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9563,6 +10023,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9584,6 +10046,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9605,6 +10069,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9626,6 +10092,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9647,6 +10115,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9668,6 +10138,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9689,6 +10161,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9710,6 +10184,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9880,6 +10356,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9901,6 +10379,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9922,6 +10402,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9943,6 +10425,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9964,6 +10448,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -9985,6 +10471,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10006,6 +10494,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10047,6 +10537,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10068,6 +10560,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10089,6 +10583,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10110,6 +10606,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10131,6 +10629,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10152,6 +10652,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10535,6 +11037,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10556,6 +11060,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10577,6 +11083,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10598,6 +11106,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10619,6 +11129,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10640,6 +11152,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10661,6 +11175,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10682,6 +11198,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10703,6 +11221,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10724,6 +11244,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10785,6 +11307,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10806,6 +11330,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10827,6 +11353,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10848,6 +11376,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10869,6 +11399,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10890,6 +11422,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10911,6 +11445,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10972,6 +11508,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -10993,6 +11531,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11014,6 +11554,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11035,6 +11577,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11056,6 +11600,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11077,6 +11623,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11098,6 +11646,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11157,6 +11707,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11178,6 +11730,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11199,6 +11753,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11220,6 +11776,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11241,6 +11799,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11262,6 +11822,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11283,6 +11845,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11342,6 +11906,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11363,6 +11929,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11384,6 +11952,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11405,6 +11975,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11426,6 +11998,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11447,6 +12021,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11468,6 +12044,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11513,6 +12091,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11534,6 +12114,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11555,6 +12137,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11576,6 +12160,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11597,6 +12183,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11618,6 +12206,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11675,6 +12265,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11696,6 +12288,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11717,6 +12311,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11738,6 +12334,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11759,6 +12357,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11780,6 +12380,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11801,6 +12403,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11822,6 +12426,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11935,6 +12541,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11956,6 +12564,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11977,6 +12587,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -11998,6 +12610,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12019,6 +12633,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12040,6 +12656,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12061,6 +12679,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12082,6 +12702,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12103,6 +12725,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12165,7 +12789,7 @@ export interface operations {
                             id?: string;
                             /** @description The item's place in `items` (or `ids`) */
                             index: number;
-                            /** @description application/problem+json (RFC 9457) */
+                            /** @description problem details (RFC 9457) of one item */
                             problem?: {
                                 code: string;
                                 detail: string;
@@ -12319,6 +12943,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12340,6 +12966,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12361,6 +12989,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12382,6 +13012,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12403,6 +13035,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12424,6 +13058,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12445,6 +13081,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12466,6 +13104,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12487,6 +13127,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12508,6 +13150,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12529,6 +13173,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12580,7 +13226,7 @@ export interface operations {
                             id?: string;
                             /** @description The item's place in `items` (or `ids`) */
                             index: number;
-                            /** @description application/problem+json (RFC 9457) */
+                            /** @description problem details (RFC 9457) of one item */
                             problem?: {
                                 code: string;
                                 detail: string;
@@ -12734,6 +13380,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12755,6 +13403,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12776,6 +13426,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12797,6 +13449,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12818,6 +13472,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12839,6 +13495,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12860,6 +13518,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12881,6 +13541,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12902,6 +13564,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -12923,6 +13587,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13214,7 +13880,7 @@ export interface operations {
                             id?: string;
                             /** @description The item's place in `items` (or `ids`) */
                             index: number;
-                            /** @description application/problem+json (RFC 9457) */
+                            /** @description problem details (RFC 9457) of one item */
                             problem?: {
                                 code: string;
                                 detail: string;
@@ -13368,6 +14034,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13389,6 +14057,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13410,6 +14080,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13431,6 +14103,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13452,6 +14126,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13473,6 +14149,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13494,6 +14172,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13515,6 +14195,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13536,6 +14218,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13557,6 +14241,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13616,6 +14302,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13637,6 +14325,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13658,6 +14348,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13679,6 +14371,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13700,6 +14394,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13721,6 +14417,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13782,6 +14480,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13803,6 +14503,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13824,6 +14526,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13845,6 +14549,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13866,6 +14572,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13887,6 +14595,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13958,6 +14668,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -13979,6 +14691,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14000,6 +14714,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14021,6 +14737,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14042,6 +14760,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14063,6 +14783,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14136,6 +14858,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14157,6 +14881,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14178,6 +14904,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14199,6 +14927,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14220,6 +14950,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14241,6 +14973,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14262,6 +14996,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14283,6 +15019,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14304,6 +15042,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14403,6 +15143,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14424,6 +15166,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14445,6 +15189,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14466,6 +15212,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14487,6 +15235,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14508,6 +15258,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14529,6 +15281,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14550,6 +15304,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14571,6 +15327,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14592,6 +15350,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14682,6 +15442,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14703,6 +15465,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14724,6 +15488,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14745,6 +15511,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14766,6 +15534,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14787,6 +15557,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14808,6 +15580,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14829,6 +15603,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -14850,6 +15626,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15038,6 +15816,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15059,6 +15839,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15080,6 +15862,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15101,6 +15885,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15122,6 +15908,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15200,6 +15988,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15221,6 +16011,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15242,6 +16034,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15263,6 +16057,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15284,6 +16080,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15305,6 +16103,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15436,6 +16236,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15457,6 +16259,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15478,6 +16282,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15499,6 +16305,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15520,6 +16328,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15541,6 +16351,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15562,6 +16374,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15583,6 +16397,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15604,6 +16420,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15678,6 +16496,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15699,6 +16519,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15720,6 +16542,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15741,6 +16565,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15762,6 +16588,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15783,6 +16611,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15824,6 +16654,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15845,6 +16677,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15866,6 +16700,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15887,6 +16723,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15908,6 +16746,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -15929,6 +16769,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16036,6 +16878,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16057,6 +16901,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16078,6 +16924,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16099,6 +16947,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16120,6 +16970,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16141,6 +16993,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16162,6 +17016,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16183,6 +17039,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16235,6 +17093,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16256,6 +17116,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16277,6 +17139,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16298,6 +17162,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16319,6 +17185,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16340,6 +17208,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16361,6 +17231,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16438,6 +17310,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16459,6 +17333,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16480,6 +17356,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16501,6 +17379,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16522,6 +17402,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16620,6 +17502,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16641,6 +17525,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16662,6 +17548,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16683,6 +17571,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16704,6 +17594,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16725,6 +17617,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16746,6 +17640,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16767,6 +17663,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16788,6 +17686,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16809,6 +17709,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16867,6 +17769,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16888,6 +17792,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16909,6 +17815,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16930,6 +17838,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16951,6 +17861,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16972,6 +17884,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -16993,6 +17907,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17014,6 +17930,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17082,6 +18000,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17103,6 +18023,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17124,6 +18046,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17145,6 +18069,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17166,6 +18092,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17187,6 +18115,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17276,6 +18206,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17297,6 +18229,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17318,6 +18252,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17339,6 +18275,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17360,6 +18298,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17381,6 +18321,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17402,6 +18344,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17423,6 +18367,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17444,6 +18390,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17507,6 +18455,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17528,6 +18478,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17549,6 +18501,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17570,6 +18524,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17591,6 +18547,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17612,6 +18570,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17653,6 +18613,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17674,6 +18636,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17695,6 +18659,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17716,6 +18682,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17737,6 +18705,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17758,6 +18728,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17838,6 +18810,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17859,6 +18833,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17880,6 +18856,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17901,6 +18879,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17922,6 +18902,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17943,6 +18925,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17964,6 +18948,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -17985,6 +18971,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18046,6 +19034,8 @@ export interface operations {
                             id: string;
                             /** @description When the next attempt is due (pending only) */
                             nextAttemptAt: string | null;
+                            /** @description The id of the API request that made the event (the event's `requestId`), sent as the `rq-request-id` header; null for the system's events and scans */
+                            requestId: string | null;
                             /** @description The last attempt's answer status; null before any, or without an answer */
                             responseStatus: number | null;
                             /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
@@ -18068,6 +19058,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18089,6 +19081,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18110,6 +19104,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18131,6 +19127,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18152,6 +19150,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18173,6 +19173,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18249,6 +19251,8 @@ export interface operations {
                         id: string;
                         /** @description When the next attempt is due (pending only) */
                         nextAttemptAt: string | null;
+                        /** @description The id of the API request that made the event (the event's `requestId`), sent as the `rq-request-id` header; null for the system's events and scans */
+                        requestId: string | null;
                         /** @description The last attempt's answer status; null before any, or without an answer */
                         responseStatus: number | null;
                         /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
@@ -18269,6 +19273,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18290,6 +19296,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18311,6 +19319,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18332,6 +19342,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18353,6 +19365,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18374,6 +19388,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18423,6 +19439,8 @@ export interface operations {
                         id: string;
                         /** @description When the next attempt is due (pending only) */
                         nextAttemptAt: string | null;
+                        /** @description The id of the API request that made the event (the event's `requestId`), sent as the `rq-request-id` header; null for the system's events and scans */
+                        requestId: string | null;
                         /** @description The last attempt's answer status; null before any, or without an answer */
                         responseStatus: number | null;
                         /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
@@ -18443,6 +19461,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18464,6 +19484,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18485,6 +19507,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18506,6 +19530,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18527,6 +19553,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18548,6 +19576,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18569,6 +19599,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18637,6 +19669,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18658,6 +19692,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18679,6 +19715,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18700,6 +19738,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18721,6 +19761,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18742,6 +19784,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18790,6 +19834,8 @@ export interface operations {
                         id: string;
                         /** @description When the next attempt is due (pending only) */
                         nextAttemptAt: string | null;
+                        /** @description The id of the API request that made the event (the event's `requestId`), sent as the `rq-request-id` header; null for the system's events and scans */
+                        requestId: string | null;
                         /** @description The last attempt's answer status; null before any, or without an answer */
                         responseStatus: number | null;
                         /** @description pending: not delivered yet (attempts left); delivered: answered 2xx; failed: out of attempts */
@@ -18810,6 +19856,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18831,6 +19879,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18852,6 +19902,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18873,6 +19925,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18894,6 +19948,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18915,6 +19971,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18936,6 +19994,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -18989,6 +20049,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19010,6 +20072,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19031,6 +20095,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19052,6 +20118,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19073,6 +20141,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19138,6 +20208,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19159,6 +20231,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19180,6 +20254,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19201,6 +20277,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19222,6 +20300,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19243,6 +20323,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19264,6 +20346,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19285,6 +20369,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19306,6 +20392,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19360,6 +20448,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19381,6 +20471,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19402,6 +20494,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19423,6 +20517,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19444,6 +20540,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19507,6 +20605,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19528,6 +20628,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19549,6 +20651,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19570,6 +20674,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19591,6 +20697,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19612,6 +20720,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19633,6 +20743,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19654,6 +20766,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19675,6 +20789,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19696,6 +20812,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19761,6 +20879,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19782,6 +20902,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19803,6 +20925,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19824,6 +20948,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19845,6 +20971,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19866,6 +20994,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19887,6 +21017,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19908,6 +21040,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19967,6 +21101,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -19988,6 +21124,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20009,6 +21147,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20030,6 +21170,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20051,6 +21193,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20072,6 +21216,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20147,6 +21293,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20168,6 +21316,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20189,6 +21339,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20210,6 +21362,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20231,6 +21385,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20252,6 +21408,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20273,6 +21431,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20294,6 +21454,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20315,6 +21477,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20359,6 +21523,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20380,6 +21546,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20401,6 +21569,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20422,6 +21592,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20443,6 +21615,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20464,6 +21638,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20485,6 +21661,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20547,6 +21725,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20568,6 +21748,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20589,6 +21771,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20610,6 +21794,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20631,6 +21817,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20652,6 +21840,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20673,6 +21863,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20694,6 +21886,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20748,6 +21942,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20769,6 +21965,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20790,6 +21988,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20811,6 +22011,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20832,6 +22034,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20876,6 +22080,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20897,6 +22103,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20918,6 +22126,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20939,6 +22149,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20960,6 +22172,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -20981,6 +22195,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21002,6 +22218,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21068,6 +22286,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21089,6 +22309,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21110,6 +22332,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21131,6 +22355,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21152,6 +22378,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21173,6 +22401,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21194,6 +22424,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21215,6 +22447,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21236,6 +22470,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21302,6 +22538,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21323,6 +22561,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21344,6 +22584,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21365,6 +22607,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21386,6 +22630,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21407,6 +22653,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21428,6 +22676,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21449,6 +22699,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;
@@ -21470,6 +22722,8 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
                         status: number;
                         title: string;
                         type: string;

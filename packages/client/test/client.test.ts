@@ -116,6 +116,8 @@ describe.each(engines)('@rq/client against a real server on $name', (engine) => 
     expect(problem.code).toBe('validation_failed');
     expect(problem.detail).toBeTruthy();
     expect(problem.errors.map((e) => e.path)).toContain('/body/target');
+    expect(problem.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(problem.problem.requestId).toBe(problem.requestId);
 
     const missing = await keyClient()
       .get('/api/v1/qrcodes/{id}', { params: { path: { id: 'qr_01jdx0m6r4c5zk2d9w1v8t7q3n' } } })

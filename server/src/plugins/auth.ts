@@ -43,6 +43,8 @@ export interface WorkspaceAccess {
   workspaceId: string;
   role: Role;
   actor: Actor;
+  /** The request's id (`x-request-id`): the audit log records it with every change the request makes. */
+  requestId: string;
 }
 
 /** The header a signed-in request names its workspace with; API keys belong to one and ignore it. */
@@ -183,6 +185,7 @@ export const authPlugin = fp(
             workspaceId: account.id,
             role: 'owner',
             actor: { type: 'user', id: `marketplace:${fromMarketplace}`, email: null },
+            requestId: request.id,
           },
           principal: { kind: 'marketplace', scopes: SCOPES },
           user: null,
@@ -213,6 +216,7 @@ export const authPlugin = fp(
             workspaceId: workspace.id,
             role: 'admin',
             actor: { type: 'apiKey', id: key.keyId, email: null },
+            requestId: request.id,
           },
           principal: { kind: 'apiKey', keyId: key.keyId, scopes: key.scopes },
           user: null,
@@ -238,6 +242,7 @@ export const authPlugin = fp(
           workspaceId: workspace.id,
           role,
           actor: { type: 'user', id: decoded.uid, email: user.email },
+          requestId: request.id,
         },
         principal: { kind: 'firebase', scopes: SCOPES },
         user,

@@ -15,8 +15,14 @@ export function useRequestId(request: FastifyRequest, reply: FastifyReply): void
   reply.header('x-request-id', request.id);
 }
 
+/**
+ * Answers `problem` as application/problem+json. The body's `requestId` is the `x-request-id` the
+ * answer carries, so a caller who reports only the body still names the request in our logs.
+ */
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
-  return reply.code(problem.status).headers(problem.headers).type(PROBLEM_JSON).send(problem.toBody());
+  if (!reply.hasHeader('x-request-id')) useRequestId(reply.request, reply);
+  const body = { ...problem.toBody(), requestId: reply.request.id };
+  return reply.code(problem.status).headers(problem.headers).type(PROBLEM_JSON).send(body);
 }
 
 /** Fastify's own error codes, mapped to ours. */

@@ -16,6 +16,8 @@ export interface ProblemBody {
   detail: string;
   code: string;
   errors?: FieldError[];
+  /** The request's id (its `x-request-id`), added as the answer is sent (plugins/errors.ts). */
+  requestId?: string;
   [extension: string]: unknown;
 }
 

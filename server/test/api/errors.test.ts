@@ -63,6 +63,9 @@ describe('every error is problem+json', () => {
     expect(body.type).toMatch(new RegExp(`/docs/api/errors#${code.replaceAll('_', '-')}$`));
     expect(typeof body.title).toBe('string');
     expect(typeof body.detail).toBe('string');
+    // The body names the request as its header does, so a caller who logs only bodies can quote it.
+    expect(body.requestId).toBeTruthy();
+    expect(body.requestId).toBe(response.headers['x-request-id']);
     return body;
   };
 
@@ -256,5 +259,45 @@ describe('every error is problem+json', () => {
       headers: { 'x-request-id': 'bad id\n' },
     });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("puts the caller's own request id in every kind of problem answer", async () => {
+    const get = (url: string, id: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'x-request-id': id } });
+    const post = (id: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/echo',
+        headers: { 'x-request-id': id, 'content-type': 'application/json' },
+        payload,
+      });
+    const answers = [
+      [await get('/api/nope', 'trace-404'), 'not_found', 'trace-404'],
+      [
+        await t.app.inject({ method: 'DELETE', url: '/healthz', headers: { 'x-request-id': 'trace-405' } }),
+        'method_not_allowed',
+        'trace-405',
+      ],
+      [await post('trace:json', '{"name"'), 'malformed_json', 'trace:json'],
+      [
+        await post('trace.413', JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), size: 1 })),
+        'payload_too_large',
+        'trace.413',
+      ],
+      [await post('trace_400', '{}'), 'validation_failed', 'trace_400'],
+      [await get('/api/v1/qrcodes/%ZZ', 'trace-router'), 'bad_request', 'trace-router'],
+      [await get('/api/v1/me', 'trace-401'), 'unauthorized', 'trace-401'],
+      [await get('/api/v1/explode', 'trace-500'), 'internal_error', 'trace-500'],
+    ] as const;
+    for (const [response, code, id] of answers) {
+      expect(expectProblem(response, code).requestId).toBe(id);
+    }
+    // An id we do not keep (spaces, control characters) is replaced in the header and the body alike.
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': 'a b' },
+    });
+    expect(expectProblem(replaced, 'not_found').requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -12,7 +12,8 @@ import { emulatorHost } from '../helpers/firebase.js';
  * Every route in the OpenAPI document that takes a body or a query gets many malformed inputs:
  * wrong types, missing and unknown fields, huge strings, deep nesting, odd unicode, nulls, arrays
  * for objects, negative and non-finite numbers, prototype-pollution keys. None may answer 5xx, and
- * every refusal must be problem+json. Routes added later are fuzzed without editing this file.
+ * every refusal must be problem+json naming its request (`requestId`, as `x-request-id`). Routes
+ * added later are fuzzed without editing this file.
  */
 
 type Schema = {
@@ -323,7 +324,7 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
   async function check(options: InjectOptions, label: string, failures: string[]): Promise<void> {
     const response = await inject(options);
     const contentType = String(response.headers['content-type'] ?? '');
-    let problem: { status?: unknown; code?: unknown } = {};
+    let problem: { status?: unknown; code?: unknown; requestId?: unknown } = {};
     if (response.statusCode >= 400 && contentType.startsWith('application/problem+json')) {
       problem = response.json() as typeof problem;
     }
@@ -336,6 +337,8 @@ describe.each(engines)('fuzzing every route with a body or a query on $name', (e
       (problem.status !== response.statusCode || typeof problem.code !== 'string')
     ) {
       failures.push(`${label} -> ${response.statusCode} with a malformed problem body`);
+    } else if (response.statusCode >= 400 && problem.requestId !== response.headers['x-request-id']) {
+      failures.push(`${label} -> ${response.statusCode} whose requestId is not its x-request-id`);
     }
     if (response.statusCode < 300 && contentType.startsWith('application/json')) {
       const { shortUrl } = response.json() as { shortUrl?: unknown };

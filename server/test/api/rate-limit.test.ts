@@ -75,6 +75,7 @@ describe.each(engines)('rate limits in memory on $name', (engine) => {
     expect(over.statusCode).toBe(429);
     expect(over.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((over.json() as { code: string }).code).toBe('rate_limited');
+    expect((over.json() as { requestId: string }).requestId).toBe(over.headers['x-request-id']);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(rateHeaders(over)).toMatchObject({ limit: max, remaining: 0 });
     // Another key of the same account has its own budget.

@@ -235,6 +235,7 @@ export class AccountsService {
         type: 'signing_secret.rotated',
         workspaceId: accountId,
         actor: access.actor,
+        requestId: access.requestId,
         resource: { type: 'signing_secret', id: accountId },
         data: { createdAt: toIso(now) },
       };

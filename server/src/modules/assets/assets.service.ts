@@ -99,6 +99,7 @@ export class AssetsService {
         type: 'asset.created',
         workspaceId: accountId,
         actor: access.actor,
+        requestId: access.requestId,
         resource: { type: 'asset', id: row.id },
         data: { object: { ...resourceOf(row) } },
       };

@@ -115,7 +115,7 @@ export class PaypalSubscriptions {
           : 'The subscription has ended at PayPal.',
       );
     }
-    const { row, created } = await this.store(subscription, plan, accountId, access.actor);
+    const { row, created } = await this.store(subscription, plan, accountId, access.actor, access.requestId);
     if (!row || row.account_id !== accountId) {
       throw new Problem('conflict', 'This PayPal subscription belongs to another account.');
     }
@@ -134,7 +134,7 @@ export class PaypalSubscriptions {
     const paypal = requirePaypal(this.options.paypal);
     const providerId = row.provider_subscription_id!;
     await fromPaypal(this.options.log, () => paypal.cancelSubscription(providerId, CANCEL_REASON));
-    const after = await this.refresh(providerId, access.actor);
+    const after = await this.refresh(providerId, access.actor, access.requestId);
     return subscriptionView(after ?? row);
   }
 
@@ -167,7 +167,11 @@ export class PaypalSubscriptions {
    * Reads a subscription from PayPal and stores it. One not bound yet is bound to its custom_id's
    * account when that account exists and the plan is ours (the webhook may beat the browser's POST).
    */
-  async refresh(providerId: string, actor: Actor = PAYPAL): Promise<SubscriptionRow | undefined> {
+  async refresh(
+    providerId: string,
+    actor: Actor = PAYPAL,
+    requestId: string | null = null,
+  ): Promise<SubscriptionRow | undefined> {
     const paypal = requirePaypal(this.options.paypal);
     const subscription = await fromPaypal(this.options.log, () => paypal.getSubscription(providerId));
     if (!subscription) {
@@ -186,7 +190,7 @@ export class PaypalSubscriptions {
     const accountId = bound?.account_id ?? subscription.custom_id;
     if (!accountId) return bound;
     if (!bound && !BINDABLE.has(subscription.status)) return undefined;
-    return (await this.store(subscription, plan, accountId, actor)).row;
+    return (await this.store(subscription, plan, accountId, actor, requestId)).row;
   }
 
   /** Inserts or updates the row of a PayPal subscription (the plans service tells every instance). */
@@ -195,6 +199,7 @@ export class PaypalSubscriptions {
     plan: PlanId,
     accountId: string,
     actor: Actor,
+    requestId: string | null,
   ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
     const now = this.clock.now();
     const state = {
@@ -211,6 +216,7 @@ export class PaypalSubscriptions {
         { ...bound, provider_subscription_id: subscription.id },
         { ...state, current_period_end: paidThrough(subscription, bound.current_period_end) },
         actor,
+        requestId,
       );
       return { row, created: false };
     }
@@ -234,6 +240,7 @@ export class PaypalSubscriptions {
         ...state,
       },
       actor,
+      requestId,
     );
   }
 

@@ -51,6 +51,10 @@ export const EventSchema = Type.Object(
       description:
         '`{ object }` on create and delete (the resource as the API shows it), `{ changes: { field: [old, new] } }` on update; never a secret',
     }),
+    requestId: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The id of the API request that made the change (the `x-request-id` of its answer, and of its log lines); null for changes the system made on its own',
+    }),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,8 @@ export interface EventsTable {
   resource_id: string;
   /** `{ "changes": { field: [old, new] } }` or `{ "object": {...} }`; never a secret. */
   data_json: string;
+  /** The id of the API request that made the change (its `x-request-id`); null for the system's own. */
+  request_id: string | null;
 }
 
 export type EventRow = Selectable<EventsTable>;

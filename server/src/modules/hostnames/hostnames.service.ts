@@ -279,7 +279,7 @@ export class HostnamesService {
     const accountId = access.workspaceId;
     const row = await findHostname(this.db, accountId, id);
     if (!row) throw notFound('hostname');
-    await this.check(row, access.actor);
+    await this.check(row, access.actor, access.requestId);
     return this.get(accountId, id);
   }
 
@@ -300,10 +300,10 @@ export class HostnamesService {
   }
 
   /**
-   * Looks the records up and stores the outcome. A check someone asked for is always logged; the
-   * scheduled checker's only when it decides something (the name becomes verified, or failed).
+   * Looks the records up and stores the outcome. A check someone asked for is always logged (with
+   * its request's id); the scheduled checker's only when it decides something (verified, or failed).
    */
-  private async check(row: HostnameRow, actor: Actor): Promise<void> {
+  private async check(row: HostnameRow, actor: Actor, requestId: string | null = null): Promise<void> {
     const automatic = actor === CHECKER;
     const failure = await checkHostnameDns(
       { hostname: row.hostname, txtName: challengeName(row.hostname), txtValue: challengeValue(row.token) },
@@ -334,7 +334,7 @@ export class HostnamesService {
           : { changes: { status: [row.status, outcome.status] as [unknown, unknown] } }),
         failure: outcome.failure ?? null,
       };
-      const access = { workspaceId: row.account_id, actor };
+      const access = { workspaceId: row.account_id, actor, requestId };
       return { result: undefined, events: logged ? [this.event(type, access, row, data)] : [] };
     });
     await this.published(row.id, row.hostname);

@@ -4,12 +4,21 @@ import type { SubscriptionRow } from './plans.table.js';
 import { subscriptionView } from './plans.views.js';
 
 /** The audit log's events of subscriptions and grants (pure). */
-/** A subscription's event: the subscription as the API shows it on create and cancel. */
-export function subscriptionEvent(type: string, actor: Actor, row: SubscriptionRow): ChangeEvent {
+/**
+ * A subscription's event: the subscription as the API shows it on create and cancel; `requestId`
+ * is the API request's that made it (null when the provider or an operator did).
+ */
+export function subscriptionEvent(
+  type: string,
+  actor: Actor,
+  row: SubscriptionRow,
+  requestId: string | null = null,
+): ChangeEvent {
   return {
     type,
     workspaceId: row.account_id,
     actor,
+    requestId,
     resource: { type: 'subscription', id: row.id },
     data: { object: { ...subscriptionView(row) } },
   };
@@ -24,6 +33,7 @@ export function subscriptionChanged(
   actor: Actor,
   before: SubscriptionRow,
   after: SubscriptionRow,
+  requestId: string | null = null,
 ): ChangeEvent[] {
   const changes = changedFields({ ...subscriptionView(before) }, { ...subscriptionView(after) });
   if (Object.keys(changes).length === 0) return [];
@@ -33,6 +43,7 @@ export function subscriptionChanged(
       type: cancelled ? 'subscription.cancelled' : 'subscription.updated',
       workspaceId: after.account_id,
       actor,
+      requestId,
       resource: { type: 'subscription', id: after.id },
       data: { changes },
     },

@@ -159,12 +159,14 @@ export class PlansService {
   async recordProviderSubscription(
     row: NewSubscriptionRow & { provider_subscription_id: string },
     actor: Actor,
+    requestId: string | null = null,
   ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
     const bound = await this.options.events.inTransaction(async (trx) => {
       await insertSubscription(trx, row);
       const result = await findByProviderId(trx, row.provider_subscription_id);
       const created = result !== undefined && result.id === row.id;
-      return { result, events: created ? [subscriptionEvent('subscription.created', actor, result)] : [] };
+      const events = created ? [subscriptionEvent('subscription.created', actor, result, requestId)] : [];
+      return { result, events };
     });
     if (bound) await this.changed(bound.account_id);
     return { row: bound, created: bound?.id === row.id };
@@ -175,11 +177,12 @@ export class PlansService {
     bound: SubscriptionRow & { provider_subscription_id: string },
     update: SubscriptionUpdate,
     actor: Actor,
+    requestId: string | null = null,
   ): Promise<SubscriptionRow | undefined> {
     const row = await this.options.events.inTransaction(async (trx) => {
       await updateSubscription(trx, bound.id, update);
       const result = await findByProviderId(trx, bound.provider_subscription_id);
-      return { result, events: result ? subscriptionChanged(actor, bound, result) : [] };
+      return { result, events: result ? subscriptionChanged(actor, bound, result, requestId) : [] };
     });
     if (row) await this.changed(row.account_id);
     return row;

@@ -15,10 +15,10 @@ export interface RuleDirectory {
 /** A code whose rules changed, for the change bus. */
 export type ChangedCode = { id: string; hostKey: string; slug: string };
 
-/** The event of a code's rules changing from `before` to `after`. */
+/** The event of a code's rules changing from `before` to `after`, by `actor` in the request `requestId`. */
 function rulesUpdated(
   workspaceId: string,
-  actor: Actor,
+  { actor, requestId }: { actor: Actor; requestId?: string | null | undefined },
   codeId: string,
   before: string[],
   after: string[],
@@ -29,6 +29,7 @@ function rulesUpdated(
     actor,
     resource: { type: 'qrcode', id: codeId },
     data: { changes: { rules: [before, after] } },
+    requestId: requestId ?? null,
   };
 }
 
@@ -76,9 +77,7 @@ export class CodeRules {
       const before = (await findRuleIds(trx, [id])).get(id) ?? [];
       if (!(await replaceRules(trx, workspaceId, id, ruleIds, this.options.clock.now())))
         throw notFound('QR code');
-      const events = sameIds(before, ruleIds)
-        ? []
-        : [rulesUpdated(workspaceId, access.actor, id, before, ruleIds)];
+      const events = sameIds(before, ruleIds) ? [] : [rulesUpdated(workspaceId, access, id, before, ruleIds)];
       return { result: undefined, events };
     });
     await this.options.changed({ id, hostKey: row.host_key, slug: row.slug });
@@ -86,14 +85,14 @@ export class CodeRules {
   }
 
   /**
-   * A rule was deleted (by `actor`): no code may keep it; each code that had it changes, which is
-   * its `qrcode.rules_updated` event by the same actor.
+   * A rule was deleted (by `actor`, in the request `requestId`): no code may keep it; each code
+   * that had it changes, which is its `qrcode.rules_updated` event by the same actor and request.
    */
-  async removeEverywhere(ruleId: string, actor: Actor): Promise<void> {
+  async removeEverywhere(ruleId: string, actor: Actor, requestId: string | null = null): Promise<void> {
     const changed = await this.options.events.inTransaction(async (trx) => {
       const codes = await removeRuleEverywhere(trx, ruleId, this.options.clock.now());
       const events = codes.map((code) =>
-        rulesUpdated(code.account_id, actor, code.id, code.before, code.after),
+        rulesUpdated(code.account_id, { actor, requestId }, code.id, code.before, code.after),
       );
       return { result: codes, events };
     });

@@ -1,7 +1,7 @@
 import { STATIC_KINDS, type StaticData, type StyleInput, StyleSchema, WIFI_ENCRYPTIONS } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
-import { ProblemSchema } from '../../shared/problem-schema.js';
+import { ItemProblemSchema } from '../../shared/problem-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
 import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import { CONTROL_LIMITS } from './link-controls.js';
@@ -587,7 +587,7 @@ export const BulkAnswer = Type.Object(
               "The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered",
           }),
           qrcode: Type.Optional(CodeSchema),
-          problem: Type.Optional(ProblemSchema),
+          problem: Type.Optional(ItemProblemSchema),
         },
         { additionalProperties: false },
       ),

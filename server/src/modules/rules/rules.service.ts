@@ -9,7 +9,7 @@ import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
-import type { Actor, ChangeEvent, EventsService } from '../events/events.service.js';
+import { type Actor, type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import {
   deleteRule,
   deleteWorkspaceRules,
@@ -35,10 +35,10 @@ declare module '../../shared/change-bus.js' {
     /** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
     'rule.changed': { id: string };
     /**
-     * A rule was deleted by `actor`: every code that had it drops it, an event of that actor
-     * (published on this instance only).
+     * A rule was deleted by `actor` in the request `requestId`: every code that had it drops it,
+     * an event of that actor and request (published on this instance only).
      */
-    'rule.deleted': { id: string; accountId: string; actor: Actor };
+    'rule.deleted': { id: string; accountId: string; actor: Actor; requestId?: string | null };
   }
 }
 
@@ -73,7 +73,7 @@ function ruleEvent(
   id: string,
   data: ChangeEvent['data'],
 ): ChangeEvent {
-  return { type, workspaceId: access.workspaceId, actor: access.actor, resource: { type: 'rule', id }, data };
+  return changeEvent(type, access, { type: 'rule', id }, data);
 }
 
 /**
@@ -201,7 +201,7 @@ export class RulesService {
     });
     await this.options.changes.publish(
       'rule.deleted',
-      { id, accountId, actor: access.actor },
+      { id, accountId, actor: access.actor, requestId: access.requestId },
       { acrossInstances: false },
     );
     await this.options.changes.publish('rule.changed', { id });

@@ -117,6 +117,10 @@ const DeliveryFields = {
     description: 'The `webhook-id` of every attempt: the event id (evt_...), a scan id, ...',
   }),
   eventType: WebhookEventTypeSchema,
+  requestId: Nullable(
+    Type.String(),
+    "The id of the API request that made the event (the event's `requestId`), sent as the `rq-request-id` header; null for the system's events and scans",
+  ),
   attempt: Type.Integer({ minimum: 0, description: 'Attempts made so far' }),
   status: DeliveryStatusSchema,
   responseStatus: Type.Union([Type.Integer(), Type.Null()], {

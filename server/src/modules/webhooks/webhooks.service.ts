@@ -64,6 +64,8 @@ export interface WebhookMessage {
   at: number;
   /** The message's `data`: for an audit event, the event as GET /events shows it. */
   data: unknown;
+  /** The id of the API request that caused it (the event's `requestId`); absent or null otherwise. */
+  requestId?: string | null;
 }
 
 export interface WebhooksServiceOptions {
@@ -150,6 +152,7 @@ export class WebhooksService {
         type: event.type as WebhookEventType,
         at: Date.parse(event.at),
         data: event,
+        requestId: event.requestId,
       });
       byWorkspace.set(event.workspace, messages);
     }
@@ -278,6 +281,7 @@ export class WebhooksService {
       type: 'webhook.test',
       at: now,
       data: { webhook: endpoint.id, actor: access.actor },
+      requestId: access.requestId ?? null,
     };
     const row = deliveryRow(endpoint.id, access.workspaceId, message, now);
     await insertDeliveries(this.db, [row]);
@@ -455,6 +459,7 @@ function deliveryRow(
     event_id: message.id,
     event_type: message.type,
     body: messageBody(message),
+    request_id: message.requestId ?? null,
     status: 'pending',
     attempts: 0,
     next_attempt_at: now,
@@ -471,6 +476,7 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     id: row.id,
     eventId: row.event_id,
     eventType: row.event_type as WebhookEventType,
+    requestId: row.request_id,
     attempt: row.attempts,
     status: row.status,
     responseStatus: row.response_status,

@@ -37,6 +37,8 @@ export interface WebhookDeliveriesTable {
   event_type: string;
   /** The exact JSON body POSTed, the same on every attempt. */
   body: string;
+  /** The id of the API request that made the event (sent as `rq-request-id`); null for the system's and scans. */
+  request_id: string | null;
   status: DeliveryStatus;
   /** Attempts made so far. */
   attempts: number;

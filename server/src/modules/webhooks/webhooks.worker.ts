@@ -36,6 +36,20 @@ export interface DeliveryWorkerOptions {
   busy?: () => boolean;
 }
 
+/** What an attempt came to once written: the delivery's new state, or 410 (the endpoint is turned off). */
+type RecordedOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'superseded';
+
+/** What every log line about a delivery carries: the ids that join it to its event and request. */
+function deliveryLogFields(delivery: DeliveryRow) {
+  return {
+    deliveryId: delivery.id,
+    eventId: delivery.event_id,
+    eventType: delivery.event_type,
+    webhookId: delivery.webhook_id,
+    requestId: delivery.request_id,
+  };
+}
+
 /** What one attempt came to, before it is written. */
 interface AttemptResult {
   status: number | null;
@@ -166,10 +180,28 @@ export class DeliveryWorker {
       const at = this.clock.now();
       const headers = this.requestHeaders(delivery, endpoint, at);
       const result = await this.send(endpoint.url, headers, delivery.body);
-      await this.record(delivery, endpoint, leaseUntil, { at, headers, result });
+      const outcome = await this.record(delivery, endpoint, leaseUntil, { at, headers, result });
+      this.logAttempt(delivery, result, outcome);
     } catch (error) {
-      this.options.log.warn({ err: error, delivery: delivery.id }, 'could not make a webhook attempt');
+      this.options.log.warn(
+        { err: error, ...deliveryLogFields(delivery) },
+        'could not make a webhook attempt',
+      );
     }
+  }
+
+  /** One line per attempt, joined to the request that made the event by its `requestId`. */
+  private logAttempt(delivery: DeliveryRow, result: AttemptResult, outcome: RecordedOutcome): void {
+    const fields = {
+      ...deliveryLogFields(delivery),
+      attempt: delivery.attempts + 1,
+      outcome,
+      responseStatus: result.status,
+      durationMs: result.durationMs,
+      ...(result.error === null ? {} : { error: result.error }),
+    };
+    // A customer's endpoint failing is theirs to fix, not an alarm of ours: info either way.
+    this.options.log.info(fields, outcome === 'delivered' ? 'webhook delivered' : 'webhook attempt failed');
   }
 
   private requestHeaders(delivery: DeliveryRow, endpoint: WebhookRow, at: number): Record<string, string> {
@@ -180,6 +212,7 @@ export class DeliveryWorker {
     return {
       'content-type': 'application/json',
       'user-agent': 'RQ-Codes-Webhooks/1',
+      ...(delivery.request_id === null ? {} : { 'rq-request-id': delivery.request_id }),
       ...signatureHeaders(secrets, delivery.event_id, Math.floor(at / 1000), delivery.body),
     };
   }
@@ -221,13 +254,16 @@ export class DeliveryWorker {
     }
   }
 
-  /** Writes the attempt, the delivery's next state and the endpoint's, in one transaction. */
+  /**
+   * Writes the attempt, the delivery's next state and the endpoint's, in one transaction; answers
+   * what the attempt came to (`superseded`: the lease ran out and another worker's result stands).
+   */
   private async record(
     delivery: DeliveryRow,
     endpoint: WebhookRow,
     leaseUntil: number,
     attempt: { at: number; headers: Record<string, string>; result: AttemptResult },
-  ): Promise<void> {
+  ): Promise<RecordedOutcome> {
     const { result } = attempt;
     const attempts = delivery.attempts + 1;
     const outcome = outcomeOf(result.status);
@@ -238,7 +274,8 @@ export class DeliveryWorker {
           })
         : null;
     const now = this.clock.now();
-    await this.options.db.transaction().execute(async (trx) => {
+    const status = outcome === 'delivered' ? 'delivered' : delay === null ? 'failed' : 'pending';
+    const written = await this.options.db.transaction().execute(async (trx) => {
       const written = await recordAttempt(
         trx,
         { id: delivery.id, leaseUntil },
@@ -255,7 +292,7 @@ export class DeliveryWorker {
           error: result.error,
         },
         {
-          status: outcome === 'delivered' ? 'delivered' : delay === null ? 'failed' : 'pending',
+          status,
           attempts,
           next_attempt_at: delay === null ? null : now + delay,
           last_attempt_at: attempt.at,
@@ -263,9 +300,11 @@ export class DeliveryWorker {
           duration_ms: result.durationMs,
         },
       );
-      if (!written) return;
-      await this.followEndpoint(trx, endpoint, outcome, now);
+      if (written) await this.followEndpoint(trx, endpoint, outcome, now);
+      return written;
     });
+    if (!written) return 'superseded';
+    return outcome === 'gone' ? 'gone' : status === 'pending' ? 'retry' : status;
   }
 
   /** A success ends the endpoint's run of failures; a 410, or failures for WEBHOOK_DISABLE_AFTER_MS, disable it. */

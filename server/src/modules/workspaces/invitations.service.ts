@@ -169,7 +169,7 @@ export class InvitationsService {
    * Accepts with the token from the link: the caller's verified e-mail must be the invited one.
    * Answers the workspace they joined, with their role.
    */
-  async accept(acceptor: Acceptor, token: string): Promise<MemberWorkspace> {
+  async accept(acceptor: Acceptor, token: string, requestId: string | null = null): Promise<MemberWorkspace> {
     const row = await findInvitationByTokenHash(this.db, hashInvitationToken(token));
     const workspace = row && (await this.options.accounts.getWorkspace(row.workspace_id));
     if (!row || !workspace) {
@@ -188,7 +188,7 @@ export class InvitationsService {
       );
     }
     const actor = { type: 'user' as const, id: acceptor.uid, email: acceptor.email };
-    const access = { workspaceId: row.workspace_id, role: row.role, actor };
+    const access = { workspaceId: row.workspace_id, role: row.role, actor, requestId };
     await this.options.events.inTransaction(async (trx) => {
       const now = this.now;
       await updateInvitation(trx, row.id, { accepted_at: now, accepted_by: acceptor.uid });
@@ -206,6 +206,7 @@ export class InvitationsService {
             type: 'member.added',
             workspaceId: row.workspace_id,
             actor,
+            requestId,
             resource: { type: 'member', id: acceptor.uid },
             data: {
               object: { uid: acceptor.uid, email: acceptor.email, role: row.role, invitation: row.id },

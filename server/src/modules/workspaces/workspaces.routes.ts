@@ -71,7 +71,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const created = await app.workspaces.create(
-        { uid: request.access.actor.id, actor: request.access.actor },
+        { uid: request.access.actor.id, actor: request.access.actor, requestId: request.access.requestId },
         request.body.name.trim(),
       );
       return reply.code(201).send(created);
@@ -306,6 +306,7 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
           emailVerified: email?.verified ?? false,
         },
         request.body.token,
+        request.access.requestId,
       );
     },
   );

@@ -94,8 +94,11 @@ export class WorkspacesService {
     return { user, workspace, role: member.role };
   }
 
-  /** A team workspace, owned by the user who makes it. */
-  async create(owner: { uid: string; actor?: Actor }, name: string): Promise<MemberWorkspace> {
+  /** A team workspace, owned by the user who makes it (in the request `requestId`, when by the API). */
+  async create(
+    owner: { uid: string; actor?: Actor; requestId?: string | null },
+    name: string,
+  ): Promise<MemberWorkspace> {
     const actor = owner.actor ?? { type: 'user' as const, id: owner.uid, email: null };
     return this.options.events.inTransaction(async (trx) => {
       const workspace = await this.options.accounts.createTeamWorkspace(name, trx);
@@ -113,6 +116,7 @@ export class WorkspacesService {
             type: 'workspace.created',
             workspaceId: workspace.id,
             actor,
+            requestId: owner.requestId ?? null,
             resource: { type: 'workspace', id: workspace.id },
             data: { object: { id: workspace.id, name, personal: false, createdAt: workspace.createdAt } },
           },
@@ -181,6 +185,7 @@ export class WorkspacesService {
                 type: 'workspace.deleted',
                 workspaceId: personal.id,
                 actor: access.actor,
+                requestId: access.requestId,
                 resource: { type: 'workspace', id: workspace.id },
                 data: { object: { id: workspace.id, name: workspace.name, createdAt: workspace.createdAt } },
               },

@@ -9,6 +9,7 @@ function delivery(status: Delivery['status'], nextAttemptAt: string | null): Del
     id: 'dlv_1',
     eventId: 'evt_1',
     eventType: 'webhook.test',
+    requestId: null,
     attempt: 1,
     status,
     responseStatus: null,
