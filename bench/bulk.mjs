@@ -16,25 +16,20 @@
 // Last lines: `bulk create on <db>: B codes/s in bulk calls, S codes/s as single POSTs, xR` and
 // `manager's first page of N codes on <db>: P ms (...)` and
 // `edge while bulk imports on <db>: xE of bare node:http (without: xE0, D%), bulk K codes/s meanwhile`.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
-import { BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
+import { api, MARKETPLACE_SECRET as SECRET } from './lib/marketplace.mjs';
+import { throwawayDatabase } from './lib/postgres.mjs';
 import { bareServer } from './lib/processes.mjs';
+import { requireWrk, runWrk as wrk } from './lib/wrk.mjs';
 
-const SECRET = 'bench-marketplace-secret';
 const PER_CALL = 1_000;
 const SINGLE_CONCURRENCY = 8;
 const WRK_DURATION = process.env.BENCH_DURATION ?? '5s';
 const ROUNDS = 2;
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 const { values: flags } = parseArgs({
   options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string', default: '10000' } },
@@ -48,32 +43,12 @@ if (!Number.isSafeInteger(CODES) || CODES < PER_CALL || CODES % PER_CALL !== 0) 
   console.error(`--codes takes a multiple of ${PER_CALL}, not ${flags.codes}`);
   process.exit(2);
 }
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is not installed: apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-bulk-'));
 const runId = `${process.pid}_${Date.now().toString(36)}`;
-let admin;
-let databaseName;
+let database;
 const cleanups = [];
-
-async function api(base, method, url, body, user) {
-  const response = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      'x-rapidapi-proxy-secret': SECRET,
-      'x-rapidapi-user': user,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
-  return json;
-}
 
 /** Item `n` of a batch: what a packaging run would send (a serial in the title and a tag). */
 const itemOf = (batch, n) => ({
@@ -110,20 +85,9 @@ async function createOneByOne(base, user) {
   return CODES / ((performance.now() - started) / 1000);
 }
 
+/** The rate wrk's load was answered at (the benches' wrk: 1 thread, 50 connections). */
 async function runWrk(url) {
-  const args = ['-t', '1', '-c', '50', '-d', WRK_DURATION, '-H', `User-Agent: ${USER_AGENT}`, url];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', () => resolve(stdout));
-  });
-  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (errors) throw new Error(`wrk saw ${errors[1]} failed responses:\n${out}`);
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  return (await wrk(url, { duration: WRK_DURATION })).rps;
 }
 
 /**
@@ -171,13 +135,8 @@ let failed = false;
 try {
   let databaseUrl = '';
   if (flags.db === 'postgres') {
-    admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    databaseName = `rq_bench_bulk_${runId}`;
-    await admin.query(`create database "${databaseName}"`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    database = await throwawayDatabase(`rq_bench_bulk_${runId}`);
+    databaseUrl = database.url;
   }
   const server = await startServerProcess({
     env: {
@@ -268,10 +227,7 @@ try {
   failed = true;
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  if (admin) {
-    if (databaseName) await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
-  }
+  await database?.drop();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 if (failed) process.exitCode = 1;

@@ -73,6 +73,8 @@ import { freePort } from '../scripts/lib/ports.mjs';
 import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 import { bareServer, stopChild } from './lib/processes.mjs';
+import { metric } from './lib/server-metrics.mjs';
+import { runWrk as wrk } from './lib/wrk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '10s';
@@ -159,45 +161,8 @@ if (!fs.existsSync(DNSMASQ)) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * wrk's summary: the rate of requests answered, how many, and their median and 99th percentile
- * latency. `host` sends the request to that name (a custom hostname) instead of the URL's;
- * `script` is a Lua file choosing each request's path. Asynchronous, so the RSS sampler runs.
- */
-async function runWrk(url, { duration = DURATION, connections = CONNECTIONS, host, script } = {}) {
-  const args = [
-    '-t',
-    '1',
-    '-c',
-    String(connections),
-    '-d',
-    duration,
-    '--latency',
-    '-H',
-    `User-Agent: ${USER_AGENT}`,
-    ...(host ? ['-H', `Host: ${host}`] : []),
-    ...(script ? ['-s', script] : []),
-    url,
-  ];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', () => resolve(stdout));
-  });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
-  const latency = (percent) => {
-    const match = new RegExp(`${percent}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    return match ? Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]] : Number.NaN;
-  };
-  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (errors) throw new Error(`wrk saw ${errors[1]} failed responses:\n${out}`);
-  return { rps, requests, p50ms: latency(50), p99ms: latency(99) };
-}
+/** wrk's summary (lib/wrk.mjs), by default with the rounds' duration and connections. */
+const runWrk = (url, options = {}) => wrk(url, { duration: DURATION, connections: CONNECTIONS, ...options });
 
 /** The Lua script of --codes: every request scans one of the bulk codes, chosen at random. */
 function randomSlugScript(dir) {
@@ -463,11 +428,6 @@ async function edgeCodeFileBuilt(server) {
   console.log(
     `${server.label}: edge code file built ${((Date.now() - started) / 1000).toFixed(1)} s after the start`,
   );
-}
-
-async function metric(base, name) {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
 
 /** The middle value: with three rounds, one slow or fast round moves nothing. */
