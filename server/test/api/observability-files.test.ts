@@ -2,11 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../helpers/accounts.js';
-import { listeningTestApp, type TestApp } from '../helpers/app.js';
-import { emulatorHost } from '../helpers/firebase.js';
+import { PROCESS_SECRET, processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 
 /**
  * What an operator installs from deploy/: the Grafana dashboard, the Prometheus alert rules and
@@ -355,40 +352,45 @@ describe('the Grafana dashboard', () => {
   });
 });
 
+/**
+ * The real server process (src/server.ts) on a data folder with an SQLite file, as the README
+ * runs it: unlike the in-memory database of buildTestApp, that one starts its job threads, so
+ * what they export (rq_jobs_*, their threads' gauges) is there too.
+ */
 describe('the dashboard and the alerts name what a real server exports', () => {
-  let t: TestApp & { base: string };
+  let storage: Awaited<ReturnType<typeof processStorage>>;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   let exported: Exposition;
 
   beforeAll(async () => {
-    t = await listeningTestApp({ name: 'sqlite' }, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
-    const user = await signedInUser(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/qrcodes',
-      headers: user.headers,
-      payload: { mode: 'redirect', target: 'https://example.com/', slug: 'observed' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json() as { id: string };
+    storage = await processStorage({ name: 'sqlite' }, 'rq-observability-');
+    server = await startServerProcess(storage.env);
+    const { base } = server;
+    const { id } = (await processApi(base, 'POST', '/qrcodes', {
+      mode: 'redirect',
+      target: 'https://example.com/',
+      slug: 'observed',
+    })) as { id: string };
 
-    // One scan through the raw-socket edge, one API read, one PNG render.
-    const scan = await fetch(`${t.base}/r/observed`, { redirect: 'manual' });
+    // One scan through the raw-socket edge, one API read, one PNG render (a job thread's work).
+    const scan = await fetch(`${base}/r/observed`, { redirect: 'manual' });
     expect(scan.status).toBe(302);
-    const read = await t.app.inject({ method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: user.headers });
-    expect(read.statusCode, read.body).toBe(200);
-    const image = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/qrcodes/${id}/image.png`,
-      headers: user.headers,
+    await processApi(base, 'GET', `/qrcodes/${id}`);
+    const image = await fetch(`${base}/api/v1/qrcodes/${id}/image.png`, {
+      headers: { 'x-rapidapi-proxy-secret': PROCESS_SECRET, 'x-rapidapi-user': 'process-test' },
     });
-    expect(image.statusCode, image.body).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.status, await image.clone().text()).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
 
-    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
-    expect(metrics.statusCode, metrics.body).toBe(200);
-    exported = parseExposition(metrics.body);
+    const metrics = await fetch(`${base}/metrics`);
+    const body = await metrics.text();
+    expect(metrics.status, body).toBe(200);
+    exported = parseExposition(body);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await storage?.remove();
+  });
 
   it('every dashboard query names series the server exports', () => {
     expect(unexportedSeries(dashboardExpressions(), exported)).toEqual([]);
@@ -406,10 +408,9 @@ describe('the dashboard and the alerts name what a real server exports', () => {
   });
 
   it('labels the main thread and the status as the alerts and panels match them', () => {
-    // The main-thread alerts match thread="main"; a server run inside a worker (a test pool of
-    // threads) names its main thread main-<threadId>, as thread-stats.ts does.
+    // The main-thread alerts match thread="main".
     const threads = exported.labels.get('rq_event_loop_utilization')?.get('thread');
-    expect([...(threads ?? [])]).toContain(isMainThread ? 'main' : `main-${threadId}`);
+    expect([...(threads ?? [])]).toContain('main');
     // The API panels match status=~"5.." and "[45]..": the numeric code, not a class such as 2xx.
     const statuses = [
       ...(exported.labels.get('rq_http_request_duration_seconds_count')?.get('status') ?? []),
