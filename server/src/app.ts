@@ -15,7 +15,7 @@ import { eventsModule, eventsRoutesModule } from './modules/events/events.module
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { mainThreadRateLimitStore } from './modules/jobs/job-rate-limits.js';
-import { jobsModule } from './modules/jobs/jobs.module.js';
+import { jobsModule, runsJobThreads } from './modules/jobs/jobs.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { printingModule } from './modules/printing/printing.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
@@ -60,12 +60,15 @@ export interface AppOptions {
 }
 
 /**
- * What an app instance is for. The server answers scans and runs the background work (the scan
- * recorder and its folder, webhook deliveries, hostname checks, sweepers). A job thread's app
- * answers the heavy requests the server hands it and runs none of that; it shares the server's
- * change notices and rate-limit windows through the named channels.
+ * What an app instance is for. The server answers scans (its recorder, journal and folder, the
+ * edge's caches). A job thread's app answers the heavy requests the server hands it; the one
+ * `background` job thread runs the background work (webhook deliveries and the scan feed,
+ * hostname checks, sweepers, pruning), which without job threads the server runs itself. Job
+ * threads share the server's change notices and rate-limit windows through the named channels.
  */
-export type AppRole = { kind: 'server' } | { kind: 'jobs'; changeChannel: string; rateLimitChannel: string };
+export type AppRole =
+  | { kind: 'server' }
+  | { kind: 'jobs'; changeChannel: string; rateLimitChannel: string; background: boolean };
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -124,6 +127,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   const role: AppRole = options.role ?? { kind: 'server' };
   app.decorate<AppRole>('role', role);
+  app.decorate(
+    'runsBackgroundWork',
+    role.kind === 'jobs' ? role.background : !runsJobThreads(config, database),
+  );
   await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
@@ -197,5 +204,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     role: AppRole;
+    /** Whether this app runs the background loops (webhook deliveries, hostname checks, sweepers). */
+    runsBackgroundWork: boolean;
   }
 }

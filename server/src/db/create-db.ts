@@ -63,7 +63,9 @@ function createSqlite(file: string, jobThread: boolean): DatabaseHandle {
   const sqlite = openSqlite(file);
   attachRollups(sqlite, file);
   const checkpointer = file === ':memory:' || jobThread ? undefined : SqliteCheckpointer.start(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, jobThread) }),
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -88,16 +90,18 @@ const PREPARED_STATEMENTS = 500;
  * every query it runs, and on the edge's cache misses (a code, its rules, its counter) preparing
  * cost more than running. A statement still being iterated (a streamed query) is not shared.
  *
- * Kysely's transactions begin IMMEDIATE, taking the write lock at their start: with job threads
- * writing through connections of their own, a transaction that read first could otherwise fail
- * to take it later (SQLITE_BUSY_SNAPSHOT, which waits for nothing) once another wrote between.
+ * A job thread's transactions begin IMMEDIATE, taking the write lock at their start: with the
+ * server appending scans all the time, a transaction that read first would otherwise often fail
+ * to take it later (SQLITE_BUSY_SNAPSHOT, which waits for nothing). The server's own stay
+ * deferred, so a transaction that only reads never waits for a job's lock on the thread that
+ * answers scans.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, beginImmediate: boolean): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: PREPARED_STATEMENTS });
   return {
     close: () => sqlite.close(),
     prepare(text) {
-      const source = text === 'begin' ? 'begin immediate' : text;
+      const source = beginImmediate && text === 'begin' ? 'begin immediate' : text;
       const cached = statements.get(source);
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(source);

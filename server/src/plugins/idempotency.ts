@@ -89,7 +89,7 @@ export const idempotencyPlugin = fp(
     const db = app.database.db;
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      if (app.role.kind !== 'server') return;
+      if (!app.runsBackgroundWork) return;
       sweeper = setInterval(() => {
         sweepExpiredIdempotencyKeys(db).catch((error: unknown) =>
           app.log.warn({ err: error }, 'could not delete expired Idempotency-Key answers'),

@@ -17,7 +17,7 @@ export const eventsModule = fp(
     app.decorate('events', events);
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      if (app.role.kind !== 'server') return;
+      if (!app.runsBackgroundWork) return;
       sweeper = setInterval(() => {
         events
           .sweep()

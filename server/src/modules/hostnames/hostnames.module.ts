@@ -47,7 +47,7 @@ export const hostnamesModule = fp(
     const checker = new HostnameChecker(service, app.log);
     app.addHook('onReady', async () => {
       await service.served.reloadAll();
-      if (app.role.kind === 'server') checker.start();
+      if (app.runsBackgroundWork) checker.start();
     });
     app.addHook('preClose', () => checker.stop());
     await app.register(hostnamesRoutes);

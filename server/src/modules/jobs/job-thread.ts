@@ -13,16 +13,16 @@ import {
 
 /**
  * A job thread: the same app as the server's (every route, check and service), built without
- * the edge, the background loops or the scan recorder, on a connection of its own, at the lowest
- * CPU priority: under load the cores go to the thread that answers scans, and jobs take the rest.
- * Piscina calls the default export once per forwarded request.
+ * the edge or the scan recorder, on a connection of its own, at the lowest CPU priority: under
+ * load the cores go to the thread that answers scans, and jobs take the rest. Piscina calls the
+ * default export once per forwarded request. (background-thread.ts builds the same app to run
+ * the background loops.)
  */
-const data = workerData as JobThreadData;
 let app: Promise<FastifyInstance> | undefined;
 
-async function buildJobApp(): Promise<FastifyInstance> {
+export async function buildJobApp(data: JobThreadData, background: boolean): Promise<FastifyInstance> {
   yieldCpuToOtherThreads();
-  startThreadStats(`jobs-${threadId}`);
+  startThreadStats(`${background ? 'background' : 'jobs'}-${threadId}`);
   const [{ buildApp }, { createDatabase }] = await Promise.all([
     import('../../app.js'),
     import('../../db/create-db.js'),
@@ -40,14 +40,19 @@ async function buildJobApp(): Promise<FastifyInstance> {
     ownsDatabase: true,
     migrate: false,
     serveWeb: false,
-    role: { kind: 'jobs', changeChannel: data.changeChannel, rateLimitChannel: data.rateLimitChannel },
+    role: {
+      kind: 'jobs',
+      changeChannel: data.changeChannel,
+      rateLimitChannel: data.rateLimitChannel,
+      background,
+    },
   });
   await jobApp.ready();
   return jobApp;
 }
 
 export default async function runJob({ request, port }: JobTask): Promise<void> {
-  app ??= buildJobApp();
+  app ??= buildJobApp(workerData as JobThreadData, false);
   const jobApp = await app;
   let body: Readable | undefined;
   let aborted = false;

@@ -38,6 +38,10 @@ interface QueuedJob {
 
 /** A job thread stays this long after its last job, then ends (its memory with it); a new one takes a few seconds to start. */
 const IDLE_THREAD_MS = 300_000;
+/** How long a read whose thread ended waits before it runs again on another. */
+const RETRY_AFTER_MS = 100;
+/** How long closing waits for the jobs running to finish. */
+const CLOSE_WAIT_MS = 5_000;
 /** A job thread's V8 heap: what a 10,000-code print run or a 1,000-code bulk call needs, with room. */
 const JOB_THREAD_HEAP_MB = 512;
 
@@ -58,7 +62,7 @@ export class JobThreads {
     this.queue = new Queue(options.limits);
     this.pool = new Piscina({
       filename: threadEntry(),
-      minThreads: 0,
+      minThreads: 1,
       maxThreads: options.threads,
       idleTimeout: IDLE_THREAD_MS,
       workerData: options.data,
@@ -96,7 +100,10 @@ export class JobThreads {
     return this.pool.threads;
   }
 
+  /** Lets the jobs running finish (a few seconds at most), then ends the threads. */
   async close(): Promise<void> {
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    while (this.running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.pool.destroy();
   }
 
@@ -142,23 +149,25 @@ export class JobThreads {
         else body.once('drain', () => reply({ type: 'ack' }));
       } else {
         (answered?.body as PassThrough | undefined)?.end();
+        port1.close();
       }
     });
     const task = this.pool.run({ request: job.request, port: port2 }, { transferList: [port2] });
+    // The task's result and the port's messages travel apart: the port closes at its own `end`.
     const body = task.then(
-      () => {
-        port1.close();
-        this.count(job.kind, 'done');
-      },
+      () => this.count(job.kind, 'done'),
       (error: unknown) => {
         port1.close();
         this.options.log.error({ err: error, job: job.kind, attempt }, 'a job thread ended during a job');
         if (answered) {
           answered.body.destroy(error as Error);
         } else if (attempt === 1 && isReadOnly(job.request)) {
-          const again = this.start(job, attempt + 1);
-          again.head.then(resolveHead, rejectHead);
-          return again.body;
+          // After Piscina has let the ended thread go: run at once, the job could be given to it.
+          return new Promise<void>((resolve) => setTimeout(resolve, RETRY_AFTER_MS)).then(() => {
+            const again = this.start(job, attempt + 1);
+            again.head.then(resolveHead, rejectHead);
+            return again.body;
+          });
         } else {
           rejectHead(
             new Problem(

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/create-db.js';
 import { Problem } from '../../shared/problem.js';
-import type { JobDatabase } from './job-protocol.js';
+import { startWorker, stopWorker } from '../../shared/worker-thread.js';
+import type { JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
 import { type JobAnswer, JobThreads } from './job-threads.js';
 
@@ -18,16 +22,22 @@ import { type JobAnswer, JobThreads } from './job-threads.js';
  */
 export const jobsModule = fp(
   async (app: FastifyInstance) => {
-    const database = jobDatabaseOf(app);
-    if (app.config.jobThreads === 0 || app.role.kind === 'jobs' || !database) return;
+    if (app.role.kind === 'jobs' || !runsJobThreads(app.config, app.database)) return;
     const rateLimitChannel = `rq:rate-limits:${randomUUID()}`;
     const threads = app.config.jobThreads;
+    const data: JobThreadData = {
+      config: app.config,
+      database: jobDatabaseOf(app.database),
+      changeChannel: app.changes.threadChannel,
+      rateLimitChannel,
+    };
     const jobs = new JobThreads({
       threads,
-      data: { config: app.config, database, changeChannel: app.changes.threadChannel, rateLimitChannel },
+      data,
       limits: { runningPerWorkspace: Math.max(1, threads - 1), queuedPerWorkspace: 32, queuedTotal: 256 },
       log: app.log,
     });
+    const background = new BackgroundThread(data, app.log);
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
     registerJobMetrics(app, jobs);
     app.decorate('jobs', jobs);
@@ -42,27 +52,66 @@ export const jobsModule = fp(
         remoteAddress: request.ip,
       });
       reply.hijack();
-      void sendAnswer(app, request, reply, answer);
+      void sendAnswer(request, reply, answer);
       return undefined;
     });
     app.addHook('onClose', async () => {
-      stopServingLimits();
+      await background.stop();
       await jobs.close();
+      stopServingLimits();
     });
   },
   { name: 'jobs', dependencies: ['auth', 'rate-limit', 'metrics', 'redis'] },
 );
+
+/** Whether the server hands heavy requests and background work to threads (JOB_THREADS, a database they can open). */
+export function runsJobThreads(config: Config, database: DatabaseHandle): boolean {
+  const shareable = database.url !== undefined || (database.sqliteFile ?? ':memory:') !== ':memory:';
+  return config.jobThreads > 0 && shareable;
+}
 
 /** Whose turn a job takes: its workspace, or for a public endpoint (render, signed images) the address. */
 function jobOwnerOf(request: FastifyRequest): string {
   return request.authContext?.workspace.id ?? `ip:${request.ip}`;
 }
 
-function jobDatabaseOf(app: FastifyInstance): JobDatabase | undefined {
-  const { sqliteFile, url, schema } = app.database;
-  if (url) return { url, schema };
-  if (sqliteFile && sqliteFile !== ':memory:') return { sqliteFile };
-  return undefined;
+function jobDatabaseOf({ sqliteFile, url, schema }: DatabaseHandle): JobDatabase {
+  return url ? { url, schema } : { sqliteFile };
+}
+
+/** How soon a background thread that ended by itself is started again. */
+const RESTART_AFTER_MS = 1000;
+
+/** The background thread (background-thread.ts), started again should it end before `stop`. */
+class BackgroundThread {
+  private worker!: Worker;
+  private exited!: Promise<void>;
+  private stopping = false;
+
+  constructor(
+    private readonly data: JobThreadData,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.start();
+  }
+
+  private start(): void {
+    this.worker = startWorker(new URL('./background-thread.js', import.meta.url), this.data);
+    this.worker.on('error', (error) => this.log.error({ err: error }, 'the background thread failed'));
+    this.exited = new Promise((resolve) =>
+      this.worker.once('exit', (code) => {
+        resolve();
+        if (this.stopping) return;
+        this.log.error({ code }, 'the background thread ended; starting it again');
+        setTimeout(() => this.start(), RESTART_AFTER_MS).unref();
+      }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await stopWorker(this.worker, this.exited);
+  }
 }
 
 async function readBody(payload: Readable, limit: number): Promise<Uint8Array | null> {
@@ -79,13 +128,11 @@ async function readBody(payload: Readable, limit: number): Promise<Uint8Array | 
 /** Headers of the connection, not the answer: Node's server sets its own. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
-/** Writes the job's answer on the hijacked reply, with what this thread's hooks had set (rate limits). */
-async function sendAnswer(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: JobAnswer,
-) {
+/**
+ * Writes the job's answer on the hijacked reply, with what this thread's hooks had set (rate
+ * limits). Fastify's onResponse hooks still run when it is sent (the request's metrics).
+ */
+async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: JobAnswer) {
   const headers: Record<string, string | string[] | number> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) headers[name] = value as string | string[] | number;
@@ -95,7 +142,6 @@ async function sendAnswer(
   }
   headers['rq-job-wait-ms'] = String(answer.waitedMs);
   const raw = reply.raw;
-  raw.on('finish', () => app.metrics.observeRequest(request, raw.statusCode, reply.elapsedTime));
   raw.writeHead(answer.status, headers);
   try {
     await pipeline(answer.body, raw);

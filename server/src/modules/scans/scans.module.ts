@@ -33,9 +33,8 @@ export const scansModule = fp(
       // Registered at ready, so it runs after every other module's eraser: the workspace's codes
       // have stopped redirecting by then, and no scan of it can arrive after its analytics went.
       app.workspaces.onErase('scans', (workspaceId) => scans.eraseWorkspace(workspaceId));
-      if (app.role.kind !== 'server') return;
-      scans.startPruning();
-      await scans.recorder.resumeSpool();
+      if (app.runsBackgroundWork) scans.startPruning();
+      if (app.role.kind === 'server') await scans.recorder.resumeSpool();
     });
     app.addHook('onClose', async () => {
       scans.stopPruning();

@@ -46,7 +46,7 @@ export const webhooksModule = fp(
     });
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      if (app.role.kind !== 'server') return;
+      if (!app.runsBackgroundWork) return;
       if (settings.worker) worker?.start();
       sweeper = setInterval(() => {
         webhooks

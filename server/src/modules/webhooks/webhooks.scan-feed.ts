@@ -179,7 +179,7 @@ export const webhooksScanFeedModule = fp(
     });
     app.decorate('webhookScanFeed', feed);
     app.addHook('onReady', async () => {
-      if (app.role.kind === 'server') feed.start();
+      if (app.runsBackgroundWork) feed.start();
     });
     app.addHook('preClose', async () => feed.stop());
   },

@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { type Engine, engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+
+/**
+ * Heavy requests on job threads (modules/jobs): the thread that answers scans goes on while a
+ * job thread is stuck, workspaces take turns, and a job whose thread ends is run again (a read)
+ * or reported failed (a write), never half-applied. Real threads, on a database they can open:
+ * a SQLite file, or PostgreSQL.
+ */
+const SECRET = 'job-threads-test-secret';
+/** A person's phone: bots' scans are recorded but not counted. */
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 90_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface JobApp {
+  app: FastifyInstance;
+  sqliteFile: string | undefined;
+  close(): Promise<void>;
+}
+
+async function jobApp(engine: Engine, threads: number): Promise<JobApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-jobs-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JOB_THREADS: String(threads),
+    MARKETPLACE_PROXY_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    API_RATE_LIMIT: '100000',
+  });
+  let database: TestDatabase | undefined;
+  if (engine.name === 'postgres') database = await openTestDatabase(engine);
+  const app = await buildApp(config, {
+    serveWeb: false,
+    ...(database ? { database: database.handle, migrate: false } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    sqliteFile: database ? undefined : app.database.sqliteFile,
+    async close() {
+      await app.close();
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Holds what a code write needs, from a connection of the test's own: SQLite's write lock, or
+ * PostgreSQL's lock on the codes table. Answers the function that lets go.
+ */
+async function lockCodes(t: JobApp): Promise<() => Promise<void>> {
+  if (t.sqliteFile) {
+    const holder = new SQLite(t.sqliteFile);
+    holder.exec('begin immediate');
+    return async () => {
+      holder.exec('commit');
+      holder.close();
+    };
+  }
+  const client = await (t.app.database.pgPool as Pool).connect();
+  await client.query('begin');
+  await client.query('lock table qrcodes in exclusive mode');
+  return async () => {
+    await client.query('commit');
+    client.release();
+  };
+}
+
+const as = (user: string) => ({ 'x-rapidapi-proxy-secret': SECRET, 'x-rapidapi-user': user });
+
+function createCode(app: FastifyInstance, user: string, body: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/qrcodes',
+    headers: as(user),
+    payload: { mode: 'redirect', target: 'https://example.com/', ...body },
+  });
+}
+
+async function codeCount(app: FastifyInstance, user: string): Promise<number> {
+  const answer = await app.inject({ method: 'GET', url: '/api/v1/qrcodes/count', headers: as(user) });
+  return (answer.json() as { total: number }).total;
+}
+
+function bulkOf(n: number, tag: string) {
+  return {
+    items: Array.from({ length: n }, (_, i) => ({
+      mode: 'redirect',
+      target: `https://example.com/${i}`,
+      tags: [tag],
+    })),
+  };
+}
+
+describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_000 }, () => {
+  let t: JobApp;
+  beforeAll(async () => {
+    t = await jobApp({ name: 'sqlite' }, 1);
+  });
+  afterAll(() => t.close());
+
+  it('answers every scan while a job waits on the database, and records them all once it is free', async () => {
+    const { app } = t;
+    expect((await createCode(app, 'scanner', { slug: 'stuck-test' })).statusCode).toBe(201);
+    // The writer's workspace exists before the lock: signing in a new one writes on this thread.
+    expect((await createCode(app, 'writer', {})).statusCode).toBe(201);
+    // Another connection holds the write lock: the job thread's create waits in SQLite, its loop blocked.
+    const holder = new SQLite(t.sqliteFile as string);
+    holder.pragma('busy_timeout = 5000');
+    holder.exec('begin immediate');
+    let created = false;
+    const creating = createCode(app, 'writer', { slug: 'made-while-stuck' }).finally(() => {
+      created = true;
+    });
+    await until(() => app.jobs?.active === 1, 'the create to start on its thread');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        app.inject({ method: 'GET', url: '/r/stuck-test', headers: { 'user-agent': BROWSER } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(302));
+    expect(created).toBe(false); // the create is still stuck behind the lock
+    holder.exec('commit');
+    holder.close();
+    expect((await creating).statusCode).toBe(201);
+    // The scans the lock turned away waited in the journal, and reach the database.
+    await until(async () => {
+      const summary = await app.inject({
+        method: 'GET',
+        url: '/api/v1/analytics/summary?range=24h',
+        headers: as('scanner'),
+      });
+      return (summary.json() as { total: number }).total === 50;
+    }, 'the 50 scans in the database');
+  });
+});
+
+describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) => {
+  let t: JobApp;
+  beforeAll(async () => {
+    t = await jobApp(engine, 2);
+  });
+  afterAll(() => t.close());
+
+  it('runs the creates and edits of codes on a job thread, and the edge follows them at once', async () => {
+    const { app } = t;
+    const created = await createCode(app, 'follow', { slug: 'follow-me', target: 'https://example.com/a' });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['rq-job-wait-ms']).toBeDefined();
+    expect((await app.inject({ method: 'GET', url: '/r/follow-me' })).headers.location).toBe(
+      'https://example.com/a',
+    );
+    const id = (created.json() as { id: string }).id;
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/qrcodes/${id}`,
+      headers: as('follow'),
+      payload: { target: 'https://example.com/b' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/r/follow-me' })).headers.location).toBe(
+      'https://example.com/b',
+    );
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/qrcodes/${id}`,
+      headers: as('follow'),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/r/follow-me' })).statusCode).toBe(404);
+  });
+
+  it("answers another workspace's single create while one workspace's bulk calls queue", async () => {
+    const { app } = t;
+    const finished: string[] = [];
+    const bulks = Array.from({ length: 8 }, (_, i) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/v1/qrcodes/bulk',
+          headers: as('importer'),
+          payload: bulkOf(1000, 'fair'),
+        })
+        .then((answer) => {
+          finished.push(`bulk ${i}`);
+          return answer.statusCode;
+        }),
+    );
+    await until(() => (app.jobs?.queued ?? 0) >= 2, 'the bulk calls to queue');
+    const single = await createCode(app, 'other-workspace', {});
+    finished.push('single');
+    expect(single.statusCode).toBe(201);
+    expect(await Promise.all(bulks)).toEqual(Array(8).fill(200));
+    // The single create did not wait for the importer's queue: at most a call or two were ahead.
+    expect(finished.indexOf('single')).toBeLessThan(4);
+    expect(await codeCount(app, 'importer')).toBe(8000);
+  });
+
+  it('runs a read again on a new thread when its thread ends, and reports a write failed, applied whole or not at all', async () => {
+    const { app } = t;
+    const jobs = app.jobs;
+    if (!jobs) throw new Error('no job threads');
+    const reading = app.inject({
+      method: 'GET',
+      url: '/api/v1/qrcodes/export.json',
+      headers: as('importer'),
+    });
+    await until(() => jobs.active === 1 && jobs.threads.length > 0, 'the export to start');
+    await Promise.all(jobs.threads.map((thread) => thread.terminate()));
+    const read = await reading;
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain('"fair"');
+
+    // A write held up by a lock the test holds, so its thread ends while it runs.
+    const release = await lockCodes(t);
+    const writing = app.inject({
+      method: 'POST',
+      url: '/api/v1/qrcodes/bulk',
+      headers: as('killed'),
+      payload: bulkOf(300, 'killed'),
+    });
+    await until(() => jobs.active === 1 && jobs.threads.length > 0, 'the bulk call to start');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(jobs.threads.map((thread) => thread.terminate()));
+    await release();
+    const written = await writing;
+    expect(written.statusCode).toBe(503);
+    expect(written.json()).toMatchObject({ code: 'unavailable' });
+    expect(await codeCount(app, 'killed')).toBe(0);
+  });
+
+  it('serves every metric an operator needs after a scan, an API call and a job', async () => {
+    const { app } = t;
+    expect((await createCode(app, 'metrics', { slug: 'metrics-scan' })).statusCode).toBe(201);
+    await app.inject({ method: 'GET', url: '/r/metrics-scan' });
+    await app.inject({ method: 'GET', url: '/r/no-such-code' });
+    await app.inject({ method: 'GET', url: '/api/v1/qrcodes', headers: as('metrics') });
+    const text = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    for (const series of [
+      'rq_edge_answer_duration_seconds_bucket{outcome="redirect",host="primary",le="0.001"}',
+      'rq_edge_answer_duration_seconds_count{outcome="not_found",host="primary"}',
+      'rq_http_request_duration_seconds_count{route="/api/v1/qrcodes",method="GET",status="200"} 1\n',
+      'rq_http_request_duration_seconds_count{route="/api/v1/qrcodes",method="POST",status="201"}',
+      'rq_event_loop_utilization{thread="main',
+      'rq_event_loop_lag_seconds{thread="main',
+      'rq_thread_heap_used_bytes{thread="main',
+      'rq_jobs_total{kind="create",result="done"}',
+      'rq_jobs_queued 0',
+      'rq_jobs_running 0',
+      'rq_jobs_oldest_queued_age_seconds 0',
+      'rq_data_dir_free_bytes',
+      'rq_data_dir_size_bytes',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect(text).toContain(series);
+    }
+    // A job thread reports itself within a few seconds.
+    await until(async () => {
+      const again = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      return /rq_event_loop_utilization\{thread="jobs-\d+"\}/.test(again);
+    }, "a job thread's own stats");
+  });
+});
