@@ -44,7 +44,7 @@ export const metricsPlugin = fp(
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
       registers: [registry],
     });
-    if (app.role.kind === 'server') registerThreadMetrics(registry, app);
+    const threads = app.role.kind === 'server' ? registerThreadMetrics(registry, app) : undefined;
     registerDataDirMetrics(registry, config.dataDir);
     const metrics = {
       registry,
@@ -58,6 +58,10 @@ export const metricsPlugin = fp(
         requestDuration.observe({ route, method: request.method, status: String(status) }, elapsedMs / 1000);
       },
       /** One answer of the edge (kept off prom-client's label hashing: see FastHistogram). */
+      /** A count other threads report with their stats (thread-stats.ts), summed over them. */
+      threadCounter(name: string): number {
+        return threads?.counter(name) ?? 0;
+      },
       edgeAnswered(status: number, host: EdgeHostKind, seconds: number) {
         edgeAnswers.observe(edgeSlots.get(`${edgeOutcomeOf(status)}/${host}`) as number, seconds);
       },
@@ -90,7 +94,7 @@ export function edgeOutcomeOf(status: number): EdgeOutcome {
 }
 
 /** Event-loop utilisation and lag, and heap, of every thread (thread-stats.ts). */
-function registerThreadMetrics(registry: Registry, app: FastifyInstance): void {
+function registerThreadMetrics(registry: Registry, app: FastifyInstance): ThreadStatsCollector {
   const collector = new ThreadStatsCollector();
   app.addHook('onClose', async () => collector.close());
   let latest = collector.read();
@@ -124,6 +128,7 @@ function registerThreadMetrics(registry: Registry, app: FastifyInstance): void {
     (s) => s.lagP99Seconds,
   );
   gauge('rq_thread_heap_used_bytes', "V8 heap in use by the thread's isolate.", (s) => s.heapUsedBytes);
+  return collector;
 }
 
 /** Free and total bytes of the filesystem holding DATA_DIR (the database, journals, edge file). */
@@ -198,6 +203,7 @@ declare module 'fastify' {
       redirectsAnswered: Counter;
       observeRequest(request: FastifyRequest, status: number, elapsedMs: number): void;
       edgeAnswered(status: number, host: EdgeHostKind, seconds: number): void;
+      threadCounter(name: string): number;
     };
   }
 }

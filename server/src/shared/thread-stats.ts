@@ -14,6 +14,8 @@ export interface ThreadStats {
   lagP99Seconds: number;
   heapUsedBytes: number;
   at: number;
+  /** Counts the thread keeps for the main thread's metrics (the background thread's webhook attempts). */
+  counters?: Record<string, number>;
 }
 
 const CHANNEL = 'rq:thread-stats';
@@ -51,12 +53,18 @@ class ThreadMeter {
   }
 }
 
-/** In a worker thread: reports its stats every few seconds until the answered function is called. */
-export function startThreadStats(thread: string): () => void {
+/**
+ * In a worker thread: reports its stats every few seconds, with `counters()` when given, until
+ * the answered function is called.
+ */
+export function startThreadStats(thread: string, counters?: () => Record<string, number>): () => void {
   const meter = new ThreadMeter(thread);
   const channel = new BroadcastChannel(CHANNEL);
   channel.unref();
-  const timer = setInterval(() => channel.postMessage(meter.read()), REPORT_EVERY_MS);
+  const timer = setInterval(
+    () => channel.postMessage({ ...meter.read(), ...(counters ? { counters: counters() } : {}) }),
+    REPORT_EVERY_MS,
+  );
   timer.unref();
   return () => {
     clearInterval(timer);
@@ -86,6 +94,13 @@ export class ThreadStatsCollector {
       if (now - stats.at > FORGET_AFTER_MS) this.others.delete(thread);
     }
     return [this.main.read(), ...this.others.values()];
+  }
+
+  /** The sum of a counter over the other threads' latest reports. */
+  counter(name: string): number {
+    let total = 0;
+    for (const stats of this.others.values()) total += stats.counters?.[name] ?? 0;
+    return total;
   }
 
   close(): void {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { threadId, workerData } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
+import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { startThreadStats } from '../../shared/thread-stats.js';
 import { yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
 import {
@@ -22,7 +23,6 @@ let app: Promise<FastifyInstance> | undefined;
 
 export async function buildJobApp(data: JobThreadData, background: boolean): Promise<FastifyInstance> {
   yieldCpuToOtherThreads();
-  startThreadStats(`${background ? 'background' : 'jobs'}-${threadId}`);
   const [{ buildApp }, { createDatabase }] = await Promise.all([
     import('../../app.js'),
     import('../../db/create-db.js'),
@@ -48,6 +48,20 @@ export async function buildJobApp(data: JobThreadData, background: boolean): Pro
     },
   });
   await jobApp.ready();
+  // A print run or an export leaves hundreds of MB of freed heap that V8 keeps resident until asked.
+  trimHeapWhenIdle();
+  const webhookCounts = () => {
+    const results = jobApp.webhookResults();
+    return {
+      'webhooks.delivered': results.delivered,
+      'webhooks.retry': results.retry,
+      'webhooks.failed': results.failed,
+    };
+  };
+  startThreadStats(
+    `${background ? 'background' : 'jobs'}-${threadId}`,
+    background ? webhookCounts : undefined,
+  );
   return jobApp;
 }
 

@@ -8,7 +8,7 @@ import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { Problem } from '../../shared/problem.js';
-import { startWorker, stopWorker } from '../../shared/worker-thread.js';
+import { lowerV8HelperThreads, startWorker, stopWorker } from '../../shared/worker-thread.js';
 import type { JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
 import { type JobAnswer, JobThreads } from './job-threads.js';
@@ -38,6 +38,7 @@ export const jobsModule = fp(
       log: app.log,
     });
     const background = new BackgroundThread(data, app.log);
+    lowerV8HelperThreads();
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
     registerJobMetrics(app, jobs);
     app.decorate('jobs', jobs);

@@ -154,8 +154,7 @@ export class ScanJournal {
     try {
       await this.options.ship({ file, spoolId: name, rows, forget: this.forgettable });
     } catch (error) {
-      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
-      this.options.log[busy ? 'debug' : 'error'](
+      this.options.log[isBusy(error) ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         'the database refused scans; they wait in the journal on disk',
       );
@@ -203,7 +202,11 @@ export class ScanJournal {
     this.replayTimer = setTimeout(() => {
       this.replayTimer = null;
       this.replay().catch((error: unknown) => {
-        this.options.log.warn({ err: error }, 'journal replay failed; will retry');
+        // Busy: a job thread's transaction holds SQLite's write lock for a moment.
+        this.options.log[isBusy(error) ? 'debug' : 'warn'](
+          { err: error },
+          'journal replay failed; will retry',
+        );
         this.scheduleReplay();
       });
     }, REPLAY_EVERY_MS);
@@ -277,4 +280,9 @@ function syncDirectory(dir: string): Promise<void> {
       fs.fsync(fd, (syncError) => fs.close(fd, () => (syncError ? reject(syncError) : resolve())));
     }),
   );
+}
+
+/** SQLite refused a write because another connection holds the write lock (not an outage). */
+export function isBusy(error: unknown): boolean {
+  return (error as { code?: string }).code === 'SQLITE_BUSY';
 }

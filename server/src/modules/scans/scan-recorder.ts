@@ -69,6 +69,11 @@ export class ScanRecorder {
   /** Transactions written and scans in them, for metrics and to show the grouping works. */
   readonly stats = { batches: 0, scans: 0 };
 
+  /** Scans answered and journaled but not in the database yet, and stored but not folded yet. */
+  get backlog(): { journal: number; fold: number } {
+    return { journal: this.writer.journal.backlog, fold: this.writer.foldLag };
+  }
+
   constructor(
     database: DatabaseHandle,
     private readonly options: ScanRecorderOptions,

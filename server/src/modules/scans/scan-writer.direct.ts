@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { ScanFolder } from './scan-folder.js';
-import { ScanJournal } from './scan-journal.js';
+import { isBusy, ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
 import {
@@ -64,6 +64,12 @@ export class DirectScanWriter implements ScanWriter {
     });
   }
 
+  get foldLag(): number {
+    return this.folder?.running
+      ? this.folder.behind(lastScanRowid(this.database))
+      : scansBehind(this.database);
+  }
+
   get idle(): boolean {
     if (!this.journal.idle) return false;
     return this.folder ? this.folder.covers(lastScanRowid(this.database)) : scansBehind(this.database) === 0;
@@ -75,7 +81,7 @@ export class DirectScanWriter implements ScanWriter {
       await appendScans(this.database, rows, { rollupsBehind: this.rollupsBehind });
     } catch (error) {
       // Busy: another connection (a job thread) holds the write lock for a moment; anything else is trouble.
-      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      const busy = isBusy(error);
       this.options.log[busy ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',

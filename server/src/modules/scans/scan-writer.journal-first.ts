@@ -67,6 +67,11 @@ export class JournalFirstScanWriter implements ScanWriter {
    * On PostgreSQL never: any instance's shipment (or one killed before its scans were folded)
    * may have left scans queued, which only a fold can tell.
    */
+  /** What the folder has not reached of this instance's shipped scans (other instances' it folds too). */
+  get foldLag(): number {
+    return this.folder?.behind(this.shippedScans) ?? 0;
+  }
+
   get idle(): boolean {
     return this.journal.idle && this.database.dialect !== 'postgres';
   }

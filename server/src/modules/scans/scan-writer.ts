@@ -11,6 +11,8 @@ export interface ScanWriter {
   readonly journal: ScanJournal;
   /** Nothing waits to reach the database: `settled()` would have nothing to do. */
   readonly idle: boolean;
+  /** Scans in the database whose counters and rollups are not written yet (`rq_rollup_fold_lag_scans`). */
+  readonly foldLag: number;
   /** Resolves once one group is durable (journal or database); rejects when neither took it. */
   write(rows: NewScanRow[]): Promise<void>;
   /** Resolves once everything written before is in the database (or, while it refuses, on disk). */

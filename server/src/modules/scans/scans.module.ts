@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { inProcessScanCounter } from './scan-counter.js';
 import { redisScanCounter } from './scan-counter.redis.js';
-import { ScansService } from './scans.service.js';
+import { type Recorder, ScansService } from './scans.service.js';
 
 /**
  * The scans module: `app.scans` records scans (group commit, disk journal), counts them for
@@ -28,7 +28,7 @@ export const scansModule = fp(
         : inProcessScanCounter,
     });
     app.decorate('scans', scans);
-    registerRecorderMetrics(app.metrics.registry, scans.recorder.stats);
+    registerRecorderMetrics(app.metrics.registry, scans.recorder);
     app.addHook('onReady', async () => {
       // Registered at ready, so it runs after every other module's eraser: the workspace's codes
       // have stopped redirecting by then, and no scan of it can arrive after its analytics went.
@@ -46,9 +46,11 @@ export const scansModule = fp(
 
 /**
  * The recorder's group commit as counters: scans written and the transactions that wrote them
- * (their ratio is the batch size, which falls when the database slows and rises under load).
+ * (their ratio is the batch size, which falls when the database slows and rises under load); and
+ * what waits behind it: scans in the journal, and scans stored but not folded into rollups yet.
  */
-function registerRecorderMetrics(registry: Registry, stats: { batches: number; scans: number }): void {
+function registerRecorderMetrics(registry: Registry, recorder: Recorder): void {
+  const { stats } = recorder;
   const counterOf = (name: string, help: string, read: () => number) =>
     new Counter({
       name,
@@ -64,6 +66,25 @@ function registerRecorderMetrics(registry: Registry, stats: { batches: number; s
     'rq_scan_batches_total',
     'Write transactions of the recorder (group commits); scans written / batches is the batch size.',
     () => stats.batches,
+  );
+  const gaugeOf = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gaugeOf(
+    'rq_scan_journal_backlog_scans',
+    "Scans answered and kept in this instance's journal (DATA_DIR/spool) that are not in the database yet.",
+    () => recorder.backlog.journal,
+  );
+  gaugeOf(
+    'rq_rollup_fold_lag_scans',
+    'Scans in the database whose analytics rollups are not written yet.',
+    () => recorder.backlog.fold,
   );
 }
 

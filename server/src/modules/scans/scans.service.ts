@@ -95,11 +95,15 @@ const PRUNE_EVERY_MS = 3_600_000;
  * code resource and the analytics rollups, and exports raw scans.
  */
 /** What the service's callers use of its recorder. */
-export type Recorder = Pick<ScanRecorder, 'stats' | 'record' | 'settled' | 'resumeSpool' | 'close'>;
+export type Recorder = Pick<
+  ScanRecorder,
+  'stats' | 'backlog' | 'record' | 'settled' | 'resumeSpool' | 'close'
+>;
 
 /** A job thread's recorder: it records nothing (scans are the server's), so nothing is ever pending. */
 const NO_RECORDER: Recorder = {
   stats: { batches: 0, scans: 0 },
+  backlog: { journal: 0, fold: 0 },
   record: () => Promise.reject(new Error('this thread records no scans')),
   settled: () => Promise.resolve(),
   resumeSpool: () => Promise.resolve(),

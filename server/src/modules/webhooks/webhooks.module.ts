@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
 import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { createSafeFetcher, dnsServerResolver } from '../../shared/safe-fetch.js';
@@ -26,7 +27,14 @@ export const webhooksModule = fp(
       settings,
       addressPolicy: new AddressPolicy(config.ssrfAllow),
       resolve: dnsServerResolver,
-      wake: () => worker?.wake(),
+      // New deliveries wake the worker at once, in whichever thread or instance runs it.
+      wake: () => {
+        if (app.runsBackgroundWork) worker?.wake();
+        else void app.changes.publish('webhooks.due', {});
+      },
+    });
+    app.changes.subscribe('webhooks.due', () => {
+      if (app.runsBackgroundWork) worker?.wake();
     });
     app.decorate('webhooks', webhooks);
     app.events.onRecorded(webhooks.onEventRecorded);
@@ -60,13 +68,63 @@ export const webhooksModule = fp(
       fetcher.close();
     });
 
+    app.decorate('webhookResults', () => worker?.results ?? { delivered: 0, retry: 0, failed: 0 });
+    if (app.role.kind === 'server') registerWebhookMetrics(app);
     await app.register(webhooksRoutes);
   },
   { name: 'webhooks', dependencies: ['db', 'events', 'workspaces', 'auth', 'idempotency'] },
 );
 
+/**
+ * The outbox as an operator watches it: deliveries waiting and how long the oldest due one has
+ * waited (read from the database at each scrape), and attempts by result, counted by whichever
+ * thread delivers (this one, or the background thread, which reports them with its stats).
+ */
+function registerWebhookMetrics(app: FastifyInstance): void {
+  const registers = [app.metrics.registry];
+  new Gauge({
+    name: 'rq_webhook_backlog_deliveries',
+    help: 'Webhook deliveries pending: due now or waiting for a retry.',
+    labelNames: [],
+    registers,
+    async collect() {
+      this.set((await app.webhooks.backlog(Date.now())).pending);
+    },
+  });
+  new Gauge({
+    name: 'rq_webhook_oldest_due_age_seconds',
+    help: 'How long the delivery due longest ago has waited to be sent.',
+    registers,
+    async collect() {
+      this.set((await app.webhooks.backlog(Date.now())).oldestDueMs / 1000);
+    },
+  });
+  new Counter({
+    name: 'rq_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by result: delivered, retry (to be tried again), failed (for good).',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      this.reset();
+      const own = app.webhookResults();
+      for (const result of ['delivered', 'retry', 'failed'] as const) {
+        this.inc({ result }, own[result] + app.metrics.threadCounter(`webhooks.${result}`));
+      }
+    },
+  });
+}
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** New deliveries are due: the thread or instance that sends them looks now, not at its next poll. */
+    'webhooks.due': Record<string, never>;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     webhooks: WebhooksService;
+    /** Delivery attempts by result in this app (its DeliveryWorker). */
+    webhookResults: () => Record<'delivered' | 'retry' | 'failed', number>;
   }
 }

@@ -240,6 +240,24 @@ export async function makeDueNow(db: Kysely<Database>, id: string, now: number):
 const SWEEP_CHUNK = 1000;
 
 /** Deletes finished deliveries made before `beforeId` (an id time bound) with their attempts; answers how many. */
+/** Pending deliveries (the status index answers it) and the earliest due time among those due by `now`. */
+export async function pendingDeliveries(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ pending: number; oldestDue: number | null }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .where('status', '=', 'pending')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('pending'),
+      eb.fn
+        .min(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).else(null).end())
+        .as('oldest_due'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestDue: row.oldest_due === null ? null : Number(row.oldest_due) };
+}
+
 export async function deleteFinishedDeliveriesBefore(
   db: Kysely<Database>,
   beforeId: string,

@@ -34,6 +34,7 @@ import {
   listDeliveries,
   listWebhooks,
   makeDueNow,
+  pendingDeliveries,
   updateWebhook,
 } from './webhooks.repository.js';
 import type {
@@ -327,6 +328,12 @@ export class WebhooksService {
   /** Deletes a deleted workspace's endpoints and their deliveries. */
   async erase(workspaceId: string): Promise<void> {
     await this.db.transaction().execute((trx) => deleteWorkspaceWebhooks(trx, workspaceId));
+  }
+
+  /** Deliveries pending, and how long ago the one due longest ago fell due (0 with none due). */
+  async backlog(now: number): Promise<{ pending: number; oldestDueMs: number }> {
+    const { pending, oldestDue } = await pendingDeliveries(this.db, now);
+    return { pending, oldestDueMs: oldestDue === null ? 0 : Math.max(0, now - oldestDue) };
   }
 
   /** Deletes delivered and failed deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS; answers how many. */

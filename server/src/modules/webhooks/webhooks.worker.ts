@@ -77,6 +77,8 @@ export class DeliveryWorker {
   private filling: Promise<void> | undefined;
   private wakeAgain = false;
   private readonly idle = new Set<() => void>();
+  /** Attempts so far by result, for `rq_webhook_deliveries_total`. */
+  readonly results: Record<'delivered' | 'retry' | 'failed', number> = { delivered: 0, retry: 0, failed: 0 };
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -200,6 +202,8 @@ export class DeliveryWorker {
       durationMs: result.durationMs,
       ...(result.error === null ? {} : { error: result.error }),
     };
+    if (outcome === 'delivered' || outcome === 'retry') this.results[outcome]++;
+    else if (outcome === 'failed' || outcome === 'gone') this.results.failed++;
     // A customer's endpoint failing is theirs to fix, not an alarm of ours: info either way.
     this.options.log.info(fields, outcome === 'delivered' ? 'webhook delivered' : 'webhook attempt failed');
   }
