@@ -170,5 +170,6 @@ describe.each(engines.filter((engine) => engine.name === 'postgres'))('two insta
     expect(receiver.calls).toHaveLength(N + codes);
     expect(receiver.calls.every((call) => call.verified)).toBe(true);
     expect(receiver.calls.filter((call) => call.type === 'scan.created')).toHaveLength(N);
-  });
+    // Two processes, each starting its job threads and background thread (which delivers).
+  }, 90_000);
 });

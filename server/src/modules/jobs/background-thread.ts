@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { STOP } from '../../shared/worker-thread.js';
+import { buildJobApp } from './job-app.js';
 import type { JobThreadData } from './job-protocol.js';
-import { buildJobApp } from './job-thread.js';
 
 /**
  * The background thread: the job threads' app, running the loops that would otherwise share the

@@ -1,9 +1,6 @@
 import type { Readable } from 'node:stream';
-import { threadId, workerData } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
-import { startThreadStats } from '../../shared/thread-stats.js';
-import { yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
+import { workerData } from 'node:worker_threads';
+import { buildJobApp } from './job-app.js';
 import {
   CHUNKS_IN_FLIGHT,
   type JobMessage,
@@ -13,60 +10,15 @@ import {
 } from './job-protocol.js';
 
 /**
- * A job thread: the same app as the server's (every route, check and service), built without
- * the edge or the scan recorder, on a connection of its own, at the lowest CPU priority: under
- * load the cores go to the thread that answers scans, and jobs take the rest. Piscina calls the
- * default export once per forwarded request. (background-thread.ts builds the same app to run
- * the background loops.)
+ * A job thread (job-app.ts): under load the cores go to the thread that answers scans, and jobs
+ * take the rest. Piscina calls the default export once per forwarded request. The app is built
+ * as the thread starts (Piscina loads this module then), so a warm thread answers its first job
+ * at once; a build that fails fails each job the thread is given.
  */
-let app: Promise<FastifyInstance> | undefined;
-
-export async function buildJobApp(data: JobThreadData, background: boolean): Promise<FastifyInstance> {
-  yieldCpuToOtherThreads();
-  const [{ buildApp }, { createDatabase }] = await Promise.all([
-    import('../../app.js'),
-    import('../../db/create-db.js'),
-  ]);
-  const { sqliteFile, url, schema } = data.database;
-  const database = createDatabase({
-    databaseUrl: url,
-    sqliteFile,
-    ...(schema ? { pgSchema: schema } : {}),
-    pgPoolSize: 4,
-    jobThread: true,
-  });
-  const jobApp = await buildApp(data.config, {
-    database,
-    ownsDatabase: true,
-    migrate: false,
-    serveWeb: false,
-    role: {
-      kind: 'jobs',
-      changeChannel: data.changeChannel,
-      rateLimitChannel: data.rateLimitChannel,
-      background,
-    },
-  });
-  await jobApp.ready();
-  // A print run or an export leaves hundreds of MB of freed heap that V8 keeps resident until asked.
-  trimHeapWhenIdle();
-  const webhookCounts = () => {
-    const results = jobApp.webhookResults();
-    return {
-      'webhooks.delivered': results.delivered,
-      'webhooks.retry': results.retry,
-      'webhooks.failed': results.failed,
-    };
-  };
-  startThreadStats(
-    `${background ? 'background' : 'jobs'}-${threadId}`,
-    background ? webhookCounts : undefined,
-  );
-  return jobApp;
-}
+const app = buildJobApp(workerData as JobThreadData, false);
+app.catch(() => undefined);
 
 export default async function runJob({ request, port }: JobTask): Promise<void> {
-  app ??= buildJobApp(workerData as JobThreadData, false);
   const jobApp = await app;
   let body: Readable | undefined;
   let aborted = false;

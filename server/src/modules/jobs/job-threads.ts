@@ -36,8 +36,6 @@ interface QueuedJob {
   start: (answer: Promise<JobAnswer>) => void;
 }
 
-/** A job thread stays this long after its last job, then ends (its memory with it); a new one takes a few seconds to start. */
-const IDLE_THREAD_MS = 300_000;
 /** How long a read whose thread ended waits before it runs again on another. */
 const RETRY_AFTER_MS = 100;
 /** How long closing waits for the jobs running to finish. */
@@ -62,12 +60,13 @@ export class JobThreads {
     this.queue = new Queue(options.limits);
     this.pool = new Piscina({
       filename: threadEntry(),
-      minThreads: 1,
+      minThreads: options.threads,
       maxThreads: options.threads,
-      idleTimeout: IDLE_THREAD_MS,
       workerData: options.data,
       resourceLimits: { maxOldGenerationSizeMb: JOB_THREAD_HEAP_MB },
     });
+    // A thread that ends while idle (killed, out of memory) is replaced; its jobs, if any, fail apart.
+    this.pool.on('error', (error: unknown) => options.log.error({ err: error }, 'a job thread ended'));
   }
 
   /** Queues the job of `workspace` and resolves with its answer once a thread has started it. */
