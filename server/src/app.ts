@@ -68,7 +68,14 @@ export interface AppOptions {
  */
 export type AppRole =
   | { kind: 'server' }
-  | { kind: 'jobs'; changeChannel: string; rateLimitChannel: string; background: boolean };
+  | {
+      kind: 'jobs';
+      changeChannel: string;
+      rateLimitChannel: string;
+      background: boolean;
+      /** Proves a request's `rq-job-identity` header was set by the server (auth.ts). */
+      identitySecret: string;
+    };
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -6,7 +6,7 @@ import type { JobThreadData } from './job-protocol.js';
 /**
  * The background thread: the job threads' app, running the loops that would otherwise share the
  * thread that answers scans (webhook deliveries and the scan feed, hostname checks, sweepers,
- * pruning), at the lowest CPU priority. It serves no requests; STOP closes it.
+ * pruning). It serves no requests; STOP closes it.
  */
 const app = await buildJobApp(workerData as JobThreadData, true);
 parentPort?.on('message', (message) => {

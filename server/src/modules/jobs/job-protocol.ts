@@ -45,4 +45,6 @@ export interface JobThreadData {
   changeChannel: string;
   /** Where the thread asks the main thread's rate-limit store (bulk items budgets). */
   rateLimitChannel: string;
+  /** The secret of the sign-in the server hands over with each request (auth.ts). */
+  identitySecret: string;
 }

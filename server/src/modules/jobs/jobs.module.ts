@@ -7,9 +7,10 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { JOB_IDENTITY_HEADER } from '../../plugins/auth.js';
 import { Problem } from '../../shared/problem.js';
 import { lowerV8HelperThreads, startWorker, stopWorker } from '../../shared/worker-thread.js';
-import type { JobDatabase, JobThreadData } from './job-protocol.js';
+import type { ForwardedRequest, JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
 import { type JobAnswer, JobThreads } from './job-threads.js';
 
@@ -30,6 +31,7 @@ export const jobsModule = fp(
       database: jobDatabaseOf(app.database),
       changeChannel: app.changes.threadChannel,
       rateLimitChannel,
+      identitySecret: randomUUID(),
     };
     const jobs = new JobThreads({
       threads,
@@ -48,7 +50,7 @@ export const jobsModule = fp(
       const answer = await jobs.run(jobOwnerOf(request), kind, {
         method: request.method,
         url: request.url,
-        headers: request.headers,
+        headers: withIdentity(request, data.identitySecret),
         body: await readBody(payload, app.config.bodyLimitBytes),
         remoteAddress: request.ip,
       });
@@ -69,6 +71,17 @@ export const jobsModule = fp(
 export function runsJobThreads(config: Config, database: DatabaseHandle): boolean {
   const shareable = database.url !== undefined || (database.sqliteFile ?? ':memory:') !== ':memory:';
   return config.jobThreads > 0 && shareable;
+}
+
+/**
+ * The request's headers, with the sign-in this thread made of it for the job thread (none on a
+ * public endpoint); a client's own header of that name is never passed on.
+ */
+function withIdentity(request: FastifyRequest, secret: string): ForwardedRequest['headers'] {
+  const { [JOB_IDENTITY_HEADER]: _given, ...headers } = request.headers;
+  if (!request.authContext) return headers;
+  const identity = Buffer.from(JSON.stringify(request.authContext)).toString('base64url');
+  return { ...headers, [JOB_IDENTITY_HEADER]: `${secret} ${identity}` };
 }
 
 /** Whose turn a job takes: its workspace, or for a public endpoint (render, signed images) the address. */
