@@ -57,6 +57,8 @@ export interface AppOptions {
   ownsDatabase?: boolean;
   /** The server (default), or a job thread's app (modules/jobs/job-thread.ts). */
   role?: AppRole;
+  /** Run heavy requests on job threads (JOB_THREADS); default: unless `database` was passed in. */
+  jobThreads?: boolean;
 }
 
 /**
@@ -134,10 +136,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   const role: AppRole = options.role ?? { kind: 'server' };
   app.decorate<AppRole>('role', role);
-  app.decorate(
-    'runsBackgroundWork',
-    role.kind === 'jobs' ? role.background : !runsJobThreads(config, database),
-  );
+  // Job threads open the database themselves: for the server's own database (a file or
+  // PostgreSQL), or one passed in when asked (tests that pass theirs run jobs inline by default).
+  const jobThreads =
+    role.kind === 'server' &&
+    runsJobThreads(config, database) &&
+    (options.jobThreads ?? options.database === undefined);
+  app.decorate('runsBackgroundWork', role.kind === 'jobs' ? role.background : !jobThreads);
   await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
@@ -172,7 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
   // Before the routes: heavy ones are handed to job threads from its hook.
-  await app.register(jobsModule);
+  if (jobThreads) await app.register(jobsModule);
 
   // The modules, each a named plugin that creates its service and declares what it depends on;
   // a module comes after the ones it uses.

@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import { Problem } from '../../shared/problem.js';
-import { type FairQueue, type FairQueueLimits, FairQueue as Queue } from './fair-queue.js';
+import { FairQueue, type FairQueueLimits } from './fair-queue.js';
 import type { ForwardedRequest, JobMessage, JobReply, JobThreadData } from './job-protocol.js';
 
 /** A job's answer as it starts: status and headers, and its body streaming behind them. */
@@ -57,7 +57,7 @@ export class JobThreads {
   readonly results = new Map<string, number>();
 
   constructor(private readonly options: JobThreadsOptions) {
-    this.queue = new Queue(options.limits);
+    this.queue = new FairQueue(options.limits);
     this.pool = new Piscina({
       filename: threadEntry(),
       minThreads: options.threads,

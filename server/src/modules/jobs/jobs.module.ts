@@ -23,7 +23,6 @@ import { type JobAnswer, JobThreads } from './job-threads.js';
  */
 export const jobsModule = fp(
   async (app: FastifyInstance) => {
-    if (app.role.kind === 'jobs' || !runsJobThreads(app.config, app.database)) return;
     const rateLimitChannel = `rq:rate-limits:${randomUUID()}`;
     const threads = app.config.jobThreads;
     const data: JobThreadData = {
