@@ -37,6 +37,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -129,24 +130,10 @@ async function openDatabase({ databaseUrl, dataDir }) {
 
 const count = async (db, text, params) => Number((await db.query(text, params))[0].n);
 
-/** The raw scan row's columns (server/src/modules/scans/scans.table.ts, SCAN_COLUMNS). */
-const SCAN_COLUMNS = [
-  'qrcode_id',
-  'account_id',
-  'at',
-  'hostname',
-  'rule_id',
-  'target',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
-  'bot',
-  'visitor_hash',
-];
+// The raw scan row's columns, as the built server defines them (`npm run bench` builds it first).
+const { SCAN_COLUMNS } = await import(
+  pathToFileURL(path.resolve(import.meta.dirname, '../server/dist/modules/scans/scans.table.js')).href
+);
 const PG_TYPES = { at: 'bigint', bot: 'integer' };
 
 /**
