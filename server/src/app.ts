@@ -15,7 +15,7 @@ import { eventsModule, eventsRoutesModule } from './modules/events/events.module
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { mainThreadRateLimitStore } from './modules/jobs/job-rate-limits.js';
-import { jobsModule, runsJobThreads } from './modules/jobs/jobs.module.js';
+import { documentJobAnswers, jobsModule, runsJobThreads } from './modules/jobs/jobs.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { printingModule } from './modules/printing/printing.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
@@ -177,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin);
   // Before the routes: heavy ones are handed to job threads from its hook.
+  app.addHook('onRoute', documentJobAnswers);
   if (jobThreads) await app.register(jobsModule);
 
   // The modules, each a named plugin that creates its service and declares what it depends on;

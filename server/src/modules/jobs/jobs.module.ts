@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Worker } from 'node:worker_threads';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { JOB_IDENTITY_HEADER } from '../../plugins/auth.js';
 import { Problem } from '../../shared/problem.js';
+import { ProblemSchema } from '../../shared/problem-schema.js';
 import { lowerV8HelperThreads, startWorker, stopWorker } from '../../shared/worker-thread.js';
 import type { ForwardedRequest, JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
@@ -81,6 +83,19 @@ function withIdentity(request: FastifyRequest, secret: string): ForwardedRequest
   if (!request.authContext) return headers;
   const identity = Buffer.from(JSON.stringify(request.authContext)).toString('base64url');
   return { ...headers, [JOB_IDENTITY_HEADER]: `${secret} ${identity}` };
+}
+
+/**
+ * A heavy route's answers include the job threads' own: 429 past the workspace's share of waiting
+ * jobs, 503 when the thread running it ended. Declared whether or not this server runs job
+ * threads, so the OpenAPI document is the same for every configuration.
+ */
+export function documentJobAnswers(route: RouteOptions): void {
+  if (!route.config?.job) return;
+  const response = (route.schema as { response?: Record<string, TSchema> } | undefined)?.response;
+  if (!response) return;
+  response['429'] ??= ProblemSchema;
+  response['503'] ??= ProblemSchema;
 }
 
 /** Whose turn a job takes: its workspace, or for a public endpoint (render, signed images) the address. */
