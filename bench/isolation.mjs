@@ -30,6 +30,7 @@
 //                 BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test,
 //                 dropped at the end) instead of SQLite.
 // --rounds N      rounds per job (default 2, at least 2); the lines take the medians.
+// --jobs a,b      only these jobs (their names as above, e.g. --jobs bulk-import); all by default.
 //
 // Last lines, one per job: `isolation <job> on <db>: xR of the edge alone, p99 P ms (alone Q ms)`
 // (R: the median edge rps with the job over the median alone; P, Q: the median p99s), then
@@ -76,7 +77,11 @@ const USERS = {
 };
 
 const { values: flags } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' }, rounds: { type: 'string', default: '2' } },
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    rounds: { type: 'string', default: '2' },
+    jobs: { type: 'string', default: '' },
+  },
 });
 if (flags.db !== 'sqlite' && flags.db !== 'postgres') {
   console.error(`--db takes sqlite or postgres, not ${flags.db}`);
@@ -580,12 +585,13 @@ try {
   });
   console.log(`setup: ${seconds(setupStarted).toFixed(0)} s (two starts, codes, seed, warm-ups)`);
 
+  const importing = importJob({ base, db, accountId: accounts.import });
   const jobs = [
-    importJob({ base, db, accountId: accounts.import }),
+    importing,
     sheetJob({ base }),
     pngJob({ base, ids: ids.slice(2) }),
     exportJob({ base }),
-  ];
+  ].filter((job) => !flags.jobs || flags.jobs.split(',').includes(job.name));
   const results = [];
   for (const job of jobs) {
     const rounds = [];
@@ -638,19 +644,15 @@ try {
     answered = now;
   }
   await server.stop();
-  const [importJobResult] = jobs;
   const [imported] = await db.query(
     'select count(*) as n, count(distinct target) as targets from qrcodes where account_id = $1',
     [accounts.import],
   );
   const recorded = await count(db, 'select count(*) as n from scans where account_id = $1', [accounts.edge]);
   console.log(
-    `imports: ${importJobResult.created} codes created by the calls, ${Number(imported.n)} in the database (${Number(imported.targets)} distinct targets); edge: answered ${answered}, recorded ${recorded}`,
+    `imports: ${importing.created} codes created by the calls, ${Number(imported.n)} in the database (${Number(imported.targets)} distinct targets); edge: answered ${answered}, recorded ${recorded}`,
   );
-  if (
-    Number(imported.n) !== importJobResult.created ||
-    Number(imported.targets) !== importJobResult.created
-  ) {
+  if (Number(imported.n) !== importing.created || Number(imported.targets) !== importing.created) {
     failed = true;
     console.log('FAILED: the imported codes are not all in the database');
   }

@@ -6,6 +6,11 @@ const PAGE_CACHE_KIB = 4096;
 /** How long a connection of ours waits for another's write lock (a job thread's transaction) before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** SQLite refused a write because another connection holds the write lock (not an outage). */
+export function isSqliteBusy(error: unknown): boolean {
+  return (error as { code?: string }).code === 'SQLITE_BUSY';
+}
+
 /** Opens a SQLite connection the way every connection of ours to a file is opened. */
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -41,3 +41,25 @@ describe('the change bus in one process', () => {
     expect(seen).toEqual([3]);
   });
 });
+
+describe('the change bus between the threads of a process', () => {
+  it("hands a turn's changes to the others together, and says when one has heard them all", async () => {
+    const jobThread = new ChangeBus({ channel: 'c', log });
+    const server = new ChangeBus({ channel: 'c', log, threadChannel: jobThread.threadChannel });
+    const seen: number[] = [];
+    server.subscribe('test.event', ({ n }) => {
+      seen.push(n);
+    });
+    for (let n = 1; n <= 1_000; n++) await jobThread.publish('test.event', { n });
+    await jobThread.publish('test.event', { n: 0 }, { acrossInstances: false });
+    const mark = jobThread.sent();
+    expect(mark.seq).toBe(1_000);
+    await server.heard(mark);
+    expect(seen).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
+    // Heard already: at once. Never sent (the other end away): after a short wait, not forever.
+    await server.heard(mark);
+    await server.heard({ ...mark, seq: 1_001 });
+    expect(seen).toHaveLength(1_000);
+    await Promise.all([jobThread.close(), server.close()]);
+  });
+});

@@ -28,7 +28,18 @@ interface Envelope {
   from: string;
   topic: ChangeTopic;
   event: unknown;
+  /** The publisher's count of changes it sent to the others (absent from older instances). */
+  seq?: number;
 }
+
+/** Where a bus's changes to the others stand: its id and the count it has sent. */
+export interface ChangeMark {
+  from: string;
+  seq: number;
+}
+
+/** How long `heard` waits for changes on their way (Redis away: they may never come). */
+const HEAR_WAIT_MS = 500;
 
 /**
  * In-process events always, the same process's other threads too (the job threads, each with an
@@ -46,6 +57,17 @@ export class ChangeBus {
   /** The name the process's threads share their changes under: the main thread's, passed to its job threads. */
   readonly threadChannel: string;
   private readonly threads: BroadcastChannel;
+  /** Changes sent to the other threads and instances. */
+  private sentCount = 0;
+  /**
+   * Changes for the other threads not posted yet: a bulk write's thousands go as one message at
+   * the end of the turn, not one each (each one a task for every other thread).
+   */
+  private outgoing: Envelope[] = [];
+  private flushing: NodeJS.Immediate | undefined;
+  /** The highest `seq` heard from each publisher, and who waits for more. */
+  private readonly heardSeq = new Map<string, number>();
+  private readonly hearing = new Set<{ mark: ChangeMark; done: () => void }>();
 
   constructor(
     private readonly options: {
@@ -60,8 +82,7 @@ export class ChangeBus {
     this.threads = new BroadcastChannel(this.threadChannel);
     this.threads.unref();
     this.threads.onmessage = (message) => {
-      const envelope = (message as { data: Envelope }).data;
-      void this.receiveEnvelope(envelope);
+      for (const envelope of (message as { data: Envelope[] }).data) void this.receiveEnvelope(envelope);
     };
   }
 
@@ -77,16 +98,44 @@ export class ChangeBus {
   async publish<T extends ChangeTopic>(topic: T, event: ChangeEvents[T], options: PublishOptions = {}) {
     await this.deliver(topic, event);
     const acrossInstances = options.acrossInstances ?? true;
-    const message: Envelope = { from: this.instanceId, topic, event };
+    if (!acrossInstances) return;
+    const message: Envelope = { from: this.instanceId, topic, event, seq: ++this.sentCount };
     // With Redis the other threads hear it from Redis, like every other instance.
-    if (acrossInstances && !this.options.redis) this.threads.postMessage(message);
+    if (!this.options.redis) this.postToThreads(message);
     const { redis } = this.options;
-    if (acrossInstances && redis) {
+    if (redis) {
       const sent = redis.publish(this.options.channel, JSON.stringify(message)).catch((error: unknown) => {
         this.options.log.warn({ err: error, topic }, 'a change could not be sent to the other instances');
       });
       if (options.awaitOthers) await sent;
     }
+  }
+
+  /**
+   * What this bus has sent so far, posted at once: a job thread hands it over with its answer, and
+   * the server answers once it has `heard` it, so a client that writes a code and scans it at once
+   * never meets what the edge cached before.
+   */
+  sent(): ChangeMark {
+    this.flushToThreads();
+    return { from: this.instanceId, seq: this.sentCount };
+  }
+
+  /** Resolves once the changes up to `mark` have been delivered here (or after HEAR_WAIT_MS). */
+  heard(mark: ChangeMark): Promise<void> {
+    if (mark.seq <= (this.heardSeq.get(mark.from) ?? 0)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiter = {
+        mark,
+        done: () => {
+          this.hearing.delete(waiter);
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.done, HEAR_WAIT_MS);
+      this.hearing.add(waiter);
+    });
   }
 
   /** Starts receiving the other instances' changes (a second connection: a subscribed one can only listen). */
@@ -110,6 +159,7 @@ export class ChangeBus {
   }
 
   async close(): Promise<void> {
+    this.flushToThreads();
     this.threads.close();
     const subscriber = this.subscriber;
     this.subscriber = undefined;
@@ -118,8 +168,21 @@ export class ChangeBus {
 
   /** Delivers a change another process on this machine made (local-changes.ts) to this one's listeners. */
   receiveLocal<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
-    this.threads.postMessage({ from: this.instanceId, topic, event } satisfies Envelope);
+    this.postToThreads({ from: this.instanceId, topic, event });
     return this.deliver(topic, event);
+  }
+
+  private postToThreads(envelope: Envelope): void {
+    this.outgoing.push(envelope);
+    this.flushing ??= setImmediate(() => this.flushToThreads());
+  }
+
+  private flushToThreads(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = undefined;
+    if (this.outgoing.length === 0) return;
+    this.threads.postMessage(this.outgoing);
+    this.outgoing = [];
   }
 
   private async receive(text: string): Promise<void> {
@@ -142,6 +205,13 @@ export class ChangeBus {
         'a change from another instance failed here',
       );
     }
+    if (message.seq !== undefined) this.noteHeard(message.from, message.seq);
+  }
+
+  private noteHeard(from: string, seq: number): void {
+    if (seq <= (this.heardSeq.get(from) ?? 0)) return;
+    this.heardSeq.set(from, seq);
+    for (const waiter of this.hearing) if (waiter.mark.from === from && waiter.mark.seq <= seq) waiter.done();
   }
 
   /** Calls every listener; the first failure is thrown once all have run. */

@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Config } from '../../config.js';
+import type { ChangeMark } from '../../shared/change-bus.js';
 
 /**
  * What crosses between the thread that answers scans and a job thread: the request as it arrived
@@ -21,7 +22,8 @@ export interface JobTask {
 }
 
 export type JobMessage =
-  | { type: 'head'; status: number; headers: Record<string, string | string[]> }
+  /** `changes`: what the thread's change bus had sent when the answer began; the server hears it first. */
+  | { type: 'head'; status: number; headers: Record<string, string | string[]>; changes: ChangeMark }
   | { type: 'chunk'; data: Uint8Array }
   | { type: 'end' };
 

@@ -42,7 +42,12 @@ export default async function runJob({ request, port }: JobTask): Promise<void> 
       remoteAddress: request.remoteAddress,
       payloadAsStream: true,
     });
-    send({ type: 'head', status: response.statusCode, headers: response.headers as Record<string, string> });
+    send({
+      type: 'head',
+      status: response.statusCode,
+      headers: response.headers as Record<string, string>,
+      changes: jobApp.changes.sent(),
+    });
     body = response.stream();
     for await (const chunk of body as AsyncIterable<Buffer>) {
       while (credit <= 0 && !aborted) await new Promise<void>((resolve) => (wake = resolve));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
+import type { ChangeMark } from '../../shared/change-bus.js';
 import { Problem } from '../../shared/problem.js';
 import { FairQueue, type FairQueueLimits } from './fair-queue.js';
 import type { ForwardedRequest, JobMessage, JobReply, JobThreadData } from './job-protocol.js';
@@ -24,6 +25,8 @@ export interface JobThreadsOptions {
   data: JobThreadData;
   limits: FairQueueLimits;
   log: FastifyBaseLogger;
+  /** Resolves once this thread has heard a job thread's changes up to the mark (change-bus.ts). */
+  heard(mark: ChangeMark): Promise<void>;
 }
 
 /** Jobs' outcomes, for `rq_jobs_total`. */
@@ -140,8 +143,10 @@ export class JobThreads {
         body.on('close', () => {
           if (!body.writableFinished) reply({ type: 'abort' });
         });
-        answered = { status: message.status, headers: message.headers, body, waitedMs };
-        resolveHead(answered);
+        const answer = { status: message.status, headers: message.headers, body, waitedMs };
+        answered = answer;
+        // The caches here follow the job's writes before its client hears of them.
+        void this.options.heard(message.changes).then(() => resolveHead(answer));
       } else if (message.type === 'chunk') {
         const body = answered?.body as PassThrough;
         if (body.write(message.data)) reply({ type: 'ack' });

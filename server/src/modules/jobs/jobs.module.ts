@@ -39,6 +39,7 @@ export const jobsModule = fp(
       data,
       limits: { runningPerWorkspace: Math.max(1, threads - 1), queuedPerWorkspace: 32, queuedTotal: 256 },
       log: app.log,
+      heard: (mark) => app.changes.heard(mark),
     });
     const background = new BackgroundThread(data, app.log);
     lowerV8HelperThreads();

@@ -16,6 +16,7 @@ import {
 import { changedFields } from '../events/events.changes.js';
 import type { ChangeEvent, EventsService } from '../events/events.service.js';
 import { BULK_MAX_ITEMS } from '../plans/plans.js';
+import type { CodeChange } from './code-change.js';
 import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
 import { type CodeState, columnsOf, payloadOf } from './code-state.js';
 import {
@@ -94,7 +95,7 @@ export interface BulkDeps {
   draw(state: CodeState, base: string): Promise<unknown>;
   resourceOf(row: QrCodeRow, rules: string[], scans?: CodeResource['scans']): CodeResource;
   scansOf(ids: string[]): Promise<Map<string, CodeResource['scans']>>;
-  emit(...changes: Array<{ id: string; hostKey: string; slug: string }>): Promise<void>;
+  emit(...changes: CodeChange[]): Promise<void>;
 }
 
 export interface PreparedCode {
@@ -167,7 +168,13 @@ export class CodeBulk {
       }
     }
     toWrite = toWrite.filter((p) => created.has(p.index));
-    await this.deps.emit(...toWrite.map((p) => ({ id: created.get(p.index)?.id ?? '', ...where(p.state) })));
+    await this.deps.emit(
+      ...toWrite.map((p) => ({
+        id: created.get(p.index)?.id ?? '',
+        ...where(p.state),
+        created: true as const,
+      })),
+    );
     return items.map(
       (_, index): BulkItemResult =>
         failures.get(index) ?? { index, status: 201, qrcode: created.get(index) as CodeResource },

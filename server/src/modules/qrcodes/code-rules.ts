@@ -4,6 +4,7 @@ import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { type FieldError, notFound, validationFailed } from '../../shared/problem.js';
 import type { Actor, ChangeEvent, EventsService } from '../events/events.service.js';
+import type { CodeChange } from './code-change.js';
 import { findCode, findRuleIds, removeRuleEverywhere, replaceRules } from './qrcodes.repository.js';
 import type { CodeMode } from './qrcodes.validate.js';
 
@@ -11,9 +12,6 @@ import type { CodeMode } from './qrcodes.validate.js';
 export interface RuleDirectory {
   getManyForAccount(accountId: string, ids: string[]): Promise<Array<{ id: string }>>;
 }
-
-/** A code whose rules changed, for the change bus. */
-export type ChangedCode = { id: string; hostKey: string; slug: string };
 
 /** The event of a code's rules changing from `before` to `after`, by `actor` in the request `requestId`. */
 function rulesUpdated(
@@ -54,7 +52,7 @@ export class CodeRules {
       rules: RuleDirectory;
       clock: Clock;
       events: EventsService;
-      changed: (...codes: ChangedCode[]) => Promise<void>;
+      changed: (...codes: CodeChange[]) => Promise<void>;
     },
   ) {}
 

@@ -92,6 +92,21 @@ describe('the edge code index', () => {
     expect(index.get('', 'b')).toBeUndefined();
   });
 
+  it('drops thousands of changed codes at once, and removes them from its file over the next turns', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => row(`c${String(i).padStart(5, '0')}`));
+    const index = indexOf(tableOf(rows));
+    await index.build();
+    for (const changed of rows.slice(0, 4_000)) index.changed('', changed.slug);
+    expect(index.get('', 'c00000')).toBeUndefined();
+    expect(index.get('', 'c03999')).toBeUndefined();
+    expect(index.get('', 'c04000')).toEqual(rows[4_000]);
+    await vi.waitFor(() => expect(index.size).toBe(1_000));
+    expect(index.get('', 'c00000')).toBeUndefined();
+    // Read again after the change: stored again, whether or not its removal had come yet.
+    index.remember(rows[1] as RedirectRow, index.readMark);
+    expect(index.get('', 'c00001')).toEqual(rows[1]);
+  });
+
   it('drops what changed while it was being built', async () => {
     const rows = Array.from({ length: 5_000 }, (_, i) => row(`c${String(i).padStart(5, '0')}`));
     let index: EdgeCodeIndex | undefined;

@@ -15,6 +15,8 @@ const BUILD_PAGE = 2_000;
 const RECORD_OVERHEAD = 40;
 /** The build's file is sized for this many times the codes there are, so codes can be added. */
 const HEADROOM = 1.25;
+/** How long the edge's thread removes changed codes from the file before it answers scans again. */
+const REMOVAL_SLICE_MS = 1;
 
 const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
 
@@ -108,6 +110,13 @@ export class EdgeCodeIndex {
   private unstored = 0;
   /** Builds under way (a pause or a reconnection can start one while another still runs). */
   private buildsRunning = 0;
+  /**
+   * Changed keys still to be removed from the file, a slice at a time: a bulk write's thousands of
+   * notices, each removal a read of its bucket, held the edge up for tens of milliseconds at once.
+   * Until then the edge reads them from the database.
+   */
+  private readonly unremoved = new Set<string>();
+  private removing: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly rows: EdgeCodeRows,
@@ -121,7 +130,9 @@ export class EdgeCodeIndex {
 
   /** The code at (host, slug) when the index holds it; undefined sends the caller to the database. */
   get(hostKey: string, slug: string): RedirectRow | undefined {
-    const value = this.file?.get(keyOf(hostKey, slug));
+    const key = keyOf(hostKey, slug);
+    if (this.unremoved.size > 0 && this.unremoved.has(key)) return undefined;
+    const value = this.file?.get(key);
     return value === undefined ? undefined : decode(value, hostKey, slug);
   }
 
@@ -135,6 +146,7 @@ export class EdgeCodeIndex {
     if (!row || !this.file || readMark !== this.changes) return;
     const key = keyOf(row.host_key, row.slug);
     const value = encode(row);
+    this.unremoved.delete(key);
     // A row that can never be stored is read from the database each time; only a lack of room counts.
     if (value === undefined || !fitsRecord(key, value)) return void this.file.remove(key);
     if (this.file.put(key, value)) return;
@@ -148,7 +160,20 @@ export class EdgeCodeIndex {
     this.changes++;
     const key = keyOf(hostKey, slug);
     this.changedDuringBuild?.add(key);
-    this.file?.remove(key);
+    if (!this.file) return;
+    this.unremoved.add(key);
+    this.removing ??= setImmediate(() => this.removeSome());
+  }
+
+  private removeSome(): void {
+    this.removing = undefined;
+    const until = performance.now() + REMOVAL_SLICE_MS;
+    for (const key of this.unremoved) {
+      this.unremoved.delete(key);
+      this.file?.remove(key);
+      if (performance.now() > until) break;
+    }
+    if (this.unremoved.size > 0) this.removing = setImmediate(() => this.removeSome());
   }
 
   /** Changes may be missed from now on: answer nothing until the next build. */
@@ -211,5 +236,7 @@ export class EdgeCodeIndex {
   private closeFile(): void {
     this.file?.close();
     this.file = undefined;
+    // A file built from now on read the database after these changes (or holds them in its `changed`).
+    this.unremoved.clear();
   }
 }

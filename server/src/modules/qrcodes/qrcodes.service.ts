@@ -22,6 +22,7 @@ import {
   type PreparedCode,
   type PreparedUpdate,
 } from './code-bulk.js';
+import type { CodeChange } from './code-change.js';
 import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
 import { CodeImages } from './code-images.js';
 import { hashCodePassword } from './code-password.js';
@@ -101,19 +102,6 @@ export interface RedirectCode {
   ruleIds: string[];
   /** Link controls (link-controls.ts), the password as its stored hash. */
   controls: LinkControls;
-}
-
-/** A code was created, changed (its rules included) or deleted: the edge drops what it cached. */
-export interface CodeChange {
-  id: string;
-  hostKey: string;
-  slug: string;
-}
-
-declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
-    'code.changed': CodeChange;
-  }
 }
 
 export interface ScanTotals {
@@ -420,7 +408,7 @@ export class QrCodesService {
         state.slug = randomSlug();
         continue;
       }
-      await this.emit({ id, hostKey: state.hostKey, slug: state.slug });
+      await this.emit({ id, hostKey: state.hostKey, slug: state.slug, created: true });
       return { code: await this.get(accountId, id), image };
     }
   }
@@ -752,7 +740,10 @@ function edgeIndexOf(
   file: { dir: string; log: FastifyBaseLogger },
 ): EdgeCodeIndex {
   const index = new EdgeCodeIndex(edgeCodeRows(db, options.dialect), file);
-  options.changes.subscribe('code.changed', ({ hostKey, slug }) => index.changed(hostKey, slug));
+  options.changes.subscribe('code.changed', ({ hostKey, slug, created }) => {
+    // The file holds codes read from the database, never an absence: a new code has nothing there.
+    if (!created) index.changed(hostKey, slug);
+  });
   return index;
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { isSqliteBusy } from '../../db/sqlite-file.js';
 import { appendSpooledScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
@@ -63,6 +65,8 @@ export class ScanJournal {
   /** The last shipped file whose removal from disk succeeded: its mark can go. */
   private forgettable: string | undefined;
   private replayTimer: NodeJS.Timeout | null = null;
+  /** The replay under way (they run one after another). */
+  private replaying: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ScanJournalOptions) {}
 
@@ -154,7 +158,7 @@ export class ScanJournal {
     try {
       await this.options.ship({ file, spoolId: name, rows, forget: this.forgettable });
     } catch (error) {
-      this.options.log[isBusy(error) ? 'debug' : 'error'](
+      this.options.log[isSqliteBusy(error) ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         'the database refused scans; they wait in the journal on disk',
       );
@@ -203,7 +207,7 @@ export class ScanJournal {
       this.replayTimer = null;
       this.replay().catch((error: unknown) => {
         // Busy: a job thread's transaction holds SQLite's write lock for a moment.
-        this.options.log[isBusy(error) ? 'debug' : 'warn'](
+        this.options.log[isSqliteBusy(error) ? 'debug' : 'warn'](
           { err: error },
           'journal replay failed; will retry',
         );
@@ -213,15 +217,26 @@ export class ScanJournal {
     this.replayTimer.unref();
   }
 
-  /** Moves files no shipment holds into the database; a file is removed only after its rows commit. */
-  async replay(): Promise<number> {
+  /**
+   * Moves files no shipment holds into the database; a file is removed only after its rows commit.
+   * One file a turn, read and removed off the event loop: a job that held SQLite's lock for
+   * seconds leaves hundreds of files, and replaying them in one go held scans up for 600 ms.
+   */
+  replay(): Promise<number> {
+    const run = this.replaying.then(() => this.replayLeftFiles());
+    this.replaying = run.catch(() => 0);
+    return run;
+  }
+
+  private async replayLeftFiles(): Promise<number> {
     let replayed = 0;
     for (const file of this.leftFiles()) {
-      const rows = readJournalFile(file);
+      await nextTurn();
+      const rows = await readJournalFileAsync(file);
       // Another replayer may have taken the file already.
       if (rows === null) continue;
       const added = await appendSpooledScans(this.options.database, path.basename(file), rows);
-      fs.rmSync(file, { force: true });
+      await fs.promises.rm(file, { force: true });
       if (!added) continue;
       this.options.stored(rows);
       replayed += rows.length;
@@ -241,22 +256,44 @@ export class ScanJournal {
       .map((name) => path.join(dir, name));
   }
 
-  /** Stops the replay timer (seal and drain first). */
-  close(): void {
+  /**
+   * Stops the replay timer and replays what is left once more (seal and drain first), so a server
+   * stopped right after a job held the lock leaves its scans in the database, not only on disk.
+   */
+  async close(): Promise<void> {
     if (this.replayTimer) clearTimeout(this.replayTimer);
     this.replayTimer = null;
+    try {
+      await this.replay();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'journaled scans left on disk for the next start');
+    }
   }
 }
 
 /** The scans of a journal file (a JSON line each); null when it is gone. */
 export function readJournalFile(file: string): NewScanRow[] | null {
-  let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return journalRowsOf(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    return nullWhenGone(error);
   }
+}
+
+async function readJournalFileAsync(file: string): Promise<NewScanRow[] | null> {
+  try {
+    return journalRowsOf(await fs.promises.readFile(file, 'utf8'));
+  } catch (error) {
+    return nullWhenGone(error);
+  }
+}
+
+function nullWhenGone(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  throw error;
+}
+
+function journalRowsOf(text: string): NewScanRow[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -280,9 +317,4 @@ function syncDirectory(dir: string): Promise<void> {
       fs.fsync(fd, (syncError) => fs.close(fd, () => (syncError ? reject(syncError) : resolve())));
     }),
   );
-}
-
-/** SQLite refused a write because another connection holds the write lock (not an outage). */
-export function isBusy(error: unknown): boolean {
-  return (error as { code?: string }).code === 'SQLITE_BUSY';
 }

@@ -83,13 +83,13 @@ export class ScanRecorder {
       log: options.log,
       shipAfterMs: options.shipAfterMs ?? 25,
       stored: (rows: NewScanRow[]) => this.stored(rows),
+      journalSync: options.journalSync ?? false,
     };
     this.writer =
       (options.journalFirst ?? !database.sqlite)
         ? new JournalFirstScanWriter(database, {
             ...writerOptions,
             shipper: options.shipper,
-            sync: options.journalSync ?? false,
           })
         : new DirectScanWriter(database, writerOptions);
   }

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
+import { isSqliteBusy } from '../../db/sqlite-file.js';
 import { ScanFolder } from './scan-folder.js';
-import { isBusy, ScanJournal } from './scan-journal.js';
+import { ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
 import {
@@ -14,6 +15,9 @@ import {
 } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
+/** How long groups go to one journal file once the database refused one, before it is shipped. */
+const REFUSED_GROUPS_MS = 200;
+
 /**
  * SQLite's default: each group is its own transaction, which on SQLite is already a local append
  * to the WAL, holding the raw scans only. Their counters and rollups follow in bulk, in a
@@ -25,7 +29,7 @@ import type { NewScanRow } from './scans.table.js';
  * folds instead. In memory (tests) there is no second connection: the scans' rollups are written
  * on the event loop after `MAX_BATCH` scans or `shipAfterMs` (docs/adr/2026-11-23-analytics-rollups.md).
  *
- * A journal file is written only while the database refuses a group, and always synced.
+ * A journal file is written only while the database refuses a group; synced with SCAN_JOURNAL_SYNC.
  */
 export class DirectScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
@@ -36,6 +40,9 @@ export class DirectScanWriter implements ScanWriter {
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Scans this writer stored: the edge's rate, for `EdgeLoad`. */
   private storedScans = 0;
+  /** While groups go to the journal (the database refused one): the last append queued. */
+  private journalTurn: Promise<void> | null = null;
+  private sealTimer: NodeJS.Timeout | null = null;
   /** Rollups behind are written one transaction after another: the last one queued. */
   private rollingUp: Promise<void> = Promise.resolve();
 
@@ -56,7 +63,9 @@ export class DirectScanWriter implements ScanWriter {
     }
     this.journal = new ScanJournal({
       dir: options.spoolDir,
-      sync: true,
+      // As durable as the SQLite commits it stands in for (synchronous=NORMAL), unless asked for more:
+      // a synced append waited on a disk busy with the job's own commit (tens of ms).
+      sync: options.journalSync,
       database,
       log: options.log,
       ship: ({ spoolId, rows, forget }) => appendSpooledScans(database, spoolId, rows, forget),
@@ -77,19 +86,19 @@ export class DirectScanWriter implements ScanWriter {
 
   /** The group's own transaction, or a journal file while the database refuses it. */
   async write(rows: NewScanRow[]): Promise<void> {
+    // Refused a moment ago: the next groups join its file instead of each trying the lock again
+    // (a thrown error each) and opening a file of its own (hundreds while a job holds the lock).
+    if (this.journalTurn) return this.appendToJournal(rows);
     try {
       await appendScans(this.database, rows, { rollupsBehind: this.rollupsBehind });
     } catch (error) {
       // Busy: another connection (a job thread) holds the write lock for a moment; anything else is trouble.
-      const busy = isBusy(error);
+      const busy = isSqliteBusy(error);
       this.options.log[busy ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',
       );
-      await this.journal.append(rows);
-      // Its shipment fails while the database is away, and the replay retries it.
-      void this.journal.seal();
-      return;
+      return this.appendToJournal(rows);
     }
     this.storedScans += rows.length;
     this.options.stored(rows);
@@ -97,7 +106,33 @@ export class DirectScanWriter implements ScanWriter {
     if (this.rollupsBehind && !this.folder?.running) this.rollUpLater();
   }
 
+  /**
+   * Appends to the open journal file; the first append opens a window of REFUSED_GROUPS_MS after
+   * which the file is sealed and shipped (its shipment fails while the database is away, and the
+   * replay retries it). Appends and the seal run one after another.
+   */
+  private appendToJournal(rows: NewScanRow[]): Promise<void> {
+    if (!this.journalTurn) {
+      this.journalTurn = Promise.resolve();
+      this.sealTimer = setTimeout(() => void this.sealJournal(), REFUSED_GROUPS_MS);
+    }
+    const appended = this.journalTurn.then(() => this.journal.append(rows));
+    this.journalTurn = appended.catch(() => undefined);
+    return appended;
+  }
+
+  private async sealJournal(): Promise<void> {
+    const turn = this.journalTurn;
+    if (!turn) return;
+    if (this.sealTimer) clearTimeout(this.sealTimer);
+    this.sealTimer = null;
+    this.journalTurn = null;
+    await turn;
+    void this.journal.seal();
+  }
+
   async settled(): Promise<void> {
+    await this.sealJournal();
     await this.journal.drained();
     if (this.folder?.running) {
       try {
@@ -119,9 +154,11 @@ export class DirectScanWriter implements ScanWriter {
 
   /** Stores what is waiting; the folder's cursor keeps what it has not folded for the next start. */
   async close(): Promise<void> {
-    if (this.folder) await this.journal.drained();
-    else await this.settled();
-    this.journal.close();
+    await this.sealJournal();
+    await this.journal.drained();
+    // Replays what a busy database refused, before the last roll-up counts it.
+    await this.journal.close();
+    if (!this.folder) await this.settled();
     await this.folder?.close();
     if (this.rollupTimer) clearTimeout(this.rollupTimer);
     this.rollupTimer = null;

@@ -48,14 +48,12 @@ export class JournalFirstScanWriter implements ScanWriter {
     private readonly options: ScanWriterOptions & {
       /** Ships from a thread of its own; by default started by `resume()` on PostgreSQL. */
       shipper?: ScanShipper | undefined;
-      /** fdatasync each append before it resolves. */
-      sync: boolean;
     },
   ) {
     this.shipper = options.shipper;
     this.journal = new ScanJournal({
       dir: options.spoolDir,
-      sync: options.sync,
+      sync: options.journalSync,
       database,
       log: options.log,
       ship: (shipment) => this.ship(shipment),
@@ -116,7 +114,7 @@ export class JournalFirstScanWriter implements ScanWriter {
   /** Ships what is journaled; what is queued for folding stays queued for the next fold. */
   async close(): Promise<void> {
     await this.shipped();
-    this.journal.close();
+    await this.journal.close();
     await this.shipper?.close();
     await this.folder?.close();
   }

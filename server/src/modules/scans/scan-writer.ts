@@ -31,6 +31,8 @@ export interface ScanWriterOptions {
   shipAfterMs: number;
   /** Told about scans once they are in the database. */
   stored(rows: NewScanRow[]): void;
+  /** fdatasync each journal append before it resolves (SCAN_JOURNAL_SYNC). */
+  journalSync: boolean;
 }
 
 /** Scans in one shipment, or one write of the rollups behind: what waits is written at this size. */

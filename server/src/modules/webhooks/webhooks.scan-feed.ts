@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import { isSqliteBusy } from '../../db/sqlite-file.js';
 import { EdgeLoad } from '../../shared/event-loop-load.js';
 import type { OrderedStoredScan } from '../scans/scans.service.js';
 
@@ -122,7 +123,11 @@ export class ScanFeed {
     try {
       full = (await this.feedOnce(batch)) === batch && !busy;
     } catch (error) {
-      this.deps.log.warn({ err: error }, 'scans could not be handed to the webhooks outbox; trying again');
+      // Busy: a job thread's transaction holds SQLite's write lock for a moment.
+      this.deps.log[isSqliteBusy(error) ? 'debug' : 'warn'](
+        { err: error },
+        'scans could not be handed to the webhooks outbox; trying again',
+      );
     }
     // A full batch: more are waiting, but the scans' own writes get their turn first.
     this.schedule(full ? 1 : pollMs);

@@ -1,0 +1,17 @@
+/** A code was created, changed (its rules included) or deleted: the edge drops what it cached. */
+export interface CodeChange {
+  id: string;
+  hostKey: string;
+  slug: string;
+  /**
+   * A new code at an address that held none: nothing stored of the address to forget but what
+   * the edge cached of its absence (the address's earlier code, if any, sent its own change).
+   */
+  created?: true;
+}
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    'code.changed': CodeChange;
+  }
+}
