@@ -12511,15 +12511,15 @@ export interface operations {
                     at?: string;
                     /** @description ISO 3166-1 alpha-2 country; wins over the one `ip` would give */
                     country?: string;
-                    /** @description The scanner's address (IPv4 or IPv6), for ip rules and the country */
+                    /** @description The scanner's address, IPv4 or IPv6 (no prefix), for ip rules and the country */
                     ip?: string;
-                    /** @description An Accept-Language header or one tag ("de-CH") */
+                    /** @description An Accept-Language header ("de-CH, de;q=0.9") or one tag ("de-CH"); each range a BCP 47 language tag or * */
                     language?: string;
                     /** @description The password the scanner enters; the right one passes the gate. Never stored or logged. */
                     password?: string;
-                    /** @description The scan URL's query string (`src=flyer&x=1`, a leading ? is fine) */
+                    /** @description The scan URL's query string (`src=flyer&x=1`, a leading ? is fine), percent-encoded as in a URL */
                     query?: string;
-                    /** @description The Referer: a URL or a bare host */
+                    /** @description The Referer: an absolute URL with a host, or a bare host name or address */
                     referrer?: string;
                     /** @description Counted scans before this one (maxScans, scans rules); the code's current count by default */
                     scansBefore?: number;
@@ -12558,9 +12558,9 @@ export interface operations {
                         decidedBy: "inactive" | "expired" | "used_up" | "password" | "apps" | "rule" | "default" | "exec" | "disabled";
                         /** @description The rule that decided (rule_...), if one did */
                         rule: string | null;
-                        /** @description The answer: 301, 302, 307 or 308 (a redirect), 401 (the password form), 410 (stopped, no expiredTarget), 404 (the code is turned off); null for exec (its answer decides) */
+                        /** @description The answer: 301, 302, 307 or 308 (a redirect), 200 (the password form) or 401 (the form again, after a wrong `password`), 410 (stopped, no expiredTarget), 404 (the code is turned off); null for exec (its answer decides) */
                         status: number | null;
-                        /** @description Where the scanner goes; for `exec`, the URL that would be called (it is not); null when the scan gets a page (410, 401, 404) */
+                        /** @description Where the scanner goes; for `exec`, the URL that would be called (it is not); null when the scan gets a page (the password form, 410, 404) */
                         target: string | null;
                         /** @description Each of the code's rules in order */
                         trace: {

@@ -15,7 +15,9 @@ import { checkAnswersAgainstOpenApi } from '../helpers/openapi-contract.js';
 /**
  * The password gate at the edge (issue 32): the form, the pass it sets, the scan recorded once
  * the scanner is sent on, the limit on wrong passwords (shared through Redis between instances),
- * and a password that never reaches the logs. On a custom hostname: hostname-serving.test.ts.
+ * and a password that never reaches the logs. Its statuses (issue 49): the form is a page (200,
+ * no-store), a wrong password a 401 with a challenge (every 401 here is checked for one), the
+ * lock-out a 429. On a custom hostname: hostname-serving.test.ts.
  */
 
 interface Answer {
@@ -44,9 +46,11 @@ function send(
         response.on('data', (chunk: string) => {
           body += chunk;
         });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
+        response.on('end', () => {
+          // RFC 9110, 15.5.2: a 401 without WWW-Authenticate is malformed, whatever page it carries.
+          if (response.statusCode === 401) expect(response.headers['www-authenticate']).toBeTruthy();
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        });
       },
     );
     request.on('error', reject);
@@ -140,9 +144,11 @@ describe.each(engines)('the password gate on $name', (engine) => {
   it('asks for the password in a form that needs no script and says nothing of the target', async () => {
     const code = await protectedCode();
     for (const method of ['GET', 'HEAD']) {
+      // The form is a page like any sign-in page (200), never kept by a cache, and no challenge.
       const answer = await send(base, `/r/${code.slug}?table=4`, { method });
-      expect(answer.status, method).toBe(401);
+      expect(answer.status, method).toBe(200);
       expect(answer.headers.location).toBeUndefined();
+      expect(answer.headers['www-authenticate']).toBeUndefined();
       expect(answer.headers['cache-control']).toContain('no-store');
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     }
@@ -154,7 +160,8 @@ describe.each(engines)('the password gate on $name', (engine) => {
     expect(page.body).not.toContain('example.org');
     // Fastify's entry point (what inject reaches) answers the same.
     const injected = await app.inject({ method: 'GET', url: `/r/${code.slug}` });
-    expect(injected.statusCode).toBe(401);
+    expect(injected.statusCode).toBe(200);
+    expect(injected.headers['cache-control']).toContain('no-store');
     // The form's own policy, not the site's, whichever entry point answered.
     expect(injected.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     expect(injected.headers['content-security-policy']).toContain("form-action 'self'");
@@ -163,8 +170,13 @@ describe.each(engines)('the password gate on $name', (engine) => {
 
   it('answers a wrong password with the form and an error, a right one with a pass, a 303 and one scan', async () => {
     const code = await protectedCode({ utm: { source: 'qr' } });
-    const wrong = await send(base, `/r/${code.slug}`, form('wrong guess'));
+    const wrong = await send(base, `/r/${code.slug}?table=4`, form('wrong guess'));
     expect(wrong.status).toBe(401);
+    // The challenge says where the form posts and which cookie it hands back.
+    expect(wrong.headers['www-authenticate']).toBe(
+      `Cookie realm="/r/${code.slug}", form-action="/r/${code.slug}", cookie-name=rq_pass`,
+    );
+    expect(wrong.headers['cache-control']).toContain('no-store');
     expect(wrong.body).toContain('That password is not right.');
     expect(wrong.body).toContain('aria-invalid="true"');
     expect(passOf(wrong)).toBeUndefined();
@@ -199,10 +211,11 @@ describe.each(engines)('the password gate on $name', (engine) => {
     // A pass for one code opens no other.
     const other = await protectedCode();
     const elsewhere = await send(base, `/r/${other.slug}`, { headers: { cookie: pass } });
-    expect(elsewhere.status).toBe(401);
+    expect([elsewhere.status, elsewhere.body.includes('<form method="post">')]).toEqual([200, true]);
     // A new password ends the passes given for the old one.
     await api('PATCH', `/api/v1/qrcodes/${code.id}`, { password: 'another secret' });
-    expect((await send(base, `/r/${code.slug}`, { headers: { cookie: pass } })).status).toBe(401);
+    const ended = await send(base, `/r/${code.slug}`, { headers: { cookie: pass } });
+    expect([ended.status, ended.body.includes('<form method="post">')]).toEqual([200, true]);
     // Without a password the code answers at once.
     await api('PATCH', `/api/v1/qrcodes/${code.id}`, { password: null });
     expect((await send(base, `/r/${code.slug}`)).status).toBe(302);
@@ -218,6 +231,7 @@ describe.each(engines)('the password gate on $name', (engine) => {
     const eleventh = await send(base, `/r/${code.slug}`, form('guess 10', from('203.0.113.9')));
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect(eleventh.headers['cache-control']).toContain('no-store');
     expect(eleventh.body).toContain('Too many wrong passwords');
     const right = await send(base, `/r/${code.slug}`, form(PASSWORD, from('203.0.113.9')));
     expect(right.status).toBe(429);
@@ -262,7 +276,7 @@ describe.each(engines)('the password gate on $name', (engine) => {
         target: undefined,
         exec: { url: `http://127.0.0.1:${port}/hook`, fallback: 'https://example.org/fallback' },
       });
-      expect((await send(base, `/r/${code.slug}`)).status).toBe(401);
+      expect((await send(base, `/r/${code.slug}`)).status).toBe(200);
       expect((await send(base, `/r/${code.slug}`, form('wrong'))).status).toBe(401);
       expect(calls).toEqual([]);
       const right = await send(base, `/r/${code.slug}`, form(PASSWORD));

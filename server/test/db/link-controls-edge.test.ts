@@ -123,7 +123,7 @@ describe.each(engines)('link controls at the edge on $name', (engine) => {
     expect((await scan('capped')).headers.location).toBe('https://example.com/all-gone');
   });
 
-  it('stops a code with a password at the gate (401, not recorded) until it is removed', async () => {
+  it('stops a code with a password at the gate (its form, not recorded) until it is removed', async () => {
     const code = await api('POST', '/qrcodes', {
       slug: 'locked',
       mode: 'redirect',
@@ -131,16 +131,17 @@ describe.each(engines)('link controls at the edge on $name', (engine) => {
       password: 'open sesame',
     });
     const locked = await scan('locked');
-    expect(locked.statusCode).toBe(401);
+    expect(locked.statusCode).toBe(200);
     expect(locked.headers.location).toBeUndefined();
     expect(locked.body).toContain('needs a password');
     expect(await recorded(code.id as string)).toHaveLength(0);
     expect(await simulate(code.id as string)).toMatchObject({
-      status: 401,
+      status: 200,
       decidedBy: 'password',
       target: null,
     });
     expect(await simulate(code.id as string, { password: 'wrong one' })).toMatchObject({
+      status: 401,
       decidedBy: 'password',
     });
     expect(await simulate(code.id as string, { password: 'open sesame' })).toMatchObject({
@@ -261,6 +262,78 @@ describe.each(engines)('link controls at the edge on $name', (engine) => {
     });
     expect(await recorded(code.id as string)).toHaveLength(0);
     expect((await api('GET', `/qrcodes/${code.id}`)).scans).toMatchObject({ total: 0 });
+  });
+
+  it('refuses a simulated scan no scanner could send with a 400 naming each field, and takes real ones', async () => {
+    const code = await api('POST', '/qrcodes', {
+      slug: 'checked',
+      mode: 'redirect',
+      target: 'https://example.com/',
+    });
+    const simulateRaw = (payload: Json) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/qrcodes/${code.id}/simulate`,
+        headers: user.headers,
+        payload,
+      });
+    const refusedPaths = async (payload: Json) => {
+      const answer = await simulateRaw(payload);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      const problem = answer.json() as { code: string; errors: { path: string; message: string }[] };
+      expect(problem.code).toBe('validation_failed');
+      return Object.fromEntries(problem.errors.map((error) => [error.path, error.message]));
+    };
+
+    // What the issue found answered as a scan to the default target.
+    const made = await refusedPaths({
+      ip: '999.1.1.1',
+      language: '!!!',
+      country: 'ZZ',
+      referrer: 'not a host',
+    });
+    expect(Object.keys(made).sort()).toEqual([
+      '/body/country',
+      '/body/ip',
+      '/body/language',
+      '/body/referrer',
+    ]);
+    expect(made['/body/ip']).toContain('IPv4 or IPv6 address');
+    expect(made['/body/language']).toContain('"!!!" is no language tag');
+    expect(made['/body/country']).toContain('ISO 3166-1 alpha-2');
+    expect(await refusedPaths({ language: 'de;q=2' })).toEqual({
+      '/body/language': 'has a weight that is no q=0 to q=1 (three decimals at most): "q=2"',
+    });
+    expect(Object.keys(await refusedPaths({ ip: '10.0.0.0/8' }))).toEqual(['/body/ip']);
+    // What no request can carry: a header with a line break, a query with a space, a time that is none.
+    const shapes = await refusedPaths({
+      userAgent: 'Phone\r\nX-Injected: 1',
+      query: 'a b',
+      at: 'tomorrow',
+      country: 'DEU',
+    });
+    expect(Object.keys(shapes).sort()).toEqual([
+      '/body/at',
+      '/body/country',
+      '/body/query',
+      '/body/userAgent',
+    ]);
+    expect(shapes['/body/userAgent']).toContain('no line breaks');
+
+    const real = await simulateRaw({
+      ip: '2001:db8::1',
+      language: 'de-CH, de;q=0.9, *;q=0.1',
+      country: 'de',
+      referrer: 'news.example',
+      query: '?src=flyer&x=%20y',
+      userAgent: ANDROID,
+    });
+    expect(real.statusCode, real.body).toBe(200);
+    expect(real.json()).toMatchObject({ decidedBy: 'default', target: 'https://example.com/' });
+    for (const referrer of ['https://news.example/article?id=1', '203.0.113.7']) {
+      expect((await simulateRaw({ referrer, ip: '203.0.113.7' })).statusCode, referrer).toBe(200);
+    }
   });
 
   it('names the exec URL it would call, without calling it; a key needs qrcodes:read', async () => {

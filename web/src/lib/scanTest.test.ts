@@ -61,5 +61,11 @@ describe('the answer in words', () => {
     expect(
       outcomeSentence(answer({ target: 'https://hook.example/', status: null, decidedBy: 'exec' })),
     ).toBe('Your exec URL https://hook.example/ would be asked; its answer decides');
+    expect(outcomeSentence(answer({ target: null, status: 200, decidedBy: 'password' }))).toBe(
+      'HTTP 200: the password form',
+    );
+    expect(outcomeSentence(answer({ target: null, status: 401, decidedBy: 'password' }))).toBe(
+      'HTTP 401: the password form again (that password is wrong)',
+    );
   });
 });

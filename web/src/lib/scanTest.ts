@@ -134,7 +134,10 @@ export function outcomeSentence(answer: SimulatedScan): string {
   if (answer.target) return `HTTP ${answer.status ?? 302} to ${answer.target}`;
   const page = STOPPED_PAGE[answer.decidedBy];
   if (page) return `HTTP ${answer.status ?? 410}: ${page}`;
-  if (answer.decidedBy === 'password') return `HTTP ${answer.status ?? 401}: the password form`;
+  if (answer.decidedBy === 'password')
+    return answer.status === 401
+      ? 'HTTP 401: the password form again (that password is wrong)'
+      : `HTTP ${answer.status ?? 200}: the password form`;
   if (answer.decidedBy === 'disabled')
     return `HTTP ${answer.status ?? 404}: nothing (the code is turned off)`;
   return `HTTP ${answer.status ?? ''}`.trim();

@@ -48,7 +48,7 @@ export interface EdgeUsage {
 
 /**
  * The password gate as the edge uses it. The edge asks it only for a code with a password;
- * `lockedAnswer` is what a scanner who has not entered it gets (the form, at its simplest a 401).
+ * `lockedAnswer` is what a scanner who has not entered it gets: the form (password-gate.form.ts).
  */
 export interface PasswordGate {
   /** Whether the request carries proof the scanner entered this code's password (a signed cookie). */
@@ -58,7 +58,7 @@ export interface PasswordGate {
 
 export interface EdgeDeps {
   codes: EdgeCache<EdgeCode>;
-  /** The password gate (lockedGate until a form and its cookie replace it). */
+  /** The password gate: its form and the pass it sets (password-gate.form.ts). */
   gate: PasswordGate;
   decision: ScanDecisionDeps;
   counter: ScanCounter;
@@ -139,24 +139,6 @@ export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.fre
     ),
   ),
 });
-
-const LOCKED_ANSWER = pageAnswer(
-  401,
-  edgePage(
-    'Password required',
-    'This code is protected',
-    'The QR code you scanned needs a password before it sends you on.',
-  ),
-);
-
-/**
- * The gate before a form exists: no request is unlocked, and a locked scan gets a 401 page
- * that says a password is needed. The gate with its form and cookie replaces it in redirect.module.ts.
- */
-export const lockedGate: PasswordGate = {
-  isUnlocked: () => false,
-  lockedAnswer: () => LOCKED_ANSWER,
-};
 
 /** A custom hostname's root when its owner set no root redirect: a plain page, not an error. */
 export function hostRootPage(hostname: string): ScanAnswer {

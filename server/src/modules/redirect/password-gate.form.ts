@@ -34,6 +34,6 @@ export function passwordGate(options: {
       if (passwordHash == null) return true;
       return passes.admits({ id: code.id, passwordHash }, request.headers.cookie, options.now());
     },
-    lockedAnswer: () => gatePage({ status: 401 }),
+    lockedAnswer: () => gatePage({ kind: 'form' }),
   };
 }

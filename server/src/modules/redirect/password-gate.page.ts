@@ -1,4 +1,5 @@
 import type { ScanAnswer } from './edge.js';
+import { GATE_COOKIE } from './password-gate.cookie.js';
 
 /**
  * The password form: plain HTML that works without script under our CSP (its own, stricter, is
@@ -20,14 +21,33 @@ const POLICY =
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function gatePage(options: {
-  title?: string | null;
-  problem?: GateProblem;
-  status: number;
-  retryAfterSeconds?: number;
-}): ScanAnswer {
-  const heading = options.title ? escapeHtml(options.title) : 'This link is protected';
-  const problem = options.problem ? MESSAGES[options.problem] : undefined;
+/**
+ * What each answer of the gate is. The form is a page (200), like any sign-in page; a wrong
+ * password keeps 401 (the password was refused) and so carries a challenge, as RFC 9110 asks of
+ * every 401; the others stay what they are (400 nothing entered, 429 too many wrong).
+ */
+export type GateAnswer =
+  | { kind: 'form' }
+  | { kind: 'wrong'; path: string }
+  | { kind: 'missing' }
+  | { kind: 'too_many'; retryAfterSeconds: number };
+
+const STATUS: Record<GateAnswer['kind'], number> = { form: 200, wrong: 401, missing: 400, too_many: 429 };
+
+/**
+ * No registered HTTP authentication scheme describes an HTML form; the "Cookie" scheme of
+ * draft-broyer-http-cookie-auth does (where to post, which cookie comes back). Browsers do not
+ * know it, so they show the page and raise no dialog of their own; a client that does learns how
+ * to get in.
+ */
+export function gateChallenge(path: string): string {
+  const quoted = `"${path.replace(/["\\]/g, '\\$&')}"`;
+  return `Cookie realm=${quoted}, form-action=${quoted}, cookie-name=${GATE_COOKIE}`;
+}
+
+export function gatePage(answer: GateAnswer, title?: string | null): ScanAnswer {
+  const heading = title ? escapeHtml(title) : 'This link is protected';
+  const problem = answer.kind === 'form' ? undefined : MESSAGES[answer.kind];
   const invalid = problem ? ' aria-invalid="true" aria-describedby="problem"' : '';
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -53,6 +73,7 @@ ${problem ? `<p id="problem" class="problem" role="alert">${problem}</p>\n` : ''
     'referrer-policy': 'no-referrer',
     'x-robots-tag': 'noindex',
   };
-  if (options.retryAfterSeconds !== undefined) headers['retry-after'] = String(options.retryAfterSeconds);
-  return { status: options.status, headers, body: page };
+  if (answer.kind === 'too_many') headers['retry-after'] = String(answer.retryAfterSeconds);
+  if (answer.kind === 'wrong') headers['www-authenticate'] = gateChallenge(answer.path);
+  return { status: STATUS[answer.kind], headers, body: page };
 }

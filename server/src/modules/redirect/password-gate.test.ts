@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GATE_COOKIE, GATE_PASS_SECONDS, GatePasses } from './password-gate.cookie.js';
 import { GATE_MAX_WRONG, GATE_WINDOW_MS, MemoryGateTries } from './password-gate.limiter.js';
-import { gatePage } from './password-gate.page.js';
+import { gateChallenge, gatePage } from './password-gate.page.js';
 
 const code = { id: 'qr_one', passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA' };
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -47,7 +47,7 @@ describe('the password gate pass', () => {
 
 describe('the password form', () => {
   it('has a labelled field, no script, and says what went wrong', () => {
-    const page = gatePage({ status: 401, title: 'Menu <b>& drinks</b>', problem: 'wrong' });
+    const page = gatePage({ kind: 'wrong', path: '/r/menu' }, 'Menu <b>& drinks</b>');
     const body = page.body ?? '';
     expect(body).toContain('<label for="password">Password</label>');
     expect(body).toContain('id="password" name="password" type="password"');
@@ -58,6 +58,21 @@ describe('the password form', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.headers['cache-control']).toContain('no-store');
     expect(Number(page.headers['content-length'])).toBe(Buffer.byteLength(body));
+  });
+
+  it('is a page (200) until a wrong password, whose 401 carries a challenge naming the form', () => {
+    const form = gatePage({ kind: 'form' });
+    expect([form.status, form.headers['www-authenticate']]).toEqual([200, undefined]);
+    const wrong = gatePage({ kind: 'wrong', path: '/r/menu' });
+    expect([wrong.status, wrong.headers['www-authenticate']]).toEqual([
+      401,
+      'Cookie realm="/r/menu", form-action="/r/menu", cookie-name=rq_pass',
+    ]);
+    expect(gateChallenge('/a"b\\c')).toContain('realm="/a\\"b\\\\c"');
+    const locked = gatePage({ kind: 'too_many', retryAfterSeconds: 90 });
+    expect([locked.status, locked.headers['retry-after']]).toEqual([429, '90']);
+    expect(gatePage({ kind: 'missing' }).status).toBe(400);
+    for (const page of [form, wrong, locked]) expect(page.headers['cache-control']).toContain('no-store');
   });
 });
 

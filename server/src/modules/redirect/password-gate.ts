@@ -51,13 +51,13 @@ export async function answerGatePost(
   const triesKey = gateTriesKey(code.id, request.ip);
   const waitSeconds = await gate.tries.blockedFor(triesKey);
   if (waitSeconds > 0) {
-    return gatePage({ status: 429, problem: 'too_many', retryAfterSeconds: waitSeconds });
+    return gatePage({ kind: 'too_many', retryAfterSeconds: waitSeconds });
   }
   const password = await passwordOf(post);
-  if (password === undefined) return gatePage({ status: 400, problem: 'missing' });
+  if (password === undefined) return gatePage({ kind: 'missing' });
   if (!(await gate.verify(password, passwordHash))) {
     await gate.tries.wrong(triesKey);
-    return gatePage({ status: 401, problem: 'wrong' });
+    return gatePage({ kind: 'wrong', path: post.path });
   }
   const answer = await answerScan(deps, { ...request, method: 'GET', unlocked: true });
   const pass = gate.passes.setCookie({ id: code.id, passwordHash }, deps.now(), {

@@ -1,4 +1,4 @@
-import { Problem } from '../../shared/problem.js';
+import { Problem, validationFailed } from '../../shared/problem.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { QrCodesService } from '../qrcodes/qrcodes.service.js';
 import { explainCondition } from '../rules/rules.explain.js';
@@ -9,6 +9,7 @@ import { edgeCodeOf } from './redirect.service.js';
 import { buildScanContext, type ScanContext } from './scan-context.js';
 import { type DecidedBy, decideScan, type RuleVerdict, type ScanDecision } from './scan-decision.js';
 import type { SimulateInput, Simulation } from './simulate.schemas.js';
+import { simulateInputErrors } from './simulate.validate.js';
 
 export interface ScanSimulatorDeps {
   qrcodes: Pick<QrCodesService, 'get' | 'findForRedirect'>;
@@ -39,6 +40,8 @@ export class ScanSimulator {
   constructor(private readonly deps: ScanSimulatorDeps) {}
 
   async simulate(workspaceId: string, id: string, input: SimulateInput): Promise<Simulation> {
+    const errors = simulateInputErrors(input);
+    if (errors.length > 0) throw validationFailed(errors);
     const resource = await this.deps.qrcodes.get(workspaceId, id);
     if (resource.mode === 'static')
       throw new Problem(
@@ -67,7 +70,7 @@ export class ScanSimulator {
       trace: verdicts,
     });
     return {
-      ...answerOf(decision),
+      ...answerOf(decision, input.password !== undefined),
       decidedBy: decision.decidedBy,
       rule: decision.kind === 'redirect' ? decision.ruleId : null,
       trace: traceOf(verdicts, definitions, context, decision),
@@ -99,7 +102,8 @@ export class ScanSimulator {
   }
 }
 
-function answerOf(decision: ScanDecision): Pick<Simulation, 'target' | 'status'> {
+/** The edge's answer; at the gate, the form (200), or the refusal of a wrong password (401). */
+function answerOf(decision: ScanDecision, passwordTried: boolean): Pick<Simulation, 'target' | 'status'> {
   switch (decision.kind) {
     case 'redirect':
       return { target: decision.url, status: decision.status };
@@ -108,7 +112,7 @@ function answerOf(decision: ScanDecision): Pick<Simulation, 'target' | 'status'>
     case 'gone':
       return { target: null, status: 410 };
     case 'password':
-      return { target: null, status: 401 };
+      return { target: null, status: passwordTried ? 401 : 200 };
   }
 }
 

@@ -1,4 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { describedPattern } from '../../shared/pattern-words.js';
+
+// A header's value, as a scanner's request carries it: no line breaks or other control characters.
+const HEADER_VALUE = describedPattern(
+  '^[^\\x00-\\x08\\x0a-\\x1f\\x7f]*$',
+  'must be one header value: no line breaks or other control characters',
+);
+const QUERY_STRING = describedPattern(
+  '^[^\\s#\\x00-\\x1f\\x7f]*$',
+  'must be a query string as a URL carries it ("src=flyer&x=1"): no spaces, line breaks or #',
+);
 
 /** POST /qrcodes/{id}/simulate: a scan described by its parts, all optional. */
 export const SimulateBody = Type.Object(
@@ -6,34 +17,48 @@ export const SimulateBody = Type.Object(
     userAgent: Type.Optional(
       Type.String({
         maxLength: 1024,
+        pattern: HEADER_VALUE,
         description: "The scanner's User-Agent header (none: an unknown device)",
       }),
     ),
     country: Type.Optional(
       Type.String({
-        pattern: '^[A-Za-z]{2}$',
+        pattern: describedPattern(
+          '^[A-Za-z]{2}$',
+          'must be an ISO 3166-1 alpha-2 country code, two letters ("DE")',
+        ),
         description: 'ISO 3166-1 alpha-2 country; wins over the one `ip` would give',
       }),
     ),
     language: Type.Optional(
-      Type.String({ maxLength: 256, description: 'An Accept-Language header or one tag ("de-CH")' }),
+      Type.String({
+        maxLength: 256,
+        description:
+          'An Accept-Language header ("de-CH, de;q=0.9") or one tag ("de-CH"); each range a BCP 47 language tag or *',
+      }),
     ),
     at: Type.Optional(
       Type.String({ format: 'date-time', description: 'When the scan happens (RFC 3339); now by default' }),
     ),
     referrer: Type.Optional(
-      Type.String({ maxLength: 2048, description: 'The Referer: a URL or a bare host' }),
+      Type.String({
+        maxLength: 2048,
+        pattern: HEADER_VALUE,
+        description: 'The Referer: an absolute URL with a host, or a bare host name or address',
+      }),
     ),
     query: Type.Optional(
       Type.String({
         maxLength: 2048,
-        description: "The scan URL's query string (`src=flyer&x=1`, a leading ? is fine)",
+        pattern: QUERY_STRING,
+        description:
+          "The scan URL's query string (`src=flyer&x=1`, a leading ? is fine), percent-encoded as in a URL",
       }),
     ),
     ip: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: "The scanner's address (IPv4 or IPv6), for ip rules and the country",
+        description: "The scanner's address, IPv4 or IPv6 (no prefix), for ip rules and the country",
       }),
     ),
     scansBefore: Type.Optional(
@@ -82,11 +107,11 @@ export const SimulationSchema = Type.Object(
   {
     target: Type.Union([Type.String(), Type.Null()], {
       description:
-        'Where the scanner goes; for `exec`, the URL that would be called (it is not); null when the scan gets a page (410, 401, 404)',
+        'Where the scanner goes; for `exec`, the URL that would be called (it is not); null when the scan gets a page (the password form, 410, 404)',
     }),
     status: Type.Union([Type.Integer(), Type.Null()], {
       description:
-        'The answer: 301, 302, 307 or 308 (a redirect), 401 (the password form), 410 (stopped, no expiredTarget), 404 (the code is turned off); null for exec (its answer decides)',
+        'The answer: 301, 302, 307 or 308 (a redirect), 200 (the password form) or 401 (the form again, after a wrong `password`), 410 (stopped, no expiredTarget), 404 (the code is turned off); null for exec (its answer decides)',
     }),
     decidedBy: Type.Unsafe<(typeof DECIDED_BY)[number]>({
       type: 'string',
