@@ -56,11 +56,11 @@ export const metricsPlugin = fp(
         const route = request.routeOptions.url ?? 'unmatched';
         requestDuration.observe({ route, method: request.method, status: String(status) }, elapsedMs / 1000);
       },
-      /** One answer of the edge (kept off prom-client's label hashing: see FastHistogram). */
       /** A count other threads report with their stats (thread-stats.ts), summed over them. */
       threadCounter(name: string): number {
         return threads?.counter(name) ?? 0;
       },
+      /** One answer of the edge (kept off prom-client's label hashing: see FastHistogram). */
       edgeAnswered(status: number, host: EdgeHostKind, seconds: number) {
         const slot =
           EDGE_OUTCOMES.indexOf(edgeOutcomeOf(status)) * EDGE_HOST_KINDS.length +

@@ -19,8 +19,8 @@ import { type Interval, isoInZone } from './analytics.time.js';
 export interface ScanSource
   extends Pick<ScansService, 'countsIn' | 'countsByBucket' | 'countsByKey' | 'firstBucket'> {
   scansInOrder(filter: ScanExportFilter): AsyncIterable<ExportedScan[]>;
-  /** Resolves once the scans this instance answered are in the database (and so in the rollups). */
-  settled(): Promise<void>;
+  /** Resolves once the workspace's scans this instance answered are in the database (and so in the rollups). */
+  settled(workspaceId: string): Promise<void>;
   /** Has every instance announce the account's stored scans until the answered function is called. */
   watchStored(accountId: string): Promise<() => void>;
 }
@@ -413,7 +413,7 @@ export class AnalyticsService {
   }
 
   private async prepare(accountId: string, query: AnalyticsQueryInput) {
-    await this.options.scans.settled();
+    await this.options.scans.settled(accountId);
     const earliest = query.range === 'all' ? await this.options.scans.firstBucket(accountId) : undefined;
     const range = resolveRange(query, this.clock.now(), earliest);
     const filters: Selection['filters'] = {};

@@ -7,14 +7,15 @@ import type { JobThreadData } from './job-protocol.js';
 
 /**
  * The app of a job thread or of the background thread: the server's own (every route, check and
- * service), built without the edge or the scan recorder, on a connection of its own. Job threads
- * run at the lowest CPU priority. The background thread (`background`: its loops on,
- * background-thread.ts) keeps the normal one: its polls take SQLite's write lock for a moment,
- * and starved at nice 19 on a saturated machine it held it for seconds while the server's own
- * writes waited (an e2e create answered 503 after the 5 s busy timeout).
+ * service), built without the edge or the scan recorder, on a connection of its own. The heavy
+ * jobs' threads run at the lowest CPU priority (`data.lowPriority`). The background thread
+ * (`background`: its loops on, background-thread.ts) keeps the normal one: its polls take
+ * SQLite's write lock for a moment, and starved at nice 19 on a saturated machine it held it for
+ * seconds while the server's own writes waited (an e2e create answered 503 after the 5 s busy
+ * timeout). So does the thread of single-code writes (jobs.module.ts).
  */
 export async function buildJobApp(data: JobThreadData, background: boolean): Promise<FastifyInstance> {
-  if (!background) yieldCpuToOtherThreads();
+  if (data.lowPriority && !background) yieldCpuToOtherThreads();
   const [{ buildApp }, { createDatabase }] = await Promise.all([
     import('../../app.js'),
     import('../../db/create-db.js'),
@@ -52,7 +53,7 @@ export async function buildJobApp(data: JobThreadData, background: boolean): Pro
     };
   };
   startThreadStats(
-    `${background ? 'background' : 'jobs'}-${threadId}`,
+    `${background ? 'background' : data.lowPriority ? 'jobs' : 'writes'}-${threadId}`,
     background ? webhookCounts : undefined,
   );
   return jobApp;

@@ -49,4 +49,6 @@ export interface JobThreadData {
   rateLimitChannel: string;
   /** The secret of the sign-in the server hands over with each request (auth.ts). */
   identitySecret: string;
+  /** Run at the lowest CPU priority (the heavy jobs' threads); the others keep the normal one. */
+  lowPriority: boolean;
 }

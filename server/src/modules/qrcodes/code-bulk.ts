@@ -94,7 +94,7 @@ export interface BulkDeps {
   refuseOverCodeLimit(accountId: string, wanted: number): Promise<void>;
   draw(state: CodeState, base: string): Promise<unknown>;
   resourceOf(row: QrCodeRow, rules: string[], scans?: CodeResource['scans']): CodeResource;
-  scansOf(ids: string[]): Promise<Map<string, CodeResource['scans']>>;
+  scansOf(workspaceId: string, ids: string[]): Promise<Map<string, CodeResource['scans']>>;
   emit(...changes: CodeChange[]): Promise<void>;
 }
 
@@ -329,7 +329,7 @@ export class CodeBulk {
       await this.deps.emit({ id: row.id, ...where(stateOfRow(row)) });
       if (moved) await this.deps.emit({ id: row.id, ...where(after) });
     }
-    const scans = await this.deps.scansOf(writing.map((c) => c.row.id));
+    const scans = await this.deps.scansOf(accountId, writing.map((c) => c.row.id));
     return ids.map((id, index): BulkChangeResult => {
       const failure = failures.get(index);
       if (failure) return { ...failure, id };
@@ -357,7 +357,10 @@ export class CodeBulk {
     if (atomic && failures.size > 0) throw atomicProblem(failures, ids.length, null);
     const found = [...rows.keys()];
     // Read first: each event shows the code as it was, its scans too.
-    const [rules, scans] = await Promise.all([findRuleIds(this.deps.db, found), this.deps.scansOf(found)]);
+    const [rules, scans] = await Promise.all([
+      findRuleIds(this.deps.db, found),
+      this.deps.scansOf(accountId, found),
+    ]);
     await this.deps.events.inTransaction(async (trx) => {
       await deleteCodes(trx, accountId, found);
       const events = [...rows.values()].map((row) =>

@@ -118,7 +118,8 @@ export interface HostnameDirectory {
 
 /** The scans service as this module uses it: per-code totals for the resource. */
 export interface ScanTotalsSource {
-  totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>>;
+  /** The totals of the workspace's codes, with every scan of it this instance answered. */
+  totalsFor(workspaceId: string, codeIds: string[]): Promise<Map<string, ScanTotals>>;
   /** A code's counted scans as SQL of its id column, for sorting the list by scans. */
   totalExpression(codeIdColumn: string): RawBuilder<number>;
 }
@@ -245,7 +246,7 @@ export class QrCodesService {
       refuseOverCodeLimit: (...args) => this.refuseOverCodeLimit(...args),
       draw: (state, base) => this.images.draw(state, 'svg', base),
       resourceOf: (...args) => this.resourceOf(...args),
-      scansOf: (ids) => this.options.scans.totalsFor(ids),
+      scansOf: (workspaceId, ids) => this.options.scans.totalsFor(workspaceId, ids),
       emit: (...changes) => this.emit(...changes),
     });
     this.edgeIndex = options.edgeCodeFile && edgeIndexOf(db, options, options.edgeCodeFile);
@@ -589,7 +590,7 @@ export class QrCodesService {
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
     const accountId = access.workspaceId;
     // Read first: the event shows the code as it was, its scans too (the scans module's own reads).
-    const totals = await this.options.scans.totalsFor([id]);
+    const totals = await this.options.scans.totalsFor(accountId, [id]);
     const row = await this.options.events.inTransaction(async (trx) => {
       const code = await this.resourceIn(trx, accountId, id, totals.get(id));
       const deleted = await deleteCode(trx, accountId, id);
@@ -667,7 +668,12 @@ export class QrCodesService {
   private async toResources(rows: QrCodeRow[]): Promise<CodeResource[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [rules, totals] = await Promise.all([findRuleIds(this.db, ids), this.options.scans.totalsFor(ids)]);
+    // One workspace's codes (a read or write is always the caller's workspace's).
+    const workspaceId = (rows[0] as QrCodeRow).account_id;
+    const [rules, totals] = await Promise.all([
+      findRuleIds(this.db, ids),
+      this.options.scans.totalsFor(workspaceId, ids),
+    ]);
     return rows.map((row) => this.resourceOf(row, rules.get(row.id) ?? [], totals.get(row.id) ?? NO_SCANS));
   }
 

@@ -68,6 +68,12 @@ export class ScanRecorder {
   private readonly writer: ScanWriter;
   /** Transactions written and scans in them, for metrics and to show the grouping works. */
   readonly stats = { batches: 0, scans: 0 };
+  /** Scans recorded so far: their sequence numbers. */
+  private recorded = 0;
+  /** Each workspace's last scan recorded since the last full settle, by sequence number. */
+  private readonly lastScanOf = new Map<string, number>();
+  /** Every scan up to this sequence number is stored and counted (-1: not since the start). */
+  private settledThrough = -1;
 
   /** Scans answered and journaled but not in the database yet, and stored but not folded yet. */
   get backlog(): { journal: number; fold: number } {
@@ -98,16 +104,36 @@ export class ScanRecorder {
   record(scan: NewScanRow): Promise<void> {
     this.pending ??= newGroup();
     this.pending.rows.push(scan);
+    this.lastScanOf.set(scan.account_id, ++this.recorded);
     this.writingLoop ??= this.writeGroups();
     return this.pending.durable;
   }
 
-  /** Resolves once every scan recorded before the call is in the database (or, while it is down, on disk). */
-  async settled(): Promise<void> {
+  /**
+   * Resolves once every scan recorded before the call is in the database (or, while it is down, on
+   * disk), and counted. Given a workspace, at once when none of its scans came since the last time
+   * everything was: under a saturated edge, catching up takes seconds, and a workspace whose
+   * codes nobody scans meanwhile (an API caller's) need not wait for another's.
+   */
+  async settled(workspaceId?: string): Promise<void> {
+    if (workspaceId !== undefined && this.settledThrough >= 0) {
+      const last = this.lastScanOf.get(workspaceId);
+      if (last === undefined || last <= this.settledThrough) return;
+    }
+    const through = this.recorded;
     const unwritten = this.pending ?? this.writing;
-    if (!unwritten && this.writer.idle) return;
-    if (unwritten) await unwritten.durable.catch(() => undefined);
-    await this.writer.settled();
+    if (unwritten || !this.writer.idle) {
+      if (unwritten) await unwritten.durable.catch(() => undefined);
+      await this.writer.settled();
+    }
+    this.settledAt(through);
+  }
+
+  private settledAt(through: number): void {
+    if (through <= this.settledThrough) return;
+    this.settledThrough = through;
+    // Workspaces scanned before it need no entry: the map holds only those scanned since.
+    for (const [workspaceId, last] of this.lastScanOf) if (last <= through) this.lastScanOf.delete(workspaceId);
   }
 
   private async writeGroups(): Promise<void> {

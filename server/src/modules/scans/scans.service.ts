@@ -183,11 +183,12 @@ export class ScansService {
   }
 
   /**
-   * Resolves once every scan this instance recorded before the call is in the database: what a
-   * read of scans, counters or rollups awaits first, so it sees every scan already answered.
+   * Resolves once every scan this instance recorded before the call (of the workspace, when given)
+   * is in the database: what a read of scans, counters or rollups awaits first, so it sees every
+   * scan already answered.
    */
-  settled(): Promise<void> {
-    return this.recorder.settled();
+  settled(workspaceId?: string): Promise<void> {
+    return this.recorder.settled(workspaceId);
   }
 
   /**
@@ -220,7 +221,7 @@ export class ScansService {
 
   /** The account's human scans recorded in [from, to): monthly usage's seed. `from`/`to` on quarter hours. */
   async humanScansOf(accountId: string, from: number, to: number): Promise<number> {
-    await this.settled();
+    await this.settled(accountId);
     return sumAccountScans(this.db, accountId, from, to);
   }
 
@@ -229,8 +230,8 @@ export class ScansService {
     return scanTotalExpression(codeIdColumn);
   }
 
-  async totalsFor(codeIds: string[]): Promise<Map<string, ScanTotals>> {
-    await this.settled();
+  async totalsFor(workspaceId: string, codeIds: string[]): Promise<Map<string, ScanTotals>> {
+    await this.settled(workspaceId);
     const startOfDay = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     const [counters, uniques] = await Promise.all([
       findCounters(this.db, codeIds),
@@ -283,7 +284,7 @@ export class ScansService {
 
   /** The account's scans in time order, a page at a time (the CSV export). */
   async *scansInOrder(filter: ScanExportFilter): AsyncGenerator<ScanRow[]> {
-    await this.settled();
+    await this.settled(filter.accountId);
     yield* scansInOrder(this.db, filter);
   }
 
@@ -309,7 +310,7 @@ export class ScansService {
    * none of them lands after the erasure.
    */
   async eraseWorkspace(workspaceId: string): Promise<void> {
-    await this.settled();
+    await this.settled(workspaceId);
     await deleteWorkspaceScans(this.database, workspaceId);
   }
 
