@@ -13236,6 +13236,10 @@ export interface operations {
             query?: {
                 /** @description All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
                 atomic?: boolean;
+                /** @description With `filter`: the previous answer's `nextCursor`, to go on with the codes after it */
+                cursor?: string;
+                /** @description With `filter`: the most codes this call changes (default 1,000) */
+                limit?: number;
             };
             header?: {
                 /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
@@ -13254,13 +13258,29 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description With `filter`: ids of codes to leave as they are although the filter selects them */
+                    except?: string[];
+                    /** @description In place of `ids`: the codes GET /qrcodes lists with these filters (`{}` for every code), newest first, up to 1,000 a call (`?limit=`); the answer's `nextCursor` goes on with the rest (`?cursor=`) */
+                    filter?: {
+                        /** @description Only codes that are on (true) or off (false) */
+                        enabled?: boolean;
+                        hostname?: string;
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
+                        mode?: "static" | "redirect" | "exec";
+                        /** @description Text in the title or slug */
+                        q?: string;
+                        tag?: string;
+                    };
                     /** @description Code ids (qr_...); a missing or foreign one is that item's 404 */
-                    ids: string[];
+                    ids?: string[];
                 };
             };
         };
         responses: {
-            /** @description One result per item, in the order sent */
+            /** @description One result per code, in the order sent (`ids`) or newest first (`filter`, each with its `id`), and where a filter goes on */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13410,6 +13430,8 @@ export interface operations {
                             /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
                             status: number;
                         }[];
+                        /** @description With `filter`: more codes match after the ones this call changed; send the same body with `?cursor=` this value to go on. Null when none do, and with `ids`. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -13650,6 +13672,10 @@ export interface operations {
             query?: {
                 /** @description All or none: any failing item makes the call a 422 listing every failing item, and nothing is written. */
                 atomic?: boolean;
+                /** @description With `filter`: the previous answer's `nextCursor`, to go on with the codes after it */
+                cursor?: string;
+                /** @description With `filter`: the most codes this call changes (default 1,000) */
+                limit?: number;
             };
             header?: {
                 /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
@@ -13674,8 +13700,24 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description With `filter`: ids of codes to leave as they are although the filter selects them */
+                    except?: string[];
+                    /** @description In place of `ids`: the codes GET /qrcodes lists with these filters (`{}` for every code), newest first, up to 1,000 a call (`?limit=`); the answer's `nextCursor` goes on with the rest (`?cursor=`) */
+                    filter?: {
+                        /** @description Only codes that are on (true) or off (false) */
+                        enabled?: boolean;
+                        hostname?: string;
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
+                        mode?: "static" | "redirect" | "exec";
+                        /** @description Text in the title or slug */
+                        q?: string;
+                        tag?: string;
+                    };
                     /** @description Code ids (qr_...); a missing or foreign one is that item's 404 */
-                    ids: string[];
+                    ids?: string[];
                     /**
                      * @description A JSON merge patch (RFC 7396): omitted fields stay, null clears.
                      * @example {
@@ -13914,7 +13956,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One result per item, in the order sent */
+            /** @description One result per code, in the order sent (`ids`) or newest first (`filter`, each with its `id`), and where a filter goes on */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14064,6 +14106,8 @@ export interface operations {
                             /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
                             status: number;
                         }[];
+                        /** @description With `filter`: more codes match after the ones this call changed; send the same body with `?cursor=` this value to go on. Null when none do, and with `ids`. */
+                        nextCursor: string | null;
                     };
                 };
             };

@@ -228,4 +228,116 @@ describe.each(engines)('bulk on $name', (engine) => {
     expect((still.json() as { tags: string[] }).tags).toEqual([]);
     expect(await eventsOf('qrcode.updated', stranger.headers)).toEqual([]);
   });
+
+  it("updates and deletes by the list's filter, a page at a time, leaving other workspaces' codes alone", async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const make = async (headers: Record<string, string>, tags: string[], count: number) =>
+      results(
+        await post(
+          '/api/v1/qrcodes/bulk',
+          {
+            items: Array.from({ length: count }, (_, i) => ({
+              mode: 'redirect',
+              target: `https://example.com/${i}`,
+              tags,
+            })),
+          },
+          headers,
+        ),
+      ).map((r) => r.qrcode?.id as string);
+    const sale = await make(owner.headers, ['sale'], 5);
+    const [other] = await make(owner.headers, ['other'], 1);
+    const theirs = await make(stranger.headers, ['sale'], 2);
+    const kept = sale[2] as string;
+    type Answer = { data: Result[]; nextCursor: string | null };
+    /** Calls until the filter has no code left; answers each call's results. */
+    const everyPage = async (url: string, body: object) => {
+      const calls: Result[][] = [];
+      let cursor: string | null = null;
+      do {
+        const response = await post(
+          `${url}?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          body,
+          owner.headers,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = response.json() as Answer;
+        calls.push(answer.data);
+        cursor = answer.nextCursor;
+      } while (cursor !== null && calls.length < 10);
+      return calls;
+    };
+    const codeOf = async (id: string, headers = owner.headers) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/qrcodes/${id}`, headers });
+
+    // The filter selects the enabled "sale" codes, and the patch takes each out of it: the next
+    // call still finds the rest. One code is left out by `except`.
+    const updated = await everyPage('/api/v1/qrcodes/bulk-update', {
+      filter: { tag: 'sale', enabled: true },
+      except: [kept],
+      patch: { enabled: false },
+    });
+    expect(updated.map((call) => call.length)).toEqual([2, 1, 1]);
+    const changed = updated.flat();
+    expect(changed.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Newest first, each with its id.
+    expect(changed.map((r) => r.id)).toEqual([...sale].reverse().filter((id) => id !== kept));
+    expect(changed.every((r) => r.qrcode?.enabled === false)).toBe(true);
+    for (const [id, enabled] of [
+      [kept, true],
+      [other, true],
+      [sale[0], false],
+    ] as const) {
+      expect(((await codeOf(id as string)).json() as { enabled: boolean }).enabled, id).toBe(enabled);
+    }
+    for (const id of theirs) {
+      const code = await codeOf(id, stranger.headers);
+      expect((code.json() as { enabled: boolean }).enabled).toBe(true);
+    }
+    expect(await eventsOf('qrcode.updated', stranger.headers)).toEqual([]);
+
+    // Deleting every "sale" code: five go, the "other" one and the stranger's stay.
+    const deleted = await everyPage('/api/v1/qrcodes/bulk-delete', { filter: { tag: 'sale' } });
+    expect(deleted.flat().map((r) => [r.id, r.status])).toEqual([...sale].reverse().map((id) => [id, 204]));
+    for (const id of sale) expect((await codeOf(id)).statusCode).toBe(404);
+    expect((await codeOf(other as string)).statusCode).toBe(200);
+    for (const id of theirs) expect((await codeOf(id, stranger.headers)).statusCode).toBe(200);
+    expect(await eventsOf('qrcode.deleted', owner.headers)).toEqual(expect.arrayContaining(sale));
+    expect(await eventsOf('qrcode.deleted', stranger.headers)).toEqual([]);
+
+    // A filter that selects nothing changes nothing; `{}` selects every code of the workspace.
+    const none = await post('/api/v1/qrcodes/bulk-delete', { filter: { tag: 'sale' } }, owner.headers);
+    expect(none.json()).toEqual({ data: [], nextCursor: null });
+    const all = await post(
+      '/api/v1/qrcodes/bulk-update',
+      { filter: {}, patch: { title: 'All' } },
+      owner.headers,
+    );
+    expect(results(all).map((r) => [r.id, r.qrcode?.title])).toEqual([[other, 'All']]);
+    expect((all.json() as Answer).nextCursor).toBeNull();
+  });
+
+  it('refuses a bulk selection that is not exactly one of ids and filter, naming the fields', async () => {
+    const bad = async (url: string, payload: object) => {
+      const response = await post(url, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      return (response.json() as { errors: Array<{ path: string }> }).errors.map((e) => e.path);
+    };
+    const patch = { enabled: false };
+    expect(await bad('/api/v1/qrcodes/bulk-update', { ids: ['qr_x'], filter: {}, patch })).toEqual([
+      '/body/filter',
+    ]);
+    expect(await bad('/api/v1/qrcodes/bulk-update', { patch })).toEqual(['/body/ids']);
+    expect(await bad('/api/v1/qrcodes/bulk-delete', { ids: ['qr_x'], except: ['qr_y'] })).toEqual([
+      '/body/except',
+    ]);
+    expect(await bad('/api/v1/qrcodes/bulk-delete?limit=5', { ids: ['qr_x'] })).toEqual(['/query/limit']);
+    expect(await bad('/api/v1/qrcodes/bulk-delete?cursor=nonsense', { filter: {} })).toEqual([
+      '/query/cursor',
+    ]);
+    expect(await bad('/api/v1/qrcodes/bulk-delete', { filter: { mode: 'dynamic' } })).toEqual([
+      '/body/filter/mode',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Problem } from '../../shared/problem.js';
+import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { imageOfDataUrl } from '../assets/assets.image.js';
 import { PUBLIC_RATE_LIMITS } from '../plans/plans.js';
@@ -15,11 +15,16 @@ import {
 import { canCreateCode, canDeleteCode, canUpdateCode, canViewCodes } from './qrcodes.permissions.js';
 import {
   BulkAnswer,
+  BulkChangeAnswer,
+  BulkChangeQuery,
+  type BulkChangeQueryInput,
   BulkCreateBody,
   BulkDeleteBody,
+  type BulkDeleteInput,
   BulkQuery,
   BulkUpdateBody,
   CodeCountSchema,
+  type CodeFilterInput,
   CodeFilterQuery,
   CodeListSchema,
   CodeParams,
@@ -131,6 +136,33 @@ const SignedImageParams = Type.Object(
 
 const imageUrl = (id: string, format: ImageFormat) => `/api/v1/qrcodes/${id}/image.${format}`;
 
+type BulkSelection =
+  | { ids: string[] }
+  | {
+      filter: CodeFilterInput;
+      cursor: string | undefined;
+      limit: number | undefined;
+      except: string[] | undefined;
+    };
+
+/** A bulk update's or delete's codes: exactly one of `ids` and `filter`; `except` and paging go with a filter. */
+function bulkSelectionOf(body: BulkDeleteInput, query: BulkChangeQueryInput): BulkSelection {
+  const { ids, filter, except } = body;
+  const errors: FieldError[] = [];
+  if (ids !== undefined && filter !== undefined)
+    errors.push({ path: '/body/filter', message: 'must not be given with ids' });
+  if (ids === undefined && filter === undefined)
+    errors.push({ path: '/body/ids', message: 'must be given when filter is not' });
+  if (filter === undefined && except !== undefined)
+    errors.push({ path: '/body/except', message: 'goes with filter only' });
+  for (const name of ['cursor', 'limit'] as const)
+    if (filter === undefined && query[name] !== undefined)
+      errors.push({ path: `/query/${name}`, message: 'goes with filter only' });
+  if (errors.length > 0) throw validationFailed(errors);
+  if (filter !== undefined) return { filter, cursor: query.cursor, limit: query.limit, except };
+  return { ids: ids ?? [] };
+}
+
 /** /api/v1/qrcodes and /api/v1/render. */
 export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -184,14 +216,31 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // --- Bulk (code-bulk.ts): one request of the request budget each, plus its items of the items budget.
-  const countItems =
-    (count: (body: unknown) => number) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const { keyId } = request.principal;
-      const caller = { keyId, userId: request.user?.id };
-      await app.rateLimits.consumeItems(reply, request.workspace.id, caller, count(request.body));
-    };
-  const itemsOf = (body: unknown) => (body as { items: unknown[] }).items.length;
-  const idsOf = (body: unknown) => (body as { ids: string[] }).ids.length;
+  const consumeItems = (request: FastifyRequest, reply: FastifyReply, items: number) => {
+    const { keyId } = request.principal;
+    const caller = { keyId, userId: request.user?.id };
+    return app.rateLimits.consumeItems(reply, request.workspace.id, caller, items);
+  };
+  const countItems = async (request: FastifyRequest, reply: FastifyReply) =>
+    consumeItems(request, reply, (request.body as { items: unknown[] }).items.length);
+  /**
+   * The codes a bulk update or delete changes: its `ids`, or one call's share of what its
+   * `filter` selects, counted against the items budget once known.
+   */
+  const selectCodes = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ ids: string[]; nextCursor: string | null }> => {
+    const selection = bulkSelectionOf(request.body as BulkDeleteInput, request.query as BulkChangeQueryInput);
+    const selected =
+      'ids' in selection
+        ? { ids: selection.ids, nextCursor: null }
+        : await service.bulkSelection(request.workspace.id, selection.filter, selection);
+    await consumeItems(request, reply, selected.ids.length);
+    return selected;
+  };
+  const BULK_SELECTION =
+    "Give `ids`, or `filter` (the list filters of GET /qrcodes) and optionally `except` (ids to leave as they are): a call by filter takes the first `limit` (default 1,000) codes it selects, newest first, and its answer's `nextCursor` (null when no code is left) goes on with the next ones as `?cursor=`, with the same body.";
   const BULK_ANSWERS =
     'Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item\'s own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item\'s problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.';
 
@@ -200,7 +249,7 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { job: 'bulk' },
       onRequest: app.authenticate(canCreateCode),
-      preHandler: [app.idempotent, countItems(itemsOf)],
+      preHandler: [app.idempotent, countItems],
       schema: {
         tags: ['qrcodes'],
         summary: 'Create up to 1,000 QR codes',
@@ -222,21 +271,26 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { job: 'bulk' },
       onRequest: app.authenticate(canUpdateCode),
-      preHandler: [app.idempotent, countItems(idsOf)],
+      preHandler: app.idempotent,
       schema: {
         tags: ['qrcodes'],
         summary: 'Change up to 1,000 QR codes with one merge patch',
-        description: `\`patch\` is applied to each code as PATCH /qrcodes/{id} applies it (field paths \`/body/patch/...\`); a missing or foreign id is that item's 404. ${BULK_ANSWERS}`,
-        querystring: BulkQuery,
+        description: `\`patch\` is applied to each code as PATCH /qrcodes/{id} applies it (field paths \`/body/patch/...\`); a missing or foreign id is that item's 404. ${BULK_SELECTION} ${BULK_ANSWERS}`,
+        querystring: BulkChangeQuery,
         body: BulkUpdateBody,
-        response: { 200: BulkAnswer, ...problemResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+        response: { 200: BulkChangeAnswer, ...problemResponses(400, 401, 403, 409, 413, 415, 422, 429) },
       },
     },
-    async (request) => ({
-      data: await service.bulkUpdate(request.access, request.body.ids, request.body.patch, {
-        atomic: request.query.atomic === true,
-      }),
-    }),
+    async (request, reply) => {
+      const { ids, nextCursor } = await selectCodes(request, reply);
+      const data =
+        ids.length === 0
+          ? []
+          : await service.bulkUpdate(request.access, ids, request.body.patch, {
+              atomic: request.query.atomic === true,
+            });
+      return { data, nextCursor };
+    },
   );
 
   app.post(
@@ -244,21 +298,24 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
     {
       config: { job: 'bulk' },
       onRequest: app.authenticate(canDeleteCode),
-      preHandler: [app.idempotent, countItems(idsOf)],
+      preHandler: app.idempotent,
       schema: {
         tags: ['qrcodes'],
         summary: 'Delete up to 1,000 QR codes',
-        description: `Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. ${BULK_ANSWERS}`,
-        querystring: BulkQuery,
+        description: `Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. ${BULK_SELECTION} ${BULK_ANSWERS}`,
+        querystring: BulkChangeQuery,
         body: BulkDeleteBody,
-        response: { 200: BulkAnswer, ...problemResponses(400, 401, 403, 413, 415, 422, 429) },
+        response: { 200: BulkChangeAnswer, ...problemResponses(400, 401, 403, 413, 415, 422, 429) },
       },
     },
-    async (request) => ({
-      data: await service.bulkDelete(request.access, request.body.ids, {
-        atomic: request.query.atomic === true,
-      }),
-    }),
+    async (request, reply) => {
+      const { ids, nextCursor } = await selectCodes(request, reply);
+      const data =
+        ids.length === 0
+          ? []
+          : await service.bulkDelete(request.access, ids, { atomic: request.query.atomic === true });
+      return { data, nextCursor };
+    },
   );
 
   app.get(

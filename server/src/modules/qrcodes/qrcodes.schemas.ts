@@ -533,6 +533,29 @@ export const BulkQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** Bulk update and delete by `filter` go a page at a time: its size, and where the previous call stopped. */
+export const BulkChangeQuery = Type.Object(
+  {
+    ...BulkQuery.properties,
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: BULK_MAX_ITEMS,
+        description: `With \`filter\`: the most codes this call changes (default ${BULK_MAX_ITEMS.toLocaleString('en-US')})`,
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 400,
+        description: "With `filter`: the previous answer's `nextCursor`, to go on with the codes after it",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BulkChangeQueryInput = Static<typeof BulkChangeQuery>;
+
 export const BulkCreateBody = Type.Object(
   {
     items: Type.Array(
@@ -561,8 +584,40 @@ const BulkIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   description: "Code ids (qr_...); a missing or foreign one is that item's 404",
 });
 
+/** Most ids one "every code of the filter but these" leaves out: a selection of 10,000 codes at most. */
+export const BULK_EXCEPT_MAX = 10_000;
+
+/** The codes a bulk update or delete changes: `ids`, or every code the list's filters select. */
+const bulkSelection = {
+  ids: Type.Optional(BulkIds),
+  filter: Type.Optional(
+    Type.Object(
+      {
+        mode: Type.Optional(Mode),
+        tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
+        hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+        q: Type.Optional(
+          Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' }),
+        ),
+        enabled: Type.Optional(Type.Boolean({ description: 'Only codes that are on (true) or off (false)' })),
+      },
+      {
+        additionalProperties: false,
+        description: `In place of \`ids\`: the codes GET /qrcodes lists with these filters (\`{}\` for every code), newest first, up to ${BULK_MAX_ITEMS.toLocaleString('en-US')} a call (\`?limit=\`); the answer's \`nextCursor\` goes on with the rest (\`?cursor=\`)`,
+      },
+    ),
+  ),
+  except: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: BULK_EXCEPT_MAX,
+      uniqueItems: true,
+      description: 'With `filter`: ids of codes to leave as they are although the filter selects them',
+    }),
+  ),
+};
+
 export const BulkUpdateBody = Type.Object(
-  { ids: BulkIds, patch: PatchCodeBody },
+  { ...bulkSelection, patch: PatchCodeBody },
   {
     additionalProperties: false,
     examples: [{ ids: ['qr_01jdx0000000000000000000'], patch: { tags: ['summer'], enabled: false } }],
@@ -570,10 +625,11 @@ export const BulkUpdateBody = Type.Object(
 );
 export type BulkUpdateInput = Static<typeof BulkUpdateBody>;
 
-export const BulkDeleteBody = Type.Object(
-  { ids: BulkIds },
-  { additionalProperties: false, examples: [{ ids: ['qr_01jdx0000000000000000000'] }] },
-);
+export const BulkDeleteBody = Type.Object(bulkSelection, {
+  additionalProperties: false,
+  examples: [{ ids: ['qr_01jdx0000000000000000000'] }],
+});
+export type BulkDeleteInput = Static<typeof BulkDeleteBody>;
 
 export const BulkAnswer = Type.Object(
   {
@@ -594,4 +650,18 @@ export const BulkAnswer = Type.Object(
     ),
   },
   { description: 'One result per item, in the order sent' },
+);
+
+export const BulkChangeAnswer = Type.Object(
+  {
+    ...BulkAnswer.properties,
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'With `filter`: more codes match after the ones this call changed; send the same body with `?cursor=` this value to go on. Null when none do, and with `ids`.',
+    }),
+  },
+  {
+    description:
+      'One result per code, in the order sent (`ids`) or newest first (`filter`, each with its `id`), and where a filter goes on',
+  },
 );

@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import type { EventsService } from '../events/events.service.js';
+import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import {
   type BulkChangeOptions,
   type BulkChangeResult,
@@ -512,6 +513,29 @@ export class QrCodesService {
     options: BulkChangeOptions,
   ): Promise<BulkChangeResult[]> {
     return this.bulk.delete(access, ids, options);
+  }
+
+  /**
+   * The codes a bulk update or delete by `filter` changes in one call: the first `limit` (at most
+   * BULK_MAX_ITEMS) the list shows with those filters (newest first) after `cursor`, less
+   * `except`; `nextCursor` goes on after them. The cursor is a place in that order, not a count:
+   * codes a call changed so that the filter no longer selects them (deleted, or disabled under
+   * `enabled: true`) shift nothing.
+   */
+  async bulkSelection(
+    accountId: string,
+    filter: CodeFilterInput,
+    page: { cursor?: string | undefined; limit?: number | undefined; except?: readonly string[] | undefined },
+  ): Promise<{ ids: string[]; nextCursor: string | null }> {
+    const { cursor, limit = BULK_MAX_ITEMS, except = [] } = page;
+    const codes = await readPage({ cursor, limit: Math.min(limit, BULK_MAX_ITEMS) }, 'qr', (window) =>
+      listCodes(this.db, this.options.dialect, accountId, { ...this.filterOf(filter), ...window }),
+    );
+    const left = new Set(except);
+    return {
+      ids: codes.rows.map((row) => row.id).filter((id) => !left.has(id)),
+      nextCursor: codes.nextCursor,
+    };
   }
 
   /**
