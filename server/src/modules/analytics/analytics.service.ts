@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../../shared/clock.js';
+import { csvLine } from '../../shared/csv.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import { BROWSER_NAMES, DEVICE_TYPES, OS_NAMES } from '../rules/rules.schemas.js';
 import { isCountryCode } from '../rules/rules.validate.js';
@@ -10,7 +11,7 @@ import {
   type RollupSelection as Selection,
 } from '../scans/scan-rollups.js';
 import type { ExportedScan, ScanExportFilter, ScansService } from '../scans/scans.service.js';
-import { csvFileName, csvLine } from './analytics.csv.js';
+import { csvFileName } from './analytics.csv.js';
 import { LiveScans } from './analytics.live.js';
 import { type RangeInput, type ResolvedRange, resolveRange, seriesEdges } from './analytics.range.js';
 import { type Interval, isoInZone } from './analytics.time.js';

@@ -3,7 +3,8 @@ import { Problem } from '../../shared/problem.js';
 /**
  * CSV as RFC 4180 writes it (quoted fields, "" inside quotes, line breaks inside quotes), read
  * leniently the way spreadsheets write it: a byte order mark, CRLF or LF, and `;` or a tab as the
- * separator when the header line uses one instead of commas. Pure: text in, cells out.
+ * separator when the header line uses one instead of commas. Pure: text in, cells out. (Writing is
+ * the server's one CSV writer, shared/csv.ts.)
  */
 
 export interface CsvTable {
@@ -98,14 +99,4 @@ function closingQuote(text: string, from: number): number {
 
 function columnName(header: string[] | undefined, index: number): string {
   return header?.[index] ?? String(index + 1);
-}
-
-/** One cell as written: quoted when it holds a separator, a quote, a line break or edge spaces. */
-export function csvCell(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** One record as a line (CRLF, as RFC 4180 says). */
-export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
 }

@@ -1,5 +1,5 @@
+import { type CsvValue, csvLine } from '../../shared/csv.js';
 import type { ExportedCode } from '../qrcodes/qrcodes.service.js';
-import { csvLine } from './csv.js';
 
 /**
  * Our export, pure: a code as one CSV line or one JSON item, holding everything a new code needs
@@ -87,15 +87,18 @@ function tagsCell(tags: string[]): string {
   return tags.some((tag) => tag.includes('|')) ? JSON.stringify(tags) : tags.join('|');
 }
 
-/** One code as a line of export.csv: objects as JSON, empty for none. */
+/**
+ * One code as a line of export.csv: objects as JSON, empty for none. Text a spreadsheet would run
+ * as a formula (a title `=HYPERLINK(...)`) is guarded by the writer; import takes the guard off.
+ */
 export function csvRowOf(item: ExportItem): string {
   return csvLine(
-    OUR_COLUMNS.map((column) => {
+    OUR_COLUMNS.map((column): CsvValue => {
       const value = item[column];
-      if (isEmpty(value)) return '';
+      if (isEmpty(value)) return null;
       if (column === 'tags') return tagsCell(value as string[]);
       if (typeof value === 'object') return JSON.stringify(value);
-      return String(value);
+      return value as CsvValue;
     }),
   );
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { csvLine } from '../../shared/csv.js';
 import { Problem } from '../../shared/problem.js';
-import { csvLine, parseCsv } from './csv.js';
+import { parseCsv } from './csv.js';
 import { type ImportFormat, MAX_IMPORT_ROWS, parseImport } from './import-formats.js';
 
 const fixture = (name: string) =>

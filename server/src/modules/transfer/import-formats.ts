@@ -1,4 +1,5 @@
 import { describeJsonError } from '../../plugins/body-parsers.js';
+import { unguardCsvText } from '../../shared/csv.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import { parseCsv } from './csv.js';
 import { OUR_COLUMNS, type RuleDefinition } from './export-format.js';
@@ -251,7 +252,9 @@ function ourCsvRow(record: CsvRow): Omit<ImportItem, 'row'> {
   const fields: Json = {};
   const errors: FieldError[] = [];
   for (const [name, raw] of record) {
-    const text = name === 'title' ? raw : raw.trim();
+    // Our export guards text a spreadsheet would run (`'=...`): the cell stands for the text unguarded.
+    const cellText = unguardCsvText(raw);
+    const text = name === 'title' ? cellText : cellText.trim();
     if (text === '' || OUTPUT_ONLY.has(name)) continue;
     try {
       fields[name] = cellValue(name, text);
