@@ -8,4 +8,6 @@ export interface FirebaseEmulator {
 export function startFirebaseEmulator(options?: {
   port?: number;
   projectId?: string;
+  /** Where the accounts are kept across restarts (emulator-accounts.mjs); unset: in memory only. */
+  accountsDir?: string;
 }): Promise<FirebaseEmulator>;

@@ -1,10 +1,12 @@
 // The Firebase Auth emulator (firebase-tools), started on free ports for `npm start`, the server's
 // test run and the browser tests. Everything it needs is generated in a temporary folder; nothing
-// reaches the internet, and stop() ends the whole process group (the CLI spawns children).
+// reaches the internet, and stop() ends the whole process group (the CLI spawns children). Its
+// accounts live in memory unless an accounts folder is given (`npm start`: DATA_DIR/auth-emulator).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { accountsRestored, importArguments, keepAccounts } from './emulator-accounts.mjs';
 import { freePort } from './ports.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,11 +48,12 @@ function emulatorEnv(dir) {
 }
 
 /**
- * Starts the Auth emulator and resolves once it answers.
- * @param {{ port?: number, projectId?: string }} [options]
+ * Starts the Auth emulator and resolves once it answers. With `accountsDir`, it starts with the
+ * accounts saved there and saves them again whenever they change (emulator-accounts.mjs).
+ * @param {{ port?: number, projectId?: string, accountsDir?: string }} [options]
  * @returns {Promise<{ host: string, stop(): Promise<void> }>} host is '127.0.0.1:PORT'
  */
-export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}) {
+export async function startFirebaseEmulator({ port, projectId = 'demo-rq', accountsDir } = {}) {
   const authPort = port ?? (await freePort());
   // The CLI also starts a hub and a logging emulator; they get free ports too, so several
   // emulators (npm start, the test run, Playwright) can run side by side.
@@ -74,7 +77,16 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
 
   const child = spawn(
     firebaseBin,
-    ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile],
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      configFile,
+      ...(accountsDir ? importArguments(accountsDir) : []),
+    ],
     {
       cwd: dir,
       detached: true, // its own process group, so stop() reaches the CLI's children as well
@@ -111,7 +123,11 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
       // already gone
     }
   };
+  let accounts;
   const stop = async () => {
+    // The last changes are saved while the emulator still answers.
+    if (!exited) await accounts?.save();
+    await accounts?.stop();
     watchdog.kill('SIGKILL');
     if (!exited) {
       killGroup('SIGTERM');
@@ -123,7 +139,10 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await answers(host))) {
+  const ready = async () =>
+    (await answers(host)) &&
+    (!accountsDir || (await accountsRestored({ host, projectId, dir: accountsDir })));
+  while (!(await ready())) {
     if (exited || Date.now() > deadline) {
       await stop();
       throw new Error(
@@ -132,5 +151,6 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq' } = {}
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  if (accountsDir) accounts = keepAccounts({ host, projectId, dir: accountsDir });
   return { host, stop };
 }
