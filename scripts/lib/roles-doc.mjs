@@ -20,12 +20,15 @@ permissions in server/src/modules/<module>/<module>.permissions.ts and run the s
 Everything lives in a workspace, and each member has one role there. Each role may do everything
 the roles before it may:
 
-| role     | may                                                                                   |
-| -------- | ------------------------------------------------------------------------------------- |
-| \`viewer\` | read everything, analytics included                                                   |
-| \`editor\` | also create, change and delete codes, rules, designs and assets                       |
-| \`admin\`  | also manage members (other than the owner), API keys, hostnames and webhooks          |
-| \`owner\`  | also billing, transferring and deleting the workspace                                 |
+| role     | may                                                                                                        |
+| -------- | ---------------------------------------------------------------------------------------------------------- |
+| \`viewer\` | read the codes, rules, designs, assets, hostnames, analytics, plans and members                             |
+| \`editor\` | also create, change and delete codes, rules, designs and assets                                            |
+| \`admin\`  | also manage members (other than the owner), invitations, API keys, hostnames and webhooks; read the audit log |
+| \`owner\`  | also billing, transferring and deleting the workspace                                                      |
+
+A viewer reads everything but what admins keep: the audit log (\`GET /events\`), API keys, webhooks and
+their deliveries, invitations and the signing secret.
 
 A signed-in request works in your personal workspace unless it sends \`RQ-Workspace: <workspace id>\`;
 a workspace you are not in answers \`404\`. An operation your role does not allow answers \`403\`
