@@ -1010,7 +1010,7 @@ export interface paths {
         put?: never;
         /**
          * Import codes from a file
-         * @description Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the rows that pass; `dryRun=true` checks and writes nothing. A row's problem does not stop the others. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (`hostnamesReplaced`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".
+         * @description Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the codes, with the rules the file carries; `dryRun=true` checks every row and writes nothing. An import is all or nothing: a row's problem makes it a 422 `unprocessable` that names every failing row (`errors` by `/rows/{row}/{field}`, `failedRows` each row's problem) and nothing is created, no rule either. `atomic=false` asks for one result per row instead: the rows that pass are created and the others reported. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (`hostnamesReplaced`, and each such row in `changes`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".
          *
          *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
@@ -15147,6 +15147,8 @@ export interface operations {
     postQrcodesImport: {
         parameters: {
             query?: {
+                /** @description All or nothing (the default): a row with a problem makes the import a 422 naming every failing row, and nothing is created. false: one result per row, the rows that pass are created. */
+                atomic?: boolean;
                 /** @description Check every row as a create would, and write nothing */
                 dryRun?: boolean;
                 /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON. */
@@ -15187,7 +15189,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Codes made; on a dry run, codes that would be made */
+                        /** @description Each row made (on a dry run: that would be made) otherwise than the file says */
+                        changes: {
+                            /** @description What the import did instead of what the file says, and why */
+                            message: string;
+                            /** @description The field of the code the import changed, e.g. /hostname */
+                            path: string;
+                            /** @description As in `errors` */
+                            row: number;
+                        }[];
+                        /** @description Codes made; on a dry run, the rows that pass (an all-or-nothing import makes them only when no row fails) */
                         created: number;
                         dryRun: boolean;
                         errors: {
@@ -15636,6 +15647,29 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

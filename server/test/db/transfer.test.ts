@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCodePassword } from '../../src/modules/qrcodes/code-password.js';
+import { parseCsv } from '../../src/modules/transfer/csv.js';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -15,15 +16,18 @@ interface Report {
   dryRun: boolean;
   errors: Array<{ row: number; problem: { status: number; code: string; errors?: Array<{ path: string }> } }>;
   hostnamesReplaced: Array<{ hostname: string; rows: number }>;
+  changes: Array<{ row: number; path: string; message: string }>;
 }
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
 
 /**
- * Import and export (issue 30) through the API: each peer's sample file (dry run, then for real),
- * taken slugs and bad rows, a malformed file, export filters, scopes, workspace isolation, and a
- * lossless round trip through our CSV and our JSON.
+ * Import and export (issues 30 and 49) through the API: each peer's sample file (dry run, the
+ * all-or-nothing import refused, then per row), taken slugs and bad rows, the rows moved off a
+ * hostname, a malformed file, export filters, scopes, workspace isolation, a lossless round trip
+ * through our CSV and our JSON, spreadsheet formulas guarded in the CSV and read back exactly, and
+ * an import that fails on a later row leaving no code and no rule behind.
  */
 describe.each(engines)('import and export on $name', (engine) => {
   let t: TestApp;
@@ -114,7 +118,7 @@ describe.each(engines)('import and export on $name', (engine) => {
   ];
 
   it.each(samples)(
-    '$format ($file): a dry run reports every row and writes nothing; the import makes the rest',
+    '$format ($file): a dry run reports every row and writes nothing; the import refuses the file whole; per row it makes the rest',
     async (sample) => {
       const text = fixture(sample.file);
       const body = sample.file.endsWith('.json') ? JSON.parse(text) : text;
@@ -125,7 +129,21 @@ describe.each(engines)('import and export on $name', (engine) => {
       expect(dry.errors.map((e) => [e.row, e.problem.status])).toEqual(sample.refused);
       expect(await listAll(alice)).toHaveLength(before);
 
-      const real = await importFile(alice, `format=${sample.format}`, body);
+      // All or nothing unless asked: every failing row named, by its row, and nothing made.
+      const refused = await call(alice, 'POST', `/qrcodes/import?format=${sample.format}`, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      const problem = refused.json() as {
+        code: string;
+        errors: Array<{ path: string }>;
+        failedRows: Report['errors'];
+      };
+      expect(problem.code).toBe('unprocessable');
+      expect(problem.failedRows.map((e) => [e.row, e.problem.status])).toEqual(sample.refused);
+      for (const [row] of sample.refused)
+        expect(problem.errors.some((e) => e.path.startsWith(`/rows/${row}`))).toBe(true);
+      expect(await listAll(alice)).toHaveLength(before);
+
+      const real = await importFile(alice, `format=${sample.format}&atomic=false`, body);
       expect(real).toMatchObject({
         rows: sample.rows,
         created: sample.created,
@@ -154,6 +172,48 @@ describe.each(engines)('import and export on $name', (engine) => {
       problem: { code: 'conflict', errors: [{ path: '/slug' }] },
     });
     expect(again.hostnamesReplaced).toEqual([{ hostname: 'bit.ly', rows: 4 }]);
+    // Every row fails now (their slugs are made): a row that is not made is not listed as changed.
+    expect(again.errors).toHaveLength(4);
+    expect(again.changes).toEqual([]);
+  });
+
+  it("reads the issue's Bitly file: slugs kept, the short, repeated and broken rows named", async () => {
+    const file = [
+      'Title,Long URL,Short link,Created,Clicks,Tags',
+      'Spring sale,https://example.com/spring-sale?x=1,bit.ly/3abcDEF,2024-03-01 10:00:00,12,"promo,spring"',
+      'Café Menü ☕,https://example.com/café,https://bit.ly/cafe-menu,2024-03-02 10:00:00,3,',
+      'Broken,javascript:alert(1),bit.ly/broken1,2024-03-03 10:00:00,0,',
+      'No url,,bit.ly/nourl1,2024-03-03 10:00:00,0,',
+      'Short slug,https://example.com/ab,bit.ly/ab,2024-03-03 10:00:00,0,',
+      'Dup,https://example.com/dup,bit.ly/3abcDEF,2024-03-03 10:00:00,0,',
+    ].join('\n');
+    const report = await importFile(bob, 'format=bitly&dryRun=true', file);
+    expect(report).toMatchObject({ rows: 6, created: 2 });
+    expect(report.errors.map((e) => [e.row, e.problem.errors?.map((f) => f.path)])).toEqual([
+      [3, ['/target']],
+      [4, ['/target']],
+      [5, ['/slug']],
+      [6, ['/slug']],
+    ]);
+    // The rows made are moved off bit.ly: the report says so for each, and why.
+    expect(report.changes).toEqual(
+      [1, 2].map((row) => ({
+        row,
+        path: '/hostname',
+        message:
+          'bit.ly is not a verified hostname of this workspace, so the code is on the primary short host',
+      })),
+    );
+    const made = await importFile(bob, 'format=bitly&atomic=false', file);
+    expect(made).toMatchObject({ created: 2, skipped: 4 });
+    const codes = await listAll(bob);
+    expect(codes.map((c) => c.slug).sort()).toEqual(['3abcDEF', 'cafe-menu']);
+    expect(codes.find((c) => c.slug === 'cafe-menu')).toMatchObject({
+      title: 'Café Menü ☕',
+      target: 'https://example.com/caf%C3%A9',
+      shortUrl: 'http://rq.test/cafe-menu',
+    });
+    for (const code of codes) await call(bob, 'DELETE', `/qrcodes/${code.id}`);
   });
 
   it('counts imports against the codes limit: over it, the dry run and the import are a 402 saying how many fit', async () => {
@@ -312,6 +372,105 @@ describe.each(engines)('import and export on $name', (engine) => {
       // The next format is imported into a fresh workspace again.
       for (const code of imported) await call(target, 'DELETE', `/qrcodes/${code.id}`);
     }
+  });
+
+  it('guards spreadsheet formulas in export.csv, and imports every such text back exactly', async () => {
+    const source = await signedInUser(t);
+    const titles = [
+      '=HYPERLINK("https://evil.example/","Click")',
+      '+31 20 555 0100',
+      '-50% off',
+      '@channel',
+      "'=already quoted",
+      "it's plain",
+    ];
+    for (const [i, title] of titles.entries()) {
+      const made = await call(source, 'POST', '/qrcodes', {
+        mode: 'redirect',
+        slug: `formula-${i}`,
+        target: `https://example.com/${i}`,
+        title,
+        tags: i === 0 ? ['-sale', '=x'] : [],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const csv = (await call(source, 'GET', '/qrcodes/export.csv')).body;
+    const { header, rows } = parseCsv(csv);
+    const titleAt = header.indexOf('title');
+    // No cell begins as a formula would: a spreadsheet shows each as text.
+    for (const cells of rows) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows.map((cells) => cells[titleAt]).sort()).toEqual(
+      [
+        `'=HYPERLINK("https://evil.example/","Click")`,
+        "'+31 20 555 0100",
+        "'-50% off",
+        "'@channel",
+        "''=already quoted",
+        "it's plain",
+      ].sort(),
+    );
+
+    for (const code of await listAll(source)) await call(source, 'DELETE', `/qrcodes/${code.id}`);
+    const target = await signedInUser(t);
+    expect(await importFile(target, 'format=csv', csv)).toMatchObject({ created: titles.length, errors: [] });
+    const imported = await listAll(target);
+    expect(imported.map((c) => c.title).sort()).toEqual([...titles].sort());
+    expect(imported.find((c) => c.slug === 'formula-0')?.tags).toEqual(['-sale', '=x']);
+  });
+
+  it('makes nothing, no rule either, when a later row fails; per row, only the rules of the codes made', async () => {
+    const user = await signedInUser(t);
+    const ruleOf = (name: string) => ({
+      name,
+      enabled: true,
+      when: { os: ['ios'] },
+      then: { redirect: `https://example.com/${name}`, status: 302 },
+    });
+    const file = (second: Json) => ({
+      codes: [
+        { mode: 'redirect', slug: 'atomic-first', target: 'https://example.com/1', rules: [ruleOf('first')] },
+        { mode: 'redirect', slug: 'atomic-second', rules: [ruleOf('second')], ...second },
+      ],
+    });
+    const rulesOf = async () => ((await call(user, 'GET', '/rules')).json() as { data: Json[] }).data;
+    const eventsOf = async () =>
+      ((await call(user, 'GET', '/events?limit=100')).json() as { data: Json[] }).data.filter(
+        (event) => event.type !== 'workspace.created',
+      );
+
+    // A row the file itself gets wrong, and a slug someone else holds (found as the codes are written).
+    for (const second of [{ target: 'not a url' }, { target: 'https://example.com/2', slug: 'taken-slug' }]) {
+      const refused = await call(user, 'POST', '/qrcodes/import?format=json', file(second));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'unprocessable',
+        failedRows: [{ row: 2, problem: { status: second.slug ? 409 : 400 } }],
+      });
+      expect(await listAll(user)).toEqual([]);
+      expect(await rulesOf()).toEqual([]);
+      expect(await eventsOf()).toEqual([]);
+    }
+
+    const perRow = await importFile(user, 'format=json&atomic=false', file({ target: 'not a url' }));
+    expect(perRow).toMatchObject({ rows: 2, created: 1, errors: [{ row: 2 }] });
+    expect((await rulesOf()).map((rule) => rule.name)).toEqual(['first']);
+
+    const whole = await importFile(user, 'format=json', {
+      codes: [
+        { mode: 'redirect', slug: 'atomic-third', target: 'https://example.com/3', rules: [ruleOf('first')] },
+        {
+          mode: 'redirect',
+          slug: 'atomic-fourth',
+          target: 'https://example.com/4',
+          rules: [ruleOf('second')],
+        },
+      ],
+    });
+    expect(whole).toMatchObject({ rows: 2, created: 2, errors: [] });
+    const rules = await rulesOf();
+    expect(rules.map((rule) => rule.name).sort()).toEqual(['first', 'second']);
+    const fourth = (await listAll(user)).find((c) => c.slug === 'atomic-fourth') as Json;
+    expect(fourth.rules).toEqual([rules.find((rule) => rule.name === 'second')?.id]);
   });
 
   const storedHash = async (id: string) =>

@@ -59,9 +59,22 @@ export interface BulkCreateOptions {
   atomic: boolean;
   /** Where an item's fields are in the request (JSON Pointer); default `/body/items/{index}`. */
   path?: (index: number) => string;
+  /** Rules to store with the codes (an import's): items may name them before they exist. */
+  newRules?: NewRules | undefined;
 }
 
-export type BulkChangeOptions = Omit<BulkCreateOptions, 'path'>;
+/**
+ * Rules made with the codes that use them: each is stored in the transaction of the first code
+ * that has it, so a rule no created code uses is never stored, and an atomic call stores all or none.
+ */
+export interface NewRules {
+  /** The ids the items may name. */
+  ids: ReadonlySet<string>;
+  /** Stores these of them in the codes' transaction `trx`; answers their events to record with the codes'. */
+  write(trx: Kysely<Database>, ids: string[]): Promise<ChangeEvent[]>;
+}
+
+export type BulkChangeOptions = Omit<BulkCreateOptions, 'path' | 'newRules'>;
 
 /** A failed item: the problem a single request with its body would have answered. */
 export interface BulkItemFailure {
@@ -83,7 +96,12 @@ export interface BulkDeps {
   clock: Clock;
   events: EventsService;
   shortBase: string;
-  prepareCreate(access: WorkspaceAccess, input: CreateCodeCommand, base: string): Promise<PreparedCode>;
+  prepareCreate(
+    access: WorkspaceAccess,
+    input: CreateCodeCommand,
+    base: string,
+    options: { newRuleIds?: ReadonlySet<string> | undefined },
+  ): Promise<PreparedCode>;
   prepareUpdate(
     access: WorkspaceAccess,
     row: QrCodeRow,
@@ -132,16 +150,18 @@ export class CodeBulk {
   async create(
     access: WorkspaceAccess,
     items: unknown[],
-    { atomic, path = defaultPath }: BulkCreateOptions,
+    { atomic, path = defaultPath, newRules }: BulkCreateOptions,
   ): Promise<BulkItemResult[]> {
     const failures = new Map<number, BulkItemFailure>();
     const pending: PendingCreate[] = [];
     const verify = groupedVerifier(this.deps);
+    const newRuleIds = newRules?.ids;
     for (const [index, item] of items.entries()) {
       await breather(index);
       const base = path(index);
       try {
-        const prepared = await this.deps.prepareCreate(access, this.createBodyOf(item, base), base);
+        const body = this.createBodyOf(item, base);
+        const prepared = await this.deps.prepareCreate(access, body, base, { newRuleIds });
         await verify(prepared.state, base);
         pending.push({ index, base, ...prepared });
       } catch (error) {
@@ -153,11 +173,12 @@ export class CodeBulk {
     await this.deps.refuseOverCodeLimit(access.workspaceId, toWrite.length);
 
     const created = new Map<number, CodeResource>();
+    const rules = newRules && { ...newRules, written: new Set<string>() };
     const chunks = atomic ? [toWrite] : chunksOf(toWrite, BULK_MAX_ITEMS);
     for (let chunk of chunks) {
       for (let attempt = 1; ; attempt++) {
         try {
-          for (const [index, code] of await this.insertChunk(access, chunk)) created.set(index, code);
+          for (const [index, code] of await this.insertChunk(access, chunk, rules)) created.set(index, code);
           break;
         } catch (error) {
           // Another request took a slug since they were checked: check again and retry the chunk.
@@ -234,8 +255,15 @@ export class CodeBulk {
     return pending.filter((p) => !failures.has(p.index));
   }
 
-  /** Writes a chunk in one transaction with its `qrcode.created` events; the codes by item index. */
-  private async insertChunk(access: WorkspaceAccess, chunk: PendingCreate[]) {
+  /**
+   * Writes a chunk in one transaction with its `qrcode.created` events, and the new rules its codes
+   * use that no earlier chunk wrote; the codes by item index.
+   */
+  private async insertChunk(
+    access: WorkspaceAccess,
+    chunk: PendingCreate[],
+    rules: (NewRules & { written: Set<string> }) | undefined,
+  ) {
     const now = this.deps.clock.now();
     const rows = chunk.map((p) => ({
       pending: p,
@@ -250,7 +278,13 @@ export class CodeBulk {
     const codes = new Map<number, CodeResource>(
       rows.map(({ pending, row }) => [pending.index, this.deps.resourceOf(row, pending.ruleIds)]),
     );
+    const ruleIds = rules
+      ? [...new Set(chunk.flatMap((p) => p.ruleIds))].filter(
+          (id) => rules.ids.has(id) && !rules.written.has(id),
+        )
+      : [];
     await this.deps.events.inTransaction(async (trx) => {
+      const ruleEvents = rules && ruleIds.length > 0 ? await rules.write(trx, ruleIds) : [];
       await insertCodes(
         trx,
         rows.map(({ pending, row }) => ({ row, ruleIds: pending.ruleIds })),
@@ -258,8 +292,10 @@ export class CodeBulk {
       const events = [...codes.values()].map((code) =>
         codeEvent('qrcode.created', access, code.id, { object: code }),
       );
-      return { result: undefined, events };
+      return { result: undefined, events: [...ruleEvents, ...events] };
     });
+    // Only once the transaction stands: a chunk retried after a slug race writes its rules again.
+    for (const id of ruleIds) rules?.written.add(id);
     return codes;
   }
 
@@ -438,25 +474,36 @@ function failureOf(index: number, error: unknown): BulkItemFailure {
 
 /**
  * `?atomic=true` with failing items: one 422 whose `errors` hold every failing field (paths name
- * the item, `/body/items/3/target`) and whose `items` hold each failing item's own problem.
+ * the item, `/body/items/3/target`) and whose `items` hold each failing item's own problem. A
+ * caller of the service (an import) reads the failures from `failures`.
  */
+export class AtomicBulkRefusal extends Problem {
+  constructor(
+    readonly failures: BulkItemFailure[],
+    total: number,
+    itemPath: ((index: number) => string) | null,
+  ) {
+    // Bulk update and delete name the failing id (`/body/ids/2`): their field paths are the patch's.
+    const errors: FieldError[] = failures.flatMap(({ index, problem }) =>
+      itemPath !== null && problem.errors && problem.errors.length > 0
+        ? problem.errors
+        : [{ path: (itemPath ?? idPath)(index), message: problem.detail }],
+    );
+    super(
+      'unprocessable',
+      `${failures.length} of ${total} item${total === 1 ? '' : 's'} failed (${failures.map((i) => i.index).join(', ')}); with atomic=true nothing was written.`,
+      { errors, extensions: { items: failures } },
+    );
+  }
+}
+
 export function atomicProblem(
   failures: Map<number, BulkItemFailure>,
   total: number,
   itemPath: ((index: number) => string) | null = defaultPath,
-): Problem {
+): AtomicBulkRefusal {
   const items = [...failures.values()].sort((a, b) => a.index - b.index);
-  // Bulk update and delete name the failing id (`/body/ids/2`): their field paths are the patch's.
-  const errors: FieldError[] = items.flatMap(({ index, problem }) =>
-    itemPath !== null && problem.errors && problem.errors.length > 0
-      ? problem.errors
-      : [{ path: (itemPath ?? idPath)(index), message: problem.detail }],
-  );
-  return new Problem(
-    'unprocessable',
-    `${items.length} of ${total} item${total === 1 ? '' : 's'} failed (${items.map((i) => i.index).join(', ')}); with atomic=true nothing was written.`,
-    { errors, extensions: { items } },
-  );
+  return new AtomicBulkRefusal(items, total, itemPath);
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -31,6 +31,8 @@ function rulesUpdated(
   };
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
@@ -99,18 +101,26 @@ export class CodeRules {
     );
   }
 
-  /** Refuses rules on a code of this mode, ids that are not the account's rules, and repeats. */
-  async check(accountId: string, mode: CodeMode, ruleIds: string[], path: string): Promise<void> {
+  /**
+   * Refuses rules on a code of this mode, ids that are not the account's rules, and repeats.
+   * `newRuleIds` are rules to be stored with the code (an import's): they count as the account's.
+   */
+  async check(
+    accountId: string,
+    mode: CodeMode,
+    ruleIds: string[],
+    path: string,
+    newRuleIds: ReadonlySet<string> = NO_IDS,
+  ): Promise<void> {
     if (ruleIds.length === 0) return;
     if (mode !== 'redirect') throw validationFailed([{ path, message: rulesRefusedFor(mode) }]);
-    const known = new Set(
-      (await this.options.rules.getManyForAccount(accountId, [...new Set(ruleIds)])).map((r) => r.id),
-    );
+    const stored = [...new Set(ruleIds)].filter((id) => !newRuleIds.has(id));
+    const known = new Set((await this.options.rules.getManyForAccount(accountId, stored)).map((r) => r.id));
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     ruleIds.forEach((ruleId, i) => {
       if (seen.has(ruleId)) errors.push({ path: `${path}/${i}`, message: 'appears more than once' });
-      else if (!known.has(ruleId))
+      else if (!known.has(ruleId) && !newRuleIds.has(ruleId))
         errors.push({ path: `${path}/${i}`, message: 'is not a rule of this account' });
       seen.add(ruleId);
     });

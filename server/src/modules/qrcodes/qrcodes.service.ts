@@ -85,7 +85,13 @@ import {
 } from './qrcodes.validate.js';
 import { isReservedSlug, randomSlug, reservedSlugProblem, slugTakenProblem } from './slugs.js';
 
-export type { BulkChangeResult, BulkCreateOptions, BulkItemResult } from './code-bulk.js';
+export {
+  AtomicBulkRefusal,
+  type BulkChangeResult,
+  type BulkCreateOptions,
+  type BulkItemResult,
+  type NewRules,
+} from './code-bulk.js';
 export type { RuleDirectory } from './code-rules.js';
 
 /** What the redirect edge needs of a code, and nothing else. */
@@ -420,9 +426,15 @@ export class QrCodesService {
    * paths under `base`: its fields, a verified hostname, its rules, a reserved or taken slug, and,
    * when the drawing could fail (a style, or static data that may not fit), the image. A logo is
    * checked but not stored, and a password not hashed. The codes limit is the caller's to count.
+   * `newRuleIds`: rules the caller would store with the code (an import's), taken as the account's.
    */
-  async check(access: WorkspaceAccess, input: CreateCodeCommand, base: string): Promise<void> {
-    const { state, given } = await this.prepareCreate(access, input, base, { dryRun: true });
+  async check(
+    access: WorkspaceAccess,
+    input: CreateCodeCommand,
+    base: string,
+    { newRuleIds }: { newRuleIds?: ReadonlySet<string> } = {},
+  ): Promise<void> {
+    const { state, given } = await this.prepareCreate(access, input, base, { dryRun: true, newRuleIds });
     if (given !== undefined) {
       const taken = await findRedirectRow(this.db, this.options.dialect, state.hostKey, state.slug);
       if (taken) throw slugTakenProblem(state.slug, state.hostKey, `${base}/slug`);
@@ -449,13 +461,14 @@ export class QrCodesService {
   /**
    * A create body as the code it would store, checked as POST /qrcodes checks it, with field paths
    * under `base` ('/body', or '/body/items/3' for an item of a bulk create). Throws the problem.
-   * `dryRun` checks a logo without storing it and leaves a password unhashed (see `check`).
+   * `dryRun` checks a logo without storing it and leaves a password unhashed (see `check`);
+   * `newRuleIds` are rules to be stored with the code, which its `rules` may name.
    */
   async prepareCreate(
     access: WorkspaceAccess,
     input: CreateCodeCommand,
     base: string,
-    { dryRun = false }: { dryRun?: boolean } = {},
+    { dryRun = false, newRuleIds }: { dryRun?: boolean; newRuleIds?: ReadonlySet<string> | undefined } = {},
   ): Promise<PreparedCode> {
     const accountId = access.workspaceId;
     const given = input.slug;
@@ -480,7 +493,7 @@ export class QrCodesService {
     if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
       throw reservedSlugProblem(state.slug, `${base}/slug`);
     const ruleIds = input.rules ?? [];
-    await this.rules.check(accountId, state.mode, ruleIds, `${base}/rules`);
+    await this.rules.check(accountId, state.mode, ruleIds, `${base}/rules`, newRuleIds);
     return { state, ruleIds, given };
   }
 

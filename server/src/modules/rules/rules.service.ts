@@ -42,6 +42,14 @@ declare module '../../shared/change-bus.js' {
   }
 }
 
+/** A rule checked and given its id, to be stored by `writePrepared` (`row` is the service's own business). */
+export interface PreparedRule {
+  /** The rule as the API will show it once stored. */
+  readonly rule: Rule;
+  readonly row: RuleRow;
+  readonly access: WorkspaceAccess;
+}
+
 /** Checks a merged rule against the create schema (the routes pass Fastify's validator in). */
 export type RuleShapeCheck = (candidate: unknown) => FieldError[];
 
@@ -94,12 +102,24 @@ export class RulesService {
   }
 
   async create(access: WorkspaceAccess, body: RuleCreateBody): Promise<Rule> {
-    const errors = validateRule(body, '/body', this.urlOptions);
+    const prepared = this.prepare(access, body, '/body');
+    return this.options.events.inTransaction(async (trx) => {
+      const events = await this.writePrepared(trx, [prepared]);
+      return { result: prepared.rule, events };
+    });
+  }
+
+  /**
+   * A rule checked as `create` checks it, with its id, not yet stored: for a caller that writes it
+   * in a transaction of its own with what uses it (an import writes a file's rules with its codes,
+   * so a refused import leaves no rule behind). `path` is where the body is in the request.
+   */
+  prepare(access: WorkspaceAccess, body: RuleCreateBody, path: string): PreparedRule {
+    const errors = validateRule(body, path, this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
     const now = this.clock.now();
-    const id = newId('rule', now);
     const row: RuleRow = {
-      id,
+      id: newId('rule', now),
       account_id: access.workspaceId,
       name: body.name,
       enabled: body.enabled === false ? 0 : 1,
@@ -108,11 +128,17 @@ export class RulesService {
       created_at: now,
       updated_at: now,
     };
-    return this.options.events.inTransaction(async (trx) => {
+    return { rule: toResource(row), row, access };
+  }
+
+  /** Stores prepared rules in the caller's transaction `trx`; answers their `rule.created` events for it to record. */
+  async writePrepared(trx: Kysely<Database>, rules: readonly PreparedRule[]): Promise<ChangeEvent[]> {
+    const events: ChangeEvent[] = [];
+    for (const { rule, row, access } of rules) {
       await insertRule(trx, row);
-      const rule = toResource(row);
-      return { result: rule, events: [ruleEvent('rule.created', access, id, { object: { ...rule } })] };
-    });
+      events.push(ruleEvent('rule.created', access, row.id, { object: { ...rule } }));
+    }
+    return events;
   }
 
   async get(accountId: string, id: string): Promise<Rule> {

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { canCreateCode, canViewCodes } from '../qrcodes/qrcodes.permissions.js';
 import { CreateCodeBody } from '../qrcodes/qrcodes.schemas.js';
+import { RuleCreateBody } from '../rules/rules.schemas.js';
 import {
   ExportCsvSchema,
   ExportJsonSchema,
@@ -13,7 +14,7 @@ import {
   ImportQuery,
   ImportReportSchema,
 } from './transfer.schemas.js';
-import type { CreateShapeCheck, TransferService } from './transfer.service.js';
+import type { ShapeCheck, TransferService } from './transfer.service.js';
 
 /** An import file of 10,000 rows with styles runs to several MB; other routes keep the app's limit. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -38,25 +39,24 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['qrcodes'],
         summary: 'Import codes from a file',
-        description: `Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the rows that pass; \`dryRun=true\` checks and writes nothing. A row's problem does not stop the others. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (\`hostnamesReplaced\`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".`,
+        description: `Reads our export (CSV or JSON) or a peer's (Bitly, Shlink, Kutt, YOURLS), checks every row as a create would and creates the codes, with the rules the file carries; \`dryRun=true\` checks every row and writes nothing. An import is all or nothing: a row's problem makes it a 422 \`unprocessable\` that names every failing row (\`errors\` by \`/rows/{row}/{field}\`, \`failedRows\` each row's problem) and nothing is created, no rule either. \`atomic=false\` asks for one result per row instead: the rows that pass are created and the others reported. Slugs are kept where free and reported where taken; a hostname is kept when it is a verified hostname of the workspace, otherwise the code is on the primary short host (\`hostnamesReplaced\`, and each such row in \`changes\`). At most 10,000 rows and 32 MiB. See the docs page "Import and export".`,
         querystring: ImportQuery,
         body: ImportBody,
         response: {
           200: ImportReportSchema,
-          ...problemResponses(400, 401, 402, 403, 413, 415, 429),
+          ...problemResponses(400, 401, 402, 403, 413, 415, 422, 429),
         },
       },
     },
     async (request) => {
-      const validate = request.compileValidationSchema(CreateCodeBody);
-      const checkShape: CreateShapeCheck = (candidate) =>
-        validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], '');
       const format = request.query.format ?? (typeof request.body === 'string' ? 'csv' : 'json');
       return service.import(request.access, {
         format,
         body: request.body,
         dryRun: request.query.dryRun ?? false,
-        checkShape,
+        atomic: request.query.atomic ?? true,
+        checkShape: shapeCheck(request.compileValidationSchema(CreateCodeBody)),
+        checkRuleShape: shapeCheck(request.compileValidationSchema(RuleCreateBody)),
       });
     },
   );
@@ -96,6 +96,11 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
       },
     );
   }
+}
+
+/** A route's compiled body validator as a check that answers field errors (paths from the body's root). */
+function shapeCheck(validate: ReturnType<FastifyRequest['compileValidationSchema']>): ShapeCheck {
+  return (candidate) => (validate(candidate) ? [] : fieldErrorsOf(validate.errors ?? [], ''));
 }
 
 /** The lines with the first one already read (a query the first page refuses throws here). */

@@ -14,6 +14,13 @@ export const ImportQuery = Type.Object(
     dryRun: Type.Optional(
       Type.Boolean({ default: false, description: 'Check every row as a create would, and write nothing' }),
     ),
+    atomic: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          'All or nothing (the default): a row with a problem makes the import a 422 naming every failing row, and nothing is created. false: one result per row, the rows that pass are created.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -57,7 +64,10 @@ const RowProblem = Type.Object(
 
 export const ImportReportSchema = Type.Object({
   rows: Type.Integer({ description: 'Data rows in the file (a CSV header is not a row)' }),
-  created: Type.Integer({ description: 'Codes made; on a dry run, codes that would be made' }),
+  created: Type.Integer({
+    description:
+      'Codes made; on a dry run, the rows that pass (an all-or-nothing import makes them only when no row fails)',
+  }),
   skipped: Type.Integer({ description: 'Rows not made: rows minus created' }),
   dryRun: Type.Boolean(),
   errors: Type.Array(
@@ -70,6 +80,14 @@ export const ImportReportSchema = Type.Object({
     description:
       "Hostnames the file named that are not this workspace's verified hostnames: those rows' codes are on the primary short host",
   }),
+  changes: Type.Array(
+    Type.Object({
+      row: Type.Integer({ description: 'As in `errors`' }),
+      path: Type.String({ description: 'The field of the code the import changed, e.g. /hostname' }),
+      message: Type.String({ description: 'What the import did instead of what the file says, and why' }),
+    }),
+    { description: 'Each row made (on a dry run: that would be made) otherwise than the file says' },
+  ),
 });
 
 const { limit: _limit, cursor: _cursor, ...filters } = ListQuery.properties;
