@@ -37,5 +37,5 @@ export function problemError(problem: Problem): CliError {
   const details = (problem.errors ?? [])
     .map((e) => `${e.path || '/'}: ${e.message}`)
     .filter((line) => line !== message);
-  return new CliError(message, exitCodeForStatus(problem.status), details);
+  return new CliError(message, exitCodeForStatus(problem.status), details, { ...problem });
 }

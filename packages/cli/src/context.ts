@@ -10,11 +10,13 @@ import { createOutput, type Output } from './output.js';
 export interface Context {
   output: Output;
   settings: Settings;
+  /** The global options as given on the command line (settings add the environment and the login to them). */
+  flags: GlobalOptions;
   /** The API as the stored (or given) key; a CliError (exit 3) when there is no key. */
   api(): Api;
 }
 
-interface GlobalOptions {
+export interface GlobalOptions {
   json?: boolean;
   server?: string;
   apiKey?: string;
@@ -28,6 +30,7 @@ export function contextOf(command: Command): Context {
   return {
     output,
     settings,
+    flags: options,
     api() {
       if (!settings.apiKey) {
         throw new CliError('Not logged in: run rq login, or set RQ_API_KEY.', EXIT.auth);

@@ -34,6 +34,8 @@ export class CliError extends Error {
     readonly exitCode: number = EXIT.error,
     /** Lines printed under the message (field paths and their messages). */
     readonly details: string[] = [],
+    /** The API's problem answer this error stands for, for a command that reads more of it. */
+    readonly problem?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'CliError';

@@ -90,6 +90,23 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     const logout = await rqAnonymous('logout');
     expect(logout.stdout).toContain('Logged out');
     expect(fs.existsSync(file)).toBe(false);
+
+    // The key from the global --api-key, as --help documents it ("the API key"), and from --key.
+    for (const keyFlag of ['--api-key', '--key']) {
+      const flagged = await rqAnonymous('login', '--server', t.base, keyFlag, key);
+      expectExit(flagged, 0);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ server: t.base, apiKey: key });
+      expectExit(await rqAnonymous('logout'), 0);
+    }
+    const wrongGlobal = await rqAnonymous(
+      'login',
+      '--server',
+      t.base,
+      '--api-key',
+      'rq_wrong_key_000000000000',
+    );
+    expectExit(wrongGlobal, 3);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('creates, lists across pages, shows, changes, downloads and deletes codes', async () => {
@@ -302,7 +319,7 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expectExit(badZone, 5);
   });
 
-  it('imports a peer export (dry run first) and exports the codes as CSV and JSON', async () => {
+  it('imports a peer export (dry run first, all or nothing, then per row) and exports the codes as CSV and JSON', async () => {
     const bitly = path.join(repoRoot, 'server/test/fixtures/import/bitly.csv');
     const [dryRun, noFormat] = await Promise.all([
       rq('import', bitly, '--format', 'bitly', '--dry-run'),
@@ -310,13 +327,29 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     ]);
     // One row's target is not a URL: reported with its field path, exit 5, the others pass.
     expectExit(dryRun, 5);
-    expect(dryRun.stdout).toMatch(/^4 rows: 3 would be created, 1 skipped, 1 with errors\./m);
+    expect(dryRun.stdout).toMatch(/^4 rows: 3 would be created, 1 skipped, 1 with errors, 3 changed\./m);
     expect(dryRun.stdout).toMatch(/^4\s+.*\/target/m);
+    expect(dryRun.stdout).toContain('add --per-row to create the 3 that pass');
+    expect(dryRun.stdout).toMatch(/^1\s+\/hostname: bit\.ly is not a verified hostname/m);
     expectExit(noFormat, 2);
     const before = (await rq('codes', 'list', '--tag', 'spring', '--json')).json<{ data: unknown[] }>();
     expect(before.data).toHaveLength(0);
 
-    const imported = await rq('import', bitly, '--format', 'bitly', '--json');
+    // As one import, the bad row refuses the file: nothing is made, the row is named.
+    const [refused, refusedJson] = await Promise.all([
+      rq('import', bitly, '--format', 'bitly'),
+      rq('import', bitly, '--format', 'bitly', '--json'),
+    ]);
+    expectExit(refused, 5);
+    expect(refused.stdout).toMatch(/^Nothing was imported: 1 of 4 rows have a problem\./m);
+    expect(refused.stdout).toMatch(/^4\s+\/target: /m);
+    expectExit(refusedJson, 5);
+    expect(refusedJson.json()).toMatchObject({ code: 'unprocessable', rows: 4, failedRows: [{ row: 4 }] });
+    expect((await rq('codes', 'list', '--tag', 'spring', '--json')).json<{ data: unknown[] }>().data).toEqual(
+      [],
+    );
+
+    const imported = await rq('import', bitly, '--format', 'bitly', '--per-row', '--json');
     expectExit(imported, 5);
     expect(imported.json()).toMatchObject({ rows: 4, created: 3, skipped: 1, errors: [{ row: 4 }] });
     const [csv, json] = await Promise.all([
@@ -330,6 +363,41 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
     expect(lines[1]).toContain('https://example.com/spring-menu');
     expect(json.json()).toMatchObject({ file: path.join(home, 'codes.json') });
     expect(fs.readFileSync(path.join(home, 'codes.json'), 'utf8')).toContain('spring-menu');
+  });
+
+  it("prints each problem of a dry run once, on its row: the issue's Bitly file", async () => {
+    const file = path.join(home, 'bitly-issue.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'Title,Long URL,Short link,Created,Clicks,Tags',
+        'Spring sale,https://example.com/spring-sale?x=1,bit.ly/3abcDEF,2024-03-01 10:00:00,12,"promo,spring"',
+        'Café Menü ☕,https://example.com/café,https://bit.ly/cafe-menu,2024-03-02 10:00:00,3,',
+        'Broken,javascript:alert(1),bit.ly/broken1,2024-03-03 10:00:00,0,',
+        'No url,,bit.ly/nourl1,2024-03-03 10:00:00,0,',
+        'Short slug,https://example.com/ab,bit.ly/ab,2024-03-03 10:00:00,0,',
+        'Dup,https://example.com/dup,bit.ly/3abcDEF,2024-03-03 10:00:00,0,',
+        '',
+      ].join('\n'),
+    );
+    const [dryRun, asJson] = await Promise.all([
+      rq('import', file, '--format', 'bitly', '--dry-run'),
+      rq('import', file, '--format', 'bitly', '--dry-run', '--json'),
+    ]);
+    expectExit(dryRun, 5);
+    expect(dryRun.stdout).toMatch(/^6 rows: 2 would be created, 4 skipped, 4 with errors, 2 changed\./m);
+    const report = asJson.json<{ errors: { row: number; problem: { errors: { message: string }[] } }[] }>();
+    expect(report.errors.map((e) => e.row)).toEqual([3, 4, 5, 6]);
+    const table = dryRun.stdout.split('\n');
+    for (const { row, problem } of report.errors) {
+      const lines = table.filter((line) => new RegExp(`^${row}\\s`).test(line));
+      // One line for the row, and each of its problems said once on it.
+      expect(lines.filter((line) => /\/(target|slug)/.test(line))).toHaveLength(1);
+      for (const { message } of problem.errors)
+        expect(lines.join('\n').split(message).length - 1, `${row}: ${message}`).toBe(1);
+    }
+    // Slugs kept: the two good rows pass with their Bitly back-halves.
+    expect(dryRun.stdout).not.toMatch(/^[12]\s+\/slug/m);
   });
 
   it('manages webhooks', async () => {

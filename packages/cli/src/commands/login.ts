@@ -18,7 +18,10 @@ export function loginCommands(program: Command): void {
   program
     .command('login')
     .description('store an API key and the server it belongs to (checked against the API first)')
-    .option('--key <key>', 'the API key (rq_...); asked for when left out, or read from stdin when piped')
+    .option(
+      '--key <key>',
+      'the API key (rq_...), as the global --api-key gives it too; asked for when left out, or read from stdin when piped',
+    )
     .addHelpText(
       'after',
       '\nThe key and server are stored in $XDG_CONFIG_HOME/rq/config.json (else ~/.config/rq/config.json),\nreadable by you only. RQ_API_KEY and RQ_SERVER override them.',
@@ -28,9 +31,10 @@ export function loginCommands(program: Command): void {
         const { output, settings } = context;
         const stored = readConfig(settings.configFile);
         const server = settings.server ?? normaliseServer(await ask('Server URL: ', false));
-        const apiKey = options.key ?? (await ask('API key: ', true));
+        // The key given on this command line only: a stored or RQ_API_KEY key is not a new login.
+        const apiKey = options.key ?? context.flags.apiKey ?? (await ask('API key: ', true));
         if (!server) throw new CliError('Give the server: rq login --server URL.', EXIT.usage);
-        if (!apiKey) throw new CliError('Give the key: rq login --key rq_...', EXIT.usage);
+        if (!apiKey) throw new CliError('Give the key: rq login --api-key rq_... (or --key).', EXIT.usage);
         // A key that does not work is not stored: the next command would only fail later.
         const me = await connect({ server, apiKey }).json<Me>('GET', '/me');
         writeConfig(settings.configFile, { ...stored, server, apiKey });

@@ -4,19 +4,29 @@ import type { Command } from 'commander';
 import { action } from '../context.js';
 import { saveBody } from '../download.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
-import { printJson, printTable } from '../output.js';
+import { type Output, printJson, printTable } from '../output.js';
 import { formatBytes } from '../progress.js';
 
 const FORMATS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls'];
+
+interface RowProblem {
+  row: number;
+  problem: { detail?: string; title?: string; errors?: { path: string; message: string }[] };
+}
 
 interface ImportResult {
   rows: number;
   created: number;
   skipped: number;
-  errors: {
-    row: number;
-    problem: { detail?: string; title?: string; errors?: { path: string; message: string }[] };
-  }[];
+  errors: RowProblem[];
+  changes: { row: number; path: string; message: string }[];
+}
+
+/** The 422 of an all-or-nothing import with failing rows: how many rows, and each failing row's problem. */
+interface ImportRefusal {
+  detail: string;
+  rows: number;
+  failedRows: RowProblem[];
 }
 
 /** The format from the flag, else ours by the file's extension (.csv or .json). */
@@ -36,8 +46,9 @@ export function transferCommands(program: Command): void {
     .argument('<file>', 'the export file (- for stdin)')
     .option('--format <format>', `${FORMATS.join(', ')} (default: ours, csv or json by the file's extension)`)
     .option('--dry-run', 'check every row and report, create nothing')
+    .option('--per-row', 'create the rows that pass and report the others (default: all or nothing)')
     .action(
-      action(async (context, file: string, options: { format?: string; dryRun?: boolean }) => {
+      action(async (context, file: string, options: ImportOptions) => {
         const format = importFormat(file, options.format);
         let body: Buffer;
         try {
@@ -53,13 +64,27 @@ export function transferCommands(program: Command): void {
         if (!output.json && process.stderr.isTTY) {
           output.err(output.paint('dim', `Uploading ${formatBytes(body.length)} and importing...`));
         }
-        const result = await context.api().json<ImportResult>('POST', '/qrcodes/import', {
-          query: { format, dryRun: options.dryRun ? 'true' : 'false' },
-          body: new Uint8Array(body),
-          contentType: json ? 'application/json' : 'text/csv',
-        });
+        let result: ImportResult;
+        try {
+          result = await context.api().json<ImportResult>('POST', '/qrcodes/import', {
+            query: {
+              format,
+              dryRun: options.dryRun ? 'true' : 'false',
+              atomic: options.perRow ? 'false' : 'true',
+            },
+            body: new Uint8Array(body),
+            contentType: json ? 'application/json' : 'text/csv',
+          });
+        } catch (error) {
+          const refusal = importRefusalOf(error);
+          if (!refusal) throw error;
+          if (output.json) printJson(output, (error as CliError).problem);
+          else printRefusal(output, refusal);
+          process.exitCode = EXIT.validation;
+          return;
+        }
         if (output.json) printJson(output, result);
-        else printImport(context.output, result, Boolean(options.dryRun));
+        else printImport(output, result, options);
         if (result.errors.length > 0) process.exitCode = EXIT.validation;
       }),
     );
@@ -87,20 +112,60 @@ export function transferCommands(program: Command): void {
     );
 }
 
-function printImport(output: import('../output.js').Output, result: ImportResult, dryRun: boolean): void {
-  const verb = dryRun ? 'would be created' : 'created';
+interface ImportOptions {
+  format?: string;
+  dryRun?: boolean;
+  perRow?: boolean;
+}
+
+/** The import's 422 when it was refused whole for its rows (any other error is not one). */
+function importRefusalOf(error: unknown): ImportRefusal | undefined {
+  const problem = error instanceof CliError ? error.problem : undefined;
+  if (problem?.code !== 'unprocessable' || !Array.isArray(problem.failedRows)) return undefined;
+  return problem as unknown as ImportRefusal;
+}
+
+function printImport(output: Output, result: ImportResult, options: ImportOptions): void {
+  const verb = options.dryRun ? 'would be created' : 'created';
+  const changed = result.changes.length > 0 ? `, ${result.changes.length} changed` : '';
   output.out(
-    `${result.rows} rows: ${result.created} ${verb}, ${result.skipped} skipped, ${result.errors.length} with errors.`,
+    `${result.rows} rows: ${result.created} ${verb}, ${result.skipped} skipped, ${result.errors.length} with errors${changed}.`,
   );
-  if (result.errors.length === 0) return;
-  const rows = result.errors.map((e) => ({
-    row: e.row,
-    problem: [
-      e.problem.detail ?? e.problem.title,
-      ...(e.problem.errors ?? []).map((f) => `${f.path}: ${f.message}`),
-    ]
-      .filter(Boolean)
-      .join('; '),
+  if (options.dryRun && !options.perRow && result.errors.length > 0) {
+    output.out(
+      `The import is all or nothing: it creates no code while a row has a problem. Fix those rows, or add --per-row to create the ${result.created} that pass.`,
+    );
+  }
+  printRowProblems(output, result.errors);
+  if (result.changes.length === 0) return;
+  output.out('');
+  printTable(
+    output,
+    result.changes.map((change) => ({ row: change.row, change: `${change.path}: ${change.message}` })),
+    [
+      { header: 'row', value: (r) => r.row },
+      { header: 'changed', value: (r) => r.change },
+    ],
+  );
+}
+
+function printRefusal(output: Output, refusal: ImportRefusal): void {
+  const failing = new Set(refusal.failedRows.map((failure) => failure.row)).size;
+  output.out(
+    `Nothing was imported: ${failing} of ${refusal.rows} rows have a problem. Fix them, or add --per-row to create the ${refusal.rows - failing} others.`,
+  );
+  printRowProblems(output, refusal.failedRows);
+}
+
+/** One line a failing row: its field problems where it has some (a validation detail only repeats them), else the detail. */
+function printRowProblems(output: Output, failures: RowProblem[]): void {
+  if (failures.length === 0) return;
+  const rows = failures.map(({ row, problem }) => ({
+    row,
+    problem:
+      problem.errors && problem.errors.length > 0
+        ? problem.errors.map((f) => `${f.path}: ${f.message}`).join('; ')
+        : (problem.detail ?? problem.title ?? ''),
   }));
   printTable(output, rows, [
     { header: 'row', value: (r) => r.row },
