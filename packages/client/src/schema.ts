@@ -583,6 +583,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link that verifies your e-mail address (Auth emulator)
+         * @description Accepting an invitation needs a verified address. On a server whose sign-in runs on the Firebase Auth emulator, which sends no e-mail, this makes the verification link and answers it (the server logs it too); the site shows it. With a real Firebase project Firebase e-mails the link (sendEmailVerification() in its SDK) and this answers 409 `conflict`. Signed-in users only.
+         *
+         *     Needs the viewer role or higher, signed in (no API keys).
+         */
+        post: operations["postMeEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/signing-secret": {
         parameters: {
             query?: never;
@@ -8891,6 +8913,273 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postMeEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "returnTo": "/invitations/accept#token=q3bV0p"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where the link leads once the address is verified: a path of this site with its query and fragment (default /). */
+                    returnTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the link verifies: the one you signed in with. */
+                        email: string;
+                        /** @description The Auth emulator's verification link; opening it verifies the address, then goes to `returnTo`. */
+                        link: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { canRotateSigningSecret, canUseAccount, canViewSigningSecret } from './accounts.permissions.js';
-import { AccountSchema, SigningSecretSchema } from './accounts.schemas.js';
+import { Problem } from '../../shared/problem.js';
+import { ProblemSchema } from '../../shared/problem-schema.js';
+import {
+  canRotateSigningSecret,
+  canUseAccount,
+  canVerifyEmail,
+  canViewSigningSecret,
+} from './accounts.permissions.js';
+import {
+  AccountSchema,
+  EmailVerificationBody,
+  EmailVerificationLinkSchema,
+  SigningSecretSchema,
+} from './accounts.schemas.js';
 
 /** The signed-in account and its signing secret (for exec calls and webhooks). */
 export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -57,5 +69,36 @@ export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => app.accounts.rotateSigningSecret(request.access),
+  );
+
+  app.post(
+    '/api/v1/me/email-verification',
+    {
+      onRequest: app.authenticate(canVerifyEmail),
+      // Every field is optional, so no body at all asks for a link back to the home page.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'A link that verifies your e-mail address (Auth emulator)',
+        description:
+          'Accepting an invitation needs a verified address. On a server whose sign-in runs on the Firebase Auth emulator, which sends no e-mail, this makes the verification link and answers it (the server logs it too); the site shows it. With a real Firebase project Firebase e-mails the link (sendEmailVerification() in its SDK) and this answers 409 `conflict`. Signed-in users only.',
+        body: EmailVerificationBody,
+        response: { 200: EmailVerificationLinkSchema, 409: ProblemSchema, 422: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const email = request.signInEmail?.address;
+      if (!email) throw new Problem('unprocessable', 'Your sign-in carries no e-mail address to verify.');
+      const returnTo = request.body.returnTo ?? '/';
+      const link = await app.emulatorVerificationLink(email, `${app.config.publicUrl}${returnTo}`);
+      // The operator sees it where the emulator's own log would have said it (npm start hides that).
+      request.log.info(
+        { account: request.user?.id, link },
+        'e-mail verification link (the Auth emulator sends no e-mail; the site shows it)',
+      );
+      return { email, link };
+    },
   );
 }
