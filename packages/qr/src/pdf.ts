@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { Design } from './design.js';
 import { type Pixels, POINTS_PER_PIXEL } from './eps.js';
 import { bytesOfDataUrl, logoHref, sniffLogoType } from './logo.js';
+import { CaptionWriter } from './pdf-caption.js';
 import type { Gradient } from './style.js';
 import {
   type Box,
@@ -21,7 +22,7 @@ import {
  * PDF through PDFKit: a document that streams (each page is written out when the next one starts),
  * so a sheet of 10,000 codes never sits in memory. Paths and colours are written as raw operators
  * (colour before the path, `k` for CMYK, `rg` for RGB); PDFKit does the file structure, gradients
- * (shading patterns), images and the standard font of the captions.
+ * (shading patterns), images, and embeds the captions' fonts (pdf-caption.ts).
  */
 
 export interface PdfOptions extends ColorOptions {
@@ -71,6 +72,7 @@ function pathOperators(segments: Segment[]): string {
 export class VectorPdf {
   readonly doc: PDFKit.PDFDocument;
   private readonly images = new Map<string, unknown>();
+  private readonly captions: CaptionWriter;
 
   constructor(private readonly options: PdfOptions = {}) {
     this.doc = new PDFDocument({
@@ -82,6 +84,7 @@ export class VectorPdf {
         ...(options.reproducible ? { CreationDate: new Date(0) } : {}),
       },
     });
+    this.captions = new CaptionWriter(this.doc);
   }
 
   /** Starts a page of `width` x `height` points; the previous page is written out. */
@@ -152,14 +155,12 @@ export class VectorPdf {
     this.doc.restore();
   }
 
-  /** One line of text centred under a symbol, in Helvetica (cut to fit `width`). */
+  /**
+   * One line of text centred under a symbol with its top at `y`, cut to fit `width`, in the embedded
+   * caption fonts (any script they cover: pdf-caption.ts).
+   */
   caption(text: string, x: number, y: number, width: number, fontSize: number): void {
-    this.doc.addContent(this.colorOperator('#000000'));
-    this.doc.font('Helvetica').fontSize(fontSize);
-    let shown = text;
-    while (shown.length > 1 && this.doc.widthOfString(shown) > width) shown = shown.slice(0, -1);
-    if (shown !== text) shown = `${shown.slice(0, -1)}…`;
-    this.doc.text(shown, x, y, { width, align: 'center', lineBreak: false });
+    this.captions.draw(text, x, y, width, fontSize, this.colorOperator('#000000'));
   }
 
   end(): void {

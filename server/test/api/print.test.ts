@@ -264,4 +264,39 @@ describe.each(engines)('print files on $name', (engine) => {
       '/body/sizeMm',
     ]);
   });
+
+  it('sheet.pdf: titles in Japanese, Russian and Arabic print in embedded fonts that pdftotext reads back exactly', async () => {
+    const titles = ['春のメニュー 2026', 'Весеннее меню: скидка 20%', 'قائمة الطعام الجديدة'];
+    const titled: Code[] = [];
+    for (const [i, title] of titles.entries()) titled.push(await create(user, `print-script-${i}`, title));
+    const sheet = await post('/api/v1/qrcodes/sheet.pdf', {
+      ids: titled.map((code) => code.id),
+      paper: 'A4',
+      columns: 1,
+      rows: 1,
+      sizeMm: 60,
+      caption: 'title',
+    });
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    // Every code still decodes, one a page.
+    expect(await decodePdfPages(sheet.rawPayload)).toEqual(titled.map((code) => [code.shortUrl]));
+    const dir = await mkdtemp(join(tmpdir(), 'rq-scripts-'));
+    try {
+      await writeFile(join(dir, 'in.pdf'), sheet.rawPayload);
+      const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', join(dir, 'in.pdf'), '-']);
+      // pdftotext marks right-to-left text with embedding controls (U+202B, U+202C); they are its, not the title's.
+      const pages = text
+        .replace(/[\u202a-\u202e]/g, '')
+        .split('\f')
+        .map((page) => page.trim())
+        .filter(Boolean);
+      expect(pages).toEqual(titles);
+      const { stdout: fonts } = await run('pdffonts', [join(dir, 'in.pdf')]);
+      expect(fonts).not.toContain('Helvetica');
+      for (const name of ['NotoSans-Regular', 'NotoSansJP-Regular', 'NotoSansArabic-Regular'])
+        expect(fonts).toMatch(new RegExp(`[A-Z]{6}\\+${name}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
