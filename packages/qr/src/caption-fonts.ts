@@ -6,8 +6,8 @@ import * as fontkit from 'fontkit';
  * The fonts print captions are set in: Noto Sans and its Arabic and Japanese siblings (SIL Open
  * Font License 1.1, as Google Fonts ships them in the @expo-google-fonts packages). A character takes
  * the first of them that has it (caption-runs.ts), so Latin, Greek and Cyrillic come from Noto Sans,
- * Arabic script from Noto Sans Arabic, and kana and kanji (with most Chinese characters) from Noto
- * Sans JP. Each is read, once a process, the first time a caption needs it: a sheet of Latin slugs
+ * Arabic script from Noto Sans Arabic, and kana and kanji from Noto Sans JP (simplified Chinese,
+ * Hangul, Thai and Hebrew are not covered: they print as the first font's missing-glyph box). Each is read, once a process, the first time a caption needs it: a sheet of Latin slugs
  * never opens the 5 MB Japanese font. PDFKit embeds only the glyphs a document draws.
  */
 const CAPTION_FONT_FILES = [
