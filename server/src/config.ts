@@ -48,7 +48,8 @@ export interface Config {
   scanJournalSync: boolean;
   /**
    * Threads that run heavy admin requests (bulk, import, export, print, images) at the lowest CPU
-   * priority, off the thread that answers scans (JOB_THREADS, default 2; 0 runs them on it).
+   * priority, off the thread that answers scans (JOB_THREADS, default 2; 0 runs them, and the
+   * writes thread's single-code writes, on it).
    */
   jobThreads: number;
   bodyLimitBytes: number;

@@ -126,7 +126,7 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     holder.pragma('busy_timeout = 5000');
     holder.exec('begin immediate');
     const creating = createCode(app, 'writer', { slug: 'made-while-stuck' });
-    await until(() => app.jobs?.active === 1, 'the create to start on its thread');
+    await until(() => app.writeJobs?.active === 1, 'the create to start on its thread');
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.inject({ method: 'GET', url: '/r/stuck-test', headers: { 'user-agent': BROWSER } }),
@@ -263,7 +263,7 @@ describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, 
       });
       expect(made.statusCode).toBe(200);
     }
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('runs a read again on a new thread when its thread ends, and reports a write failed, applied whole or not at all', async () => {

@@ -54,6 +54,7 @@ export const jobsModule = fp(
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
     registerJobMetrics(app, [jobs, writes]);
     app.decorate('jobs', jobs);
+    app.decorate('writeJobs', writes);
     app.addHook('preParsing', async (request, reply, payload) => {
       const kind = request.routeOptions.config.job;
       if (!kind) return payload;
@@ -242,7 +243,10 @@ function registerJobMetrics(app: FastifyInstance, lanes: JobThreads[]): void {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The heavy jobs' threads. */
     jobs?: JobThreads;
+    /** The thread of single-code writes. */
+    writeJobs?: JobThreads;
   }
   interface FastifyContextConfig {
     /** A heavy admin route: its requests run on a job thread (jobs.module.ts), under this kind. */
