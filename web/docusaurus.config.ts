@@ -151,7 +151,7 @@ const config: Config = {
         },
       ],
       // The year the site was built; the operator's name is in the company pages (runtime settings).
-      copyright: `Copyright © ${new Date().getUTCFullYear()} RQ Codes. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
+      copyright: `Copyright © ${new Date().getUTCFullYear()} RQ Codes, open source under the <a href="https://www.apache.org/licenses/LICENSE-2.0">Apache License 2.0</a>. IP geolocation by <a href="https://db-ip.com">DB-IP</a>.`,
     },
     prism: {
       theme: lightCodeTheme,
