@@ -296,3 +296,66 @@ test('an invitation link asks a signed-out visitor to sign in, and says why a wr
   await page.goto(invitation.url);
   await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
 });
+
+test('on the Auth emulator, the accept page shows the verification link (no e-mail is claimed); it verifies the invitee and brings them back to accept', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const ownerEmail = uniqueEmail('ws-owner3');
+  await signUp(page, ownerEmail, 'Owner Three');
+  const workspaceName = `Linked ${Date.now().toString(36)}`;
+  const workspace = await apiAs<{ id: string }>(ownerEmail, '', 'POST', '/workspaces', {
+    name: workspaceName,
+  });
+  const inviteeEmail = uniqueEmail('ws-linked');
+  const invitation = await apiAs<{ url: string }>(
+    ownerEmail,
+    workspace.id,
+    'POST',
+    `/workspaces/${workspace.id}/invitations`,
+    { email: inviteeEmail, role: 'editor' },
+  );
+
+  const inviteeContext = await browser.newContext({ baseURL: baseUrl() });
+  await inviteeContext.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  const invitee = await inviteeContext.newPage();
+  await signUp(invitee, inviteeEmail, 'Lina Link');
+  await invitee.goto(invitation.url);
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+  const refusal = invitee.getByTestId('accept-refusal');
+  await expect(refusal).toContainText('Verify your e-mail address first');
+  const shown = invitee.getByTestId('verification-link');
+  await expect(shown).toContainText('sends no e-mail, so none was sent');
+  await expect(shown).toContainText(inviteeEmail);
+  await expect(refusal).not.toContainText(/we sent|e-mailed/i);
+  expect(await seriousViolations(invitee)).toEqual([]);
+
+  // The emulator verifies the address, then sends the invitee back to the invitation.
+  await shown.getByRole('link', { name: 'Verify my e-mail address' }).click();
+  await expect(invitee).toHaveURL(invitation.url);
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(invitee.getByRole('status').filter({ hasText: 'You joined' })).toContainText(workspaceName);
+  await expect(invitee.getByTestId('my-role')).toHaveText('Editor');
+  await inviteeContext.close();
+});
+
+test('the accept page logs no console error, with or without a token, signed out or in', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/invitations/accept#token=not-a-real-token');
+  await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
+  await page.goto('/invitations/accept');
+  await expect(page.getByRole('alert')).toContainText('This link carries no invitation');
+
+  await signUp(page, uniqueEmail('ws-console'));
+  await page.goto('/invitations/accept#token=not-a-real-token');
+  await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

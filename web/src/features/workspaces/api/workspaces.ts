@@ -1,4 +1,4 @@
-import type { Page } from '@site/src/api/types';
+import type { ApiAnswer, Page } from '@site/src/api/types';
 import { apiRequest } from '@site/src/lib/api';
 import type { Role, Workspace } from '@site/src/lib/workspace';
 
@@ -39,6 +39,9 @@ export interface AuditEvent {
   data?: unknown;
 }
 
+/** The Auth emulator's verification link for the signed-in user's address (it sends no e-mail). */
+export type VerificationLink = ApiAnswer<'/api/v1/me/email-verification', 'post'>;
+
 const base = (id: string) => `/workspaces/${encodeURIComponent(id)}`;
 
 export const workspacesApi = {
@@ -62,4 +65,7 @@ export const workspacesApi = {
   accept: (token: string) =>
     apiRequest<Workspace>('POST', '/invitations/accept', { token }, { workspace: false }),
   events: (query: string) => apiRequest<Page<AuditEvent>>('GET', `/events?${query}`),
+  /** Needs no workspace: the link is the person's own. `returnTo` is a path of this site. */
+  verificationLink: (returnTo: string) =>
+    apiRequest<VerificationLink>('POST', '/me/email-verification', { returnTo }, { workspace: false }),
 };

@@ -1,10 +1,12 @@
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { workspacesApi } from '@site/src/features/workspaces/api/workspaces';
+import VerifyEmail from '@site/src/features/workspaces/components/VerifyEmail';
 import { acceptRefusal } from '@site/src/features/workspaces/model/acceptRefusal';
 import { ApiError } from '@site/src/lib/api';
-import { refreshSignIn, sendVerificationEmail, signOutUser, useAuth } from '@site/src/lib/auth';
+import { refreshSignIn, signOutUser, useAuth } from '@site/src/lib/auth';
 import { loginPathFor } from '@site/src/lib/nextPath';
 import { useWorkspace } from '@site/src/lib/workspace';
 import { useState } from 'react';
@@ -15,7 +17,6 @@ function tokenOf(hash: string): string | null {
 }
 
 function Refusal({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const [sent, setSent] = useState<string | null>(null);
   if (!(error instanceof ApiError)) return <ProblemMessage error={error} />;
   const refusal = acceptRefusal(error.code);
   return (
@@ -32,26 +33,7 @@ function Refusal({ error, onRetry }: { error: unknown; onRetry: () => void }) {
           </button>
         </p>
       )}
-      {refusal.offer === 'verify' && (
-        <p>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            onClick={() =>
-              sendVerificationEmail().then(
-                () => setSent('We sent the verification e-mail again.'),
-                () => setSent('The verification e-mail could not be sent; try again in a minute.'),
-              )
-            }
-          >
-            Send the verification e-mail again
-          </button>{' '}
-          <button type="button" className="button button--secondary button--sm" onClick={onRetry}>
-            I have verified it: try again
-          </button>
-          <span role="status"> {sent}</span>
-        </p>
-      )}
+      {refusal.offer === 'verify' && <VerifyEmail onVerified={onRetry} />}
       {refusal.offer === 'workspace' && (
         <p>
           <Link to="/workspace">Your workspace settings</Link>
@@ -67,10 +49,14 @@ export default function AcceptInvitation() {
   const location = useLocation();
   const history = useHistory();
   const { reload, switchTo } = useWorkspace();
+  // The token is in the fragment, which the server never sees: the page is built without it, and
+  // hydrating shows that build before reading it (else React reports a text mismatch, #418).
+  const hydrated = useIsBrowser();
   const token = tokenOf(location.hash);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
+  if (!hydrated) return <p aria-busy="true">Reading the invitation link…</p>;
   if (!token) {
     return (
       <p className="rq-error" role="alert">

@@ -29,7 +29,8 @@ export function acceptRefusal(code: string): AcceptRefusal {
     case 'email_unverified':
       return {
         title: 'Verify your e-mail address first',
-        advice: 'Open the link in the verification e-mail, then come back and accept.',
+        // Whether an e-mail carries the link depends on the server's sign-in: VerifyEmail says which.
+        advice: 'Open your verification link, then come back and accept.',
         offer: 'verify',
       };
     case 'already_member':
