@@ -33,7 +33,11 @@ const worktree = path.join(tmp, 'checkout');
 let failed = false;
 try {
   run('git', ['-C', root, 'worktree', 'add', '--detach', worktree, 'HEAD'], { stdio: 'ignore' });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
+  // The dependencies, the workspaces' own included (their versions can differ from the root's).
+  for (const dir of ['.', 'server', 'web', 'packages/qr', 'packages/client', 'packages/cli']) {
+    const modules = path.join(root, dir, 'node_modules');
+    if (fs.existsSync(modules)) fs.symlinkSync(modules, path.join(worktree, dir, 'node_modules'));
+  }
   const file = path.join(worktree, MODULE);
   const source = fs.readFileSync(file, 'utf8');
   if (!source.includes(MEASURED))
