@@ -47,6 +47,11 @@ export interface SheetLayout {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/** "1 column of 250 mm needs", "5 columns of 40 mm need": the grid's line in the number it has. */
+const gridLine = (count: number, noun: 'column' | 'row', sizeMm: number) =>
+  count === 1 ? `1 ${noun} of ${sizeMm} mm` : `${count} ${noun}s of ${sizeMm} mm`;
+const need = (count: number) => (count === 1 ? 'needs' : 'need');
+
 /** The layout of a sheet, or the request's problems: a grid that does not fit its paper names its fields. */
 export function layoutSheet(request: SheetRequest): SheetLayout | FieldError[] {
   const paper = PAPERS[request.paper];
@@ -59,11 +64,11 @@ export function layoutSheet(request: SheetRequest): SheetLayout | FieldError[] {
   const neededHeight = request.rows * (side + band);
   const room = (points: number) => `${round(points / MM)} mm`;
   if (neededWidth > usableWidth + 1e-6) {
-    const message = `${request.columns} columns of ${request.sizeMm} mm need ${room(neededWidth)}; ${paper.label} leaves ${room(usableWidth)} between its ${PAGE_MARGIN_MM} mm margins`;
+    const message = `${gridLine(request.columns, 'column', request.sizeMm)} ${need(request.columns)} ${room(neededWidth)}; ${paper.label} leaves ${room(usableWidth)} between its ${PAGE_MARGIN_MM} mm margins`;
     errors.push({ path: '/body/columns', message }, { path: '/body/sizeMm', message });
   }
   if (neededHeight > usableHeight + 1e-6) {
-    const message = `${request.rows} rows of ${request.sizeMm} mm${band ? ` and a ${CAPTION_BAND_MM} mm caption` : ''} need ${room(neededHeight)}; ${paper.label} leaves ${room(usableHeight)} between its ${PAGE_MARGIN_MM} mm margins`;
+    const message = `${gridLine(request.rows, 'row', request.sizeMm)}${band ? ` and a ${CAPTION_BAND_MM} mm caption each` : ''} ${need(request.rows)} ${room(neededHeight)}; ${paper.label} leaves ${room(usableHeight)} between its ${PAGE_MARGIN_MM} mm margins`;
     errors.push({ path: '/body/rows', message });
     if (!errors.some((error) => error.path === '/body/sizeMm'))
       errors.push({ path: '/body/sizeMm', message });
