@@ -9,6 +9,20 @@ export interface FormProblem {
 }
 
 /**
+ * A field problem's message with the API's names of the form's other fields (camelCase, such as
+ * `activeFrom`) replaced by their labels: "must be after “Active from”", not "after activeFrom".
+ */
+export function inFormWords(message: string, labels: Readonly<Record<string, string>>): string {
+  const labelOfName = new Map(
+    Object.entries(labels).map(([path, label]) => [path.split('/').pop() ?? path, label]),
+  );
+  return message.replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (name) => {
+    const label = labelOfName.get(name);
+    return label ? `“${label}”` : name;
+  });
+}
+
+/**
  * Puts each field problem next to its field (`labels` names the form's fields by path, e.g.
  * `{ '/body/hostname': 'Hostname' }`); an answer without field problems stays general.
  */
@@ -23,7 +37,7 @@ export function splitProblem(error: unknown, labels: Readonly<Record<string, str
       unplaced = true;
       continue;
     }
-    const sentence = `${label} ${message}.`;
+    const sentence = `${label} ${inFormWords(message, labels)}.`;
     byField[path] = byField[path] ? `${byField[path]} ${sentence}` : sentence;
   }
   return { byField, general: unplaced ? error : null };

@@ -1,5 +1,5 @@
-import { formatCount } from '@site/src/features/billing/api/types';
 import { usePlans } from '@site/src/features/billing/hooks/usePlans';
+import { counted } from '@site/src/lib/counted';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 
 /**
@@ -21,7 +21,7 @@ export default function AccountIncludes() {
   return (
     <span data-testid="account-includes">
       {base
-        ? `Creating an account is free and includes ${formatCount(base.redirectsPerMonth)} redirects a month.`
+        ? `Creating an account is free and includes ${counted(base.redirectsPerMonth, 'redirect')} a month.`
         : 'Creating an account is free.'}
     </span>
   );

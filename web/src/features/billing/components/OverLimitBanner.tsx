@@ -2,6 +2,7 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import { countResetsOn, formatCount } from '@site/src/features/billing/api/types';
 import { useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
+import { counted } from '@site/src/lib/counted';
 import styles from './Billing.module.css';
 
 /**
@@ -19,7 +20,7 @@ export default function OverLimitBanner() {
         <strong>Over this month&apos;s redirect limit.</strong>{' '}
         {limits.redirectsPerMonth !== null && (
           <>
-            {formatCount(usage.redirectsThisMonth)} of {formatCount(limits.redirectsPerMonth)} redirects used.{' '}
+            {formatCount(usage.redirectsThisMonth)} of {counted(limits.redirectsPerMonth, 'redirect')} used.{' '}
           </>
         )}
         Your codes keep working, but they go to their default target: rules and exec calls are skipped until

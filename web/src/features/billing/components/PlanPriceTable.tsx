@@ -1,12 +1,13 @@
-import { formatCount, formatPrice, type Plan } from '@site/src/features/billing/api/types';
+import { formatPrice, type Plan } from '@site/src/features/billing/api/types';
+import { counted } from '@site/src/lib/counted';
 
 /** "10 custom hostnames" or "10,000 redirects a month": what the plan grants of this kind. */
 export function describeLimit(plan: Plan, kind: 'hostnames' | 'redirects'): string {
   if (kind === 'hostnames') {
     if (plan.hostnames === 0) return 'No custom hostnames';
-    return `${formatCount(plan.hostnames)} custom hostname${plan.hostnames === 1 ? '' : 's'}`;
+    return counted(plan.hostnames, 'custom hostname');
   }
-  return `${formatCount(plan.redirectsPerMonth)} redirects a month`;
+  return `${counted(plan.redirectsPerMonth, 'redirect')} a month`;
 }
 
 /** The free plan and the plans of one kind, with their limits and prices. */

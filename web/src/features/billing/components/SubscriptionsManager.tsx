@@ -2,9 +2,10 @@ import Link from '@docusaurus/Link';
 import { hostnamesWords } from '@site/src/components/Operator';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { BillingOverview } from '@site/src/features/billing/api/types';
-import { countResetsOn, dayOf, formatCount } from '@site/src/features/billing/api/types';
+import { countResetsOn, dayOf } from '@site/src/features/billing/api/types';
 import { useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
 import { usePlans } from '@site/src/features/billing/hooks/usePlans';
+import { counted } from '@site/src/lib/counted';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import styles from './Billing.module.css';
 import SubscriptionCard from './SubscriptionCard';
@@ -36,7 +37,7 @@ function BasePlan({
   const parts = [
     limits.redirectsPerMonth === null
       ? 'redirects without a limit'
-      : `${formatCount(limits.redirectsPerMonth)} redirects a month`,
+      : `${counted(limits.redirectsPerMonth, 'redirect')} a month`,
     limits.hostnames === null
       ? 'custom hostnames without a limit'
       : limits.hostnames === 0
@@ -137,7 +138,7 @@ export default function SubscriptionsManager({
           label="Redirects this month"
           used={usage.redirectsThisMonth}
           limit={limits.redirectsPerMonth}
-          unit="redirects"
+          unit="redirect"
           testId="usage-redirects"
         >
           <p className={styles.hint}>
@@ -149,7 +150,7 @@ export default function SubscriptionsManager({
           label="Custom hostnames"
           used={usage.hostnames}
           limit={limits.hostnames}
-          unit="custom hostnames"
+          unit="custom hostname"
           testId="usage-hostnames"
         >
           <p className={styles.hint}>

@@ -1,7 +1,11 @@
 import { formatCount } from '@site/src/features/billing/api/types';
+import { counted } from '@site/src/lib/counted';
 import styles from './Billing.module.css';
 
-/** One usage bar: `used` of `limit` (null: no limit), as a native meter with the numbers in words. */
+/**
+ * One usage bar: `used` of `limit` (null: no limit), as a native meter with the numbers in words;
+ * `unit` is the noun of one ("redirect"), its number follows the count.
+ */
 export default function UsageBar({
   label,
   used,
@@ -18,9 +22,7 @@ export default function UsageBar({
   children?: React.ReactNode;
 }) {
   const words =
-    limit === null
-      ? `${formatCount(used)} ${unit}, no limit`
-      : `${formatCount(used)} of ${formatCount(limit)} ${unit}`;
+    limit === null ? `${counted(used, unit)}, no limit` : `${formatCount(used)} of ${counted(limit, unit)}`;
   return (
     <div className={styles.usage} data-testid={testId}>
       <div className={styles.usageHead}>
