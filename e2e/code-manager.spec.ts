@@ -4,8 +4,8 @@ import { callApi, idTokenOf } from './paypal.js';
 
 /**
  * The code manager at volume: a table sorted, searched and filtered on the server, a selection that
- * spans pages ("select all N matching") with a bulk action on it, a code's own page, and import
- * from a file with a dry run that names the bad row by its line.
+ * spans pages ("select all N matching") with a bulk action on it, and a code's own page. (Import
+ * from a file: import.spec.ts.)
  */
 
 const pad = (n: number) => String(n).padStart(3, '0');
@@ -109,43 +109,4 @@ test('the table sorts, searches and filters, and a bulk action reaches every sel
   await expect(page.getByRole('heading', { name: 'Downloads' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   await expect(page.getByTestId('history-event').first()).toContainText('qrcode.created');
-});
-
-test('an import shows its dry run with the bad row by its line, then imports with a progress bar', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await signUp(page, uniqueEmail('import'));
-  await page.goto('/codes/import');
-  const tag = `imp${Date.now().toString(36)}`;
-  // A Bitly-shaped export: its own column names; line 4 holds a target that is no URL.
-  const csv = [
-    'id,long_url,title,tags,created_at',
-    `bit.ly/a,https://example.com/a,First,${tag},2024-01-01`,
-    `bit.ly/b,https://example.com/b,"Second, with a comma",${tag},2024-01-02`,
-    `bit.ly/c,not a url,Broken,${tag},2024-01-03`,
-    `bit.ly/d,https://example.com/d,Fourth,${tag},2024-01-04`,
-  ].join('\n');
-  await page
-    .getByLabel('File to import')
-    .setInputFiles({ name: 'bitly.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByText('bitly.csv: 4 rows')).toBeVisible();
-  await expect(page.getByLabel('Target URL (required)')).toHaveValue('long_url');
-  await expect(page.getByLabel('Title')).toHaveValue('title');
-
-  await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
-  const preview = page.getByTestId('import-preview');
-  await expect(preview.getByRole('status')).toHaveText('3 of 4 rows would be imported; 1 have a problem.');
-  await expect(preview.getByTestId('import-error')).toHaveCount(1);
-  await expect(preview.getByTestId('import-error')).toContainText('Line 4:');
-
-  await page.getByRole('button', { name: 'Import 4 rows' }).click();
-  const result = page.getByTestId('import-result');
-  await expect(result.getByRole('status')).toHaveText('Created 3 codes, skipped 1, 1 rows with a problem.');
-  await expect(page.getByTestId('import-progress')).toHaveAttribute('value', '4');
-  await expect(result.getByTestId('import-error')).toContainText('Line 4:');
-
-  await page.goto(`/codes?tag=${tag}`);
-  await expect(page.getByTestId('codes-count')).toHaveText('3 codes');
-  await expect(page.getByRole('cell', { name: 'Second, with a comma' })).toBeVisible();
 });

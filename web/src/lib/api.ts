@@ -11,8 +11,16 @@ export type { FieldError };
  */
 export class ApiError extends RqApiError {
   override readonly name: string = 'ApiError';
-  constructor(status: number, code: string, detail: string, errors: FieldError[] = [], role?: string) {
-    super(status, { code, detail, errors, ...(role === undefined ? {} : { role }) });
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    errors: FieldError[] = [],
+    role?: string,
+    /** The problem's other members (an import's `failedRows`), kept in `problem`. */
+    extensions: Record<string, unknown> = {},
+  ) {
+    super(status, { ...extensions, code, detail, errors, ...(role === undefined ? {} : { role }) });
   }
 }
 
@@ -93,6 +101,7 @@ function apiErrorOf(status: number, body: unknown): ApiError {
     problem.detail ?? problem.title ?? `The API answered HTTP ${status}.`,
     Array.isArray(problem.errors) ? problem.errors : [],
     typeof problem.role === 'string' ? problem.role : undefined,
+    problem,
   );
 }
 

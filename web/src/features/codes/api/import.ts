@@ -1,25 +1,48 @@
-import { apiFetch } from '@site/src/lib/api';
+import type { ApiAnswer, ApiQuery } from '@site/src/api/types';
+import type { ImportChunk } from '@site/src/features/codes/model/importFile';
+import { ApiError, apiFetch } from '@site/src/lib/api';
 
 /** The answer of `POST /qrcodes/import` (API.md "Bulk, import, export, print"). */
-export interface ImportAnswer {
+export type ImportReport = ApiAnswer<'/api/v1/qrcodes/import', 'post'>;
+export type RowFailure = ImportReport['errors'][number];
+
+/** An all-or-nothing import refused for its rows (a 422): the file's rows and each failing row's problem. */
+export interface ImportRefusal {
   rows: number;
-  created: number;
-  skipped: number;
-  errors: { row: number; problem: { detail?: string; title?: string; code?: string } }[];
+  failedRows: RowFailure[];
 }
 
-/** Posts one chunk of our CSV to `POST /qrcodes/import?format=csv`, as a dry run or for real. */
-export async function postImportChunk(csv: string, dryRun: boolean): Promise<ImportAnswer> {
-  const response = await apiFetch(`/qrcodes/import?format=csv&dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', accept: 'application/json' },
-    body: csv,
+export type ImportOutcome = { report: ImportReport } | { refusal: ImportRefusal };
+
+/**
+ * Posts one body of the file to `POST /qrcodes/import` as its format: a dry run, an all-or-nothing
+ * import (`atomic`), or per row. A refusal for the file's rows is an outcome, not an error: the page
+ * shows each row's problem at its line.
+ */
+export async function postImport(
+  chunk: ImportChunk,
+  options: Required<Pick<ApiQuery<'/api/v1/qrcodes/import', 'post'>, 'dryRun' | 'atomic'>>,
+): Promise<ImportOutcome> {
+  const query = new URLSearchParams({
+    format: chunk.format,
+    dryRun: String(options.dryRun),
+    atomic: String(options.atomic),
   });
-  const body = (await response.json().catch(() => ({}))) as Partial<ImportAnswer>;
-  return {
-    rows: body.rows ?? 0,
-    created: body.created ?? 0,
-    skipped: body.skipped ?? 0,
-    errors: (body.errors ?? []) as ImportAnswer['errors'],
-  };
+  try {
+    const response = await apiFetch(`/qrcodes/import?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': chunk.contentType, accept: 'application/json' },
+      body: chunk.body,
+    });
+    return { report: (await response.json()) as ImportReport };
+  } catch (error) {
+    const refusal = error instanceof ApiError ? refusalOf(error.problem) : undefined;
+    if (refusal) return { refusal };
+    throw error;
+  }
+}
+
+function refusalOf(problem: Record<string, unknown>): ImportRefusal | undefined {
+  if (problem.code !== 'unprocessable' || !Array.isArray(problem.failedRows)) return undefined;
+  return { rows: Number(problem.rows), failedRows: problem.failedRows as RowFailure[] };
 }

@@ -1,51 +1,104 @@
 import Link from '@docusaurus/Link';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { postImportChunk } from '@site/src/features/codes/api/import';
+import { type ImportOutcome, postImport } from '@site/src/features/codes/api/import';
 import {
+  detectFormat,
   FIELD_LABELS,
   fileLineOf,
   guessMapping,
+  type ImportChunk,
+  importChunks,
   type Mapping,
   OUR_FIELDS,
+  READ_AS,
+  READ_AS_LABELS,
+  type ReadAs,
+  readable,
   readSource,
+  rowProblemText,
   type SourceFile,
-  toOurCsv,
 } from '@site/src/features/codes/model/importFile';
 import { type ChangeEvent, useId, useState } from 'react';
 import tableStyles from './CodesTable.module.css';
 
-/** Rows a request carries: the bar moves every chunk, and no request is large. */
+/** Rows a request carries in a per-row import: the bar moves every chunk, and no request is large. */
 const CHUNK_ROWS = 500;
 
-interface RowError {
+interface RowNote {
   line: number;
-  message: string;
+  text: string;
 }
 
-interface Totals {
+/** What the page shows of a dry run or an import: the counts, each row with a problem and each row changed. */
+interface RowsReport {
   rows: number;
   created: number;
   skipped: number;
-  errors: RowError[];
+  /** The whole file was refused (all or nothing): nothing was created. */
+  refused: boolean;
+  problems: RowNote[];
+  changes: RowNote[];
 }
 
+const emptyReport = (): RowsReport => ({
+  rows: 0,
+  created: 0,
+  skipped: 0,
+  refused: false,
+  problems: [],
+  changes: [],
+});
+
+/** Adds one request's outcome to the report, each row at its line in the user's file. */
+function addOutcome(report: RowsReport, chunk: ImportChunk, outcome: ImportOutcome): void {
+  if ('refusal' in outcome) {
+    report.refused = true;
+    report.rows += outcome.refusal.rows;
+    report.skipped += outcome.refusal.rows;
+    for (const { row, problem } of outcome.refusal.failedRows)
+      report.problems.push({ line: fileLineOf(chunk, row), text: rowProblemText(problem) });
+    return;
+  }
+  const { report: answer } = outcome;
+  report.rows += answer.rows;
+  report.created += answer.created;
+  report.skipped += answer.skipped;
+  for (const { row, problem } of answer.errors)
+    report.problems.push({ line: fileLineOf(chunk, row), text: rowProblemText(problem) });
+  for (const change of answer.changes)
+    report.changes.push({ line: fileLineOf(chunk, change.row), text: change.message });
+}
+
+/** What reading a file as each known format keeps. */
+const READ_AS_HELP: Record<Exclude<ReadAs, 'columns'>, string> = {
+  csv: 'Every column of our export is kept: style, rules, link controls, slugs and hostnames.',
+  json: 'Every field of our export is kept: style, rules, link controls, slugs and hostnames.',
+  bitly: 'The slug is the back-half of each short link (bit.ly/abc), as rq import --format bitly reads it.',
+  shlink: 'The slug is each short code and the hostname its domain, as rq import --format shlink reads it.',
+  kutt: 'The slug is each link’s address and the hostname its domain, as rq import --format kutt reads it.',
+  yourls: 'The slug is each keyword, as rq import --format yourls reads it.',
+};
+
 /**
- * Import codes from a file: upload (our CSV or a peer's CSV or JSON export), map its columns to our
- * fields, preview a dry run with each row's problem (at the row's line in the file), then import
- * a chunk at a time with a progress bar.
+ * Import codes from a file: upload (our export, a peer's CSV or JSON export, or any list), say how
+ * to read it (detected from its columns; any other file has its columns mapped to our fields),
+ * check it with a dry run that names each row's problem and each row the import changes, then
+ * import: all or nothing, or only the rows without problems.
  */
 export default function ImportWizard() {
   const [fileName, setFileName] = useState('');
   const [source, setSource] = useState<SourceFile | null>(null);
+  const [readAs, setReadAs] = useState<ReadAs>('columns');
   const [mapping, setMapping] = useState<Mapping>({});
   const [readError, setReadError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
-  const [preview, setPreview] = useState<Totals | null>(null);
-  const [result, setResult] = useState<Totals | null>(null);
+  const [progress, setProgress] = useState<{ done: number; of: number; whole: boolean } | null>(null);
+  const [preview, setPreview] = useState<RowsReport | null>(null);
+  const [result, setResult] = useState<RowsReport | null>(null);
   const [error, setError] = useState<unknown>(null);
   const fileId = useId();
+  const readAsId = useId();
   const fieldIds = useId();
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -53,45 +106,40 @@ export default function ImportWizard() {
     setSource(null);
     setPreview(null);
     setResult(null);
+    setProgress(null);
     setReadError('');
     if (!file) return;
     setFileName(file.name);
     try {
       const read = readSource(await file.text());
       setSource(read);
+      setReadAs(detectFormat(read));
       setMapping(guessMapping(read.columns));
     } catch (caught) {
       setReadError(caught instanceof Error ? caught.message : 'The file could not be read.');
     }
   };
 
-  const run = async (dryRun: boolean) => {
+  /** A dry run, an all-or-nothing import (one request: the whole file), or a per-row import in chunks. */
+  const run = async (mode: 'check' | 'import' | 'perRow') => {
     if (!source) return;
-    const chunks = toOurCsv(source, mapping, CHUNK_ROWS);
-    const totals: Totals = { rows: 0, created: 0, skipped: 0, errors: [] };
+    const chunks = importChunks(source, readAs, mapping, mode === 'perRow' ? CHUNK_ROWS : undefined);
+    const report = emptyReport();
     setBusy(true);
     setError(null);
-    if (dryRun) setPreview(null);
-    else setResult(null);
-    setProgress({ done: 0, of: source.rows.length });
+    if (mode === 'check') setPreview(null);
+    setResult(null);
+    setProgress({ done: 0, of: source.rows.length, whole: chunks.length === 1 });
     try {
       let done = 0;
       for (const chunk of chunks) {
-        const answer = await postImportChunk(chunk.csv, dryRun);
-        totals.rows += answer.rows;
-        totals.created += answer.created;
-        totals.skipped += answer.skipped;
-        for (const item of answer.errors) {
-          totals.errors.push({
-            line: fileLineOf(chunk, item.row),
-            message: item.problem.detail ?? item.problem.title ?? item.problem.code ?? 'refused',
-          });
-        }
+        const outcome = await postImport(chunk, { dryRun: mode === 'check', atomic: mode !== 'perRow' });
+        addOutcome(report, chunk, outcome);
         done += chunk.lines.length;
-        setProgress({ done, of: source.rows.length });
+        setProgress({ done, of: source.rows.length, whole: chunks.length === 1 });
       }
-      if (dryRun) setPreview(totals);
-      else setResult(totals);
+      if (mode === 'check') setPreview(report);
+      else setResult(report);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -99,17 +147,22 @@ export default function ImportWizard() {
     }
   };
 
-  const where = source?.kind === 'json' ? 'item' : 'line';
+  const where = source?.kind === 'json' ? 'Item' : 'Line';
   const sample = source?.rows.slice(0, 5) ?? [];
   const mapped = OUR_FIELDS.filter((field) => mapping[field] !== undefined);
+  const ready =
+    source !== null && readable(source, readAs) && (readAs !== 'columns' || mapped.includes('target'));
+  // Rows that pass, from the last report that named problems: what a per-row import would make.
+  const lastReport = result?.refused ? result : preview;
+  const passing = lastReport ? lastReport.rows - new Set(lastReport.problems.map((p) => p.line)).size : 0;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: '1.5rem' }}>
       <section className="rq-card" aria-labelledby="import-file">
         <h2 id="import-file">1. Choose a file</h2>
         <p>
-          Our CSV export, or an export of Bitly, Shlink, Kutt or YOURLS (CSV or JSON). Nothing is created
-          until you press Import.
+          Our CSV or JSON export, an export of Bitly, Shlink, Kutt or YOURLS, or any CSV or JSON list of
+          links. Nothing is created until you press Import.
         </p>
         <div className={formStyles.field}>
           <label htmlFor={fileId}>File to import</label>
@@ -133,62 +186,43 @@ export default function ImportWizard() {
       </section>
 
       {source && (
-        <section className="rq-card" aria-labelledby="import-map">
-          <h2 id="import-map">2. Map the columns</h2>
-          <div className={formStyles.row}>
-            {OUR_FIELDS.map((field) => (
-              <div key={field} className={formStyles.field}>
-                <label htmlFor={`${fieldIds}-${field}`}>
-                  {FIELD_LABELS[field]}
-                  {field === 'target' ? ' (required)' : ''}
-                </label>
-                <select
-                  id={`${fieldIds}-${field}`}
-                  value={mapping[field] ?? ''}
-                  onChange={(event) => {
-                    const next = { ...mapping };
-                    if (event.target.value) next[field] = event.target.value;
-                    else delete next[field];
-                    setMapping(next);
-                    setPreview(null);
-                  }}
-                >
-                  <option value="">Not imported</option>
-                  {source.columns.map((column) => (
-                    <option key={column} value={column}>
-                      {column}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ))}
+        <section className="rq-card" aria-labelledby="import-read">
+          <h2 id="import-read">2. How to read it</h2>
+          <div className={formStyles.field}>
+            <label htmlFor={readAsId}>Read the file as</label>
+            <select
+              id={readAsId}
+              value={readAs}
+              onChange={(event) => {
+                setReadAs(event.target.value as ReadAs);
+                setPreview(null);
+                setResult(null);
+              }}
+            >
+              {READ_AS.filter((format) => readable(source, format)).map((format) => (
+                <option key={format} value={format}>
+                  {READ_AS_LABELS[format]}
+                </option>
+              ))}
+            </select>
           </div>
-          {mapped.length > 0 && (
-            <div className={tableStyles.scroller}>
-              <table className={tableStyles.table}>
-                <caption>The first rows as they will be imported</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{where === 'line' ? 'Line' : 'Item'}</th>
-                    {mapped.map((field) => (
-                      <th key={field} scope="col">
-                        {FIELD_LABELS[field]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {sample.map((row) => (
-                    <tr key={row.line}>
-                      <td>{row.line}</td>
-                      {mapped.map((field) => (
-                        <td key={field}>{row.values[mapping[field] as string]}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          {readAs !== 'columns' ? (
+            <p data-testid="import-read-as">
+              {READ_AS_HELP[readAs]} A hostname is kept when it is a verified hostname of this workspace; any
+              other row goes on the primary short host, and the check lists each such row.
+            </p>
+          ) : (
+            <ColumnMapping
+              source={source}
+              mapping={mapping}
+              fieldIds={fieldIds}
+              where={where}
+              sample={sample}
+              onChange={(next) => {
+                setMapping(next);
+                setPreview(null);
+              }}
+            />
           )}
         </section>
       )}
@@ -196,45 +230,69 @@ export default function ImportWizard() {
       {source && (
         <section className="rq-card" aria-labelledby="import-run">
           <h2 id="import-run">3. Check, then import</h2>
+          <p>
+            An import is all or nothing: while a row has a problem it creates nothing. After a check you may
+            import only the rows without problems instead.
+          </p>
           <div className={formStyles.row}>
             <button
               type="button"
               className="button button--secondary"
-              disabled={busy || mapping.target === undefined}
-              onClick={() => void run(true)}
+              disabled={busy || !ready}
+              onClick={() => void run('check')}
             >
               Check the file (dry run)
             </button>
             <button
               type="button"
               className="button button--primary"
-              disabled={busy || mapping.target === undefined}
-              onClick={() => void run(false)}
+              disabled={busy || !ready}
+              onClick={() => void run('import')}
             >
               Import {source.rows.length} rows
             </button>
+            {lastReport && lastReport.problems.length > 0 && passing > 0 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || !ready}
+                onClick={() => void run('perRow')}
+              >
+                Import the {passing} rows without problems
+              </button>
+            )}
           </div>
           {progress && (
             <label className={tableStyles.progress}>
-              {busy ? 'Sending' : 'Sent'} {progress.done} of {progress.of} rows
-              <progress max={progress.of} value={progress.done} data-testid="import-progress" />
+              {busy ? 'Sending' : 'Sent'} {busy && progress.whole ? progress.of : progress.done} of{' '}
+              {progress.of} rows
+              {/* One request for the whole file has no steps to show until it is answered. */}
+              <progress
+                max={progress.of}
+                value={busy && progress.whole ? undefined : progress.done}
+                data-testid="import-progress"
+              />
             </label>
           )}
           <ProblemMessage error={error} />
           {preview && (
             <Report
               title="Dry run"
-              summary={`${preview.rows - preview.errors.length} of ${preview.rows} rows would be imported; ${preview.errors.length} have a problem.`}
-              totals={preview}
+              summary={`Can be imported: ${preview.created} of ${preview.rows} rows. With a problem: ${preview.problems.length}. Changed: ${preview.changes.length}.`}
+              report={preview}
               where={where}
               testId="import-preview"
             />
           )}
           {result && (
             <Report
-              title="Imported"
-              summary={`Created ${result.created} codes, skipped ${result.skipped}, ${result.errors.length} rows with a problem.`}
-              totals={result}
+              title={result.refused ? 'Nothing imported' : 'Imported'}
+              summary={
+                result.refused
+                  ? `Nothing was imported: ${result.problems.length} of ${result.rows} rows have a problem. Fix them, or import the rows without problems.`
+                  : `Created ${result.created} codes of ${result.rows} rows. With a problem: ${result.problems.length}. Changed: ${result.changes.length}.`
+              }
+              report={result}
               where={where}
               testId="import-result"
             />
@@ -250,16 +308,95 @@ export default function ImportWizard() {
   );
 }
 
+function ColumnMapping({
+  source,
+  mapping,
+  fieldIds,
+  where,
+  sample,
+  onChange,
+}: {
+  source: SourceFile;
+  mapping: Mapping;
+  fieldIds: string;
+  where: string;
+  sample: SourceFile['rows'];
+  onChange: (mapping: Mapping) => void;
+}) {
+  const mapped = OUR_FIELDS.filter((field) => mapping[field] !== undefined);
+  return (
+    <>
+      <div className={formStyles.row}>
+        {OUR_FIELDS.map((field) => (
+          <div key={field} className={formStyles.field}>
+            <label htmlFor={`${fieldIds}-${field}`}>
+              {FIELD_LABELS[field]}
+              {field === 'target' ? ' (required)' : ''}
+            </label>
+            <select
+              id={`${fieldIds}-${field}`}
+              value={mapping[field] ?? ''}
+              onChange={(event) => {
+                const next = { ...mapping };
+                if (event.target.value) next[field] = event.target.value;
+                else delete next[field];
+                onChange(next);
+              }}
+            >
+              <option value="">Not imported</option>
+              {source.columns.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      {mapped.length > 0 && (
+        <div className={tableStyles.scroller}>
+          <table className={tableStyles.table}>
+            <caption>The first rows as they will be imported</caption>
+            <thead>
+              <tr>
+                <th scope="col">{where}</th>
+                {mapped.map((field) => (
+                  <th key={field} scope="col">
+                    {FIELD_LABELS[field]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sample.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  {mapped.map((field) => (
+                    <td key={field}>{row.values[mapping[field] as string]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The rows a report names, at most this many a list (the rest counted). */
+const LISTED = 200;
+
 function Report({
   title,
   summary,
-  totals,
+  report,
   where,
   testId,
 }: {
   title: string;
   summary: string;
-  totals: Totals;
+  report: RowsReport;
   where: string;
   testId: string;
 }) {
@@ -267,16 +404,36 @@ function Report({
     <div data-testid={testId}>
       <h3>{title}</h3>
       <p role="status">{summary}</p>
-      {totals.errors.length > 0 && (
-        <ul aria-label="Rows with problems">
-          {totals.errors.slice(0, 200).map((item) => (
-            <li key={`${item.line}-${item.message}`} data-testid="import-error">
-              {where === 'line' ? 'Line' : 'Item'} {item.line}: {item.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {totals.errors.length > 200 && <p>…and {totals.errors.length - 200} more.</p>}
+      <RowNotes label="Rows with problems" notes={report.problems} where={where} testId="import-error" />
+      <RowNotes label="Rows changed" notes={report.changes} where={where} testId="import-change" />
     </div>
+  );
+}
+
+function RowNotes({
+  label,
+  notes,
+  where,
+  testId,
+}: {
+  label: string;
+  notes: RowNote[];
+  where: string;
+  testId: string;
+}) {
+  if (notes.length === 0) return null;
+  const sorted = [...notes].sort((a, b) => a.line - b.line);
+  return (
+    <>
+      <h4>{label}</h4>
+      <ul aria-label={label}>
+        {sorted.slice(0, LISTED).map((note) => (
+          <li key={`${note.line}-${note.text}`} data-testid={testId}>
+            {where} {note.line}: {note.text}
+          </li>
+        ))}
+      </ul>
+      {notes.length > LISTED && <p>…and {notes.length - LISTED} more.</p>}
+    </>
   );
 }

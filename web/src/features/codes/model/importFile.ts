@@ -1,10 +1,27 @@
 /**
- * Import on the site: a user's file (our CSV, a peer's CSV or JSON export) read into rows, its
- * columns mapped to our fields, and the mapped rows written as our CSV in chunks, each row
- * remembering where it was in the user's file so the API's row errors can point there.
+ * Import on the site: a user's file (our export, a peer's export, or any CSV or JSON list) read
+ * into rows and sent to `POST /qrcodes/import` the way the API reads it best. A file whose format
+ * is known (ours, Bitly, Shlink, Kutt, YOURLS) goes as it is, with its `format`, so the server
+ * keeps slugs and hostnames as the CLI's import does; any other file's columns are mapped to our
+ * fields and sent as our JSON. Each row remembers its line in the user's file, so the API's row
+ * numbers point there.
  */
 
-/** The fields of our CSV the site maps columns to (API.md "Bulk, import, export, print"). */
+/** The formats the API reads (`?format=`), and `columns`: a file whose columns the user maps. */
+export const READ_AS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls', 'columns'] as const;
+export type ReadAs = (typeof READ_AS)[number];
+
+export const READ_AS_LABELS: Record<ReadAs, string> = {
+  csv: 'Our CSV export',
+  json: 'Our JSON export',
+  bitly: 'Bitly export',
+  shlink: 'Shlink export',
+  kutt: 'Kutt export',
+  yourls: 'YOURLS export',
+  columns: 'Another file: map its columns',
+};
+
+/** The fields of ours a mapped column can fill (API.md "Bulk, import, export, print"). */
 export const OUR_FIELDS = ['target', 'slug', 'title', 'tags', 'hostname', 'mode', 'enabled'] as const;
 export type OurField = (typeof OUR_FIELDS)[number];
 
@@ -18,11 +35,8 @@ export const FIELD_LABELS: Record<OurField, string> = {
   enabled: 'Enabled',
 };
 
-/**
- * The columns of our export (GET /qrcodes/export.csv). A file with only these is ours: the columns
- * the mapping does not cover (style, rules, link controls...) go along unchanged, so nothing is lost.
- */
-const OUR_EXPORT_COLUMNS = [
+/** The columns of our export (GET /qrcodes/export.csv), and `password`, which a file may carry. */
+const OUR_COLUMNS = new Set([
   'id',
   'slug',
   'hostname',
@@ -43,22 +57,13 @@ const OUR_EXPORT_COLUMNS = [
   'utm',
   'apps',
   'passwordHash',
+  'password',
   'createdAt',
   'updatedAt',
   'scans',
-];
-const OUTPUT_ONLY = new Set(['id', 'shortUrl', 'createdAt', 'updatedAt', 'scans']);
+]);
 
-/** The columns of our own export that travel as they are (none for a peer's file). */
-export function passthroughColumns(source: SourceFile): string[] {
-  if (source.kind !== 'csv' || !source.columns.every((column) => OUR_EXPORT_COLUMNS.includes(column)))
-    return [];
-  return source.columns.filter(
-    (column) => !OUTPUT_ONLY.has(column) && !(OUR_FIELDS as readonly string[]).includes(column),
-  );
-}
-
-/** Column names the peers' exports use for each field (Bitly, Shlink, Kutt, YOURLS and ours). */
+/** Column names the peers' exports use for each field, for a file the user maps. */
 const SYNONYMS: Record<OurField, string[]> = {
   target: ['target', 'long_url', 'longurl', 'url', 'original_url', 'destination', 'long url'],
   slug: ['slug', 'shortcode', 'short_code', 'keyword', 'address', 'custom_bitlinks', 'back_half', 'backhalf'],
@@ -69,22 +74,46 @@ const SYNONYMS: Record<OurField, string[]> = {
   enabled: ['enabled', 'active'],
 };
 
-/** A file read into rows: `line` is where the row starts in the user's file (1-based; JSON: item number). */
+interface SourceRow {
+  /** Where the row starts in the user's file (1-based; JSON: the item's number). */
+  line: number;
+  /** The row's cells by column, as text (a JSON value that is no text as JSON). */
+  values: Record<string, string>;
+  /** What the row is in the file: a CSV record's text, or a JSON item. */
+  raw: unknown;
+}
+
+/** A file read into rows. */
 export interface SourceFile {
   kind: 'csv' | 'json';
   columns: string[];
-  rows: { line: number; values: Record<string, string> }[];
+  rows: SourceRow[];
+  /** A CSV file's header line as written; a JSON file's wrapper (`{ format: "rq-codes" }`) matters not. */
+  header: string;
+  /** Our export.json names itself `{ "format": "rq-codes" }`. */
+  ourJson: boolean;
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. Answers rows with their first line. */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
-  const rows: { line: number; cells: string[] }[] = [];
+/**
+ * RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. Answers each record with
+ * its first line and its text as written (without the line break that ends it).
+ */
+export function parseCsv(text: string): { line: number; cells: string[]; text: string }[] {
+  const rows: { line: number; cells: string[]; text: string }[] = [];
+  const body = text.replace(/^\uFEFF/, '');
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
   let line = 1;
   let rowLine = 1;
-  const body = text.replace(/^\uFEFF/, '');
+  let rowStart = 0;
+  const endRecord = (end: number) => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '')
+      rows.push({ line: rowLine, cells, text: body.slice(rowStart, end) });
+    cells = [];
+    cell = '';
+  };
   for (let i = 0; i < body.length; i++) {
     const char = body[i] as string;
     if (quoted) {
@@ -101,19 +130,19 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
       cells.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
+      endRecord(i);
       if (char === '\r' && body[i + 1] === '\n') i++;
-      cells.push(cell);
-      if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
       line++;
       rowLine = line;
+      rowStart = i + 1;
     } else cell += char;
   }
-  cells.push(cell);
-  if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+  endRecord(body.length);
   return rows;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function scalar(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -122,12 +151,18 @@ function scalar(value: unknown): string {
   return String(value);
 }
 
-/** The list of link objects in a peer's JSON export: an array, or the first array property (`links`, `data`). */
-function jsonItems(parsed: unknown): Record<string, unknown>[] {
-  if (Array.isArray(parsed)) return parsed as Record<string, unknown>[];
-  if (parsed && typeof parsed === 'object') {
-    for (const value of Object.values(parsed))
-      if (Array.isArray(value)) return value as Record<string, unknown>[];
+/**
+ * The links of a JSON export: a list, the first list property (`codes`, `data`), Shlink's
+ * `{ shortUrls: { data: [...] } }`, or YOURLS' `{ links: { link_1: {...} } }`.
+ */
+function jsonItems(parsed: unknown): unknown[] {
+  if (Array.isArray(parsed)) return parsed;
+  if (isObject(parsed)) {
+    for (const value of Object.values(parsed)) {
+      if (Array.isArray(value)) return value;
+      if (isObject(value) && Array.isArray(value.data)) return value.data;
+    }
+    if (isObject(parsed.links)) return Object.values(parsed.links);
   }
   throw new Error('The JSON file holds no list of links.');
 }
@@ -136,14 +171,20 @@ function jsonItems(parsed: unknown): Record<string, unknown>[] {
 export function readSource(text: string): SourceFile {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    const items = jsonItems(JSON.parse(trimmed));
-    const columns = [...new Set(items.flatMap((item) => Object.keys(item ?? {})))];
+    const parsed: unknown = JSON.parse(trimmed);
+    const items = jsonItems(parsed);
+    const columns = [...new Set(items.flatMap((item) => (isObject(item) ? Object.keys(item) : [])))];
     return {
       kind: 'json',
       columns,
+      header: '',
+      ourJson: isObject(parsed) && parsed.format === 'rq-codes',
       rows: items.map((item, index) => ({
         line: index + 1,
-        values: Object.fromEntries(columns.map((column) => [column, scalar(item?.[column])])),
+        values: Object.fromEntries(
+          columns.map((column) => [column, scalar(isObject(item) ? item[column] : undefined)]),
+        ),
+        raw: item,
       })),
     };
   }
@@ -153,11 +194,44 @@ export function readSource(text: string): SourceFile {
   return {
     kind: 'csv',
     columns,
+    header: header.text,
+    ourJson: false,
     rows: rows.map((row) => ({
       line: row.line,
       values: Object.fromEntries(columns.map((column, i) => [column, row.cells[i] ?? ''])),
+      raw: row.text,
     })),
   };
+}
+
+/** A column name as the API compares them: without case, spaces, `-` or `_` (`Long URL` is `long_url`). */
+const plainName = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
+
+/**
+ * How the API should read the file, by its columns: our export, a peer's export by the columns
+ * only it has, or `columns` when none fits (the user maps them). The user may choose otherwise.
+ */
+export function detectFormat(source: SourceFile): ReadAs {
+  const names = new Set(source.columns.map(plainName));
+  const has = (...wanted: string[]) => wanted.some((name) => names.has(name));
+  const ours =
+    source.columns.length > 0 &&
+    source.columns.every((column) => OUR_COLUMNS.has(column)) &&
+    has('target', 'data', 'exec');
+  if (source.ourJson || ours) return source.kind === 'csv' ? 'csv' : 'json';
+  if (has('shortcode') && has('longurl')) return 'shlink';
+  if (source.kind === 'json' && has('address') && has('target')) return 'kutt';
+  if (has('keyword', 'shorturl') && has('url')) return 'yourls';
+  const bitlyTarget = has('longurl', 'destination', 'destinationurl', 'originalurl');
+  if (source.kind === 'csv' && bitlyTarget && has('link', 'bitlink', 'shortlink', 'custombitlinks', 'id'))
+    return 'bitly';
+  return 'columns';
+}
+
+/** Whether the API can read the file as `readAs`: CSV formats take CSV, JSON formats JSON; Shlink and YOURLS both. */
+export function readable(source: SourceFile, readAs: ReadAs): boolean {
+  if (readAs === 'columns' || readAs === 'shlink' || readAs === 'yourls') return true;
+  return (source.kind === 'csv') === (readAs === 'csv' || readAs === 'bitly');
 }
 
 export type Mapping = Partial<Record<OurField, string>>;
@@ -179,51 +253,83 @@ export function guessMapping(columns: readonly string[]): Mapping {
   return mapping;
 }
 
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** A mapped row as a code of our JSON: its cells under our field names, tags split, enabled a boolean. */
+function mappedItem(values: Record<string, string>, mapping: Mapping): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const field of OUR_FIELDS) {
+    const column = mapping[field];
+    const text = column === undefined ? '' : (values[column] ?? '').trim();
+    if (text === '') continue;
+    if (field === 'tags') item.tags = text.split(/[,;|]/).flatMap((tag) => tag.trim() || []);
+    else if (field === 'enabled' && /^(true|yes|1)$/i.test(text)) item.enabled = true;
+    else if (field === 'enabled' && /^(false|no|0)$/i.test(text)) item.enabled = false;
+    // Anything else stays as written, and the API names what is wrong with it.
+    else item[field] = text;
+  }
+  return item;
 }
 
-/** Tags as a peer writes them (comma, semicolon, pipe or space separated) in our CSV's form. */
-function tagsOf(value: string): string {
-  return value
-    .split(/[,;|]/)
-    .map((tag) => tag.trim())
-    .filter(Boolean)
-    .join('|');
-}
-
-/** One chunk of our CSV: its text and, for each of its data rows, the line in the user's file. */
-export interface CsvChunk {
-  csv: string;
+/** One request's worth of the file: its body, how the API reads it, and the user's line of each of its rows. */
+export interface ImportChunk {
+  format: Exclude<ReadAs, 'columns'>;
+  contentType: 'text/csv' | 'application/json';
+  body: string;
   lines: number[];
 }
 
-/** The mapped rows as our CSV (header first), `size` rows a chunk. */
-export function toOurCsv(source: SourceFile, mapping: Mapping, size = 500): CsvChunk[] {
-  const fields = OUR_FIELDS.filter((field) => mapping[field] !== undefined);
-  const extra = passthroughColumns(source);
-  const header = [...fields, ...extra].join(',');
-  const chunks: CsvChunk[] = [];
-  for (let start = 0; start < source.rows.length; start += size) {
-    const rows = source.rows.slice(start, start + size);
-    const lines = rows.map((row) =>
-      fields
-        .map((field) => {
-          const raw = (row.values[mapping[field] as string] ?? '').trim();
-          return csvCell(field === 'tags' ? tagsOf(raw) : raw);
-        })
-        .concat(extra.map((column) => csvCell(row.values[column] ?? '')))
-        .join(','),
-    );
-    chunks.push({ csv: `${header}\n${lines.join('\n')}\n`, lines: rows.map((row) => row.line) });
+/**
+ * The file as the bodies to send, `size` rows a body (Infinity: one body, so an all-or-nothing
+ * import or a dry run sees the whole file). A known format goes as written (CSV records as their
+ * text under the header line, JSON items as a list); mapped columns go as our JSON.
+ */
+export function importChunks(
+  source: SourceFile,
+  readAs: ReadAs,
+  mapping: Mapping,
+  size = Number.POSITIVE_INFINITY,
+): ImportChunk[] {
+  const chunks: ImportChunk[] = [];
+  const step = Math.max(1, Math.min(size, source.rows.length));
+  for (let start = 0; start < source.rows.length; start += step) {
+    const rows = source.rows.slice(start, start + step);
+    const lines = rows.map((row) => row.line);
+    if (readAs === 'columns') {
+      const codes = rows.map((row) => mappedItem(row.values, mapping));
+      chunks.push({
+        format: 'json',
+        contentType: 'application/json',
+        body: JSON.stringify({ codes }),
+        lines,
+      });
+    } else if (source.kind === 'csv') {
+      const body = `${[source.header, ...rows.map((row) => row.raw as string)].join('\n')}\n`;
+      chunks.push({ format: readAs, contentType: 'text/csv', body, lines });
+    } else {
+      const body = JSON.stringify(rows.map((row) => row.raw));
+      chunks.push({ format: readAs, contentType: 'application/json', body, lines });
+    }
   }
   return chunks;
 }
 
 /**
- * The line in the user's file of an error's `row` in a chunk: the API numbers a CSV's data rows
- * from 1 (the header is not a row).
+ * The line in the user's file of a `row` of a chunk: the API numbers a CSV's data rows from 1 (the
+ * header is not a row), and a JSON list's items from 1.
  */
-export function fileLineOf(chunk: CsvChunk, row: number): number {
+export function fileLineOf(chunk: Pick<ImportChunk, 'lines'>, row: number): number {
   return chunk.lines[row - 1] ?? row;
+}
+
+/** A row's problem in a sentence: its field problems where it has some (a validation detail only repeats them), else its detail. */
+export function rowProblemText(problem: {
+  detail?: string;
+  title?: string;
+  code?: string;
+  errors?: { path: string; message: string }[];
+}): string {
+  if (problem.errors && problem.errors.length > 0)
+    return problem.errors
+      .map(({ path, message }) => (path === '/' || path === '' ? message : `${path.slice(1)} ${message}`))
+      .join('; ');
+  return problem.detail ?? problem.title ?? problem.code ?? 'refused';
 }
