@@ -365,7 +365,10 @@ export class CodeBulk {
       await this.deps.emit({ id: row.id, ...where(stateOfRow(row)) });
       if (moved) await this.deps.emit({ id: row.id, ...where(after) });
     }
-    const scans = await this.deps.scansOf(accountId, writing.map((c) => c.row.id));
+    const scans = await this.deps.scansOf(
+      accountId,
+      writing.map((c) => c.row.id),
+    );
     return ids.map((id, index): BulkChangeResult => {
       const failure = failures.get(index);
       if (failure) return { ...failure, id };
