@@ -17,9 +17,16 @@ export const API_KEY_SCOPES = [
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['id'];
 
-/** Every scope the API takes is offered above: `npm run typecheck` fails on a scope left out. */
-type UnlistedScope = Exclude<ApiBody<'/api/v1/api-keys', 'post'>['scopes'][number], ApiKeyScope>;
+type ApiScope = ApiBody<'/api/v1/api-keys', 'post'>['scopes'][number];
+
+/**
+ * The list above is the API's, no more and no less (the key form and the docs' list read it):
+ * `npm run typecheck` fails on a scope left out or one the API does not take.
+ */
+type UnlistedScope = Exclude<ApiScope, ApiKeyScope>;
 export const everyScopeListed: [UnlistedScope] extends [never] ? true : UnlistedScope = true;
+type UnknownScope = Exclude<ApiKeyScope, ApiScope>;
+export const onlyApiScopesListed: [UnknownScope] extends [never] ? true : UnknownScope = true;
 
 /** An API key as the API lists it (the secret itself is never listed). */
 export type ApiKey = ApiAnswer<'/api/v1/api-keys'>['data'][number];
