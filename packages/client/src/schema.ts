@@ -900,7 +900,7 @@ export interface paths {
         put?: never;
         /**
          * Delete up to 1,000 QR codes
-         * @description Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
+         * @description Their short URLs stop redirecting at once; a missing or foreign id is that item's 404. Give `ids`, or `filter` (the list filters of GET /qrcodes) and optionally `except` (ids to leave as they are): a call by filter takes the first `limit` (default 1,000) codes it selects, newest first, and its answer's `nextCursor` (null when no code is left) goes on with the next ones as `?cursor=`, with the same body. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
          *
          *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
@@ -922,7 +922,7 @@ export interface paths {
         put?: never;
         /**
          * Change up to 1,000 QR codes with one merge patch
-         * @description `patch` is applied to each code as PATCH /qrcodes/{id} applies it (field paths `/body/patch/...`); a missing or foreign id is that item's 404. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
+         * @description `patch` is applied to each code as PATCH /qrcodes/{id} applies it (field paths `/body/patch/...`); a missing or foreign id is that item's 404. Give `ids`, or `filter` (the list filters of GET /qrcodes) and optionally `except` (ids to leave as they are): a call by filter takes the first `limit` (default 1,000) codes it selects, newest first, and its answer's `nextCursor` (null when no code is left) goes on with the next ones as `?cursor=`, with the same body. Answers 200 with one result per item, in the order sent, whether each item succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` any failing item makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls (100 times the request rate a minute): over it, a 429 with `Retry-After` and `budget: "items"`. Accepts an `Idempotency-Key` header.
          *
          *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
@@ -15705,6 +15705,29 @@ export interface operations {
                 };
             };
             /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15936,29 +15959,6 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        code: string;
-                        detail: string;
-                        errors?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
-                        requestId: string;
-                        status: number;
-                        title: string;
-                        type: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description application/problem+json (RFC 9457) */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
