@@ -1,11 +1,15 @@
 import type { Page, QrCode } from '@site/src/api/codes';
+import type { ApiAnswer, ApiBody } from '@site/src/api/types';
 import { apiRequest } from '@site/src/lib/api';
+import type { CodeFilter } from '@site/src/lib/downloads';
 
 /** The most items one bulk call takes (API.md "Bulk, import, export, print"). */
 export const BULK_LIMIT = 1000;
 
 interface BulkItem {
   index: number;
+  /** The code's id (bulk update and delete). */
+  id?: string;
   status: number;
   qrcode?: QrCode;
   problem?: { detail?: string; title?: string };
@@ -26,7 +30,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 function merge(outcome: BulkOutcome, ids: readonly string[], items: BulkItem[], deleting: boolean) {
   for (const item of items) {
-    const id = ids[item.index] ?? '';
+    const id = item.id ?? ids[item.index] ?? '';
     if (item.status >= 200 && item.status < 300) {
       if (deleting) outcome.deleted++;
       else if (item.qrcode) outcome.done.push(item.qrcode);
@@ -78,9 +82,52 @@ export async function bulkDelete(
   return outcome;
 }
 
+/** A bulk update's or delete's answer, its codes typed as the site reads them (api/codes.ts). */
+interface BulkChangeAnswer {
+  data: BulkItem[];
+  nextCursor: ApiAnswer<'/api/v1/qrcodes/bulk-delete', 'post'>['nextCursor'];
+}
+
+/** Every code the list's filters select, but the ones unticked: "select all N matching". */
+export interface MatchingCodes {
+  filter: CodeFilter;
+  except: readonly string[];
+}
+
+/**
+ * Applies one merge patch (`patch`) or deletes (null) every code of `matching`, a thousand a call:
+ * the server selects them by the filter, so their ids are never read first.
+ */
+export async function bulkChangeMatching(
+  matching: MatchingCodes,
+  patch: Record<string, unknown> | null,
+  onProgress: (done: number) => void = () => {},
+): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { done: [], deleted: 0, failures: [] };
+  const body: ApiBody<'/api/v1/qrcodes/bulk-delete', 'post'> = {
+    filter: matching.filter,
+    ...(matching.except.length ? { except: [...matching.except] } : {}),
+  };
+  let cursor: string | null = null;
+  let done = 0;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const answer: BulkChangeAnswer = await apiRequest(
+      'POST',
+      `/qrcodes/${patch ? 'bulk-update' : 'bulk-delete'}${query}`,
+      patch ? { ...body, patch } : body,
+    );
+    merge(outcome, [], answer.data, patch === null);
+    done += answer.data.length;
+    onProgress(done);
+    cursor = answer.nextCursor;
+  } while (cursor);
+  return outcome;
+}
+
 /**
  * Every code passing the filters (`filterQuery`, the list's parameters), a hundred a page: the
- * codes of "select all N matching" when an action needs each code (its tags) or its id.
+ * codes of "select all N matching" when an action needs each code (its tags) or its id (a design).
  */
 export async function codesMatching(
   filterQuery: string,

@@ -1,8 +1,15 @@
 import type { Design, Page, QrCode } from '@site/src/api/codes';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { type BulkOutcome, bulkDelete, bulkUpdate } from '@site/src/features/codes/api/bulk';
+import {
+  type BulkOutcome,
+  bulkChangeMatching,
+  bulkDelete,
+  bulkUpdate,
+  type MatchingCodes,
+} from '@site/src/features/codes/api/bulk';
 import { retagged } from '@site/src/features/codes/model/table';
 import { apiRequest } from '@site/src/lib/api';
+import { counted } from '@site/src/lib/counted';
 import { type CodeSelection, downloadSheet, downloadZip, type SheetOptions } from '@site/src/lib/downloads';
 import { useApiGet } from '@site/src/lib/serverData';
 import { type FormEvent, useId, useState } from 'react';
@@ -31,6 +38,8 @@ export interface BulkTarget {
   codes(onProgress: (read: number) => void): Promise<QrCode[]>;
   /** `{ ids }` or, for every code matching the filters, `{ filter }` (the ZIP and the sheet). */
   selector(): Promise<CodeSelection>;
+  /** "All N matching": the filters and the codes unticked, which bulk update and delete take as they are. */
+  matching: MatchingCodes | null;
 }
 
 export interface BulkResult {
@@ -43,7 +52,7 @@ function describeOutcome(verb: string, outcome: BulkOutcome, count: number): str
   const ok = count - outcome.failures.length;
   const failed = outcome.failures.length;
   const first = outcome.failures[0];
-  return `${verb} ${ok} of ${count} code${count === 1 ? '' : 's'}.${failed ? ` ${failed} failed: ${first?.detail ?? ''}` : ''}`;
+  return `${verb} ${ok} of ${counted(count, 'code')}.${failed ? ` ${failed} failed: ${first?.detail ?? ''}` : ''}`;
 }
 
 /** Groups codes by the tags they will have, so each group is one bulk update. */
@@ -93,7 +102,7 @@ export default function BulkActions({
   };
   const designs = useApiGet<Page<Design>>('/designs?limit=100');
   const count = target.count;
-  const plural = `${count} code${count === 1 ? '' : 's'}`;
+  const plural = counted(count, 'code');
 
   const read = async () =>
     target.codes((n) => setProgress({ done: n, of: count, what: 'Reading the selected codes' }));
@@ -112,6 +121,23 @@ export default function BulkActions({
       setBusy(false);
       setProgress(null);
     }
+  };
+
+  /**
+   * Patches (or, with null, deletes) the selection: "all N matching" by its filters, so the codes
+   * need not be read first; picked codes by their ids. Answers what was done, of how many codes.
+   */
+  const changeSelected = async (
+    patch: Record<string, unknown> | null,
+    onProgress: (done: number) => void,
+  ): Promise<{ outcome: BulkOutcome; of: number }> => {
+    if (target.matching) {
+      const outcome = await bulkChangeMatching(target.matching, patch, onProgress);
+      return { outcome, of: outcome.done.length + outcome.deleted + outcome.failures.length };
+    }
+    const ids = (await read()).map((code) => code.id);
+    const outcome = patch ? await bulkUpdate(ids, patch, onProgress) : await bulkDelete(ids, onProgress);
+    return { outcome, of: ids.length };
   };
 
   const perform = async (chosen: BulkAction): Promise<BulkResult> => {
@@ -137,26 +163,15 @@ export default function BulkActions({
       }
       case 'enable':
       case 'disable': {
-        const codes = await read();
-        const outcome = await bulkUpdate(
-          codes.map((code) => code.id),
-          { enabled: chosen === 'enable' },
-          step(chosen === 'enable' ? 'Enabling' : 'Disabling', codes.length),
-        );
+        const patch = { enabled: chosen === 'enable' };
+        const progress = step(chosen === 'enable' ? 'Enabling' : 'Disabling', count);
+        const { outcome, of } = await changeSelected(patch, progress);
         const verb = chosen === 'enable' ? 'Enabled' : 'Disabled';
-        return {
-          message: describeOutcome(verb, outcome, codes.length),
-          changed: outcome.done,
-          deleted: false,
-        };
+        return { message: describeOutcome(verb, outcome, of), changed: outcome.done, deleted: false };
       }
       case 'delete': {
-        const codes = await read();
-        const outcome = await bulkDelete(
-          codes.map((code) => code.id),
-          step('Deleting', codes.length),
-        );
-        return { message: describeOutcome('Deleted', outcome, codes.length), changed: [], deleted: true };
+        const { outcome, of } = await changeSelected(null, step('Deleting', count));
+        return { message: describeOutcome('Deleted', outcome, of), changed: [], deleted: true };
       }
       case 'design': {
         const codes = await read();
@@ -171,7 +186,7 @@ export default function BulkActions({
         }
         const name = designs.data?.data.find((d) => d.id === design)?.name ?? design;
         return {
-          message: `Applied “${name}” to ${changed.length} of ${codes.length} codes.`,
+          message: `Applied “${name}” to ${changed.length} of ${counted(codes.length, 'code')}.`,
           changed,
           deleted: false,
         };

@@ -132,6 +132,7 @@ export default function CodesManager({
       if (selection.kind === 'all' && selection.except.size === 0) return { filter: filterObject(view) };
       return { ids: (await this.codes(() => {})).map((code) => code.id) };
     },
+    matching: selection.kind === 'all' ? { filter: filterObject(view), except: [...selection.except] } : null,
   };
 
   const afterBulk = (result: BulkResult) => {
