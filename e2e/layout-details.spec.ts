@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
+import { baseUrl, expect, signUp, test, uniqueEmail, waitForAuthState } from './fixtures.js';
 
 /** The product pages a signed-in user reaches from the navbar and the account menu. */
 const PRODUCT_PAGES = ['Codes', 'Rules', 'Subscriptions', 'API keys', 'Webhooks', 'Hostnames', 'Analytics'];
@@ -17,6 +17,141 @@ async function linesOf(element: Locator): Promise<number> {
     return tops.size;
   });
 }
+
+/**
+ * What is wrong with the navbar's layout, one line each: every item must sit inside the bar, side
+ * by side without overlapping, its text on one line, and the brand's name whole.
+ */
+async function navbarProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    /** How many lines an item's shown text takes (rects that overlap in height are one line). */
+    const linesOfText = (item: HTMLElement): number => {
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        // A closed dropdown's entries and visually hidden words are not shown.
+        if (!node.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true })) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...Array.from(range.getClientRects()).filter((rect) => rect.width > 1 && rect.height > 1));
+      }
+      rects.sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let bottom = Number.NEGATIVE_INFINITY;
+      for (const rect of rects) {
+        if (rect.top >= bottom - 1) lines += 1;
+        bottom = Math.max(bottom, rect.bottom);
+      }
+      return lines;
+    };
+    const bar = document.querySelector('.navbar') as HTMLElement;
+    const inner = (document.querySelector('.navbar__inner') as HTMLElement).getBoundingClientRect();
+    const box = bar.getBoundingClientRect();
+    const items = Array.from(
+      document.querySelectorAll<HTMLElement>('.navbar__brand, .navbar__items > *:not(.navbar__brand)'),
+    ).filter((item) => item.getBoundingClientRect().width > 0);
+    const name = (item: HTMLElement) =>
+      item.textContent?.trim() || item.getAttribute('aria-label') || item.className;
+    for (const item of items) {
+      const rect = item.getBoundingClientRect();
+      if (rect.top < box.top - 0.5 || rect.bottom > box.bottom + 0.5)
+        problems.push(
+          `${name(item)} is outside the bar's height (${rect.top}-${rect.bottom} of ${box.top}-${box.bottom})`,
+        );
+      if (rect.left < inner.left - 0.5 || rect.right > inner.right + 0.5)
+        problems.push(
+          `${name(item)} is outside the bar's width (${rect.left}-${rect.right} of ${inner.left}-${inner.right})`,
+        );
+      const lines = linesOfText(item);
+      if (lines > 1) problems.push(`${name(item)} is on ${lines} lines`);
+    }
+    const sorted = items
+      .map((item) => ({ item, rect: item.getBoundingClientRect() }))
+      .sort((a, b) => a.rect.left - b.rect.left);
+    for (let i = 1; i < sorted.length; i++) {
+      const [before, after] = [sorted[i - 1], sorted[i]] as const;
+      if (after && before && after.rect.left < before.rect.right - 0.5)
+        problems.push(`${name(after.item)} overlaps ${name(before.item)}`);
+    }
+    const title = document.querySelector<HTMLElement>('.navbar__title');
+    if (title?.textContent !== 'RQ Codes' || title.clientWidth === 0 || title.scrollWidth > title.clientWidth)
+      problems.push(
+        `the brand is not whole: ${title?.textContent} (${title?.clientWidth} of ${title?.scrollWidth} px shown)`,
+      );
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      problems.push('the page is wider than the window');
+    return problems;
+  });
+}
+
+/** Each page's navbar problems at each width: comparing whole maps names every failing page at once. */
+async function navbarsAt(page: Page, widths: number[], routes: string[]): Promise<Record<string, string[]>> {
+  const problems: Record<string, string[]> = {};
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of routes) {
+      await page.goto(route);
+      await waitForAuthState(page);
+      await page.evaluate(() => document.fonts.ready);
+      problems[`${route} at ${width} px`] = await navbarProblems(page);
+    }
+  }
+  return problems;
+}
+
+const noProblems = (problems: Record<string, string[]>) =>
+  Object.fromEntries(Object.keys(problems).map((key) => [key, []]));
+
+test.describe('the navbar is one line, its brand whole, from the phone menu up', () => {
+  // Every kind of page: the landing page, docs of both versions, the API's reference docs, a
+  // tutorial, product pages; the widths just above the seed's 996 px breakpoint and a laptop's.
+  const WIDTHS = [1000, 1280, 1440];
+
+  test('for a visitor', async ({ page }) => {
+    test.setTimeout(120_000);
+    const routes = [
+      '/',
+      '/docs/intro',
+      '/docs/next/intro',
+      '/docs/api/roles',
+      '/tutorials/first-QR-code',
+      '/increase-limit',
+      '/qr-design-tool',
+    ];
+    const problems = await navbarsAt(page, WIDTHS, routes);
+    expect(problems).toEqual(noProblems(problems));
+  });
+
+  test('signed in, on the product pages', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUp(page, uniqueEmail('navbar'));
+    const routes = ['/codes', '/qr-design-tool', '/analytics', '/api-keys', '/workspace', '/docs/intro'];
+    const problems = await navbarsAt(page, WIDTHS.slice(0, 2), routes);
+    expect(problems).toEqual(noProblems(problems));
+  });
+
+  test('the search opens over the items to its left and moves none of them', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto('/docs/intro');
+    await waitForAuthState(page);
+    // The search plugin makes the box a combobox once it shows results: found by its label.
+    const search = page.locator('.navbar').getByLabel('Search', { exact: true });
+    const analytics = page.locator('.navbar').getByRole('link', { name: 'Analytics', exact: true });
+    const before = await analytics.boundingBox();
+    const closed = await search.boundingBox();
+    await search.click();
+    await page.keyboard.type('rules');
+    await expect(
+      page.getByRole('listbox').or(page.locator('[role=listbox], .aa-dropdown-menu')).first(),
+    ).toBeVisible();
+    const open = await search.boundingBox();
+    expect(open && closed && open.width).toBeGreaterThan((closed?.width ?? 0) * 4);
+    expect(await analytics.boundingBox()).toEqual(before);
+    await expect(page.locator('.navbar__title')).toBeInViewport({ ratio: 1 });
+  });
+});
 
 /** Signs up and makes an API key that can write codes and rules; returns its secret. */
 async function accountWithKey(page: Page): Promise<string> {

@@ -79,6 +79,8 @@ const config: Config = {
         language: ['en'],
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
+        // The box sits in the middle of the navbar: its results open to the right of it.
+        searchBarPosition: 'left',
       },
     ],
   ],
@@ -103,7 +105,8 @@ const config: Config = {
     docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
     navbar: {
       title: 'RQ Codes',
-      logo: { alt: 'RQ Codes', src: 'img/logo.svg' },
+      // No alt: the brand's link is named by its title beside the logo, said once (axe image-redundant-alt).
+      logo: { src: 'img/logo.svg' },
       hideOnScroll: false,
       items: [
         { type: 'doc', docId: 'intro', label: 'Docs', position: 'left' },
@@ -114,7 +117,13 @@ const config: Config = {
           activeBasePath: '/tutorials',
         },
         { type: 'custom-apiReference', label: 'API reference', position: 'left' },
-        { type: 'docsVersionDropdown', position: 'left' },
+        // Short names in the navbar, so it fits one line from 997 px; each docs page names its
+        // version in full ("v1 (current API)") above its title.
+        {
+          type: 'docsVersionDropdown',
+          position: 'left',
+          versions: { current: { label: 'Next' }, v1: { label: 'v1' } },
+        },
         { type: 'search', position: 'right' },
         { to: '/qr-design-tool', label: 'Design tool', position: 'right' },
         { to: '/codes', label: 'Codes', position: 'right' },
