@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
@@ -182,4 +183,42 @@ test('on the Auth emulator, the login page offers no Google sign-in that cannot 
     'Google sign-in needs a Firebase project (the operator sets FIREBASE_PROJECT_ID).',
   );
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+});
+
+test('the pricing pages pass axe at desktop and phone width, in light and dark; their commands scroll by keyboard', async ({
+  page,
+}) => {
+  // Eight pages, each audited by axe.
+  test.setTimeout(180_000);
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [1280, 'dark'],
+    [390, 'light'],
+    [390, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const route of ['/increase-limit', '/increase-redirects-limit']) {
+      await page.goto(`${origin}${route}`);
+      await expect(page.getByTestId('operator-grants')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await page.evaluate(() => document.fonts.ready);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .options({ resultTypes: ['violations'] })
+        .analyze();
+      const found = violations.map(
+        (violation) => `${violation.id} at ${violation.nodes[0]?.target.join(' ')}`,
+      );
+      expect.soft(found, `${route} at ${width} px, ${scheme}`).toEqual([]);
+    }
+  }
+  // On a phone the grant command is longer than its box: Tab reaches the box, the arrows scroll it.
+  const commands = page.getByTestId('operator-grants').locator('pre');
+  expect(await commands.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await page.getByTestId('operator-grants').getByText('Operators grant, list and revoke plans').click();
+  await page.keyboard.press('Tab');
+  await expect(commands).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => commands.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 });

@@ -1,3 +1,4 @@
+import ScrollableCode from '@site/src/components/ScrollableCode';
 import type { Plan } from '@site/src/features/billing/api/types';
 
 /** A deployment without PayPal settings sells nothing: its operator grants plans with a command. */
@@ -14,7 +15,7 @@ export default function OperatorGrantNotice({ plans }: { plans: Plan[] }) {
         Operators grant, list and revoke plans on the server (plans here:{' '}
         {plans.map((plan) => plan.id).join(', ')}):
       </p>
-      <pre>
+      <ScrollableCode>
         <code>
           {[
             `npm run plans -- grant <email|uid|account id> ${example} [--until YYYY-MM-DD]`,
@@ -22,7 +23,7 @@ export default function OperatorGrantNotice({ plans }: { plans: Plan[] }) {
             `npm run plans -- revoke <email|uid|account id> [${example}]`,
           ].join('\n')}
         </code>
-      </pre>
+      </ScrollableCode>
     </div>
   );
 }
