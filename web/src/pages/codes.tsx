@@ -17,7 +17,7 @@ export default function CodesPage() {
       title="Your codes"
       description="Manage your QR codes: search and filter them, change targets, titles and tags, turn them on and off, order their rules, apply saved designs, and delete them."
     >
-      <main className="rq-page">
+      <main className="rq-page rq-page--wide">
         <h1>Your codes</h1>
         <p className="rq-lead">
           Every code of your account, with its short URL and scans. Change where a dynamic code sends scanners

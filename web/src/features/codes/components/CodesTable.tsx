@@ -1,13 +1,15 @@
 import Link from '@docusaurus/Link';
 import type { QrCode } from '@site/src/api/codes';
 import CodeBadges from '@site/src/components/linkControls/CodeBadges';
+import { useScrollsSideways } from '@site/src/components/ScrollableTable';
 import type { Sort, SortField } from '@site/src/features/codes/model/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styles from './CodesTable.module.css';
 
 const MODE_LABELS = { redirect: 'Redirect', exec: 'Exec', static: 'Static' } as const;
 
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** Where the code sends scanners (or what it holds), in one line. */
 export function targetOf(code: QrCode): string {
@@ -96,10 +98,31 @@ export default function CodesTable({
   onExpand: (id: string, open: boolean) => void;
   renderDetails: (code: QrCode) => ReactNode;
 }) {
+  const scroller = useRef<HTMLElement>(null);
+  const scrolls = useScrollsSideways(scroller);
   return (
-    <div className={styles.scroller}>
+    // Narrower than the table's least width, the box scrolls sideways, by keyboard too (WCAG 2.1.1):
+    // it is then a named region a keyboard can stop at.
+    <section
+      ref={scroller}
+      className={styles.scroller}
+      tabIndex={scrolls ? 0 : undefined}
+      aria-label={scrolls ? 'Your codes (scrolls sideways)' : undefined}
+    >
       <table className={styles.table} data-testid="codes-table">
         <caption className="sr-only">Your codes, one row each</caption>
+        <colgroup>
+          <col className={styles.checkColumn} />
+          <col className={styles.slugColumn} />
+          <col className={styles.titleColumn} />
+          <col className={styles.modeColumn} />
+          <col className={styles.targetColumn} />
+          <col className={styles.tagsColumn} />
+          <col className={styles.hostnameColumn} />
+          <col className={styles.scansColumn} />
+          <col className={styles.dateColumn} />
+          <col className={styles.actionsColumn} />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col" className={styles.checkCell}>
@@ -142,7 +165,7 @@ export default function CodesTable({
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -180,30 +203,34 @@ function CodeRow({
           />
         </td>
         <th scope="row" className={styles.slug}>
-          <img
-            className={styles.thumb}
-            src={code.imageUrl}
-            alt={`QR code ${code.title ?? code.slug}`}
-            width={28}
-            height={28}
-            loading="lazy"
-            decoding="async"
-          />
-          <Link to={codePath(code.id)}>{code.slug}</Link>
-          {!code.enabled && <span className="badge badge--secondary">off</span>}
-          {code.mode !== 'static' && <CodeBadges code={code} />}
-          {/* A warning (an exec URL the server may not call) must be seen without opening the row. */}
-          {code.warnings?.length ? (
-            <span
-              className="badge badge--danger"
-              data-testid="code-row-warning"
-              title={code.warnings.join('\n')}
-            >
-              needs attention<span className="sr-only">: {code.warnings.join(' ')}</span>
-            </span>
-          ) : null}
+          <div className={styles.slugCell}>
+            <img
+              className={styles.thumb}
+              src={code.imageUrl}
+              alt={`QR code ${code.title ?? code.slug}`}
+              width={28}
+              height={28}
+              loading="lazy"
+              decoding="async"
+            />
+            <div className={styles.slugName}>
+              <Link to={codePath(code.id)}>{code.slug}</Link>
+              {!code.enabled && <span className="badge badge--secondary">off</span>}
+              {code.mode !== 'static' && <CodeBadges code={code} />}
+              {/* A warning (an exec URL the server may not call) must be seen without opening the row. */}
+              {code.warnings?.length ? (
+                <span
+                  className="badge badge--danger"
+                  data-testid="code-row-warning"
+                  title={code.warnings.join('\n')}
+                >
+                  needs attention<span className="sr-only">: {code.warnings.join(' ')}</span>
+                </span>
+              ) : null}
+            </div>
+          </div>
         </th>
-        <td className={styles.title}>{code.title ?? ''}</td>
+        <td>{code.title ?? ''}</td>
         <td>{MODE_LABELS[code.mode]}</td>
         <td className={styles.target} title={target}>
           {target}
@@ -218,7 +245,10 @@ function CodeRow({
         <td>{code.hostname ?? ''}</td>
         <td className={styles.number}>{code.mode === 'static' ? '' : code.scans.total}</td>
         <td className={styles.date}>
-          <time dateTime={code.updatedAt}>{DATE.format(new Date(code.updatedAt))}</time>
+          <time dateTime={code.updatedAt}>
+            <span>{DAY.format(new Date(code.updatedAt))}</span>{' '}
+            <span>{TIME.format(new Date(code.updatedAt))}</span>
+          </time>
         </td>
         <td>
           <button
