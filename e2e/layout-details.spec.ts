@@ -190,6 +190,58 @@ test('the design tool shows the preview and its downloads together at 1280 x 800
   expect(scrolledColumns).toBe(0);
 });
 
+test('editing the logo, the frame and the link controls, the preview, its score and the downloads stay beside the form', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('design-layout'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/qr-design-tool');
+  await expect(page.getByTestId('scan-badge')).toHaveText('Scans');
+  const preview = page.getByTestId('preview');
+  const score = page.getByText(/^Robustness \d+\/100/);
+  await expect(score).toBeVisible();
+  const inView = [
+    preview,
+    score,
+    page.getByRole('button', { name: 'Download SVG' }),
+    page.getByRole('button', { name: 'Download PNG' }),
+  ];
+  /** After an edit far down the form: the tool's output is in full view, left of the field. */
+  const expectToolBeside = async (field: Locator, label: string) => {
+    for (const target of inView) await expect(target, label).toBeInViewport({ ratio: 1 });
+    const [shown, edited] = [await preview.boundingBox(), await field.boundingBox()];
+    expect(shown && edited && shown.x + shown.width, label).toBeLessThan(edited?.x ?? 0);
+  };
+
+  await page.getByRole('textbox', { name: 'Or a logo URL' }).fill('https://example.com/logo.png');
+  await expectToolBeside(page.getByRole('textbox', { name: 'Or a logo URL' }), 'logo');
+
+  await page.getByRole('checkbox', { name: 'A frame with a call to action' }).check();
+  const frameText = page.getByRole('textbox', { name: 'Frame text', exact: true });
+  await frameText.fill('Scan for the menu');
+  await expect(page.getByTestId('scan-badge')).toHaveText('Scans');
+  await expectToolBeside(frameText, 'frame');
+
+  const create = page.getByRole('form', { name: 'Create a dynamic code from this design' });
+  await create.getByText(/^Link controls/).click();
+  const scanLimit = create.getByLabel('Scan limit');
+  await scanLimit.fill('500');
+  await expect(scanLimit).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  await expectToolBeside(scanLimit, 'link controls');
+
+  // On a phone the preview bar stays on screen under the navbar, with the score and a way back
+  // to the downloads.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frameText.fill('Scan me, phone');
+  await expect(frameText).toBeInViewport();
+  await expect(preview).toBeInViewport();
+  await expect(page.getByTestId('phone-score')).toHaveText(/^Print score \d+\/100$/);
+  await page.getByRole('link', { name: 'Downloads' }).click();
+  await expect(page.getByRole('button', { name: 'Download SVG' })).toBeInViewport({ ratio: 1 });
+});
+
 test('signed in: the phone menu, key dates, rule summaries, static codes, the live counter and the rules form', async ({
   page,
 }) => {

@@ -27,9 +27,9 @@ import CodeStyleBar, { useCodeToEdit } from './CodeStyleBar';
 import ContentForm from './ContentForm';
 import CreateCodeFromDesign from './CreateCodeFromDesign';
 import styles from './DesignTool.module.css';
-import ExportPanel from './ExportPanel';
+import ExportPanel, { DOWNLOADS_ID } from './ExportPanel';
 import { BlamedField } from './fields';
-import PreviewPanel, { RobustnessScore, VERDICT_TEXT_ID } from './PreviewPanel';
+import PreviewPanel, { PhoneShortcuts, RobustnessScore, VERDICT_TEXT_ID } from './PreviewPanel';
 import SaveDesignButton from './SaveDesignButton';
 import StyleControls from './StyleControls';
 
@@ -125,7 +125,9 @@ export default function DesignTool({
       <CodeStyleBar code={codeToEdit} style={design.style} />
       <div className={styles.tool}>
         <div className={styles.previewColumn}>
-          <PreviewPanel check={check} />
+          <PreviewPanel check={check}>
+            <PhoneShortcuts check={check} downloadsId={DOWNLOADS_ID} />
+          </PreviewPanel>
           <ExportPanel text={text} style={design.style} drawable={drawable} />
           <RobustnessScore check={check} />
           {!logoFitsLink(design.style) && codeToEdit.state === 'none' && (

@@ -1,3 +1,4 @@
+import ScrollableCode from '@site/src/components/ScrollableCode';
 import { renderDesign } from '@site/src/features/designTool/hooks/useDesignCheck';
 import type { ToolStyle } from '@site/src/features/designTool/model/designState';
 import { downloadRenderedDesign, saveBlob } from '@site/src/lib/downloads';
@@ -5,6 +6,9 @@ import { useEffect, useState } from 'react';
 import styles from './DesignTool.module.css';
 
 const SIZES = [128, 256, 300, 512, 1024, 2048, 4096];
+
+/** The downloads' box, which the phone's preview bar links to. */
+export const DOWNLOADS_ID = 'dt-downloads';
 
 /** The style for reading: an uploaded logo's data: URL (up to megabytes) shortened; copying gives it whole. */
 function shortenedLogo(style: ToolStyle): ToolStyle {
@@ -80,7 +84,7 @@ export default function ExportPanel({
   };
 
   return (
-    <section className={styles.export} aria-label="Download">
+    <section id={DOWNLOADS_ID} className={styles.export} aria-label="Download" tabIndex={-1}>
       {/* Size and colour space share one row, so the buttons stay beside the preview at 800 px tall. */}
       <div className={styles.exportSettings}>
         <div className={styles.field}>
@@ -142,9 +146,9 @@ export default function ExportPanel({
       <details onToggle={(event) => setShowJson(event.currentTarget.open)}>
         <summary>Style JSON</summary>
         {showJson && (
-          <pre className={styles.json} data-testid="style-json">
+          <ScrollableCode className={styles.json} data-testid="style-json">
             {JSON.stringify(shortenedLogo(style), null, 2)}
-          </pre>
+          </ScrollableCode>
         )}
       </details>
     </section>

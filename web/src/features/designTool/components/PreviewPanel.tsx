@@ -1,4 +1,5 @@
 import type { DesignCheck, Verdict } from '@site/src/features/designTool/hooks/useDesignCheck';
+import type { ReactNode } from 'react';
 import styles from './DesignTool.module.css';
 import { controlId } from './fields';
 
@@ -84,14 +85,18 @@ export function RobustnessScore({ check }: { check: DesignCheck }) {
         {!fresh && ' (updating…)'}: decoded {robustness.results.length - failed.length} of{' '}
         {robustness.results.length} print-like variants.
       </p>
-      <ul>
-        {robustness.results.map(({ stress, result }) => (
-          <li key={stress.label} data-ok={result.ok}>
-            {result.ok ? '✓' : '✗'} {stress.label} ({stress.detail})
-            {!result.ok && <span className={styles.hint}> — fails</span>}
-          </li>
-        ))}
-      </ul>
+      {/* The variants one by one on request: the score stays in view beside the form with the downloads. */}
+      <details>
+        <summary>The variants</summary>
+        <ul>
+          {robustness.results.map(({ stress, result }) => (
+            <li key={stress.label} data-ok={result.ok}>
+              {result.ok ? '✓' : '✗'} {stress.label} ({stress.detail})
+              {!result.ok && <span className={styles.hint}> — fails</span>}
+            </li>
+          ))}
+        </ul>
+      </details>
       {failed.length > 0 && (
         <p className={styles.hint}>
           Fragile under {[...new Set(failed.map((entry) => entry.stress.label.toLowerCase()))].join(', ')}:
@@ -102,8 +107,8 @@ export function RobustnessScore({ check }: { check: DesignCheck }) {
   );
 }
 
-/** The live preview (the SVG the API would serve, inline) and its scan verdict. */
-export default function PreviewPanel({ check }: { check: DesignCheck }) {
+/** The live preview (the SVG the API would serve, inline), its scan verdict, and what `children` add. */
+export default function PreviewPanel({ check, children }: { check: DesignCheck; children?: ReactNode }) {
   const svg = check.rendered.ok ? check.rendered.svg : check.lastSvg;
   return (
     <section className={styles.preview} aria-label="Preview">
@@ -118,6 +123,32 @@ export default function PreviewPanel({ check }: { check: DesignCheck }) {
         dangerouslySetInnerHTML={{ __html: svg ?? '' }}
       />
       <VerdictBadge verdict={check.verdict} sequence={check.sequence} />
+      {children}
     </section>
+  );
+}
+
+/**
+ * On a phone the preview bar stays on screen while the form scrolls under it: it carries the
+ * print-stress score too, and a link back to the downloads.
+ */
+export function PhoneShortcuts({ check, downloadsId }: { check: DesignCheck; downloadsId: string }) {
+  const score = check.robustness.value?.score;
+  return (
+    <div className={styles.phoneShortcuts}>
+      {score !== undefined && <span data-testid="phone-score">Print score {score}/100</span>}
+      <a
+        href={`#${downloadsId}`}
+        onClick={(event) => {
+          event.preventDefault();
+          const downloads = document.getElementById(downloadsId);
+          // Centred, below the sticky bar; focused, so a keyboard goes on from the downloads.
+          downloads?.scrollIntoView({ block: 'center' });
+          downloads?.focus({ preventScroll: true });
+        }}
+      >
+        Downloads
+      </a>
+    </div>
   );
 }
