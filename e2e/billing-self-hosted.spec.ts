@@ -222,3 +222,31 @@ test('the pricing pages pass axe at desktop and phone width, in light and dark; 
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => commands.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 });
+
+test("a self-hosted server's pages and sitemap name its own address, not the one the site was built for", async ({
+  page,
+  request,
+}) => {
+  const canonical = page.locator('link[rel="canonical"]');
+  const ogUrl = page.locator('meta[property="og:url"]');
+  await page.goto(`${origin}/docs/intro`);
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expect(canonical).toHaveAttribute('href', `${origin}/docs/intro`);
+  await expect(ogUrl).toHaveAttribute('content', `${origin}/docs/intro`);
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    'href',
+    `${origin}/docs/intro`,
+  );
+  // The site draws the next page's head itself: it keeps the address too.
+  await page.locator('.navbar').getByRole('link', { name: 'Tutorials', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/tutorials/first-QR-code`);
+  await expect(canonical).toHaveAttribute('href', `${origin}/tutorials/first-QR-code`);
+  await expect(ogUrl).toHaveAttribute('content', `${origin}/tutorials/first-QR-code`);
+
+  const sitemap = await (await request.get(`${origin}/sitemap.xml`)).text();
+  const locations = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '');
+  expect(locations).toContain(`${origin}/docs/intro`);
+  expect(locations.filter((location) => !location.startsWith(`${origin}/`))).toEqual([]);
+  const html = await (await request.get(`${origin}/`)).text();
+  expect(html).not.toMatch(/(canonical|og:url)[^>]*rq\.codes/);
+});

@@ -8,6 +8,8 @@ const config: Config = {
   title: 'RQ Codes',
   tagline: 'Dynamic QR codes with redirect rules, custom hostnames, analytics and an API',
   favicon: 'img/favicon.svg',
+  // The address pages are built for; a server serves them with its PUBLIC_URL in their place
+  // (server/src/plugins/web.ts, src/clientModules/publicUrl.ts).
   url: 'https://rq.codes',
   baseUrl: '/',
   trailingSlash: false,
@@ -25,7 +27,11 @@ const config: Config = {
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
 
-  clientModules: ['./src/clientModules/pageView.ts', './src/clientModules/chunkReload.ts'],
+  clientModules: [
+    './src/clientModules/publicUrl.ts',
+    './src/clientModules/pageView.ts',
+    './src/clientModules/chunkReload.ts',
+  ],
 
   presets: [
     [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,41 @@ function listFiles(root: string, dir = ''): string[] {
 }
 
 /**
+ * The address the site was built for (docusaurus.config's `url`), read from the home page's
+ * canonical link; undefined when the build names none.
+ */
+function builtOrigin(webDir: string): string | undefined {
+  const home = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const canonical = /<link\b[^>]*\brel=["']?canonical\b[^>]*>/i.exec(home)?.[0];
+  const href = canonical && /\bhref=["']?([^"'\s>]+)/i.exec(canonical)?.[1];
+  try {
+    return href ? new URL(href).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page of the build as this server serves it: the addresses in its head (canonical, og:url and
+ * the hreflang links) on `publicUrl` instead of the address the site was built for; a sitemap's
+ * locations too. The pages' own text (examples in the docs) stays as written.
+ */
+export function atPublicUrl(file: string, content: string, built: string, publicUrl: string): string {
+  const origin = escapeRegExp(built);
+  const moved = (_: string, before: string) => `${before}${publicUrl}`;
+  if (file.endsWith('.xml')) return content.replace(new RegExp(`(<loc>)${origin}(?=[/<])`, 'g'), moved);
+  const end = content.search(/<\/head>/i);
+  if (end < 0) return content;
+  const attribute = new RegExp(
+    `(<(?:link|meta)\\b[^>]*?\\s(?:href|content)=["']?)${origin}(?=[/"'\\s>])`,
+    'gi',
+  );
+  return content.slice(0, end).replace(attribute, moved) + content.slice(end);
+}
+
+/**
  * Section roots without a page of their own: someone who types /docs or /tutorials lands on the
  * section's first page instead of a 404.
  */
@@ -23,10 +59,50 @@ const SECTION_STARTS: Record<string, string> = {
   tutorials: '/tutorials/first-QR-code',
 };
 
+interface RewrittenPage {
+  body: string;
+  type: string;
+  etag: string;
+}
+
+/**
+ * The pages and sitemap of a build made for another address than `publicUrl`, rewritten
+ * (atPublicUrl) the first time each is asked for and kept: the build does not change while the
+ * server runs. Undefined when nothing needs rewriting.
+ */
+function rewrittenPages(
+  webDir: string,
+  publicUrl: string,
+): ((file: string) => RewrittenPage | undefined) | undefined {
+  const built = builtOrigin(webDir);
+  if (built === undefined || built === publicUrl) return undefined;
+  const pages = new Map<string, RewrittenPage>();
+  return (file) => {
+    const type = file.endsWith('.html')
+      ? 'text/html; charset=utf-8'
+      : file === 'sitemap.xml'
+        ? 'application/xml; charset=utf-8'
+        : undefined;
+    if (!type) return undefined;
+    let page = pages.get(file);
+    if (!page) {
+      const body = atPublicUrl(file, fs.readFileSync(path.join(webDir, file), 'utf8'), built, publicUrl);
+      page = { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      pages.set(file, page);
+    }
+    return page;
+  };
+}
+
+/** Whether an If-None-Match header names the ETag (or `*`). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  return header?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, ''))) ?? false;
+}
+
 /**
  * Serves the site's production build at /. A path maps to `path`, `path.html` or
  * `path/index.html`; a section root redirects to its first page; anything else gets the site's
- * own not-found page with status 404.
+ * own not-found page with status 404. Pages and the sitemap name PUBLIC_URL (rewrittenPages).
  * Hashed assets are cached for a year, pages are revalidated on every visit.
  */
 export const webPlugin = fp(
@@ -37,13 +113,18 @@ export const webPlugin = fp(
     }
     const files = new Set(listFiles(webDir));
     await app.register(fastifyStatic, { root: webDir, serve: false });
+    const rewritten = rewrittenPages(webDir, app.config.publicUrl);
 
     const sendPage = (reply: FastifyReply, file: string, status = 200) => {
       const immutable = file.startsWith('assets/');
-      return reply
+      reply
         .code(status)
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .sendFile(file, { cacheControl: false });
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const page = rewritten?.(file);
+      if (!page) return reply.sendFile(file, { cacheControl: false });
+      if (status === 200 && ifNoneMatch(reply.request.headers['if-none-match'], page.etag))
+        return reply.code(304).send();
+      return reply.header('etag', page.etag).type(page.type).send(page.body);
     };
 
     const resolve = (urlPath: string): string | undefined => {
