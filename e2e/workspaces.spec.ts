@@ -359,3 +359,62 @@ test('the accept page logs no console error, with or without a token, signed out
   await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('messages for people: a second invitation to one address points to Resend and Revoke; a change made with a key names the key', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const ownerEmail = uniqueEmail('ws-words');
+  const workspaceName = `Words ${Date.now().toString(36)}`;
+  await signUp(page, ownerEmail, 'Wanda Words');
+  await openAccountMenu(page);
+  await page.locator('.dropdown__menu').getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByRole('form', { name: 'Create workspace' }).getByLabel('Workspace name').fill(workspaceName);
+  await page.getByRole('form', { name: 'Create workspace' }).getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('form', { name: 'Create workspace' })).toHaveCount(0);
+  await page.goto('/workspace');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(workspaceName);
+  const workspaceId = await page.evaluate(
+    () => Object.entries(window.localStorage).find(([key]) => key.startsWith('rqWorkspace:'))?.[1] ?? '',
+  );
+
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  const invitee = uniqueEmail('ws-twice');
+  for (const _ of [1, 2]) {
+    await invite.getByLabel('E-mail').fill(invitee);
+    await invite.getByRole('button', { name: 'Invite' }).click();
+  }
+  await expect(invite.getByRole('alert')).toHaveText(
+    'This address already has a pending invitation: use Resend beside it under Pending to send a new link, or Revoke to withdraw it.',
+  );
+  const pending = page.getByTestId('invitation').filter({ hasText: invitee });
+  await expect(pending.getByRole('button', { name: 'Resend' })).toBeVisible();
+  await expect(pending.getByRole('button', { name: 'Revoke' })).toBeVisible();
+
+  // A script's key changes a code: its history says which key, by the name it was given.
+  const key = await apiAs<{ id: string; key: string }>(ownerEmail, workspaceId, 'POST', '/api-keys', {
+    name: 'Deploy bot',
+    scopes: ['qrcodes:read', 'qrcodes:write'],
+  });
+  const withKey = async (method: string, pathname: string, body: object) => {
+    const response = await fetch(`${baseUrl()}/api/v1${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    expect(response.ok, text).toBe(true);
+    return JSON.parse(text) as { id: string };
+  };
+  const code = await withKey('POST', '/qrcodes', { mode: 'redirect', target: 'https://example.com/bot' });
+  await withKey('PATCH', `/qrcodes/${code.id}`, { title: 'Made by the bot' });
+  await page.goto(`/codes/view?id=${code.id}`);
+  const history = page.getByTestId('history-event');
+  await expect(history).toHaveCount(2);
+  for (const row of await history.all()) await expect(row).toContainText('API key “Deploy bot”');
+  await expect(page.locator('main')).not.toContainText(key.id);
+  // Revoked since: still no id, and what became of the key.
+  await apiAs(ownerEmail, workspaceId, 'DELETE', `/api-keys/${key.id}`);
+  await page.reload();
+  await expect(history.first()).toContainText('A revoked API key');
+});

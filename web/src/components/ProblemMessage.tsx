@@ -3,6 +3,12 @@ import { ApiError, type FieldError } from '@site/src/lib/api';
 /** Sentences for the field paths a form knows, e.g. `{ '/body/scopes': 'Choose at least one scope.' }`. */
 export type FieldSentences = Readonly<Record<string, string>>;
 
+/**
+ * Sentences for problem codes a page can say better than the API's detail, which is written for
+ * API callers (it may name routes and ids): e.g. what to click instead.
+ */
+export type CodeSentences = Readonly<Record<string, (error: ApiError) => string>>;
+
 /** A field problem the form has no sentence for: its last path segment and the API's message. */
 function genericSentence({ path, message }: FieldError): string {
   const field = path.split('/').filter(Boolean).pop() ?? 'The request';
@@ -25,8 +31,14 @@ function forbiddenSentence(needed: string | undefined): string {
  * that field, anything else as the server's detail. (The detail of a validation error repeats its
  * field problems, so it is not shown beside them.)
  */
-export function problemSentences(error: unknown, fieldSentences: FieldSentences = {}): string[] {
+export function problemSentences(
+  error: unknown,
+  fieldSentences: FieldSentences = {},
+  codeSentences: CodeSentences = {},
+): string[] {
   if (error instanceof ApiError && error.code === 'forbidden') return [forbiddenSentence(error.role)];
+  const ownSentence = error instanceof ApiError ? codeSentences[error.code] : undefined;
+  if (ownSentence && error instanceof ApiError) return [ownSentence(error)];
   if (error instanceof ApiError && error.errors.length > 0) {
     const sentences = error.errors.map((field) => fieldSentences[field.path] ?? genericSentence(field));
     return [...new Set(sentences)];
@@ -38,12 +50,14 @@ export function problemSentences(error: unknown, fieldSentences: FieldSentences 
 export default function ProblemMessage({
   error,
   fieldSentences,
+  codeSentences,
 }: {
   error: unknown;
   fieldSentences?: FieldSentences;
+  codeSentences?: CodeSentences;
 }) {
   if (error === null || error === undefined) return null;
-  const sentences = problemSentences(error, fieldSentences);
+  const sentences = problemSentences(error, fieldSentences, codeSentences);
   return (
     <div className="rq-error" role="alert">
       {sentences.length === 1 ? (

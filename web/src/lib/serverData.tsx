@@ -69,9 +69,13 @@ export function useApiGet<T>(path: string) {
   });
 }
 
-/** Every page of a cursor-paged collection (up to `max` items), read once as one list. */
-export function useWholeList<T>(collection: string, max = 1000) {
+/**
+ * Every page of a cursor-paged collection (up to `max` items), read once as one list; not read
+ * while `enabled` is false.
+ */
+export function useWholeList<T>(collection: string, max = 1000, { enabled = true } = {}) {
   return useQuery({
+    enabled,
     queryKey: useApiKey(`${collection}#all`),
     queryFn: async () => {
       const all: T[] = [];

@@ -12,9 +12,9 @@ import { browserTimeZone, rangeLabel, viewOf } from '@site/src/features/analytic
 import { useCode, useRuleNames } from '@site/src/features/codes/api/codes';
 import CodeCard from '@site/src/features/codes/components/CodeCard';
 import CodeDownloads from '@site/src/features/codes/components/CodeDownloads';
+import { useActorNames } from '@site/src/features/workspaces/hooks/useActorNames';
 import { useAuditLog } from '@site/src/features/workspaces/hooks/useAuditLog';
 import { useRefusal } from '@site/src/features/workspaces/hooks/useRefusal';
-import { actorName } from '@site/src/features/workspaces/model/events';
 import { useWorkspace } from '@site/src/lib/workspace';
 import Layout from '@theme/Layout';
 import { useMemo, useState } from 'react';
@@ -110,6 +110,7 @@ function CodeHistory({ code }: { code: QrCode }) {
 /** The audit events of this code (GET /events?resource=), newest first. */
 function CodeEvents({ code }: { code: QrCode }) {
   const log = useAuditLog({ type: '', actor: '', resource: code.id });
+  const nameOf = useActorNames(log.events);
   return (
     <>
       <ProblemMessage error={log.error} />
@@ -132,7 +133,7 @@ function CodeEvents({ code }: { code: QrCode }) {
                   <time dateTime={event.at}>{WHEN.format(new Date(event.at))}</time>
                 </td>
                 <td>{event.type}</td>
-                <td>{actorName(event.actor)}</td>
+                <td>{nameOf(event.actor)}</td>
                 <td>{changesOf(event.data)}</td>
               </tr>
             ))}

@@ -2,8 +2,9 @@ import Link from '@docusaurus/Link';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Member } from '@site/src/features/workspaces/api/workspaces';
+import { useActorNames } from '@site/src/features/workspaces/hooks/useActorNames';
 import { type AuditFilters, NO_FILTERS, useAuditLog } from '@site/src/features/workspaces/hooks/useAuditLog';
-import { actorName, EVENT_TYPES, resourcePath } from '@site/src/features/workspaces/model/events';
+import { EVENT_TYPES, resourcePath } from '@site/src/features/workspaces/model/events';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Workspace.module.css';
 
@@ -12,6 +13,7 @@ export default function AuditLog({ members }: { members: Member[] }) {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const log = useAuditLog(filters);
+  const nameOf = useActorNames(log.events);
   const ids = { type: useId(), actor: useId(), resource: useId(), types: useId() };
 
   const submit = (event: FormEvent) => {
@@ -87,7 +89,7 @@ export default function AuditLog({ members }: { members: Member[] }) {
                   <td>
                     <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
                   </td>
-                  <td>{actorName(event.actor)}</td>
+                  <td>{nameOf(event.actor)}</td>
                   <td>
                     <code>{event.type}</code>
                   </td>

@@ -1,7 +1,7 @@
 import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import ProblemMessage, { type CodeSentences } from '@site/src/components/ProblemMessage';
 import {
   type GrantableRole,
   type SentInvitation,
@@ -9,6 +9,7 @@ import {
 } from '@site/src/features/workspaces/api/workspaces';
 import { useInvitations } from '@site/src/features/workspaces/hooks/workspaceData';
 import { GRANTABLE_ROLES, roleLabel } from '@site/src/features/workspaces/model/access';
+import { ApiError } from '@site/src/lib/api';
 import type { Workspace } from '@site/src/lib/workspace';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Workspace.module.css';
@@ -35,7 +36,22 @@ function SentLink({ sent, onDismiss }: { sent: SentInvitation; onDismiss: () => 
   );
 }
 
-function InviteForm({ workspace, onSent }: { workspace: Workspace; onSent: (sent: SentInvitation) => void }) {
+/** The API names its resend route and the invitation's id; a person is pointed to the buttons. */
+const INVITE_SENTENCES: CodeSentences = {
+  invitation_pending: () =>
+    'This address already has a pending invitation: use Resend beside it under Pending to send a new link, or Revoke to withdraw it.',
+};
+
+function InviteForm({
+  workspace,
+  onSent,
+  onPending,
+}: {
+  workspace: Workspace;
+  onSent: (sent: SentInvitation) => void;
+  /** An invitation to that address is pending (perhaps sent by another admin since the list was read). */
+  onPending: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<GrantableRole>('editor');
   const [busy, setBusy] = useState(false);
@@ -51,6 +67,7 @@ function InviteForm({ workspace, onSent }: { workspace: Workspace; onSent: (sent
       setEmail('');
     } catch (caught) {
       setError(caught);
+      if (caught instanceof ApiError && caught.code === 'invitation_pending') onPending();
     } finally {
       setBusy(false);
     }
@@ -88,7 +105,11 @@ function InviteForm({ workspace, onSent }: { workspace: Workspace; onSent: (sent
           Invite
         </button>
       </div>
-      <ProblemMessage error={error} fieldSentences={{ '/body/email': 'Enter a valid e-mail address.' }} />
+      <ProblemMessage
+        error={error}
+        fieldSentences={{ '/body/email': 'Enter a valid e-mail address.' }}
+        codeSentences={INVITE_SENTENCES}
+      />
     </form>
   );
 }
@@ -143,7 +164,7 @@ export default function InvitationsSection({ workspace }: { workspace: Workspace
       <p className={styles.hint}>
         The invited person signs in with that e-mail address (verified) and accepts within 7 days.
       </p>
-      <InviteForm workspace={workspace} onSent={onSent} />
+      <InviteForm workspace={workspace} onSent={onSent} onPending={invitations.reload} />
       {sent && <SentLink sent={sent} onDismiss={() => setSent(null)} />}
       <h3>Pending</h3>
       <ProblemMessage error={invitations.error} />

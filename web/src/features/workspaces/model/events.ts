@@ -8,8 +8,16 @@ export interface EventActor {
   email?: string | null;
 }
 
-export function actorName(actor: EventActor): string {
-  if (actor.type === 'apiKey') return `API key ${actor.id}`;
+/**
+ * Who made a change, in words. An API key goes by its name (`keyNames`: the workspace's keys by
+ * id, once read); a key missing from them was revoked since, and its id says nothing to a person.
+ */
+export function actorName(actor: EventActor, keyNames?: ReadonlyMap<string, string>): string {
+  if (actor.type === 'apiKey') {
+    if (!keyNames) return 'An API key';
+    const name = keyNames.get(actor.id);
+    return name === undefined ? 'A revoked API key' : `API key “${name}”`;
+  }
   if (actor.type === 'system') return `System (${actor.id})`;
   return actor.email || actor.id;
 }
