@@ -9,12 +9,18 @@ import i18n from '@generated/i18n';
  * every page the visitor goes on to, from `siteConfig.url` (the hreflang ones from each locale's
  * `url`): before the first render, they take the address the server wrote.
  */
-if (ExecutionEnvironment.canUseDOM) {
+function takeServedAddress(): void {
   const served = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-  if (served) {
-    const built = siteConfig.url;
-    siteConfig.url = new URL(served).origin;
-    for (const locale of Object.values(i18n.localeConfigs))
-      if (locale.url === built) locale.url = siteConfig.url;
+  if (!served) return;
+  // A frozen config (a later Docusaurus) keeps the build's address rather than failing the site.
+  if (Object.isFrozen(siteConfig)) {
+    console.error('publicUrl: the site config is frozen; later pages name the address it was built for');
+    return;
   }
+  const built = siteConfig.url;
+  siteConfig.url = new URL(served).origin;
+  for (const locale of Object.values(i18n.localeConfigs))
+    if (locale.url === built && !Object.isFrozen(locale)) locale.url = siteConfig.url;
 }
+
+if (ExecutionEnvironment.canUseDOM) takeServedAddress();
