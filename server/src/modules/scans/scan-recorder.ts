@@ -133,7 +133,8 @@ export class ScanRecorder {
     if (through <= this.settledThrough) return;
     this.settledThrough = through;
     // Workspaces scanned before it need no entry: the map holds only those scanned since.
-    for (const [workspaceId, last] of this.lastScanOf) if (last <= through) this.lastScanOf.delete(workspaceId);
+    for (const [workspaceId, last] of this.lastScanOf)
+      if (last <= through) this.lastScanOf.delete(workspaceId);
   }
 
   private async writeGroups(): Promise<void> {

@@ -19,6 +19,7 @@ import {
   rowProblemText,
   type SourceFile,
 } from '@site/src/features/codes/model/importFile';
+import { counted } from '@site/src/lib/counted';
 import { type ChangeEvent, useId, useState } from 'react';
 import tableStyles from './CodesTable.module.css';
 
@@ -249,7 +250,7 @@ export default function ImportWizard() {
               disabled={busy || !ready}
               onClick={() => void run('import')}
             >
-              Import {source.rows.length} rows
+              Import {counted(source.rows.length, 'row')}
             </button>
             {lastReport && lastReport.problems.length > 0 && passing > 0 && (
               <button
@@ -258,14 +259,14 @@ export default function ImportWizard() {
                 disabled={busy || !ready}
                 onClick={() => void run('perRow')}
               >
-                Import the {passing} rows without problems
+                Import the {counted(passing, 'row')} without problems
               </button>
             )}
           </div>
           {progress && (
             <label className={tableStyles.progress}>
               {busy ? 'Sending' : 'Sent'} {busy && progress.whole ? progress.of : progress.done} of{' '}
-              {progress.of} rows
+              {counted(progress.of, 'row')}
               {/* One request for the whole file has no steps to show until it is answered. */}
               <progress
                 max={progress.of}
@@ -278,7 +279,7 @@ export default function ImportWizard() {
           {preview && (
             <Report
               title="Dry run"
-              summary={`Can be imported: ${preview.created} of ${preview.rows} rows. With a problem: ${preview.problems.length}. Changed: ${preview.changes.length}.`}
+              summary={`Can be imported: ${preview.created} of ${counted(preview.rows, 'row')}. With a problem: ${preview.problems.length}. Changed: ${preview.changes.length}.`}
               report={preview}
               where={where}
               testId="import-preview"
@@ -289,8 +290,8 @@ export default function ImportWizard() {
               title={result.refused ? 'Nothing imported' : 'Imported'}
               summary={
                 result.refused
-                  ? `Nothing was imported: ${result.problems.length} of ${result.rows} rows have a problem. Fix them, or import the rows without problems.`
-                  : `Created ${result.created} codes of ${result.rows} rows. With a problem: ${result.problems.length}. Changed: ${result.changes.length}.`
+                  ? `Nothing was imported: ${result.problems.length} of ${counted(result.rows, 'row')} ${result.problems.length === 1 ? 'has' : 'have'} a problem. Fix them, or import the rows without problems.`
+                  : `Created ${counted(result.created, 'code')} of ${counted(result.rows, 'row')}. With a problem: ${result.problems.length}. Changed: ${result.changes.length}.`
               }
               report={result}
               where={where}
