@@ -578,9 +578,11 @@ describe.each(engines)('QR codes API on $name', (engine) => {
 
   it('shows the scan totals of the scans service on the resource', async () => {
     const code = await create({ mode: 'redirect', target: 'https://example.com/counted' });
+    // The scans carry the code's workspace, as the edge's do: a read waits for its workspace's own.
+    const workspace = (await call(alice, 'GET', '/api/v1/me')).json() as { id: string };
     const scan = {
       codeId: code.id as string,
-      accountId: 'acct_unused',
+      accountId: workspace.id,
       hostname: 'localhost',
       ruleId: null,
       target: 'https://example.com/counted',
