@@ -56,7 +56,7 @@ describe('print captions', () => {
   it('are read back exactly by pdftotext, in Cyrillic, Japanese, Arabic and Greek, from embedded subset fonts', async () => {
     const { pages, fonts } = await popplerRead(await captionedPdf(CAPTIONS));
     expect(pages).toEqual(CAPTIONS);
-    // Embedded (emb yes) and subset (a XXXXXX+ prefix) TrueType fonts; no unembedded Helvetica.
+    // Embedded (emb yes) and subset (a six-letter tag and + before the name) TrueType fonts; no unembedded Helvetica.
     expect(fonts).not.toContain('Helvetica');
     for (const name of ['NotoSans-Regular', 'NotoSansJP-Regular', 'NotoSansArabic-Regular']) {
       expect(fonts).toMatch(new RegExp(`[A-Z]{6}\\+${name}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`));
