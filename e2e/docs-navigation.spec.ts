@@ -5,7 +5,8 @@ test('the docs have versions: v1 (the current API) and Next, and the chosen one 
 }) => {
   await page.goto('/docs/intro');
   const navbar = page.locator('nav.navbar');
-  await navbar.getByRole('button', { name: 'v1 (current API)' }).hover();
+  // The navbar names versions short (v1, Next); each page's badge names them in full.
+  await navbar.getByRole('button', { name: 'v1', exact: true }).hover();
   await navbar.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/docs\/next\/intro$/);
   await expect(page.locator('.theme-doc-version-banner')).toContainText('unreleased');
@@ -23,8 +24,8 @@ test('the docs have versions: v1 (the current API) and Next, and the chosen one 
   );
   expect(stored).toEqual(['current']);
 
-  await navbar.getByRole('button', { name: 'Next' }).hover();
-  await navbar.getByRole('link', { name: 'v1 (current API)' }).click();
+  await navbar.getByRole('button', { name: 'Next', exact: true }).hover();
+  await navbar.getByRole('link', { name: 'v1', exact: true }).click();
   await expect(page).toHaveURL(/\/docs\/intro$/);
 });
 

@@ -42,6 +42,7 @@ test('every navbar and footer link resolves', async ({ page, request }) => {
     '/terms-of-service',
     '/privacy-policy',
     '/cookie-policy',
+    'https://www.apache.org/licenses/LICENSE-2.0',
     'https://db-ip.com',
   ]);
 

@@ -282,6 +282,9 @@ describe.each(engines)('the live stream on $name', (engine) => {
         const { port } = listening.server.address() as AddressInfo;
         const stream = await openStream(`http://127.0.0.1:${port}/api/v1/analytics/stream`, key.headers);
         try {
+          // The watch reaches the scanning instance through Redis; a scan before that is stored
+          // (and counted) but not streamed.
+          await expect.poll(() => heardWatched(scanned, watcher.accountId), { timeout: 15_000 }).toBe(true);
           await scan('unwatched');
           await scan('watched');
           expect((await stream.next('scan')).data).toMatchObject({ target: 'https://example.com/' });

@@ -129,7 +129,8 @@ describe.each(engines)('webhooks from real processes on $name', (engine) => {
     expect(receiver.calls.every((call) => call.verified)).toBe(true);
     const after = await deliveriesOf(second.base, webhook);
     expect(after.every((d) => d.status === 'delivered')).toBe(true);
-  });
+    // Two starts, a 7 s lease left by the kill to run out, and each wait allowed its 60 s.
+  }, 150_000);
 });
 
 describe.each(engines.filter((engine) => engine.name === 'postgres'))('two instances on $name', (engine) => {

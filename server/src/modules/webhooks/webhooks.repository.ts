@@ -143,15 +143,15 @@ export function findAttempts(db: Kysely<Database>, deliveryId: string): Promise<
     .execute();
 }
 
+/** Due deliveries looked at beyond `limit` at a claim, for endpoints not at their limit. */
+const CLAIM_LOOKAHEAD = 200;
+
 /**
  * Claims up to `limit` due deliveries for one worker until `leaseUntil`: pending, due, and not
  * held by another worker's live lease. On PostgreSQL the rows are locked with SKIP LOCKED, so
  * workers claiming at once get disjoint sets; on SQLite one process claims, in one transaction.
  * Endpoints in `skipWebhookIds` (this worker's busy ones) are left to later.
  */
-/** Due deliveries looked at beyond `limit` at a claim, for endpoints not at their limit. */
-const CLAIM_LOOKAHEAD = 200;
-
 export async function claimDueDeliveries(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -239,7 +239,6 @@ export async function makeDueNow(db: Kysely<Database>, id: string, now: number):
 
 const SWEEP_CHUNK = 1000;
 
-/** Deletes finished deliveries made before `beforeId` (an id time bound) with their attempts; answers how many. */
 /** Pending deliveries (the status index answers it) and the earliest due time among those due by `now`. */
 export async function pendingDeliveries(
   db: Kysely<Database>,
@@ -258,6 +257,7 @@ export async function pendingDeliveries(
   return { pending: Number(row.pending), oldestDue: row.oldest_due === null ? null : Number(row.oldest_due) };
 }
 
+/** Deletes finished deliveries made before `beforeId` (an id time bound) with their attempts; answers how many. */
 export async function deleteFinishedDeliveriesBefore(
   db: Kysely<Database>,
   beforeId: string,
