@@ -12,8 +12,10 @@ export const dbPlugin = fp(
   ) => {
     const { handle } = options;
     if (options.migrate) {
-      const applied = await migrateDatabase(handle);
-      if (applied.length > 0) app.log.info({ applied, dialect: handle.dialect }, 'migrations applied');
+      // Each step is said as it is taken: an operator watching an upgrade sees what changes.
+      await migrateDatabase(handle, (message, details) =>
+        app.log.info({ ...details, dialect: handle.dialect }, message),
+      );
     }
     app.decorate('database', handle);
     app.decorate('serverSecret', await ensureServerSecret(handle.db));
