@@ -1,0 +1,560 @@
+import { decompressDigitalLinkPath } from './gs1.compression.js';
+import {
+  buildLinkset,
+  GS1_DEFAULT_LINK,
+  GS1_DEFAULT_LINK_MULTI,
+  GS1_LINKSET_CONTEXT,
+  type Gs1LinkRecord,
+  type Gs1Linkset,
+  type Gs1LinksetChange,
+  type Gs1LinksetLevel,
+  linksetKey,
+  normaliseLinkType,
+} from './gs1.linkset.js';
+import { aiTitle } from './gs1.syntax.js';
+import {
+  encodeComponent,
+  type Gs1Element,
+  type Gs1Identifiers,
+  type Gs1ParseResult,
+  type Gs1UriError,
+  levelPath,
+  parseDigitalLinkPath,
+} from './gs1.uri.js';
+
+/**
+ * The resolver's decision as a pure function (GS1-Conformant Resolver standard 1.2.0): from an
+ * item's stored levels and links and a request's identifiers, link type, context, Accept and
+ * Accept-Language, decide a 307 to one link, a 300 with the tied links, the linkset, or a 404; with
+ * the Link and Vary headers. The edge looks the item up and sends what this decides.
+ */
+
+/** One level of an item: the primary key itself (no qualifiers) or one qualified level. */
+export interface Gs1LevelRecord {
+  /** In the standard's order; a value written '{name}' matches any value and binds {name} in hrefs. */
+  qualifiers: Gs1Element[];
+  itemDescription?: string;
+  /** The link type whose links are the level's default (the reference resolver's defaultLinktype). */
+  defaultLinkType?: string;
+  links: Gs1LinkRecord[];
+}
+
+export interface Gs1ItemRecord {
+  /** The primary key; with `prefix`, a leading part (a company prefix) covering every key that starts with it. */
+  primaryKey: Gs1Element;
+  /** Covers every GIAI, GRAI, SSCC, ... starting with primaryKey.value; the rest binds {1} in hrefs. */
+  prefix?: boolean;
+  levels: Gs1LevelRecord[];
+}
+
+export interface Gs1ResolveRequest {
+  identifiers: Gs1Identifiers;
+  /** Scheme and host the request came to ('https://id.brand.example'): anchors are absolute on it. */
+  origin: string;
+  linkType?: string;
+  context?: string;
+  accept?: string;
+  acceptLanguage?: string;
+  /** The request's query string without '?', passed on when redirecting. */
+  query?: string;
+  /** The uncompressed URI, when the request was a compressed one (rel="owl:sameAs"). */
+  sameAs?: string;
+}
+
+/** A link ready to follow: placeholders filled, with the anchor of the level it came from. */
+export interface Gs1ResolvedLink extends Gs1LinkRecord {
+  anchor: string;
+  /** The qualifiers of that level (empty for the primary key): for analytics, the level that answered. */
+  level: Gs1Element[];
+}
+
+type Headers = Record<string, string>;
+
+export type Gs1Decision =
+  | {
+      kind: 'redirect';
+      status: 307;
+      location: string;
+      link: Gs1ResolvedLink;
+      /** The links the choice was made among (the requested or default type, at one level): rules may pick. */
+      candidates: Gs1ResolvedLink[];
+      headers: Headers;
+    }
+  | {
+      kind: 'choices';
+      status: 300;
+      body: Gs1Linkset;
+      contentType: 'application/linkset+json';
+      candidates: Gs1ResolvedLink[];
+      headers: Headers;
+    }
+  | {
+      kind: 'linkset';
+      status: 200;
+      body: Gs1Linkset;
+      contentType: 'application/linkset+json' | 'application/json';
+      changes: Gs1LinksetChange[];
+      headers: Headers;
+    }
+  | {
+      kind: 'not_found';
+      status: 404;
+      reason: 'unknown_item' | 'no_link_of_type' | 'no_default_link';
+      message: string;
+      headers: Headers;
+    };
+
+/** CORS for every resolver answer (the standard asks for CORS on GET, HEAD and OPTIONS). */
+export const GS1_RESOLVER_CORS_HEADERS: Readonly<Headers> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Accept, Accept-Language',
+  'access-control-expose-headers': 'Link, Location, Vary',
+};
+
+const VARY = 'Accept, Accept-Language';
+
+/** Reads linkType and context from the query's non-AI pairs (linkType in any case, as readers send it). */
+export function resolverParams(otherParams: ReadonlyArray<readonly [string, string]>): {
+  linkType?: string;
+  context?: string;
+} {
+  const find = (name: string) => otherParams.find(([key]) => key.toLowerCase() === name)?.[1];
+  const linkType = find('linktype');
+  const context = find('context');
+  return { ...(linkType ? { linkType } : {}), ...(context ? { context } : {}) };
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Header parsing                                                                                    */
+/* ------------------------------------------------------------------------------------------------ */
+
+interface Preference {
+  value: string;
+  q: number;
+}
+
+function preferences(header: string | undefined): Preference[] {
+  if (!header) return [];
+  const list: Preference[] = [];
+  for (const part of header.split(',')) {
+    const [value = '', ...params] = part.split(';').map((p) => p.trim());
+    if (value === '') continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^q=([0-9.]+)$/i.exec(param);
+      if (match) q = Math.min(1, Number(match[1]));
+    }
+    if (!Number.isNaN(q)) list.push({ value: value.toLowerCase(), q });
+  }
+  return list;
+}
+
+/** [q, specificity] of a media type against Accept; [0, 0] when nothing matches. */
+function typeScore(type: string | undefined, accept: Preference[]): [number, number] {
+  let best: [number, number] = [0, 0];
+  const [main, sub] = (type ?? '').toLowerCase().split(';')[0]?.trim().split('/') ?? [];
+  for (const { value, q } of accept) {
+    const [rangeMain, rangeSub] = value.split('/');
+    if (rangeSub === undefined) continue;
+    let specificity = 0;
+    if (rangeMain === '*' && rangeSub === '*') specificity = 1;
+    else if (type !== undefined && rangeMain === main && rangeSub === '*') specificity = 2;
+    else if (type !== undefined && rangeMain === main && rangeSub === sub) specificity = 3;
+    if (specificity > 0 && (q > best[0] || (q === best[0] && specificity > best[1]))) best = [q, specificity];
+  }
+  return best;
+}
+
+const NO_LANGUAGE = new Set(['und', 'mul', 'zxx']);
+
+function hasLanguage(link: Gs1LinkRecord): boolean {
+  return (link.hreflang ?? []).some((tag) => !NO_LANGUAGE.has(tag.toLowerCase()));
+}
+
+/** [q, specificity]: 3 the same tag, 2 the range covers the tag (en ⊃ en-GB), 1 the tag covers the range. */
+function languageScore(link: Gs1LinkRecord, ranges: Preference[]): [number, number] {
+  let best: [number, number] = [0, 0];
+  for (const rawTag of link.hreflang ?? []) {
+    const tag = rawTag.toLowerCase();
+    if (NO_LANGUAGE.has(tag)) continue;
+    for (const { value, q } of ranges) {
+      let specificity = 0;
+      if (value === tag) specificity = 3;
+      else if (tag.startsWith(`${value}-`)) specificity = 2;
+      else if (value.startsWith(`${tag}-`)) specificity = 1;
+      else if (value === '*') specificity = 1;
+      if (specificity > 0 && q > 0 && (q > best[0] || (q === best[0] && specificity > best[1])))
+        best = [q, specificity];
+    }
+  }
+  return best;
+}
+
+function keepBest<T>(items: T[], score: (item: T) => [number, number]): T[] {
+  const scored = items.map((item) => ({ item, score: score(item) }));
+  const top = scored.reduce<[number, number]>(
+    (best, { score: s }) => (s[0] > best[0] || (s[0] === best[0] && s[1] > best[1]) ? s : best),
+    [0, 0],
+  );
+  if (top[0] === 0) return [];
+  return scored.filter(({ score: s }) => s[0] === top[0] && s[1] === top[1]).map(({ item }) => item);
+}
+
+/**
+ * Narrows links of one type to the best match: context, then Accept-Language, then Accept. A
+ * preference nothing matches narrows nothing, except that links with a language (or context) give
+ * way to those without when the request states none or none of its own matches.
+ */
+export function negotiateLinks<T extends Gs1LinkRecord>(
+  links: readonly T[],
+  request: { context?: string; accept?: string; acceptLanguage?: string },
+): T[] {
+  let remaining = [...links];
+  const context = request.context?.toLowerCase();
+  const withContext = (link: T) => (link.context ?? []).some((c) => c.toLowerCase() === context);
+  const withoutContext = remaining.filter((link) => (link.context ?? []).length === 0);
+  const matchingContext = context ? remaining.filter(withContext) : [];
+  if (matchingContext.length > 0) remaining = matchingContext;
+  else if (withoutContext.length > 0) remaining = withoutContext;
+
+  const ranges = preferences(request.acceptLanguage).filter((r) => r.q > 0);
+  const byLanguage = ranges.length > 0 ? keepBest(remaining, (link) => languageScore(link, ranges)) : [];
+  if (byLanguage.length > 0) remaining = byLanguage;
+  else {
+    const unlanguaged = remaining.filter((link) => !hasLanguage(link));
+    if (unlanguaged.length > 0) remaining = unlanguaged;
+  }
+
+  const accept = preferences(request.accept).filter((r) => r.value.includes('/'));
+  const byType = accept.length > 0 ? keepBest(remaining, (link) => typeScore(link.type, accept)) : [];
+  if (byType.length > 0) remaining = byType;
+  return remaining;
+}
+
+/** Whether the request asks for the linkset: linkType=linkset (or the older "all"), or by Accept. */
+export function wantsLinkset(request: {
+  linkType?: string;
+  accept?: string;
+}): false | 'application/linkset+json' | 'application/json' {
+  const linkType = request.linkType?.trim().toLowerCase();
+  const accept = preferences(request.accept);
+  const q = (type: string) => accept.find((p) => p.value === type)?.q ?? 0;
+  const linksetQ = q('application/linkset+json');
+  const jsonQ = q('application/json');
+  if (linkType === 'linkset' || linkType === 'all')
+    return jsonQ > linksetQ ? 'application/json' : 'application/linkset+json';
+  if (linkType !== undefined && linkType !== '') return false;
+  const htmlQ = Math.max(q('text/html'), q('application/xhtml+xml'));
+  if (linksetQ > 0 && linksetQ >= htmlQ && linksetQ >= jsonQ) return 'application/linkset+json';
+  if (jsonQ > 0 && jsonQ >= htmlQ) return 'application/json';
+  return false;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Levels, templates and coverage                                                                    */
+/* ------------------------------------------------------------------------------------------------ */
+
+const PLACEHOLDER = /^\{([A-Za-z0-9_]+)\}$/;
+
+/** Whether an item record covers a primary key: the same value, or (with `prefix`) a leading part. */
+export function coversPrimaryKey(
+  item: Pick<Gs1ItemRecord, 'primaryKey' | 'prefix'>,
+  key: Gs1Element,
+): boolean {
+  if (item.primaryKey.ai !== key.ai) return false;
+  return item.prefix ? key.value.startsWith(item.primaryKey.value) : key.value === item.primaryKey.value;
+}
+
+/** Of the records storage found for a key, the one that answers: exact first, then the longest prefix. */
+export function chooseItem<T extends Pick<Gs1ItemRecord, 'primaryKey' | 'prefix'>>(
+  items: readonly T[],
+  key: Gs1Element,
+): T | null {
+  const covering = items.filter((item) => coversPrimaryKey(item, key));
+  const exact = covering.find((item) => !item.prefix);
+  if (exact) return exact;
+  return covering.sort((a, b) => b.primaryKey.value.length - a.primaryKey.value.length)[0] ?? null;
+}
+
+interface MatchedLevel {
+  record: Gs1LevelRecord;
+  /** The request's qualifiers at this depth (actual values). */
+  qualifiers: Gs1Element[];
+  bindings: Map<string, string>;
+}
+
+function matchLevel(
+  record: Gs1LevelRecord,
+  qualifiers: Gs1Element[],
+  base: Map<string, string>,
+): MatchedLevel | null {
+  if (record.qualifiers.length !== qualifiers.length) return null;
+  const bindings = new Map(base);
+  for (const [i, stored] of record.qualifiers.entries()) {
+    const actual = qualifiers[i];
+    if (!actual || actual.ai !== stored.ai) return null;
+    const placeholder = PLACEHOLDER.exec(stored.value);
+    if (placeholder?.[1] !== undefined) bindings.set(placeholder[1], actual.value);
+    else if (stored.value !== actual.value) return null;
+  }
+  return { record, qualifiers, bindings };
+}
+
+/** The item's levels that match the request, primary key first, down to the request's own depth. */
+function matchedLevels(item: Gs1ItemRecord, identifiers: Gs1Identifiers): MatchedLevel[] {
+  const base = new Map<string, string>();
+  if (item.prefix) base.set('1', identifiers.primaryKey.value.slice(item.primaryKey.value.length));
+  const levels: MatchedLevel[] = [];
+  for (let depth = 0; depth <= identifiers.qualifiers.length; depth++) {
+    const qualifiers = identifiers.qualifiers.slice(0, depth);
+    const candidates = item.levels
+      .map((record) => matchLevel(record, qualifiers, base))
+      .filter((m): m is MatchedLevel => m !== null);
+    // A level written with the actual values wins over a template at the same depth.
+    const exact = candidates.find((m) => m.record.qualifiers.every((q) => !PLACEHOLDER.test(q.value)));
+    const chosen = exact ?? candidates[0];
+    if (chosen) levels.push(chosen);
+  }
+  return levels;
+}
+
+function fillTemplate(href: string, bindings: Map<string, string>): string {
+  return href.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
+    const value = bindings.get(name);
+    return value === undefined ? whole : encodeComponent(value, false);
+  });
+}
+
+interface LevelView {
+  anchor: string;
+  qualifiers: Gs1Element[];
+  itemDescription: string;
+  links: Gs1ResolvedLink[];
+  defaultLink?: Gs1ResolvedLink;
+  defaultLinkMulti: Gs1ResolvedLink[];
+}
+
+function describe(identifiers: Gs1Identifiers, qualifiers: Gs1Element[]): string {
+  return [identifiers.primaryKey, ...qualifiers].map((e) => `${aiTitle(e.ai)} ${e.value}`).join(', ');
+}
+
+function viewOf(level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
+  const { identifiers } = request;
+  const anchor = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, level.qualifiers)}`;
+  const links: Gs1ResolvedLink[] = level.record.links.map((link) => ({
+    ...link,
+    linkType: normaliseLinkType(link.linkType),
+    href: fillTemplate(link.href, level.bindings),
+    anchor,
+    level: level.qualifiers,
+  }));
+  const explicitDefault = links.find((link) => link.linkType === GS1_DEFAULT_LINK);
+  const multi = links.filter((link) => link.linkType === GS1_DEFAULT_LINK_MULTI);
+  const ofDefaultType = level.record.defaultLinkType
+    ? links.filter((link) => link.linkType === normaliseLinkType(level.record.defaultLinkType ?? ''))
+    : [];
+  const defaultLink = explicitDefault ?? ofDefaultType[0] ?? multi[0];
+  return {
+    anchor,
+    qualifiers: level.qualifiers,
+    itemDescription: level.record.itemDescription?.trim() || describe(identifiers, level.qualifiers),
+    links: links.filter(
+      (link) => link.linkType !== GS1_DEFAULT_LINK && link.linkType !== GS1_DEFAULT_LINK_MULTI,
+    ),
+    ...(defaultLink ? { defaultLink } : {}),
+    defaultLinkMulti: multi.length > 0 ? multi : ofDefaultType.length > 1 ? ofDefaultType : [],
+  };
+}
+
+function withQuery(href: string, query: string | undefined, link: Gs1LinkRecord): string {
+  if (!query || link.fwqs === false) return href;
+  const hash = href.indexOf('#');
+  const [base, fragment] = hash >= 0 ? [href.slice(0, hash), href.slice(hash)] : [href, ''];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
+}
+
+function linkHeader(request: Gs1ResolveRequest, withContext: boolean): string {
+  const { identifiers } = request;
+  const self = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, identifiers.qualifiers)}`;
+  const parts = [`<${self}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`];
+  if (withContext)
+    parts.push(
+      `<${GS1_LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`,
+    );
+  if (request.sameAs) parts.push(`<${request.sameAs}>; rel="owl:sameAs"`);
+  return parts.join(', ');
+}
+
+function toLinksetLevels(views: LevelView[]): Gs1LinksetLevel[] {
+  return views.map((view) => ({
+    anchor: view.anchor,
+    itemDescription: view.itemDescription,
+    ...(view.defaultLink ? { defaultLink: view.defaultLink } : {}),
+    ...(view.defaultLinkMulti.length > 1 ? { defaultLinkMulti: view.defaultLinkMulti } : {}),
+    links: view.links,
+  }));
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The decision                                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Decides the answer to a resolver request. `item` is what storage found for the primary key (an
+ * exact record or one covering it by prefix; see chooseItem), or null.
+ */
+export function decideResolution(item: Gs1ItemRecord | null, request: Gs1ResolveRequest): Gs1Decision {
+  const headers: Headers = { vary: VARY, link: linkHeader(request, false) };
+  const notFound = (
+    reason: 'unknown_item' | 'no_link_of_type' | 'no_default_link',
+    message: string,
+  ): Gs1Decision => ({
+    kind: 'not_found',
+    status: 404,
+    reason,
+    message,
+    headers,
+  });
+  const { identifiers } = request;
+  if (!item || !coversPrimaryKey(item, identifiers.primaryKey)) {
+    return notFound(
+      'unknown_item',
+      `nothing is registered for (${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value}`,
+    );
+  }
+  const views = matchedLevels(item, identifiers).map((level) => viewOf(level, request));
+  if (views.length === 0) {
+    return notFound(
+      'unknown_item',
+      `nothing is registered for (${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value}`,
+    );
+  }
+
+  const linksetType = wantsLinkset(request);
+  if (linksetType) {
+    const { linkset, changes } = buildLinkset(toLinksetLevels(views));
+    return {
+      kind: 'linkset',
+      status: 200,
+      body: linkset,
+      contentType: linksetType,
+      changes,
+      headers: { vary: VARY, link: linkHeader(request, true) },
+    };
+  }
+
+  const mostGranularFirst = [...views].reverse();
+  const requested = request.linkType?.trim() ? normaliseLinkType(request.linkType) : undefined;
+  let candidates: Gs1ResolvedLink[];
+  let chosen: Gs1ResolvedLink | undefined;
+  if (requested && requested !== GS1_DEFAULT_LINK) {
+    const level = mostGranularFirst.find((view) =>
+      [...view.links, ...view.defaultLinkMulti].some((link) => link.linkType === requested),
+    );
+    candidates = level
+      ? requested === GS1_DEFAULT_LINK_MULTI
+        ? level.defaultLinkMulti
+        : level.links.filter((link) => link.linkType === requested)
+      : [];
+    if (candidates.length === 0) {
+      return notFound(
+        'no_link_of_type',
+        `(${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value} has no link of type ${request.linkType}`,
+      );
+    }
+    const best = negotiateLinks(candidates, request);
+    if (best.length > 1) return choices(best, level ?? views[0]!, request);
+    chosen = best[0];
+  } else {
+    const level = mostGranularFirst.find((view) => view.defaultLink);
+    if (!level?.defaultLink) {
+      return notFound(
+        'no_default_link',
+        `(${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value} has no default link`,
+      );
+    }
+    candidates = level.defaultLinkMulti.length > 1 ? level.defaultLinkMulti : [level.defaultLink];
+    const best = negotiateLinks(candidates, request);
+    // The default answers a plain request: a tie goes to the declared default, never to a 300.
+    chosen =
+      best.length === 1
+        ? best[0]
+        : (best.find((link) => link === level.defaultLink) ?? best[0] ?? level.defaultLink);
+  }
+  if (!chosen) return notFound('no_default_link', 'no link could be chosen');
+  return {
+    kind: 'redirect',
+    status: 307,
+    location: withQuery(chosen.href, request.query, chosen),
+    link: chosen,
+    candidates,
+    headers,
+  };
+}
+
+function choices(tied: Gs1ResolvedLink[], level: LevelView, request: Gs1ResolveRequest): Gs1Decision {
+  const { linkset } = buildLinkset([
+    { anchor: level.anchor, itemDescription: level.itemDescription, links: tied },
+  ]);
+  return {
+    kind: 'choices',
+    status: 300,
+    body: linkset,
+    contentType: 'application/linkset+json',
+    candidates: tied,
+    headers: { vary: VARY, link: linkHeader(request, true) },
+  };
+}
+
+/** Whether a link type can be written in a linkset at all (for data entry to warn early). */
+export function linkTypeFitsLinkset(linkType: string): boolean {
+  return linksetKey(linkType) !== null;
+}
+
+export type Gs1RequestReading =
+  | { ok: true; request: Gs1ResolveRequest; compressed: boolean }
+  | { ok: false; error: Gs1UriError };
+
+/**
+ * Reads a request to a resolver host into what decideResolution takes: the path as a Digital Link,
+ * or else its last segment as a compressed one, anything before it a stem (then `sameAs` names the
+ * uncompressed URI; a segment that is not compressed keeps the first error); the
+ * linkType and context from the query; the negotiation headers. An error is the 400's detail.
+ */
+export function readResolverRequest(input: {
+  origin: string;
+  path: string;
+  query?: string;
+  accept?: string;
+  acceptLanguage?: string;
+}): Gs1RequestReading {
+  const query = input.query ?? '';
+  const options = { allowTrailingSlash: true };
+  const plain = parseDigitalLinkPath(input.path, query, options);
+  let parsed: Gs1ParseResult = plain;
+  let sameAs: string | undefined;
+  if (!plain.ok && plain.error.code === 'no_primary_key') {
+    const compressed = decompressDigitalLinkPath(input.path, query, options);
+    if (compressed.ok) {
+      parsed = compressed;
+      sameAs = `${input.origin}${compressed.uncompressedPath}`;
+    } else if (compressed.error.code !== 'invalid_compression') {
+      parsed = compressed;
+    }
+  }
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  return {
+    ok: true,
+    compressed: sameAs !== undefined,
+    request: {
+      identifiers: parsed.identifiers,
+      origin: input.origin,
+      ...resolverParams(parsed.otherParams),
+      ...(input.accept ? { accept: input.accept } : {}),
+      ...(input.acceptLanguage ? { acceptLanguage: input.acceptLanguage } : {}),
+      ...(query ? { query } : {}),
+      ...(sameAs ? { sameAs } : {}),
+    },
+  };
+}
