@@ -48,7 +48,8 @@ export type Gs1UriErrorCode =
   | 'not_a_data_attribute'
   | 'empty_value'
   | 'duplicate_ai'
-  | 'invalid_combination';
+  | 'invalid_combination'
+  | 'invalid_compression';
 
 export interface Gs1UriError {
   code: Gs1UriErrorCode;
