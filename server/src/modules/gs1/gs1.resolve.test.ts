@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   itemFromLinkset,
@@ -281,6 +282,30 @@ describe("GS1's resolver test suite, its probes reduced to pure checks, on its m
     expect(outcomes).toContain('gs1:certificationInfo #6: 307');
     expect(outcomes).toContain('gs1:traceability #0: 300');
     expect(outcomes).toContain('gs1:dpp: single');
+  });
+});
+
+describe('any request', () => {
+  it('is read and decided without throwing: a bad one is a 400, never a 5xx', () => {
+    const unit = fc.constantFrom(
+      ...'0123456789/%+?&=ABCDEFabcdef_-.~:;#{}'.split(''),
+      '01',
+      '/01/',
+      '09506000134376',
+      '%2F',
+      '%00',
+      '%C3%A9',
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), fc.string({ unit, maxLength: 20 }), (tail, query) => {
+        const decision = resolve(reference, `/${tail}?${query}`, {
+          accept: 'text/html',
+          acceptLanguage: 'en;q=0.5,*',
+        });
+        expect(decision === 400 || [200, 300, 307, 404].includes(decision.status)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -334,6 +334,9 @@ function consistentQualifierAis(primaryAi: string, qualifiers: Gs1Element[]): Se
   return new Set(sequences.filter((sequence) => ais.every((ai) => sequence.includes(ai))).flat());
 }
 
+const UTF8_ENCODER = new TextEncoder();
+const UTF8_DECODER = new TextDecoder('utf-8', { fatal: true });
+
 /** Percent-decodes one component; '+' is a space in the query only. Null for an invalid escape. */
 export function decodeComponent(raw: string, isQuery: boolean): string | null {
   const text = isQuery ? raw.replaceAll('+', ' ') : raw;
@@ -347,11 +350,11 @@ export function decodeComponent(raw: string, isQuery: boolean): string | null {
       bytes.push(byte);
       i += 2;
     } else {
-      bytes.push(...new TextEncoder().encode(text[i] ?? ''));
+      bytes.push(...UTF8_ENCODER.encode(text[i] ?? ''));
     }
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+    return UTF8_DECODER.decode(new Uint8Array(bytes));
   } catch {
     return null;
   }
@@ -360,7 +363,7 @@ export function decodeComponent(raw: string, isQuery: boolean): string | null {
 /** Percent-encodes every character but the unreserved ones; a space is '+' in the query. */
 export function encodeComponent(value: string, isQuery: boolean): string {
   let out = '';
-  for (const byte of new TextEncoder().encode(value)) {
+  for (const byte of UTF8_ENCODER.encode(value)) {
     const ch = String.fromCharCode(byte);
     if (/[A-Za-z0-9\-._~]/.test(ch)) out += ch;
     else if (byte === 0x20 && isQuery) out += '+';
