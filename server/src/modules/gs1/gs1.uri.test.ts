@@ -7,6 +7,7 @@ import {
   buildDigitalLinkUri,
   canonicalDigitalLinkUri,
   type Gs1Element,
+  isPlausibleDigitalLinkPath,
   parseDigitalLinkPath,
   parseDigitalLinkUri,
   validateIdentifiers,
@@ -144,6 +145,20 @@ describe('GS1 Digital Link URI parsing', () => {
     expect(buildDigitalLinkUri(result.identifiers, 'https://r.example')).toBe(
       'https://r.example/s/01/09506000134376/10/A%2FB%2BC?3103=000195&99=X%2BY',
     );
+  });
+
+  it('tells a plausible Digital Link path from a site path', () => {
+    for (const path of [
+      '/01/09506000134376',
+      '/s/01/0950600013437/10/A/',
+      '/01/09506000134376/foo',
+      '/8004/0950abc',
+    ]) {
+      expect(isPlausibleDigitalLinkPath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/about', '/docs/01', '/01/abc', '/docs/01/intro', '/ARFKk4XB0CDKWcnpq']) {
+      expect(isPlausibleDigitalLinkPath(path), path).toBe(false);
+    }
   });
 
   it('parses every URI it generates back to the same identifiers', () => {

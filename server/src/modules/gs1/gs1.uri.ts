@@ -5,6 +5,7 @@ import {
   checkAiValue,
   type Gs1ValueProblem,
   isPrimaryKey,
+  primaryKeyAis,
 } from './gs1.syntax.js';
 
 /**
@@ -404,4 +405,22 @@ export function validateIdentifiers(identifiers: Gs1Identifiers): Gs1UriError | 
     query,
   );
   return result.ok ? null : result.error;
+}
+
+let plausiblePattern: RegExp | undefined;
+
+/**
+ * Whether a path plausibly is an uncompressed GS1 Digital Link (after the URI syntax's "plausible"
+ * test, on this dictionary's primary keys): a primary key AI and a value starting with four digits,
+ * anything after. On a host that is not only a resolver, the edge answers such a path's errors with
+ * a 400 (GS1's test suite sends /01/{GTIN}/foo and wants one) and lets other paths fall through.
+ */
+export function isPlausibleDigitalLinkPath(path: string): boolean {
+  if (!plausiblePattern) {
+    const keys = primaryKeyAis()
+      .sort((a, b) => b.length - a.length)
+      .join('|');
+    plausiblePattern = new RegExp(`/(?:${keys})/\\d{4}[^/]*(?:/.*)?$`);
+  }
+  return plausiblePattern.test(path);
 }
