@@ -1,4 +1,5 @@
 import { GS1_SYNTAX_DICTIONARY } from './gs1.syntax-dictionary.js';
+import { ISO3166_ALPHA2, ISO3166_NUMERIC, ISO4217_NUMERIC } from './gs1.syntax-lists.js';
 
 /**
  * GS1 Application Identifiers as the GS1 Barcode Syntax Dictionary describes them: each AI's
@@ -314,12 +315,35 @@ function runCheck(check: string, part: string, value: string, label: string): Gs
         ? null
         : invalid('must read "position/total"');
     }
+    case 'iso3166':
+      return ISO3166_NUMERIC.has(part) ? null : invalid(`${part} is not an ISO 3166 country code`);
+    case 'iso3166999':
+      return part === '999' || ISO3166_NUMERIC.has(part)
+        ? null
+        : invalid(`${part} is not an ISO 3166 country code or 999`);
+    case 'iso3166alpha2':
+      return ISO3166_ALPHA2.has(part) ? null : invalid(`${part} is not an ISO 3166 alpha-2 country code`);
+    case 'iso4217':
+      return ISO4217_NUMERIC.has(part) ? null : invalid(`${part} is not an ISO 4217 currency code`);
+    case 'iban':
+      return validIban(part) ? null : invalid('not a valid IBAN');
     default:
-      // Checks that need a reference list (ISO 3166, ISO 4217, IBAN, media and package types, coupon
-      // layouts) or a company-prefix table (gcppos1/2) are not made: the value's character set and
-      // length are.
+      // Checks that need a reference list not carried here (media and package types, importer
+      // indexes, coupon layouts) or a company-prefix table (gcppos1/2) are not made: the value's
+      // character set and length are.
       return null;
   }
+}
+
+/** ISO 13616: a known country, two check digits, and the whole mod 97 equal to 1. */
+function validIban(iban: string): boolean {
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(iban) || !ISO3166_ALPHA2.has(iban.slice(0, 2))) return false;
+  const digits = [...`${iban.slice(4)}${iban.slice(0, 4)}`]
+    .map((ch) => (/[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 55) : ch))
+    .join('');
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
 }
 
 function matchesPattern(pattern: string, ai: string): boolean {

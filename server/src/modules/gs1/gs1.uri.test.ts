@@ -99,6 +99,10 @@ describe('GS1 Digital Link URI parsing', () => {
       ['/01/09506000134376', '99=X%20Y', 'invalid_character', /" " is not allowed/],
       ['/00/006141411234567890/21/X', '', 'not_a_qualifier', /takes no key qualifiers/],
       ['/01/09506000134376', '17=261332', 'invalid_value', /not a valid date/],
+      ['/01/09506000134376', '422=999', 'invalid_value', /999 is not an ISO 3166 country code/],
+      ['/00/006141411234567890', '4307=XX', 'invalid_value', /XX is not an ISO 3166 alpha-2/],
+      ['/415/9520123456788/8020/A1', '3911=001100', 'invalid_value', /001 is not an ISO 4217 currency/],
+      ['/415/9520123456788/8020/A1', '8007=GB82WEST12345698765433', 'invalid_value', /not a valid IBAN/],
       ['/01/09506000134376/10/ABC%7B', '', 'invalid_character', /"\{" is not allowed/],
       ['/01/09506000134376/10/123456789012345678901', '', 'invalid_length', /1 to 20 characters/],
       ['/01/09506000134376', '89=X', 'unknown_ai', /not a GS1 Application Identifier/],
@@ -117,6 +121,14 @@ describe('GS1 Digital Link URI parsing', () => {
       expect(result.error.code, path).toBe(code);
       expect(result.error.message, path).toMatch(message);
     }
+  });
+
+  it('checks data attributes against the reference lists the dictionary names', () => {
+    expect(parseDigitalLinkPath('/01/09506000134376', '422=276&3103=000195').ok).toBe(true);
+    expect(parseDigitalLinkPath('/00/006141411234567890', '4307=DE').ok).toBe(true);
+    expect(
+      parseDigitalLinkPath('/415/9520123456788/8020/A1', '3911=978100&8007=GB82WEST12345698765432').ok,
+    ).toBe(true);
   });
 
   it('tolerates one trailing slash when asked, as a resolver should', () => {
