@@ -344,6 +344,8 @@ describe('link negotiation', () => {
     expect(wantsLinkset({ linkType: 'linkset' })).toBe('application/linkset+json');
     expect(wantsLinkset({ accept: 'application/linkset+json' })).toBe('application/linkset+json');
     expect(wantsLinkset({ accept: 'application/json' })).toBe('application/json');
+    expect(wantsLinkset({ accept: 'application/ld+json' })).toBe('application/ld+json');
+    expect(wantsLinkset({ linkType: 'linkset', accept: 'text/html' })).toBe('application/linkset+json');
     expect(wantsLinkset({ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' })).toBe(
       false,
     );

@@ -91,8 +91,9 @@ export type Gs1Decision =
   | {
       kind: 'linkset';
       status: 200;
-      body: Gs1Linkset;
-      contentType: 'application/linkset+json' | 'application/json';
+      /** For application/ld+json, with the GS1 linkset context embedded as "@context". */
+      body: Gs1Linkset & { '@context'?: string };
+      contentType: Gs1LinksetMediaType;
       changes: Gs1LinksetChange[];
       headers: Headers;
     }
@@ -232,23 +233,26 @@ export function negotiateLinks<T extends Gs1LinkRecord>(
   return remaining;
 }
 
-/** Whether the request asks for the linkset: linkType=linkset (or the older "all"), or by Accept. */
-export function wantsLinkset(request: {
-  linkType?: string;
-  accept?: string;
-}): false | 'application/linkset+json' | 'application/json' {
+export type Gs1LinksetMediaType = 'application/linkset+json' | 'application/json' | 'application/ld+json';
+
+/**
+ * Whether the request asks for the linkset (linkType=linkset, the older "all", or Accept), and in
+ * which media type: RFC 9264's, plain JSON, or JSON-LD (the context embedded).
+ */
+export function wantsLinkset(request: { linkType?: string; accept?: string }): false | Gs1LinksetMediaType {
   const linkType = request.linkType?.trim().toLowerCase();
   const accept = preferences(request.accept);
   const q = (type: string) => accept.find((p) => p.value === type)?.q ?? 0;
-  const linksetQ = q('application/linkset+json');
-  const jsonQ = q('application/json');
-  if (linkType === 'linkset' || linkType === 'all')
-    return jsonQ > linksetQ ? 'application/json' : 'application/linkset+json';
+  const offers: Array<[Gs1LinksetMediaType, number]> = [
+    ['application/linkset+json', q('application/linkset+json')],
+    ['application/json', q('application/json')],
+    ['application/ld+json', q('application/ld+json')],
+  ];
+  const [best, bestQ] = offers.reduce((a, b) => (b[1] > a[1] ? b : a));
+  if (linkType === 'linkset' || linkType === 'all') return bestQ > 0 ? best : 'application/linkset+json';
   if (linkType !== undefined && linkType !== '') return false;
   const htmlQ = Math.max(q('text/html'), q('application/xhtml+xml'));
-  if (linksetQ > 0 && linksetQ >= htmlQ && linksetQ >= jsonQ) return 'application/linkset+json';
-  if (jsonQ > 0 && jsonQ >= htmlQ) return 'application/json';
-  return false;
+  return bestQ > 0 && bestQ >= htmlQ ? best : false;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -437,7 +441,7 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
     return {
       kind: 'linkset',
       status: 200,
-      body: linkset,
+      body: linksetType === 'application/ld+json' ? { '@context': GS1_LINKSET_CONTEXT, ...linkset } : linkset,
       contentType: linksetType,
       changes,
       headers: { vary: VARY, link: linkHeader(request, true) },
