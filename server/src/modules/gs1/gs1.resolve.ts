@@ -339,7 +339,7 @@ interface LevelView {
   defaultLinkMulti: Gs1ResolvedLink[];
 }
 
-function describe(identifiers: Gs1Identifiers, qualifiers: Gs1Element[]): string {
+function describeLevel(identifiers: Gs1Identifiers, qualifiers: Gs1Element[]): string {
   return [identifiers.primaryKey, ...qualifiers].map((e) => `${aiTitle(e.ai)} ${e.value}`).join(', ');
 }
 
@@ -362,7 +362,7 @@ function viewOf(level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
   return {
     anchor,
     qualifiers: level.qualifiers,
-    itemDescription: level.record.itemDescription?.trim() || describe(identifiers, level.qualifiers),
+    itemDescription: level.record.itemDescription?.trim() || describeLevel(identifiers, level.qualifiers),
     links: links.filter(
       (link) => link.linkType !== GS1_DEFAULT_LINK && link.linkType !== GS1_DEFAULT_LINK_MULTI,
     ),
