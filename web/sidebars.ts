@@ -67,6 +67,9 @@ const sidebars: SidebarsConfig = {
       type: 'category',
       label: 'Self-hosting',
       items: [
+        'self-hosting/debian',
+        'self-hosting/backup',
+        'self-hosting/upgrades',
         'self-hosting/scale-out',
         'self-hosting/capacity',
         'self-hosting/monitoring',
