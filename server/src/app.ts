@@ -12,6 +12,7 @@ import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
 import { eventsModule, eventsRoutesModule } from './modules/events/events.module.js';
+import { gs1Module } from './modules/gs1/gs1.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { hostnamesModule } from './modules/hostnames/hostnames.module.js';
 import { mainThreadRateLimitStore } from './modules/jobs/job-rate-limits.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(printingModule);
   await app.register(analyticsModule);
   await app.register(designsModule);
+  await app.register(gs1Module);
   await app.register(slugsModule);
   await app.register(webhooksModule);
   await app.register(webhooksScanFeedModule);

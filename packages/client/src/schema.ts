@@ -417,6 +417,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/gs1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List GS1 items
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`. Filters combine: `ai` (the primary key's AI), `value` (keys starting with it), `hostname` (empty for our own hosts), `linkType` (a link of that type at any level, as written).
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getGs1Items"];
+        put?: never;
+        /**
+         * Register a GS1 item
+         * @description A primary key (a GTIN, GLN, SSCC, ...) or a company prefix, its links, and its lot or serial levels, each with links of its own. Its GS1 Digital Link URIs then resolve at the root of the item's host (our hosts, or a verified hostname of the workspace). Keys and qualifiers are checked as a scanned URI is (check digits, lengths, order): a fault is a 400 at its field path. A key is registered once per host: another item's key is a 409. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postGs1Items"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a GS1 item
+         * @description Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getGs1ItemsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a GS1 item
+         * @description Its URIs answer 404 from then on.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        delete: operations["deleteGs1ItemsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a GS1 item
+         * @description A JSON merge patch (RFC 7396): `links` and `levels` replace the whole list; `hostname: null` moves the item to our own hosts. Scans follow the change at once.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        patch: operations["patchGs1ItemsById"];
+        trace?: never;
+    };
     "/api/v1/hostnames": {
         parameters: {
             query?: never;
@@ -6537,6 +6597,1360 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getGs1Items: {
+        parameters: {
+            query?: {
+                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                ai?: string;
+                cursor?: string;
+                /** @description Items on this hostname; empty for our own hosts */
+                hostname?: string;
+                limit?: number;
+                /** @description Items with a link of this type at any level */
+                linkType?: string;
+                /** @description Items whose primary key value starts with this */
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            defaultLinkType: string | null;
+                            /** @description The custom hostname the item answers on; null: our own hosts */
+                            hostname: string | null;
+                            /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                            id: string;
+                            itemDescription: string | null;
+                            levels: {
+                                defaultLinkType: string | null;
+                                itemDescription: string | null;
+                                links: {
+                                    /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                    context?: string[];
+                                    /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                    href: string;
+                                    /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                    hreflang?: string[];
+                                    /**
+                                     * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                     * @example gs1:pip
+                                     */
+                                    linkType: string;
+                                    title: string;
+                                    /** @description A media type, e.g. 'text/html' */
+                                    type?: string;
+                                }[];
+                                qualifiers: {
+                                    /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                    ai: string;
+                                    /** @description The value, as in the URI path (decoded) */
+                                    value: string;
+                                }[];
+                            }[];
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            prefix: boolean;
+                            primaryKey: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                            uri: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1Items: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "primaryKey": {
+                 *         "ai": "01",
+                 *         "value": "09506000134376"
+                 *       },
+                 *       "itemDescription": "Dal Giardino Medicinal Compound 50 x 200mg Capsules",
+                 *       "defaultLinkType": "gs1:pip",
+                 *       "links": [
+                 *         {
+                 *           "linkType": "gs1:pip",
+                 *           "href": "https://example.com/medicinal-compound/pil.html",
+                 *           "title": "Product information",
+                 *           "type": "text/html",
+                 *           "hreflang": [
+                 *             "en"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "levels": [
+                 *         {
+                 *           "qualifiers": [
+                 *             {
+                 *               "ai": "10",
+                 *               "value": "{lotnumber}"
+                 *             }
+                 *           ],
+                 *           "links": [
+                 *             {
+                 *               "linkType": "gs1:pip",
+                 *               "href": "https://example.com/medicinal-compound/pil.html?lot={lotnumber}",
+                 *               "title": "Product information for this lot"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The link type whose link answers a scan that names none (the default link) */
+                    defaultLinkType?: string;
+                    hostname?: string | null;
+                    itemDescription?: string;
+                    levels?: {
+                        /** @description The link type whose link answers a scan that names none (the default link) */
+                        defaultLinkType?: string;
+                        itemDescription?: string;
+                        links: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        /** @description Key qualifiers in the standard's order, e.g. [{ ai: '10', value: 'LOT01' }]; a value written '{name}' covers every value and fills {name} in hrefs */
+                        qualifiers: {
+                            /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                            ai: string;
+                            /** @description The value, as in the URI path (decoded) */
+                            value: string;
+                        }[];
+                    }[];
+                    links: {
+                        /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                        context?: string[];
+                        /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                        href: string;
+                        /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                        hreflang?: string[];
+                        /**
+                         * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                         * @example gs1:pip
+                         */
+                        linkType: string;
+                        title: string;
+                        /** @description A media type, e.g. 'text/html' */
+                        type?: string;
+                    }[];
+                    /** @description The value is a GS1 Company Prefix: the item covers every SSCC (00), GRAI (8003) or GIAI (8004) starting with it, and '{1}' in hrefs is the rest of the key */
+                    prefix?: boolean;
+                    primaryKey: {
+                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                        ai: string;
+                        /** @description The value, as in the URI path (decoded) */
+                        value: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        defaultLinkType: string | null;
+                        /** @description The custom hostname the item answers on; null: our own hosts */
+                        hostname: string | null;
+                        /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                        id: string;
+                        itemDescription: string | null;
+                        levels: {
+                            defaultLinkType: string | null;
+                            itemDescription: string | null;
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            qualifiers: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        prefix: boolean;
+                        primaryKey: {
+                            /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                            ai: string;
+                            /** @description The value, as in the URI path (decoded) */
+                            value: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getGs1ItemsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        defaultLinkType: string | null;
+                        /** @description The custom hostname the item answers on; null: our own hosts */
+                        hostname: string | null;
+                        /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                        id: string;
+                        itemDescription: string | null;
+                        levels: {
+                            defaultLinkType: string | null;
+                            itemDescription: string | null;
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            qualifiers: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        prefix: boolean;
+                        primaryKey: {
+                            /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                            ai: string;
+                            /** @description The value, as in the URI path (decoded) */
+                            value: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteGs1ItemsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    patchGs1ItemsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links` and `levels` replace the whole list. The primary key does not change: delete the item and create another. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemDescription": "Dal Giardino Medicinal Compound, 50 capsules"
+                 *     }
+                 */
+                "application/json": {
+                    defaultLinkType?: string | null;
+                    hostname?: string | null;
+                    itemDescription?: string | null;
+                    levels?: {
+                        /** @description The link type whose link answers a scan that names none (the default link) */
+                        defaultLinkType?: string;
+                        itemDescription?: string;
+                        links: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        /** @description Key qualifiers in the standard's order, e.g. [{ ai: '10', value: 'LOT01' }]; a value written '{name}' covers every value and fills {name} in hrefs */
+                        qualifiers: {
+                            /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                            ai: string;
+                            /** @description The value, as in the URI path (decoded) */
+                            value: string;
+                        }[];
+                    }[];
+                    links?: {
+                        /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                        context?: string[];
+                        /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                        href: string;
+                        /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                        hreflang?: string[];
+                        /**
+                         * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                         * @example gs1:pip
+                         */
+                        linkType: string;
+                        title: string;
+                        /** @description A media type, e.g. 'text/html' */
+                        type?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        defaultLinkType: string | null;
+                        /** @description The custom hostname the item answers on; null: our own hosts */
+                        hostname: string | null;
+                        /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                        id: string;
+                        itemDescription: string | null;
+                        levels: {
+                            defaultLinkType: string | null;
+                            itemDescription: string | null;
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            qualifiers: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        prefix: boolean;
+                        primaryKey: {
+                            /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                            ai: string;
+                            /** @description The value, as in the URI path (decoded) */
+                            value: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18408,7 +19822,7 @@ export interface operations {
                             /** @description Off: nothing is delivered (pending deliveries fail) */
                             enabled: boolean;
                             /** @description The event types delivered here */
-                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                             /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
                             /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -18588,7 +20002,7 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
-                    events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                    events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                     /** @description An absolute http(s) URL on a public address */
                     url: string;
                 };
@@ -18611,7 +20025,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -18865,7 +20279,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -19197,7 +20611,7 @@ export interface operations {
                     description?: string | null;
                     /** @description true turns a disabled endpoint back on */
                     enabled?: boolean;
-                    events?: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                    events?: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                     /** @description An absolute http(s) URL on a public address */
                     url?: string;
                 };
@@ -19220,7 +20634,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -19425,7 +20839,7 @@ export interface operations {
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
-                eventType?: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                eventType?: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
                 /** @description Deliveries made at or after this time (ISO 8601, UTC) */
                 from?: string;
                 limit?: number;
@@ -19465,7 +20879,7 @@ export interface operations {
                              * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
                              * @enum {string}
                              */
-                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
                             /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
                             /** @description When the next attempt is due (pending only) */
@@ -19682,7 +21096,7 @@ export interface operations {
                          * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */
@@ -19870,7 +21284,7 @@ export interface operations {
                          * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */
@@ -20074,7 +21488,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -20265,7 +21679,7 @@ export interface operations {
                          * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */

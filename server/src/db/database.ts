@@ -4,6 +4,7 @@ import type { AssetsTable } from '../modules/assets/assets.table.js';
 import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
 import type { DesignsTable } from '../modules/designs/designs.table.js';
 import type { EventsTable } from '../modules/events/events.table.js';
+import type { Gs1ItemsTable, Gs1LevelsTable, Gs1LinksTable } from '../modules/gs1/gs1.table.js';
 import type { HostnamesTable } from '../modules/hostnames/hostnames.table.js';
 import type { SubscriptionsTable, UsageLimitReachedTable } from '../modules/plans/plans.table.js';
 import type { QrCodeRulesTable, QrCodesTable } from '../modules/qrcodes/qrcodes.table.js';
@@ -44,6 +45,9 @@ export interface Database {
   billing_webhook_events: BillingWebhookEventsTable;
   designs: DesignsTable;
   events: EventsTable;
+  gs1_items: Gs1ItemsTable;
+  gs1_levels: Gs1LevelsTable;
+  gs1_links: Gs1LinksTable;
   hostnames: HostnamesTable;
   idempotency_keys: IdempotencyKeysTable;
   server_settings: ServerSettingsTable;

@@ -41,4 +41,5 @@ export const migrationNotes: Record<string, string> = {
   '2026_11_28_0600_qrcodes_edge_index': 'indexes codes for the redirect edge’s read by host and slug',
   '2026_11_29_0100_scan_fold_queue': 'PostgreSQL: adds the queue of shipped scans waiting for their rollups',
   '2026_11_30_0100_request_ids': 'adds the request id to audit events and webhook deliveries',
+  '2026_11_30_0500_gs1_items': 'creates GS1 Digital Link items, their levels and links',
 };

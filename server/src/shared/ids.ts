@@ -78,4 +78,5 @@ export type IdPrefix =
   | 'inv'
   | 'wh'
   | 'dlv'
-  | 'msg';
+  | 'msg'
+  | 'gs1';

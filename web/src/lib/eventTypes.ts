@@ -45,6 +45,9 @@ export const AUDIT_EVENT_TYPES = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.disabled',
+  'gs1_item.created',
+  'gs1_item.updated',
+  'gs1_item.deleted',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -7,8 +7,8 @@ export const EventListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
     cursor: Type.Optional(Type.String({ maxLength: 128, description: 'nextCursor of the previous page' })),
-    type: Name('Only events of this type, e.g. `hostname.verified`', '^[a-z][a-z_]*\\.[a-z][a-z_]*$'),
-    resourceType: Name('Only events about this kind of resource, e.g. `hostname`', '^[a-z][a-z_]*$'),
+    type: Name('Only events of this type, e.g. `hostname.verified`', '^[a-z][a-z0-9_]*\\.[a-z][a-z_]*$'),
+    resourceType: Name('Only events about this kind of resource, e.g. `hostname`', '^[a-z][a-z0-9_]*$'),
     resource: Type.Optional(
       Type.String({ minLength: 1, maxLength: 128, description: 'Only events about this resource (its id)' }),
     ),

@@ -44,6 +44,9 @@ export const EVENT_TYPES = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.disabled',
+  'gs1_item.created',
+  'gs1_item.updated',
+  'gs1_item.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,0 +1,233 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { describedPattern } from '../../shared/pattern-words.js';
+
+/**
+ * GS1 Digital Link items in the API (issue 46): a primary key (or a company prefix covering many
+ * keys) on one of the workspace's hosts, its links, and its qualified levels (lots, serials, ...),
+ * each with links of its own. Link fields follow GS1's linkset (linkType, href, title, type,
+ * hreflang, context), so what a resolver answers reads back in.
+ */
+
+export const GS1_LINKS_MAX = 100;
+export const GS1_LEVELS_MAX = 50;
+
+const AI = Type.String({
+  pattern: describedPattern('^[0-9]{2,4}$', 'must be a GS1 Application Identifier: 2 to 4 digits'),
+  description: "A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial)",
+});
+
+export const Gs1ElementSchema = Type.Object(
+  {
+    ai: AI,
+    value: Type.String({
+      minLength: 1,
+      maxLength: 90,
+      description: 'The value, as in the URI path (decoded)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const LinkType = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    "A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them",
+  examples: ['gs1:pip'],
+});
+
+export const Gs1LinkSchema = Type.Object(
+  {
+    linkType: LinkType,
+    href: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        "An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key",
+    }),
+    title: Type.String({ minLength: 1, maxLength: 300 }),
+    type: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: "A media type, e.g. 'text/html'" }),
+    ),
+    hreflang: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 35 }), {
+        maxItems: 20,
+        description: "BCP 47 language tags, e.g. ['en', 'en-GB']",
+      }),
+    ),
+    context: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        maxItems: 20,
+        description: "Contexts the link is for (the request's `context` parameter picks them)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Gs1LinkInput = Static<typeof Gs1LinkSchema>;
+
+const ItemDescription = Type.String({ minLength: 1, maxLength: 500 });
+const DefaultLinkType = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'The link type whose link answers a scan that names none (the default link)',
+});
+
+export const Gs1LevelSchema = Type.Object(
+  {
+    qualifiers: Type.Array(Gs1ElementSchema, {
+      minItems: 1,
+      maxItems: 4,
+      description:
+        "Key qualifiers in the standard's order, e.g. [{ ai: '10', value: 'LOT01' }]; a value written '{name}' covers every value and fills {name} in hrefs",
+    }),
+    itemDescription: Type.Optional(ItemDescription),
+    defaultLinkType: Type.Optional(DefaultLinkType),
+    links: Type.Array(Gs1LinkSchema, { maxItems: GS1_LINKS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type Gs1LevelInput = Static<typeof Gs1LevelSchema>;
+
+const Hostname = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  description:
+    "A verified hostname of the workspace (its name or host_... id) whose root answers the item's URIs",
+});
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Gs1ItemCreateBody = Type.Object(
+  {
+    primaryKey: Gs1ElementSchema,
+    prefix: Type.Optional(
+      Type.Boolean({
+        description:
+          "The value is a GS1 Company Prefix: the item covers every SSCC (00), GRAI (8003) or GIAI (8004) starting with it, and '{1}' in hrefs is the rest of the key",
+      }),
+    ),
+    hostname: Type.Optional(Nullable(Hostname)),
+    itemDescription: Type.Optional(ItemDescription),
+    defaultLinkType: Type.Optional(DefaultLinkType),
+    links: Type.Array(Gs1LinkSchema, { maxItems: GS1_LINKS_MAX }),
+    levels: Type.Optional(Type.Array(Gs1LevelSchema, { maxItems: GS1_LEVELS_MAX })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        primaryKey: { ai: '01', value: '09506000134376' },
+        itemDescription: 'Dal Giardino Medicinal Compound 50 x 200mg Capsules',
+        defaultLinkType: 'gs1:pip',
+        links: [
+          {
+            linkType: 'gs1:pip',
+            href: 'https://example.com/medicinal-compound/pil.html',
+            title: 'Product information',
+            type: 'text/html',
+            hreflang: ['en'],
+          },
+        ],
+        levels: [
+          {
+            qualifiers: [{ ai: '10', value: '{lotnumber}' }],
+            links: [
+              {
+                linkType: 'gs1:pip',
+                href: 'https://example.com/medicinal-compound/pil.html?lot={lotnumber}',
+                title: 'Product information for this lot',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+);
+export type Gs1ItemCreateBody = Static<typeof Gs1ItemCreateBody>;
+
+export const Gs1ItemPatchBody = Type.Object(
+  {
+    hostname: Type.Optional(Nullable(Hostname)),
+    itemDescription: Type.Optional(Nullable(ItemDescription)),
+    defaultLinkType: Type.Optional(Nullable(DefaultLinkType)),
+    links: Type.Optional(Type.Array(Gs1LinkSchema, { maxItems: GS1_LINKS_MAX })),
+    levels: Type.Optional(Type.Array(Gs1LevelSchema, { maxItems: GS1_LEVELS_MAX })),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links` and `levels` replace the whole list. The primary key does not change: delete the item and create another.',
+    examples: [{ itemDescription: 'Dal Giardino Medicinal Compound, 50 capsules' }],
+  },
+);
+export type Gs1ItemPatchBody = Static<typeof Gs1ItemPatchBody>;
+
+const Gs1LevelView = Type.Object(
+  {
+    qualifiers: Type.Array(Gs1ElementSchema),
+    itemDescription: Type.Union([Type.String(), Type.Null()]),
+    defaultLinkType: Type.Union([Type.String(), Type.Null()]),
+    links: Type.Array(Gs1LinkSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const Gs1ItemSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['gs1_01jdx0m6r4c5zk2d9w1v8t7q3n'] }),
+    primaryKey: Gs1ElementSchema,
+    prefix: Type.Boolean(),
+    hostname: Type.Union([Type.String(), Type.Null()], {
+      description: 'The custom hostname the item answers on; null: our own hosts',
+    }),
+    uri: Type.String({
+      description:
+        "The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key)",
+    }),
+    itemDescription: Type.Union([Type.String(), Type.Null()]),
+    defaultLinkType: Type.Union([Type.String(), Type.Null()]),
+    links: Type.Array(Gs1LinkSchema),
+    levels: Type.Array(Gs1LevelView),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+export type Gs1Item = Static<typeof Gs1ItemSchema>;
+
+export const Gs1ItemList = Type.Object({
+  data: Type.Array(Gs1ItemSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type Gs1ItemList = Static<typeof Gs1ItemList>;
+
+export const Gs1ItemIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const Gs1ItemListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    ai: Type.Optional(AI),
+    value: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 90,
+        description: 'Items whose primary key value starts with this',
+      }),
+    ),
+    hostname: Type.Optional(
+      Type.String({ maxLength: 253, description: 'Items on this hostname; empty for our own hosts' }),
+    ),
+    linkType: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Items with a link of this type at any level',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Gs1ItemListQuery = Static<typeof Gs1ItemListQuery>;

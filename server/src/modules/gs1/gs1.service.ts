@@ -1,0 +1,403 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { WorkspaceAccess } from '../../plugins/auth.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
+import { type Clock, systemClock, toIso } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { readPage } from '../../shared/pagination.js';
+import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { changedFields } from '../events/events.changes.js';
+import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
+import {
+  deleteItemRows,
+  deleteWorkspaceItems,
+  findItemOnHost,
+  findItemRow,
+  findItemsCovering,
+  type ItemLevelRows,
+  insertItem,
+  isUniqueViolation,
+  listItemRows,
+  readLevels,
+  replaceLevels,
+  type StoredItem,
+  updateItemRow,
+} from './gs1.repository.js';
+import { chooseItem, type Gs1ItemRecord } from './gs1.resolve.js';
+import type {
+  Gs1Item,
+  Gs1ItemCreateBody,
+  Gs1ItemList,
+  Gs1ItemListQuery,
+  Gs1ItemPatchBody,
+} from './gs1.schemas.js';
+import type { Gs1ItemRow, Gs1LinkRow } from './gs1.table.js';
+import { encodeComponent, type Gs1Element } from './gs1.uri.js';
+import {
+  type LevelInput,
+  type LinkInput,
+  levelErrors,
+  primaryKeyErrors,
+  qualifierPath,
+  storedLinks,
+  type UrlCheck,
+} from './gs1.validate.js';
+
+declare module '../../shared/change-bus.js' {
+  interface ChangeEvents {
+    /** A GS1 item on this host was added, changed or deleted: whatever caches the host's items drops them. */
+    'gs1.changed': { hostKey: string };
+  }
+}
+
+/** The hostnames service as this module uses it: the verified name an item may answer on. */
+export interface BindableHostnames {
+  bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+}
+
+export interface Gs1ServiceOptions {
+  hostnames: BindableHostnames;
+  events: EventsService;
+  changes: ChangeBus;
+  /** The product's check of a stored URL (normalizeHttpUrl with its own-short-URL test). */
+  checkUrl: UrlCheck;
+  /** Where an item on our own hosts answers ('https://rq.example'): its `uri`. */
+  ownOrigin: string;
+  clock?: Clock;
+}
+
+/** What the edge needs of the item covering a scanned key: the record to decide on and whose it is. */
+export interface EdgeGs1Item {
+  id: string;
+  accountId: string;
+  record: Gs1ItemRecord;
+}
+
+function parseList(json: string | null): string[] | undefined {
+  if (json === null) return undefined;
+  const list = JSON.parse(json) as string[];
+  return list.length > 0 ? list : undefined;
+}
+
+function toLink(row: Gs1LinkRow): LinkInput {
+  const hreflang = parseList(row.hreflang_json);
+  const context = parseList(row.context_json);
+  return {
+    linkType: row.link_type,
+    href: row.href,
+    title: row.title,
+    ...(row.type === null ? {} : { type: row.type }),
+    ...(hreflang ? { hreflang } : {}),
+    ...(context ? { context } : {}),
+  };
+}
+
+/** An item as its owner wrote it: the primary key's level at the top, the qualified ones in `levels`. */
+function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
+  const { item } = stored;
+  const root = stored.levels.find(({ level }) => level.qualifier_path === '');
+  const origin = item.host_key === '' ? ownOrigin : `https://${item.host_key}`;
+  return {
+    id: item.id,
+    primaryKey: { ai: item.primary_ai, value: item.primary_value },
+    prefix: item.prefix === 1,
+    hostname: item.host_key === '' ? null : item.host_key,
+    uri: `${origin}/${item.primary_ai}/${encodeComponent(item.primary_value, false)}`,
+    itemDescription: root?.level.item_description ?? null,
+    defaultLinkType: root?.level.default_link_type ?? null,
+    links: (root?.links ?? []).map(toLink),
+    levels: stored.levels
+      .filter(({ level }) => level.qualifier_path !== '')
+      .map(({ level, links }) => ({
+        qualifiers: JSON.parse(level.qualifiers_json) as Gs1Element[],
+        itemDescription: level.item_description,
+        defaultLinkType: level.default_link_type,
+        links: links.map(toLink),
+      })),
+    createdAt: toIso(item.created_at) as string,
+    updatedAt: toIso(item.updated_at) as string,
+  };
+}
+
+/** The record the resolver's pure decision reads. */
+export function toRecord(stored: StoredItem): Gs1ItemRecord {
+  const { item } = stored;
+  return {
+    primaryKey: { ai: item.primary_ai, value: item.primary_value },
+    ...(item.prefix === 1 ? { prefix: true } : {}),
+    levels: stored.levels.map(({ level, links }) => ({
+      qualifiers: JSON.parse(level.qualifiers_json) as Gs1Element[],
+      ...(level.item_description ? { itemDescription: level.item_description } : {}),
+      ...(level.default_link_type ? { defaultLinkType: level.default_link_type } : {}),
+      links: links.map(toLink),
+    })),
+  };
+}
+
+function gs1Event(type: string, access: WorkspaceAccess, id: string, data: ChangeEvent['data']) {
+  return changeEvent(type, access, { type: 'gs1_item', id }, data);
+}
+
+/** The levels of an item as written in a body: the primary key's first, then `levels`. */
+function levelsOf(body: {
+  itemDescription?: string | null | undefined;
+  defaultLinkType?: string | null | undefined;
+  links: LinkInput[];
+  levels?: LevelInput[] | undefined;
+}): LevelInput[] {
+  return [
+    {
+      qualifiers: [],
+      itemDescription: body.itemDescription ?? null,
+      defaultLinkType: body.defaultLinkType ?? null,
+      links: body.links,
+    },
+    ...(body.levels ?? []),
+  ];
+}
+
+/**
+ * GS1 Digital Link items of a workspace. Every read takes the workspace id and every write the
+ * caller's access; another workspace's item is a `not_found`. A key is unique per host across
+ * workspaces (as a slug is): the edge finds one item for a scanned key. Every write records its
+ * event (`gs1_item.created|updated|deleted`) in its transaction and tells the change bus.
+ */
+export class Gs1Service {
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: Gs1ServiceOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Checks a create body without storing it (the importer's dry run uses it too). */
+  async check(
+    accountId: string,
+    body: Gs1ItemCreateBody,
+    base = '/body',
+  ): Promise<{ hostKey: string; levels: LevelInput[] }> {
+    const prefix = body.prefix === true;
+    const levels = levelsOf(body);
+    const errors = this.bodyErrors(body.primaryKey, prefix, levels, base);
+    if (errors.length > 0) throw validationFailed(errors);
+    const hostKey = body.hostname
+      ? await this.options.hostnames.bindable(accountId, body.hostname, `${base}/hostname`)
+      : '';
+    return { hostKey, levels };
+  }
+
+  async create(access: WorkspaceAccess, body: Gs1ItemCreateBody): Promise<Gs1Item> {
+    const accountId = access.workspaceId;
+    const prefix = body.prefix === true;
+    const { hostKey, levels } = await this.check(accountId, body);
+    const now = this.clock.now();
+    const id = newId('gs1', now);
+    const item: Gs1ItemRow = {
+      id,
+      account_id: accountId,
+      host_key: hostKey,
+      primary_ai: body.primaryKey.ai,
+      primary_value: body.primaryKey.value,
+      prefix: prefix ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const rows = this.levelRows(item, levels);
+    const created = await this.options.events
+      .inTransaction(async (trx) => {
+        await this.refuseTaken(trx, hostKey, body.primaryKey, null);
+        await insertItem(trx, item, rows);
+        const resource = this.resourceOf(item, rows);
+        return {
+          result: resource,
+          events: [gs1Event('gs1_item.created', access, id, { object: { ...resource } })],
+        };
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? this.taken(hostKey, body.primaryKey) : error;
+      });
+    await this.options.changes.publish('gs1.changed', { hostKey });
+    return created;
+  }
+
+  async get(accountId: string, id: string): Promise<Gs1Item> {
+    const row = await findItemRow(this.db, accountId, id);
+    if (!row) throw notFound('GS1 item');
+    const [stored] = await readLevels(this.db, [row]);
+    return toResource(stored as StoredItem, this.options.ownOrigin);
+  }
+
+  async list(accountId: string, query: Gs1ItemListQuery): Promise<Gs1ItemList> {
+    const filters = {
+      ai: query.ai,
+      valuePrefix: query.value,
+      hostKey: query.hostname?.toLowerCase().replace(/\.$/, ''),
+      linkType: query.linkType,
+    };
+    const page = await readPage(query, 'gs1', (window) => listItemRows(this.db, accountId, filters, window));
+    const stored = await readLevels(this.db, page.rows);
+    return { data: stored.map((s) => toResource(s, this.options.ownOrigin)), nextCursor: page.nextCursor };
+  }
+
+  async update(access: WorkspaceAccess, id: string, patch: Gs1ItemPatchBody): Promise<Gs1Item> {
+    const accountId = access.workspaceId;
+    const current = await this.get(accountId, id);
+    const merged = {
+      itemDescription: patch.itemDescription === undefined ? current.itemDescription : patch.itemDescription,
+      defaultLinkType: patch.defaultLinkType === undefined ? current.defaultLinkType : patch.defaultLinkType,
+      links: patch.links ?? current.links,
+      levels: patch.levels ?? current.levels,
+    };
+    const levels = levelsOf(merged);
+    const errors = this.bodyErrors(current.primaryKey, current.prefix, levels, '/body');
+    if (errors.length > 0) throw validationFailed(errors);
+    const currentHost = current.hostname ?? '';
+    let hostKey = currentHost;
+    if (patch.hostname === null) hostKey = '';
+    else if (
+      patch.hostname !== undefined &&
+      patch.hostname.toLowerCase().replace(/\.$/, '') !== currentHost
+    ) {
+      hostKey = await this.options.hostnames.bindable(accountId, patch.hostname, '/body/hostname');
+    }
+    const now = this.clock.now();
+    const updated = await this.options.events
+      .inTransaction(async (trx) => {
+        if (hostKey !== currentHost) await this.refuseTaken(trx, hostKey, current.primaryKey, id);
+        if (!(await updateItemRow(trx, accountId, id, { host_key: hostKey, updated_at: now }))) {
+          throw notFound('GS1 item');
+        }
+        const row = await findItemRow(trx, accountId, id);
+        if (!row) throw notFound('GS1 item');
+        const rows = this.levelRows(row, levels);
+        await replaceLevels(trx, id, rows);
+        const resource = this.resourceOf(row, rows);
+        const { updatedAt: _before, ...was } = current;
+        const { updatedAt: _after, ...now_ } = resource;
+        const changes = changedFields({ ...was }, { ...now_ });
+        const events =
+          Object.keys(changes).length === 0 ? [] : [gs1Event('gs1_item.updated', access, id, { changes })];
+        return { result: resource, events };
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? this.taken(hostKey, current.primaryKey) : error;
+      });
+    await this.options.changes.publish('gs1.changed', { hostKey: currentHost });
+    if (hostKey !== currentHost) await this.options.changes.publish('gs1.changed', { hostKey });
+    return updated;
+  }
+
+  async delete(access: WorkspaceAccess, id: string): Promise<void> {
+    const accountId = access.workspaceId;
+    const current = await this.get(accountId, id);
+    await this.options.events.inTransaction(async (trx) => {
+      if (!(await deleteItemRows(trx, accountId, id))) throw notFound('GS1 item');
+      return {
+        result: undefined,
+        events: [gs1Event('gs1_item.deleted', access, id, { object: { ...current } })],
+      };
+    });
+    await this.options.changes.publish('gs1.changed', { hostKey: current.hostname ?? '' });
+  }
+
+  /** Deletes every item of a workspace (the workspace is being deleted). */
+  async eraseWorkspace(workspaceId: string): Promise<void> {
+    await deleteWorkspaceItems(this.db, workspaceId);
+  }
+
+  /** The edge's read: the item on this host covering the key (exact, else the longest company prefix). */
+  async findForEdge(hostKey: string, key: Gs1Element): Promise<EdgeGs1Item | null> {
+    const rows = await findItemsCovering(this.db, hostKey, key.ai, key.value);
+    const candidates = rows.map((row) => ({
+      row,
+      primaryKey: { ai: row.primary_ai, value: row.primary_value },
+      prefix: row.prefix === 1,
+    }));
+    const chosen = chooseItem(candidates, key);
+    if (!chosen) return null;
+    const [stored] = await readLevels(this.db, [chosen.row]);
+    if (!stored) return null;
+    return { id: chosen.row.id, accountId: chosen.row.account_id, record: toRecord(stored) };
+  }
+
+  private bodyErrors(key: Gs1Element, prefix: boolean, levels: LevelInput[], base: string): FieldError[] {
+    const errors = primaryKeyErrors(key, prefix, `${base}/primaryKey`);
+    if (errors.length > 0) return errors;
+    const seen = new Map<string, number>();
+    for (const [index, level] of levels.entries()) {
+      const path = index === 0 ? base : `${base}/levels/${index - 1}`;
+      errors.push(...levelErrors(key, prefix, level, path, `${path}/links`, this.options.checkUrl));
+      const identity = qualifierPath(level.qualifiers);
+      if (seen.has(identity))
+        errors.push({
+          path: `${path}/qualifiers`,
+          message: `repeats level ${(seen.get(identity) ?? 0) - 1}`,
+        });
+      else seen.set(identity, index);
+    }
+    return errors;
+  }
+
+  private levelRows(item: Gs1ItemRow, levels: LevelInput[]): ItemLevelRows {
+    const rows: ItemLevelRows = { levels: [], links: [] };
+    for (const [position, level] of levels.entries()) {
+      const levelId = newId('gs1');
+      rows.levels.push({
+        id: levelId,
+        item_id: item.id,
+        account_id: item.account_id,
+        qualifier_path: qualifierPath(level.qualifiers),
+        qualifiers_json: JSON.stringify(level.qualifiers.map(({ ai, value }) => ({ ai, value }))),
+        item_description: level.itemDescription?.trim() || null,
+        default_link_type: level.defaultLinkType?.trim() || null,
+        position,
+      });
+      for (const link of storedLinks(level, item.prefix === 1, this.options.checkUrl)) {
+        rows.links.push({
+          id: newId('gs1'),
+          level_id: levelId,
+          item_id: item.id,
+          account_id: item.account_id,
+          position: rows.links.length,
+          link_type: link.linkType,
+          href: link.href,
+          title: link.title,
+          type: link.type ?? null,
+          hreflang_json: link.hreflang && link.hreflang.length > 0 ? JSON.stringify(link.hreflang) : null,
+          context_json: link.context && link.context.length > 0 ? JSON.stringify(link.context) : null,
+        });
+      }
+    }
+    return rows;
+  }
+
+  private resourceOf(item: Gs1ItemRow, rows: ItemLevelRows): Gs1Item {
+    const stored: StoredItem = {
+      item,
+      levels: rows.levels.map((level) => ({
+        level,
+        links: rows.links.filter((link) => link.level_id === level.id),
+      })),
+    };
+    return toResource(stored, this.options.ownOrigin);
+  }
+
+  private async refuseTaken(
+    trx: Kysely<Database>,
+    hostKey: string,
+    key: Gs1Element,
+    self: string | null,
+  ): Promise<void> {
+    const holder = await findItemOnHost(trx, hostKey, key.ai, key.value);
+    if (holder && holder.id !== self) throw this.taken(hostKey, key);
+  }
+
+  private taken(hostKey: string, key: Gs1Element): Problem {
+    const where = hostKey === '' ? 'on our hosts' : `on ${hostKey}`;
+    return new Problem('conflict', `(${key.ai}) ${key.value} is already registered ${where}.`, {
+      errors: [{ path: '/body/primaryKey', message: `is already registered ${where}` }],
+    });
+  }
+}
