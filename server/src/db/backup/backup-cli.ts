@@ -47,7 +47,12 @@ const command = process.argv[2] === 'restore' ? 'restore' : 'backup';
 try {
   process.exitCode = await main(command, process.argv.slice(3));
 } catch (error) {
-  if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
-  console.error(`npm run ${command}: ${error.message}`);
-  process.exitCode = 2;
+  if (error instanceof BackupError || error instanceof ConfigError) {
+    console.error(`npm run ${command}: ${error.message}`);
+    process.exitCode = 2;
+  } else {
+    // Not the operator's input (a full disk, an unreadable file): still one line, and status 1.
+    console.error(`npm run ${command} failed: ${(error as Error).message ?? String(error)}`);
+    process.exitCode = 1;
+  }
 }

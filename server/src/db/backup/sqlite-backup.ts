@@ -39,10 +39,14 @@ export function schemaOfFile(sqlite: SQLite.Database): { latest: string | null; 
   return { latest: rows.at(-1)?.name ?? null, migrations: rows.length };
 }
 
+/** Rows of each counted table (0 for a table an older schema does not have yet). */
 export function countRows(sqlite: SQLite.Database): Record<CountedTable, number> {
   const counts = {} as Record<CountedTable, number>;
+  const exists = sqlite.prepare("select 1 from main.sqlite_master where type = 'table' and name = ?");
   for (const table of COUNTED_TABLES)
-    counts[table] = (sqlite.prepare(`select count(*) as n from main.${table}`).get() as { n: number }).n;
+    counts[table] = exists.get(table)
+      ? (sqlite.prepare(`select count(*) as n from main.${table}`).get() as { n: number }).n
+      : 0;
   return counts;
 }
 
