@@ -207,4 +207,63 @@ describe('npm run backup and npm run restore on SQLite', () => {
       'usage: npm run backup -- <folder>   (a new or empty folder; DATA_DIR says which server)',
     );
   }, 240_000);
+
+  it("carries the scan journal: the restored server counts a journal file's scans once, and none of a file already in the database", async () => {
+    const storage = await processStorage({ name: 'sqlite' }, 'rq-backup-journal-');
+    cleanups.push(() => storage.remove());
+    const server = await startServerProcess(storage.env);
+    const code = (await processApi(
+      server.base,
+      'POST',
+      '/qrcodes',
+      { slug: 'journaled', mode: 'redirect', target: 'https://example.com/journaled' },
+      USER,
+    )) as { id: string };
+    for (let i = 0; i < 2; i++)
+      await fetch(`${server.base}/r/journaled`, {
+        redirect: 'manual',
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' },
+      });
+    await stopProcess(server.child);
+
+    // What a server leaves in its journal when a job held the write lock as it answered: one file
+    // not yet in the database (3 scans), one already written there (2 scans, its name marked).
+    const SQLite = (await import('better-sqlite3')).default;
+    const db = new SQLite(path.join(storage.dataDir, 'rq.sqlite'));
+    const row = db.prepare('select * from scans where qrcode_id = ?').get(code.id) as Record<string, unknown>;
+    db.prepare('insert into scan_spool_replays (id, replayed_at) values (?, ?)').run(
+      'scans-2-written.jsonl',
+      Date.now(),
+    );
+    db.close();
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${JSON.stringify({ ...row, at: Date.now() - i })}\n`).join('');
+    fs.mkdirSync(path.join(storage.dataDir, 'spool'), { recursive: true });
+    fs.writeFileSync(path.join(storage.dataDir, 'spool', 'scans-1-pending.jsonl'), lines(3));
+    fs.writeFileSync(path.join(storage.dataDir, 'spool', 'scans-2-written.jsonl'), lines(2));
+
+    const backupOf = path.join(tmp('rq-backup-journal-out-'), 'backup');
+    cleanups.push(() => fs.rmSync(path.dirname(backupOf), { recursive: true, force: true }));
+    expect((await runBackupCli('backup', backupOf, { DATA_DIR: storage.dataDir })).status).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupOf, 'manifest.json'), 'utf8'));
+    expect(manifest.files.map((file: { name: string }) => file.name)).toEqual(
+      expect.arrayContaining(['spool/scans-1-pending.jsonl', 'spool/scans-2-written.jsonl']),
+    );
+
+    const restoredDir = path.join(tmp('rq-restored-journal-'), 'data');
+    cleanups.push(() => fs.rmSync(path.dirname(restoredDir), { recursive: true, force: true }));
+    expect((await runBackupCli('restore', backupOf, { DATA_DIR: restoredDir })).status).toBe(0);
+    const restored = await startServerProcess({
+      DATA_DIR: restoredDir,
+      WEB_DIR: restoredDir,
+      DATABASE_URL: '',
+      MARKETPLACE_PROXY_SECRET: PROCESS_SECRET,
+    });
+    try {
+      const totals = await codeTotals(restored.base, new Map([['journaled', code.id]]), USER);
+      expect(totals.get('journaled')).toBe(2 + 3);
+    } finally {
+      await stopProcess(restored.child);
+    }
+  }, 240_000);
 });
