@@ -20,6 +20,7 @@ import { documentJobAnswers, jobsModule, runsJobThreads } from './modules/jobs/j
 import { plansModule } from './modules/plans/plans.module.js';
 import { printingModule } from './modules/printing/printing.module.js';
 import { qrcodesModule } from './modules/qrcodes/qrcodes.module.js';
+import { gs1Cors } from './modules/redirect/edge-gs1.js';
 import { type RawEdgeListener, redirectModule } from './modules/redirect/redirect.module.js';
 import { rulesModule } from './modules/rules/rules.module.js';
 import { scansModule } from './modules/scans/scans.module.js';
@@ -105,7 +106,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     schemaController: validationSchemaController(),
     frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request, reply.headers(BASELINE_SECURITY_HEADERS)),
+      answerFrameworkError(
+        error,
+        request,
+        reply.headers(BASELINE_SECURITY_HEADERS).headers(gs1Cors(request.url)),
+      ),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   });
 

@@ -140,6 +140,8 @@ export const webPlugin = fp(
     };
 
     app.notFoundPage.render = (_request, reply) => sendPage(reply, '404.html', 404);
+    // The edge answers compressed GS1 Digital Links on the primary host only where no page is.
+    app.decorate('sitePages', { has: (urlPath: string) => resolve(urlPath) !== undefined });
 
     app.route({
       method: ['GET', 'HEAD'],
@@ -158,3 +160,15 @@ export const webPlugin = fp(
   },
   { name: 'web', dependencies: ['errors'] },
 );
+
+/** Whether the site has a page at a path. */
+export interface SitePages {
+  has: (urlPath: string) => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once the web plugin has read the build; unset without a build (no page anywhere). */
+    sitePages?: SitePages;
+  }
+}

@@ -71,6 +71,11 @@ export interface EdgeDeps {
   /** Monthly usage: over the limit a code goes to its default target; each human scan counts. */
   usage: EdgeUsage;
   log: FastifyBaseLogger;
+  /**
+   * Asked only when a host has no code at the slug: another answer for the path (a compressed GS1
+   * Digital Link, edge-gs1.ts), or undefined for the not-found answer.
+   */
+  unknownSlug?: (request: EdgeRequest) => Promise<ScanAnswer | undefined>;
 }
 
 const NOT_FOUND_PAGE = `<!doctype html>
@@ -170,7 +175,7 @@ export function plainRedirect(url: string): ScanAnswer {
 }
 
 /** Adds a recorded scan to monthly usage; a failure is logged, never thrown (the scan is recorded). */
-function countUsage(deps: EdgeDeps, accountId: string, now: number): void {
+export function countUsage(deps: Pick<EdgeDeps, 'usage' | 'log'>, accountId: string, now: number): void {
   const warn = (error: unknown) =>
     deps.log.warn({ err: error, account: accountId }, 'a scan could not be added to monthly usage');
   try {
@@ -212,6 +217,10 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   const key = EdgeCache.key(request.hostKey, request.slug);
   const found = deps.codes.get(key);
   const code = found instanceof Promise ? await found : found;
+  if (!code && deps.unknownSlug) {
+    const other = await deps.unknownSlug(request);
+    if (other) return other;
+  }
   if (!code?.enabled || code.mode === 'static') {
     return request.notFoundRedirect ? plainRedirect(request.notFoundRedirect) : NOT_FOUND_ANSWER;
   }

@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
-import { type HostResolver, hostResolver } from './edge-host.js';
+import { answerGs1, type Gs1EdgeDeps } from './edge-gs1.js';
+import { bareHost, type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
 import { type FormGate, passwordGate } from './password-gate.form.js';
 import {
   FallbackGateTries,
@@ -49,18 +50,32 @@ export const redirectModule = fp<RedirectOptions>(
       verify: verifyCodePassword,
       now: Date.now,
     });
+    const edge = edgeDeps(app, codes, gate);
+    const gs1 = gs1EdgeOf(app, edge);
     await app.register(redirectRoutes, {
-      edge: edgeDeps(app, codes, gate),
+      edge,
       gate,
       resolveHost: hostsOf(app),
       installRawListener: options.installRawListener,
       timed: app.metrics.edgeAnswered,
+      gs1,
     });
     await app.register(simulateRoutes, { simulator: simulatorOf(app) });
   },
   {
     name: 'redirect',
-    dependencies: ['redis', 'auth', 'metrics', 'accounts', 'scans', 'rules', 'qrcodes', 'hostnames', 'plans'],
+    dependencies: [
+      'redis',
+      'auth',
+      'metrics',
+      'accounts',
+      'scans',
+      'rules',
+      'qrcodes',
+      'hostnames',
+      'plans',
+      'gs1',
+    ],
   },
 );
 
@@ -106,6 +121,51 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
     usage,
     log: app.log,
   };
+}
+
+/**
+ * The GS1 resolver at every host's root (edge-gs1.ts): items read through the GS1 service on
+ * each request (a change is seen by the next scan), scans recorded as the edge records codes'.
+ * A compressed Digital Link on a host that serves slugs at its root is tried where no code is.
+ */
+function gs1EdgeOf(
+  app: FastifyInstance,
+  edge: EdgeDeps,
+): { deps: Gs1EdgeDeps; originOf: (host: EdgeHost) => string } {
+  const { gs1, config } = app;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const shortOrigin = config.shortUrl ? new URL(config.shortUrl).origin : publicOrigin;
+  const shortHost = config.shortUrl ? bareHost(new URL(config.shortUrl).host) : undefined;
+  const originOf = (host: EdgeHost) =>
+    host.custom ? `https://${host.hostKey}` : host.slugsAtRoot ? shortOrigin : publicOrigin;
+  const deps: Gs1EdgeDeps = { findItem: (hostKey, key) => gs1.findForEdge(hostKey, key), edge };
+  edge.unknownSlug = async (request) => {
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    if (path.indexOf('/', 1) !== -1) return undefined;
+    const origin =
+      request.hostKey !== ''
+        ? `https://${request.hostKey}`
+        : request.hostname === shortHost
+          ? shortOrigin
+          : publicOrigin;
+    return answerGs1(
+      deps,
+      {
+        method: request.method,
+        hostKey: request.hostKey,
+        origin,
+        path,
+        query: query === -1 ? '' : request.url.slice(query + 1),
+        headers: request.headers,
+        ip: request.ip,
+        hostname: request.hostname,
+        url: request.url,
+      },
+      { compressedOnly: true },
+    );
+  };
+  return { deps, originOf };
 }
 
 /** Wrong passwords counted in Redis when configured (one count for every instance), else here. */

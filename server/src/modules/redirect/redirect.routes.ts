@@ -12,6 +12,7 @@ import {
   plainRedirect,
   type ScanAnswer,
 } from './edge.js';
+import { answerGs1, type Gs1EdgeDeps, type Gs1EdgeRequest, isGs1Path } from './edge-gs1.js';
 import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
 import type { FormGate } from './password-gate.form.js';
 import { answerGatePost } from './password-gate.js';
@@ -29,6 +30,8 @@ export interface RedirectRoutesOptions {
   installRawListener?: ((listener: RawEdgeListener) => void) | undefined;
   /** Times each answer on a scan path (`rq_edge_answer_duration_seconds`). */
   timed: (status: number, host: EdgeHostKind, seconds: number) => void;
+  /** The GS1 resolver at every host's root (edge-gs1.ts), and the origin its anchors are written on. */
+  gs1?: { deps: Gs1EdgeDeps; originOf: (host: EdgeHost) => string } | undefined;
 }
 
 /** Which kind of host a request came to, for the edge's latency metric. */
@@ -52,7 +55,7 @@ export const redirectRoutes = fp<RedirectRoutesOptions>(async (app, options) => 
 /** The `/r/:slug` route and the hook for hosts that serve slugs at the root: what `inject` reaches. */
 function serveThroughFastify(
   app: FastifyInstance,
-  { edge, gate, resolveHost, timed }: RedirectRoutesOptions,
+  { edge, gate, resolveHost, timed, gs1 }: RedirectRoutesOptions,
 ): void {
   const { trustProxy, publicUrl, shortUrl } = app.config;
   const scanOf = (request: FastifyRequest, host: EdgeHost, slug: string): EdgeRequest => ({
@@ -107,18 +110,75 @@ function serveThroughFastify(
       answer(request, reply, resolveHost(requestHost(request.headers, trustProxy)), request.params.slug),
   });
 
+  const gs1Request = (
+    request: FastifyRequest,
+    host: EdgeHost,
+    path: string,
+    origin: string,
+  ): Gs1EdgeRequest => {
+    const query = request.url.indexOf('?');
+    return {
+      method: request.method,
+      hostKey: host.hostKey,
+      origin,
+      path,
+      query: query === -1 ? '' : request.url.slice(query + 1),
+      headers: request.headers,
+      ip: request.ip,
+      hostname: bareHost(requestHost(request.headers, trustProxy)),
+      url: request.url,
+    };
+  };
+  // GS1 Digital Links at every host's root (edge-gs1.ts): a path that looks like one, or the
+  // resolver's description file; a compressed one (one segment) only where nothing else is.
+  const answerGs1Path = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: EdgeHost,
+    path: string,
+    compressedOnly: boolean,
+  ) => {
+    if (!gs1) return undefined;
+    const answer = await answerGs1(gs1.deps, gs1Request(request, host, path, gs1.originOf(host)), {
+      compressedOnly,
+    });
+    return answer && send(reply, answer);
+  };
+  const isOneSegment = (path: string) => path.length > 1 && path.indexOf('/', 1) === -1;
+
   // Hosts that serve a slug at every path: the short host (its root goes to the site) and
   // customers' hostnames, which serve their codes and nothing else of ours (no API, no site).
   // A POST to any short URL is the password form's (password-gate.ts).
   app.addHook('onRequest', async (request, reply) => {
     const host = resolveHost(requestHost(request.headers, trustProxy));
     const path = request.url.split('?')[0] ?? '/';
+    if (gs1 && !path.startsWith('/api/') && !path.startsWith('/r/')) {
+      if (isGs1Path(path)) return answerGs1Path(request, reply, host, path, false);
+      // A preflight for a compressed link (its GET is answered where the slug or page missed).
+      if (request.method === 'OPTIONS' && isOneSegment(path)) {
+        const answered = await answerGs1Path(request, reply, host, path, true);
+        if (answered) return answered;
+      }
+    }
     if (request.method === 'POST') {
       const slug = path.startsWith('/r/') || host.slugsAtRoot ? slugOf(host, path) : undefined;
       if (slug && !slug.includes('/')) return answerPost(request, reply, host, slug, path);
     }
-    if (!host.slugsAtRoot) return;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!host.slugsAtRoot) {
+      // The primary host: a compressed GS1 Digital Link where neither a route nor a page of the site is.
+      const route = request.routeOptions.url;
+      if (
+        gs1 &&
+        isRead &&
+        isOneSegment(path) &&
+        (route === undefined || route === '/*') &&
+        !app.sitePages?.has(path)
+      ) {
+        return answerGs1Path(request, reply, host, path, true);
+      }
+      return;
+    }
     if (!isRead) {
       if (!host.custom) return;
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');

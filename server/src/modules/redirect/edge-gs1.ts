@@ -1,0 +1,219 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { headerSafeUrl } from '../../shared/http-url.js';
+import { problemBody } from '../../shared/problem.js';
+import { buildResolverDescription } from '../gs1/gs1.description.js';
+import {
+  decideResolution,
+  GS1_RESOLVER_CORS_HEADERS,
+  type Gs1Decision,
+  readResolverRequest,
+} from '../gs1/gs1.resolve.js';
+import type { EdgeGs1Item } from '../gs1/gs1.service.js';
+import { type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
+import { countUsage, type EdgeDeps, type ScanAnswer } from './edge.js';
+import { buildScanContext } from './scan-context.js';
+
+/**
+ * The GS1 Digital Link resolver at the edge (GS1-Conformant Resolver standard 1.2.0, issue 46):
+ * a request the edge hands over is read (plain or compressed), its item looked up on the host,
+ * and answered as the pure decision (modules/gs1/gs1.resolve.ts) says, with CORS on every answer.
+ * Only paths that look like GS1's come here (isGs1Path), and a one-segment compressed URI only
+ * after the host's slugs and the site's pages missed, so plain codes pay nothing for it.
+ */
+
+export const GS1_WELL_KNOWN = '/.well-known/gs1resolver';
+
+export interface Gs1EdgeDeps {
+  /** The item on a host covering a key (the GS1 service's read), or null. */
+  findItem(hostKey: string, key: Gs1Element): Promise<EdgeGs1Item | null>;
+  /** The edge's recorder, usage, clock and log: a GS1 redirect is recorded and counted as a scan. */
+  edge: Pick<EdgeDeps, 'record' | 'visitorHash' | 'now' | 'answered' | 'usage' | 'log'>;
+}
+
+export interface Gs1EdgeRequest {
+  method: string;
+  /** Whose items the host serves: '' for our own hosts, otherwise the custom hostname. */
+  hostKey: string;
+  /** Scheme and host the anchors are written on ('https://id.brand.example'). */
+  origin: string;
+  path: string;
+  /** The query string without '?' ('' when none). */
+  query: string;
+  headers: IncomingHttpHeaders;
+  ip: string | undefined;
+  /** The host as the scanner named it (for the scan's record). */
+  hostname: string;
+  url: string;
+}
+
+/** Whether the path is the resolver's on any host: its description file, or a plausible Digital Link. */
+export function isGs1Path(path: string): boolean {
+  return path === GS1_WELL_KNOWN || isPlausibleDigitalLinkPath(path);
+}
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** CORS for an answer Fastify makes itself (an undecodable %-escape): the resolver's, on its paths. */
+export function gs1Cors(url: string): Record<string, string> {
+  const path = url.split('?')[0] ?? '/';
+  return isGs1Path(path) && !path.startsWith('/api/') ? { ...GS1_RESOLVER_CORS_HEADERS } : {};
+}
+
+function jsonAnswer(
+  status: number,
+  contentType: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ScanAnswer {
+  const text = JSON.stringify(body);
+  return {
+    status,
+    headers: {
+      ...GS1_RESOLVER_CORS_HEADERS,
+      ...headers,
+      'content-type': contentType,
+      'content-length': String(Buffer.byteLength(text)),
+      'cache-control': 'no-store',
+    },
+    body: text,
+  };
+}
+
+function problem(status: 400 | 404, detail: string, headers: Record<string, string> = {}): ScanAnswer {
+  const body = problemBody(status === 400 ? 'bad_request' : 'not_found', detail);
+  return jsonAnswer(status, 'application/problem+json', body, headers);
+}
+
+function preflight(): ScanAnswer {
+  return {
+    status: 204,
+    headers: {
+      ...GS1_RESOLVER_CORS_HEADERS,
+      allow: ALLOW,
+      'access-control-max-age': '86400',
+      'content-length': '0',
+    },
+  };
+}
+
+function notAllowed(method: string): ScanAnswer {
+  const text = `${method} is not allowed here: a GS1 resolver answers ${ALLOW}.`;
+  return {
+    status: 405,
+    headers: {
+      ...GS1_RESOLVER_CORS_HEADERS,
+      allow: ALLOW,
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+    },
+    body: text,
+  };
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The resolver description file of the host the request came to. */
+function descriptionAnswer(request: Gs1EdgeRequest): ScanAnswer {
+  const description = buildResolverDescription({
+    resolverRoot: request.origin,
+    name: `GS1 resolver at ${new URL(request.origin).host} (RQ Codes)`,
+  });
+  return jsonAnswer(200, 'application/json', description);
+}
+
+/**
+ * The answer to a GS1 request, or undefined when `compressedOnly` and the path is no compressed
+ * Digital Link (the caller then answers its own 404). Never throws for a bad URI: that is a 400.
+ */
+export async function answerGs1(
+  deps: Gs1EdgeDeps,
+  request: Gs1EdgeRequest,
+  { compressedOnly = false }: { compressedOnly?: boolean } = {},
+): Promise<ScanAnswer | undefined> {
+  if (!compressedOnly && request.path === GS1_WELL_KNOWN) {
+    if (request.method === 'OPTIONS') return preflight();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request.method);
+    return descriptionAnswer(request);
+  }
+  const reading = readResolverRequest({
+    origin: request.origin,
+    path: request.path,
+    query: request.query,
+    accept: header(request.headers, 'accept'),
+    acceptLanguage: header(request.headers, 'accept-language'),
+  });
+  if (compressedOnly && !(reading.ok && reading.compressed)) return undefined;
+  if (request.method === 'OPTIONS') return preflight();
+  if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request.method);
+  if (!reading.ok) return problem(400, `Not a valid GS1 Digital Link URI: ${reading.error.message}.`);
+  const found = await deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
+  const decision = decideResolution(found?.record ?? null, reading.request);
+  if (decision.kind === 'redirect' && found && request.method === 'GET') {
+    await recordScan(deps, request, found, decision.location);
+  }
+  return decisionAnswer(decision);
+}
+
+function decisionAnswer(decision: Gs1Decision): ScanAnswer {
+  switch (decision.kind) {
+    case 'redirect':
+      return {
+        status: 307,
+        headers: {
+          ...GS1_RESOLVER_CORS_HEADERS,
+          ...decision.headers,
+          location: headerSafeUrl(decision.location),
+          'content-length': '0',
+          'cache-control': 'no-store, private',
+        },
+      };
+    case 'choices':
+    case 'linkset':
+      return jsonAnswer(decision.status, decision.contentType, decision.body, decision.headers);
+    case 'not_found':
+      return problem(404, `${decision.message}.`, decision.headers);
+  }
+}
+
+/** A GS1 redirect is a scan of the item: recorded (the item's id in the code's place) and counted. */
+async function recordScan(deps: Gs1EdgeDeps, request: Gs1EdgeRequest, item: EdgeGs1Item, target: string) {
+  const { edge } = deps;
+  const context = buildScanContext({
+    headers: request.headers,
+    ip: request.ip,
+    hostname: request.hostname,
+    url: request.url,
+    now: edge.now(),
+  });
+  try {
+    await edge.record({
+      codeId: item.id,
+      accountId: item.accountId,
+      at: context.now,
+      hostname: context.hostname,
+      ruleId: null,
+      target,
+      country: context.country,
+      region: context.region,
+      device: context.device,
+      os: context.os,
+      browser: context.browser,
+      language: context.language,
+      referrerHost: context.referrerHost,
+      bot: context.bot,
+      visitorHash: edge.visitorHash(
+        context.now,
+        context.ip ?? request.ip,
+        header(request.headers, 'user-agent'),
+      ),
+    });
+    if (!context.bot) countUsage(edge, item.accountId, context.now);
+  } catch (error) {
+    // Neither the database nor the disk spool took it: still send the scanner on, loudly.
+    edge.log.error({ err: error, gs1Item: item.id }, 'GS1 scan could not be recorded');
+  }
+  edge.answered();
+}
