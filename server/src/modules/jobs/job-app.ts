@@ -6,16 +6,15 @@ import { yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
 import type { JobThreadData } from './job-protocol.js';
 
 /**
- * The app of a job thread or of the background thread: the server's own (every route, check and
- * service), built without the edge or the scan recorder, on a connection of its own. The heavy
- * jobs' threads run at the lowest CPU priority (`data.lowPriority`). The background thread
- * (`background`: its loops on, background-thread.ts) keeps the normal one: its polls take
- * SQLite's write lock for a moment, and starved at nice 19 on a saturated machine it held it for
- * seconds while the server's own writes waited (an e2e create answered 503 after the 5 s busy
- * timeout). So does the thread of single-code writes (jobs.module.ts).
+ * The app of a job thread: the server's own (every route, check and service), built without the
+ * edge or the scan recorder, on a connection of its own. The heavy jobs' threads run at the
+ * lowest CPU priority (`data.lowPriority`). The writes thread keeps the normal one, and runs the
+ * background loops too (`background`): their polls take SQLite's write lock for a moment, and
+ * starved at nice 19 on a saturated machine they held it for seconds while the server's own
+ * writes waited (an e2e create answered 503 after the 5 s busy timeout).
  */
 export async function buildJobApp(data: JobThreadData, background: boolean): Promise<FastifyInstance> {
-  if (data.lowPriority && !background) yieldCpuToOtherThreads();
+  if (data.lowPriority) yieldCpuToOtherThreads();
   const [{ buildApp }, { createDatabase }] = await Promise.all([
     import('../../app.js'),
     import('../../db/create-db.js'),
@@ -52,9 +51,6 @@ export async function buildJobApp(data: JobThreadData, background: boolean): Pro
       'webhooks.failed': results.failed,
     };
   };
-  startThreadStats(
-    `${background ? 'background' : data.lowPriority ? 'jobs' : 'writes'}-${threadId}`,
-    background ? webhookCounts : undefined,
-  );
+  startThreadStats(`${data.lowPriority ? 'jobs' : 'writes'}-${threadId}`, background ? webhookCounts : undefined);
   return jobApp;
 }

@@ -21,6 +21,11 @@ export interface JobTask {
   port: MessagePort;
 }
 
+/** To the writes thread before its pool ends: close the app, so its background loops finish what they hold. */
+export interface CloseTask {
+  close: true;
+}
+
 export type JobMessage =
   /** `changes`: what the thread's change bus had sent when the answer began; the server hears it first. */
   | { type: 'head'; status: number; headers: Record<string, string | string[]>; changes: ChangeMark }
@@ -49,6 +54,8 @@ export interface JobThreadData {
   rateLimitChannel: string;
   /** The secret of the sign-in the server hands over with each request (auth.ts). */
   identitySecret: string;
-  /** Run at the lowest CPU priority (the heavy jobs' threads); the others keep the normal one. */
+  /** Run at the lowest CPU priority (the heavy jobs' threads); the writes thread keeps the normal one. */
   lowPriority: boolean;
+  /** Also run the background loops (webhook deliveries and the scan feed, hostname checks, sweepers, pruning). */
+  background: boolean;
 }

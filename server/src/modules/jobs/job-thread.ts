@@ -3,6 +3,7 @@ import { workerData } from 'node:worker_threads';
 import { buildJobApp } from './job-app.js';
 import {
   CHUNKS_IN_FLIGHT,
+  type CloseTask,
   type JobMessage,
   type JobReply,
   type JobTask,
@@ -15,11 +16,14 @@ import {
  * as the thread starts (Piscina loads this module then), so a warm thread answers its first job
  * at once; a build that fails fails each job the thread is given.
  */
-const app = buildJobApp(workerData as JobThreadData, false);
+const data = workerData as JobThreadData;
+const app = buildJobApp(data, data.background);
 app.catch(() => undefined);
 
-export default async function runJob({ request, port }: JobTask): Promise<void> {
+export default async function runJob(task: JobTask | CloseTask): Promise<void> {
   const jobApp = await app;
+  if ('close' in task) return jobApp.close();
+  const { request, port } = task;
   let body: Readable | undefined;
   let aborted = false;
   let credit = CHUNKS_IN_FLIGHT;

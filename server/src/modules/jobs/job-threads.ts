@@ -9,7 +9,7 @@ import { Piscina } from 'piscina';
 import type { ChangeMark } from '../../shared/change-bus.js';
 import { Problem } from '../../shared/problem.js';
 import { FairQueue, type FairQueueLimits } from './fair-queue.js';
-import type { ForwardedRequest, JobMessage, JobReply, JobThreadData } from './job-protocol.js';
+import type { CloseTask, ForwardedRequest, JobMessage, JobReply, JobThreadData } from './job-protocol.js';
 
 /** A job's answer as it starts: status and headers, and its body streaming behind them. */
 export interface JobAnswer {
@@ -21,7 +21,13 @@ export interface JobAnswer {
 }
 
 export interface JobThreadsOptions {
+  /** At most this many threads, each running one job at a time. */
   threads: number;
+  /**
+   * Threads kept running while idle (default: all). Past them, a thread is started when jobs
+   * overlap and ends after JOB_THREAD_IDLE_MS without one: each costs its own V8 heap and app.
+   */
+  warmThreads?: number;
   data: JobThreadData;
   limits: FairQueueLimits;
   log: FastifyBaseLogger;
@@ -45,6 +51,8 @@ const RETRY_AFTER_MS = 100;
 const CLOSE_WAIT_MS = 5_000;
 /** A job thread's V8 heap: what a 10,000-code print run or a 1,000-code bulk call needs, with room. */
 const JOB_THREAD_HEAP_MB = 512;
+/** How long a thread beyond the warm ones waits for another job before it ends. */
+const JOB_THREAD_IDLE_MS = 60_000;
 
 /**
  * The job threads (Piscina) and the fair queue in front of them. `run` admits a job (or refuses
@@ -63,8 +71,12 @@ export class JobThreads {
     this.queue = new FairQueue(options.limits);
     this.pool = new Piscina({
       filename: threadEntry(),
-      minThreads: options.threads,
+      minThreads: options.warmThreads ?? options.threads,
       maxThreads: options.threads,
+      idleTimeout: JOB_THREAD_IDLE_MS,
+      // Piscina's default parks an idle thread in a blocking Atomics.wait, which stops its event
+      // loop: no timer ran between jobs (the background loops, the idle heap trim, thread stats).
+      atomics: 'disabled',
       workerData: options.data,
       resourceLimits: { maxOldGenerationSizeMb: JOB_THREAD_HEAP_MB },
     });
@@ -102,10 +114,19 @@ export class JobThreads {
     return this.pool.threads;
   }
 
-  /** Lets the jobs running finish (a few seconds at most), then ends the threads. */
+  /**
+   * Lets the jobs running finish (a few seconds at most), then ends the threads; a thread that
+   * runs the background loops first closes its app, so a webhook attempt in flight is written.
+   */
   async close(): Promise<void> {
     const deadline = Date.now() + CLOSE_WAIT_MS;
     while (this.running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (this.options.data.background) {
+      const closing = this.pool.run({ close: true } satisfies CloseTask).catch((error: unknown) => {
+        this.options.log.warn({ err: error }, 'the writes thread could not close its app');
+      });
+      await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+    }
     await this.pool.destroy();
   }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Worker } from 'node:worker_threads';
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config.js';
@@ -11,7 +10,7 @@ import type { DatabaseHandle } from '../../db/create-db.js';
 import { JOB_IDENTITY_HEADER } from '../../plugins/auth.js';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema } from '../../shared/problem-schema.js';
-import { lowerV8HelperThreads, startWorker, stopWorker } from '../../shared/worker-thread.js';
+import { lowerV8HelperThreads } from '../../shared/worker-thread.js';
 import type { ForwardedRequest, JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
 import { type JobAnswer, JobThreads } from './job-threads.js';
@@ -34,11 +33,13 @@ export const jobsModule = fp(
       rateLimitChannel,
       identitySecret: randomUUID(),
       lowPriority: true,
+      background: false,
     };
-    const lane = (threadCount: number, lowPriority: boolean) =>
+    const lane = (threadCount: number, warmThreads: number, thread: Partial<JobThreadData>) =>
       new JobThreads({
         threads: threadCount,
-        data: { ...data, lowPriority },
+        warmThreads,
+        data: { ...data, ...thread },
         limits: {
           runningPerWorkspace: Math.max(1, threadCount - 1),
           queuedPerWorkspace: 32,
@@ -47,9 +48,10 @@ export const jobsModule = fp(
         log: app.log,
         heard: (mark) => app.changes.heard(mark),
       });
-    const jobs = lane(threads, true);
-    const writes = lane(1, false);
-    const background = new BackgroundThread({ ...data, lowPriority: false }, app.log);
+    // One heavy thread stays warm (a first PNG or export answers at once); more start when jobs
+    // overlap. Each thread is an app of its own, some 60 MB.
+    const jobs = lane(threads, 1, { lowPriority: true });
+    const writes = lane(1, 1, { lowPriority: false, background: true });
     lowerV8HelperThreads();
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
     registerJobMetrics(app, [jobs, writes]);
@@ -70,7 +72,6 @@ export const jobsModule = fp(
       return undefined;
     });
     app.addHook('onClose', async () => {
-      await background.stop();
       await Promise.all([jobs.close(), writes.close()]);
       stopServingLimits();
     });
@@ -82,6 +83,7 @@ export const jobsModule = fp(
  * Writes of one code: short, and waited for by a person. They run on a thread of their own at the
  * normal priority, off this one (on SQLite a write here would wait out another thread's lock with
  * the edge stopped), yet not starved: at nice 19 beside a saturated edge a create took a second.
+ * That thread also runs the background loops, which need the same (job-app.ts).
  */
 const WRITE_KINDS: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
 
@@ -122,41 +124,6 @@ function jobOwnerOf(request: FastifyRequest): string {
 
 function jobDatabaseOf({ sqliteFile, url, schema }: DatabaseHandle): JobDatabase {
   return url ? { url, schema } : { sqliteFile };
-}
-
-/** How soon a background thread that ended by itself is started again. */
-const RESTART_AFTER_MS = 1000;
-
-/** The background thread (background-thread.ts), started again should it end before `stop`. */
-class BackgroundThread {
-  private worker!: Worker;
-  private exited!: Promise<void>;
-  private stopping = false;
-
-  constructor(
-    private readonly data: JobThreadData,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.start();
-  }
-
-  private start(): void {
-    this.worker = startWorker(new URL('./background-thread.js', import.meta.url), this.data);
-    this.worker.on('error', (error) => this.log.error({ err: error }, 'the background thread failed'));
-    this.exited = new Promise((resolve) =>
-      this.worker.once('exit', (code) => {
-        resolve();
-        if (this.stopping) return;
-        this.log.error({ code }, 'the background thread ended; starting it again');
-        setTimeout(() => this.start(), RESTART_AFTER_MS).unref();
-      }),
-    );
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await stopWorker(this.worker, this.exited);
-  }
 }
 
 async function readBody(payload: Readable, limit: number): Promise<Uint8Array | null> {
