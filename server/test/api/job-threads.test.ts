@@ -249,7 +249,9 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
     // A job thread reports itself within a few seconds.
     await until(async () => {
       const again = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-      return /rq_event_loop_utilization\{thread="writes-\d+"\}/.test(again) && /thread="jobs-\d+"/.test(again);
+      return (
+        /rq_event_loop_utilization\{thread="writes-\d+"\}/.test(again) && /thread="jobs-\d+"/.test(again)
+      );
     }, "the job threads' own stats");
   });
 });

@@ -51,6 +51,9 @@ export async function buildJobApp(data: JobThreadData, background: boolean): Pro
       'webhooks.failed': results.failed,
     };
   };
-  startThreadStats(`${data.lowPriority ? 'jobs' : 'writes'}-${threadId}`, background ? webhookCounts : undefined);
+  startThreadStats(
+    `${data.lowPriority ? 'jobs' : 'writes'}-${threadId}`,
+    background ? webhookCounts : undefined,
+  );
   return jobApp;
 }
