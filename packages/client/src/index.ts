@@ -6,6 +6,7 @@ import createFetchClient, {
 } from 'openapi-fetch';
 import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import { errorOfAnswer, networkError, RqApiError } from './errors.js';
+import { OPERATIONS } from './operations.js';
 import { type RetryOptions, retryingFetch } from './retry.js';
 import type { components, operations, paths } from './schema.js';
 
@@ -13,6 +14,7 @@ export type { FieldError, Problem } from './errors.js';
 export { RqApiError } from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type { components, operations, paths };
+export { OPERATIONS };
 
 /** The header a signed-in caller names the workspace it works in with; an API key belongs to one and ignores it. */
 export const WORKSPACE_HEADER = 'RQ-Workspace';
@@ -93,7 +95,29 @@ export interface ImageOptions extends ImageQuery {
   signal?: AbortSignal;
 }
 
-export interface RqClient {
+type OperationTable = typeof OPERATIONS;
+type Operation = { readonly method: Method; readonly path: keyof Paths };
+
+/** One operation as a method: the same options as its path call (`params`, `body`), the same answer. */
+export type OperationMethod<O extends Operation> = <
+  Init extends MaybeOptionalInit<Paths[O['path']], O['method']>,
+>(
+  ...init: InitParam<Init>
+) => Promise<Answer<O['path'], O['method'], Init>>;
+
+/** The client's methods by resource (`rq.qrcodes.create(...)`), generated from the OpenAPI operations. */
+export type Resources = {
+  readonly [R in keyof OperationTable]: {
+    readonly [N in keyof OperationTable[R]]: OperationTable[R][N] extends Operation
+      ? OperationMethod<OperationTable[R][N]>
+      : never;
+  };
+};
+
+/** A resource's methods, e.g. `ResourceOf<'qrcodes'>`. */
+export type ResourceOf<R extends keyof Resources> = Resources[R];
+
+export interface RqClient extends Resources {
   /** Typed calls that answer the body and throw RqApiError for an error answer. */
   get: DataMethod<'get'>;
   post: DataMethod<'post'>;
@@ -173,7 +197,20 @@ export function createClient(options: ClientOptions = {}): RqClient {
     return new Uint8Array(bytes);
   }
 
+  const resources = Object.fromEntries(
+    Object.entries(OPERATIONS).map(([resource, methods]) => [
+      resource,
+      Object.fromEntries(
+        Object.entries(methods).map(([name, { method, path }]) => [
+          name,
+          (init?: Record<string, unknown>) => call(method.toUpperCase() as Uppercase<Method>)(path, init),
+        ]),
+      ),
+    ]),
+  ) as Resources;
+
   return {
+    ...resources,
     get,
     post: call('POST') as RqClient['post'],
     put: call('PUT') as RqClient['put'],
