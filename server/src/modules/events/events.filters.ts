@@ -1,5 +1,4 @@
-import { idTimeBound } from '../../shared/ids.js';
-import { type FieldError, validationFailed } from '../../shared/problem.js';
+import { idTimeRange } from '../../shared/time-range.js';
 import type { EventListQuery } from './events.schemas.js';
 
 /**
@@ -18,42 +17,14 @@ export interface EventFilters {
   idBelow?: string;
 }
 
-// A date-time with its zone (Z or an offset), or a date (its midnight in UTC).
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-/** A time query parameter in ms, or undefined (absent, or unreadable: then an error for `path` is added). */
-export function instantParam(
-  text: string | undefined,
-  path: string,
-  errors: FieldError[],
-): number | undefined {
-  if (text === undefined) return undefined;
-  const ms = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    errors.push({
-      path,
-      message: 'must be an ISO 8601 date or date-time with its offset (2026-11-26T10:00:00Z)',
-    });
-    return undefined;
-  }
-  return ms;
-}
-
 /** The query's filters as the repository reads them; bad times are a 400 naming the parameter. */
 export function eventFilters(query: EventListQuery): EventFilters {
-  const errors: FieldError[] = [];
-  const from = instantParam(query.from, '/query/from', errors);
-  const to = instantParam(query.to, '/query/to', errors);
-  if (from !== undefined && to !== undefined && from >= to) {
-    errors.push({ path: '/query/to', message: 'must be after from' });
-  }
-  if (errors.length > 0) throw validationFailed(errors);
+  const range = idTimeRange('evt', query);
   return {
     ...(query.type === undefined ? {} : { type: query.type }),
     ...(query.resourceType === undefined ? {} : { resourceType: query.resourceType }),
     ...(query.resource === undefined ? {} : { resourceId: query.resource }),
     ...(query.actor === undefined ? {} : { actorId: query.actor }),
-    ...(from === undefined ? {} : { idAtLeast: idTimeBound('evt', from) }),
-    ...(to === undefined ? {} : { idBelow: idTimeBound('evt', to) }),
+    ...range,
   };
 }

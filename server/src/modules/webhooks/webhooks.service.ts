@@ -7,10 +7,10 @@ import { normalizeHttpUrl } from '../../shared/http-url.js';
 import { idTimeBound, newId } from '../../shared/ids.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import { type PageQuery, readPage } from '../../shared/pagination.js';
-import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
+import { notFound, Problem, validationFailed } from '../../shared/problem.js';
 import type { Resolver } from '../../shared/safe-fetch.js';
+import { idTimeRange } from '../../shared/time-range.js';
 import { changedFields } from '../events/events.changes.js';
-import { instantParam } from '../events/events.filters.js';
 import type { EventView } from '../events/events.schemas.js';
 import {
   type ChangeContext,
@@ -518,17 +518,5 @@ function toAttemptView(row: AttemptRow, body: string): AttemptView {
 }
 
 function deliveryFilters(query: DeliveryListQueryView): DeliveryFilters {
-  const errors: FieldError[] = [];
-  const from = instantParam(query.from, '/query/from', errors);
-  const to = instantParam(query.to, '/query/to', errors);
-  if (from !== undefined && to !== undefined && from >= to) {
-    errors.push({ path: '/query/to', message: 'must be after from' });
-  }
-  if (errors.length > 0) throw validationFailed(errors);
-  return {
-    status: query.status,
-    eventType: query.eventType,
-    idAtLeast: from === undefined ? undefined : idTimeBound('dlv', from),
-    idBelow: to === undefined ? undefined : idTimeBound('dlv', to),
-  };
+  return { status: query.status, eventType: query.eventType, ...idTimeRange('dlv', query) };
 }
