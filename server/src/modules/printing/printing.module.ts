@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { shortLinkHost } from '../../shared/host-name.js';
 import { printingRoutes } from './printing.routes.js';
 import { PrintingService } from './printing.service.js';
 
@@ -11,8 +12,7 @@ import { PrintingService } from './printing.service.js';
 export const printingModule = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const shortBase = config.shortUrl ?? `${config.publicUrl}/r`;
-    const service = new PrintingService({ codes: app.qrcodes, primaryHost: new URL(shortBase).host });
+    const service = new PrintingService({ codes: app.qrcodes, primaryHost: shortLinkHost(config) });
     app.decorate('printing', service);
     await app.register(printingRoutes);
   },

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { bareHost, urlHost } from '../../shared/host-name.js';
 
 /**
  * Which codes a request's host serves, and where its slug sits in the path. The one seam both
@@ -32,14 +33,6 @@ export type HostResolver = (host: string) => EdgeHost;
 const PRIMARY: EdgeHost = { hostKey: '', slugsAtRoot: false };
 const SHORT: EdgeHost = { hostKey: '', slugsAtRoot: true };
 
-/** A Host header as hosts compare: lower case, no port, no trailing dot. */
-export function bareHost(host: string): string {
-  const lower = host.toLowerCase();
-  const port = lower.startsWith('[') ? lower.indexOf(']:') + 1 : lower.lastIndexOf(':');
-  const name = port > 0 ? lower.slice(0, port) : lower;
-  return name.endsWith('.') ? name.slice(0, -1) : name;
-}
-
 /**
  * The host a request names: its Host header, or with TRUST_PROXY the first X-Forwarded-Host
  * (the name the scanner used, in front of the proxy). Both entry points read it this way.
@@ -63,8 +56,8 @@ export function hostResolver(
   shortUrl: string | undefined,
   customHost: CustomHostLookup = () => undefined,
 ): HostResolver {
-  const primaryHost = bareHost(new URL(publicUrl).host);
-  const shortHost = shortUrl ? bareHost(new URL(shortUrl).host) : undefined;
+  const primaryHost = urlHost(publicUrl);
+  const shortHost = shortUrl ? urlHost(shortUrl) : undefined;
   const hasShortHost = shortHost !== undefined && shortHost !== primaryHost;
   return (host) => {
     const name = bareHost(host);

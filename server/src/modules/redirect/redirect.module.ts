@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { ChangeBus } from '../../shared/change-bus.js';
+import { shortLinkHost, urlHost } from '../../shared/host-name.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
 import { answerGs1, type Gs1EdgeDeps } from './edge-gs1.js';
-import { bareHost, type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
+import { type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
 import { type FormGate, passwordGate } from './password-gate.form.js';
 import {
   FallbackGateTries,
@@ -135,7 +136,7 @@ function gs1EdgeOf(
   const { gs1, config } = app;
   const publicOrigin = new URL(config.publicUrl).origin;
   const shortOrigin = config.shortUrl ? new URL(config.shortUrl).origin : publicOrigin;
-  const shortHost = config.shortUrl ? bareHost(new URL(config.shortUrl).host) : undefined;
+  const shortHost = config.shortUrl ? urlHost(config.shortUrl) : undefined;
   const originOf = (host: EdgeHost) =>
     host.custom ? `https://${host.hostKey}` : host.slugsAtRoot ? shortOrigin : publicOrigin;
   const deps: Gs1EdgeDeps = { findItem: (hostKey, key) => gs1.findForEdge(hostKey, key), edge };
@@ -183,7 +184,7 @@ function simulatorOf(app: FastifyInstance): ScanSimulator {
     rules,
     scans,
     isOverLimit: (accountId) => usage.isOverLimit(accountId),
-    primaryHost: new URL(config.shortUrl ?? config.publicUrl).hostname,
+    primaryHost: shortLinkHost(config),
     siteUrl: config.publicUrl,
     now: () => Date.now(),
   });

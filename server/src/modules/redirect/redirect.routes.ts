@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { EdgeHostKind } from '../../plugins/metrics.js';
+import { bareHost } from '../../shared/host-name.js';
 import {
   answerScan,
   type EdgeDeps,
@@ -13,7 +14,7 @@ import {
   type ScanAnswer,
 } from './edge.js';
 import { answerGs1, type Gs1EdgeDeps, type Gs1EdgeRequest, isGs1Path } from './edge-gs1.js';
-import { bareHost, type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
+import { type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
 import type { FormGate } from './password-gate.form.js';
 import { answerGatePost } from './password-gate.js';
 import { appLinkFileAnswer } from './well-known.js';
