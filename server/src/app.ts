@@ -198,11 +198,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(billingModule);
   await app.register(assetsModule);
   await app.register(qrcodesModule);
+  await app.register(gs1Module);
   await app.register(transferModule);
   await app.register(printingModule);
   await app.register(analyticsModule);
   await app.register(designsModule);
-  await app.register(gs1Module);
   await app.register(slugsModule);
   await app.register(webhooksModule);
   await app.register(webhooksScanFeedModule);

@@ -16854,8 +16854,8 @@ export interface operations {
                 atomic?: boolean;
                 /** @description Check every row as a create would, and write nothing */
                 dryRun?: boolean;
-                /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON. */
-                format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls";
+                /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON); gs1-resolver: GS1's reference resolver's data-entry documents (one or a list; each document a row), made GS1 items on our hosts. Default: csv for a text/csv body, json for JSON. */
+                format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls" | "gs1-resolver";
             };
             header?: {
                 /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */

@@ -8,6 +8,7 @@ import { readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
+import { documentPath, type ImportedItem, parseReferenceDocuments } from './gs1.import.js';
 import {
   deleteItemRows,
   deleteWorkspaceItems,
@@ -134,6 +135,29 @@ export function toRecord(stored: StoredItem): Gs1ItemRecord {
   };
 }
 
+interface PreparedItem {
+  item: Gs1ItemRow;
+  rows: ItemLevelRows;
+}
+
+/** An item's problem as its documents' rows' problems, each path from the document's fields. */
+function rowProblems(item: ImportedItem, problem: Problem): Array<{ row: number; problem: Problem }> {
+  const fields = problem.options.errors ?? [];
+  if (fields.length === 0) return [{ row: item.levelRows[0] as number, problem }];
+  const byRow = new Map<number, FieldError[]>();
+  for (const field of fields) {
+    const { row, path } = documentPath(item, field.path);
+    byRow.set(row, [...(byRow.get(row) ?? []), { path, message: field.message }]);
+  }
+  return [...byRow].map(([row, errors]) => ({
+    row,
+    problem:
+      problem.code === 'validation_failed'
+        ? validationFailed(errors)
+        : new Problem(problem.code, problem.detail, { ...problem.options, errors }),
+  }));
+}
+
 function gs1Event(type: string, access: WorkspaceAccess, id: string, data: ChangeEvent['data']) {
   return changeEvent(type, access, { type: 'gs1_item', id }, data);
 }
@@ -189,30 +213,14 @@ export class Gs1Service {
   }
 
   async create(access: WorkspaceAccess, body: Gs1ItemCreateBody): Promise<Gs1Item> {
-    const accountId = access.workspaceId;
-    const prefix = body.prefix === true;
-    const { hostKey, levels } = await this.check(accountId, body);
-    const now = this.clock.now();
-    const id = newId('gs1', now);
-    const item: Gs1ItemRow = {
-      id,
-      account_id: accountId,
-      host_key: hostKey,
-      primary_ai: body.primaryKey.ai,
-      primary_value: body.primaryKey.value,
-      prefix: prefix ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    };
-    const rows = this.levelRows(item, levels);
+    const { hostKey, levels } = await this.check(access.workspaceId, body);
+    const prepared = this.prepare(access.workspaceId, body, hostKey, levels);
     const created = await this.options.events
       .inTransaction(async (trx) => {
-        await this.refuseTaken(trx, hostKey, body.primaryKey, null);
-        await insertItem(trx, item, rows);
-        const resource = this.resourceOf(item, rows);
+        const resource = await this.insertPrepared(trx, prepared);
         return {
           result: resource,
-          events: [gs1Event('gs1_item.created', access, id, { object: { ...resource } })],
+          events: [gs1Event('gs1_item.created', access, resource.id, { object: { ...resource } })],
         };
       })
       .catch((error: unknown) => {
@@ -220,6 +228,59 @@ export class Gs1Service {
       });
     await this.options.changes.publish('gs1.changed', { hostKey });
     return created;
+  }
+
+  /**
+   * Imports GS1's reference resolver's data-entry documents (gs1.import.ts) on our hosts: every
+   * item checked as a create would be, each fault at its document's row and field; a dry run
+   * writes nothing; `atomic` writes nothing when any row fails; the rest is one transaction.
+   */
+  async importReferenceDocuments(
+    access: WorkspaceAccess,
+    body: unknown,
+    options: { dryRun: boolean; atomic: boolean },
+  ): Promise<{
+    rows: number;
+    /** Documents made into items (on a dry run: that would be). */
+    created: number;
+    errors: Array<{ row: number; problem: Problem }>;
+  }> {
+    const parsed = parseReferenceDocuments(body);
+    const errors = parsed.errors.map(({ row, errors: fields }) => ({
+      row,
+      problem: validationFailed(fields),
+    }));
+    const ready: PreparedItem[] = [];
+    let readyRows = 0;
+    for (const item of parsed.items) {
+      try {
+        const { hostKey, levels } = await this.check(access.workspaceId, item.body);
+        if (await findItemOnHost(this.db, hostKey, item.body.primaryKey.ai, item.body.primaryKey.value)) {
+          throw this.taken(hostKey, item.body.primaryKey);
+        }
+        ready.push(this.prepare(access.workspaceId, item.body, hostKey, levels));
+        readyRows += item.levelRows.length;
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        errors.push(...rowProblems(item, error));
+      }
+    }
+    const refused = options.atomic && errors.length > 0;
+    if (options.dryRun || refused || ready.length === 0) {
+      return { rows: parsed.rows, created: refused ? 0 : readyRows, errors };
+    }
+    await this.options.events.inTransaction(async (trx) => {
+      const events: ChangeEvent[] = [];
+      for (const prepared of ready) {
+        const resource = await this.insertPrepared(trx, prepared);
+        events.push(
+          gs1Event('gs1_item.created', access, resource.id, { object: { ...resource, imported: true } }),
+        );
+      }
+      return { result: undefined, events };
+    });
+    await this.options.changes.publish('gs1.changed', { hostKey: '' });
+    return { rows: parsed.rows, created: readyRows, errors };
   }
 
   async get(accountId: string, id: string): Promise<Gs1Item> {
@@ -338,6 +399,32 @@ export class Gs1Service {
       else seen.set(identity, index);
     }
     return errors;
+  }
+
+  private prepare(
+    accountId: string,
+    body: Gs1ItemCreateBody,
+    hostKey: string,
+    levels: LevelInput[],
+  ): PreparedItem {
+    const now = this.clock.now();
+    const item: Gs1ItemRow = {
+      id: newId('gs1', now),
+      account_id: accountId,
+      host_key: hostKey,
+      primary_ai: body.primaryKey.ai,
+      primary_value: body.primaryKey.value,
+      prefix: body.prefix === true ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    };
+    return { item, rows: this.levelRows(item, levels) };
+  }
+
+  private async insertPrepared(trx: Kysely<Database>, { item, rows }: PreparedItem): Promise<Gs1Item> {
+    await this.refuseTaken(trx, item.host_key, { ai: item.primary_ai, value: item.primary_value }, null);
+    await insertItem(trx, item, rows);
+    return this.resourceOf(item, rows);
   }
 
   private levelRows(item: Gs1ItemRow, levels: LevelInput[]): ItemLevelRows {

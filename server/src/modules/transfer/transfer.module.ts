@@ -12,11 +12,11 @@ export const transferModule = fp(
   async (app: FastifyInstance) => {
     app.decorate(
       'transfer',
-      new TransferService({ codes: app.qrcodes, rules: app.rules, hostnames: app.hostnames }),
+      new TransferService({ codes: app.qrcodes, rules: app.rules, hostnames: app.hostnames, gs1: app.gs1 }),
     );
     await app.register(transferRoutes);
   },
-  { name: 'transfer', dependencies: ['auth', 'idempotency', 'qrcodes', 'rules', 'hostnames'] },
+  { name: 'transfer', dependencies: ['auth', 'idempotency', 'qrcodes', 'rules', 'hostnames', 'gs1'] },
 );
 
 declare module 'fastify' {

@@ -50,6 +50,12 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const format = request.query.format ?? (typeof request.body === 'string' ? 'csv' : 'json');
+      if (format === 'gs1-resolver') {
+        return service.importGs1(request.access, request.body, {
+          dryRun: request.query.dryRun ?? false,
+          atomic: request.query.atomic ?? true,
+        });
+      }
       return service.import(request.access, {
         format,
         body: request.body,

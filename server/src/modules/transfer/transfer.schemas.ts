@@ -6,9 +6,9 @@ import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from './import-formats.js';
 export const ImportQuery = Type.Object(
   {
     format: Type.Optional(
-      stringEnum(IMPORT_FORMATS, {
+      stringEnum([...IMPORT_FORMATS, 'gs1-resolver'] as const, {
         description:
-          'csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). Default: csv for a text/csv body, json for JSON.',
+          "csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON); gs1-resolver: GS1's reference resolver's data-entry documents (one or a list; each document a row), made GS1 items on our hosts. Default: csv for a text/csv body, json for JSON.",
       }),
     ),
     dryRun: Type.Optional(

@@ -55,6 +55,15 @@ export interface HostnameDirectory {
   ): Promise<{ data: Array<{ hostname: string; status: string }>; nextCursor: string | null }>;
 }
 
+/** The GS1 service as this module uses it: reference resolver documents made items (rows are documents). */
+export interface Gs1Importer {
+  importReferenceDocuments(
+    access: WorkspaceAccess,
+    body: unknown,
+    options: { dryRun: boolean; atomic: boolean },
+  ): Promise<{ rows: number; created: number; errors: RowError[] }>;
+}
+
 /** Checks a body against the API's schema (the routes pass Fastify's validator in); paths from the body's root. */
 export type ShapeCheck = (candidate: unknown) => FieldError[];
 
@@ -104,8 +113,43 @@ const PAGE_SIZE = 100;
  */
 export class TransferService {
   constructor(
-    private readonly options: { codes: CodeDirectory; rules: RuleDirectory; hostnames: HostnameDirectory },
+    private readonly options: {
+      codes: CodeDirectory;
+      rules: RuleDirectory;
+      hostnames: HostnameDirectory;
+      gs1: Gs1Importer;
+    },
   ) {}
+
+  /**
+   * GS1's reference resolver's documents (format=gs1-resolver), made GS1 items by the GS1 module:
+   * the same report, dry run and all-or-nothing refusal as a codes import.
+   */
+  async importGs1(
+    access: WorkspaceAccess,
+    body: unknown,
+    options: { dryRun: boolean; atomic: boolean },
+  ): Promise<ImportReport> {
+    if (typeof body === 'string') {
+      throw new Problem(
+        'unsupported_media_type',
+        'The gs1-resolver format is JSON: send it as application/json.',
+      );
+    }
+    const result = await this.options.gs1.importReferenceDocuments(access, body, options);
+    if (options.atomic && !options.dryRun && result.errors.length > 0) {
+      throw importRefused(result.rows, result.errors);
+    }
+    return {
+      rows: result.rows,
+      created: result.created,
+      skipped: result.rows - result.created,
+      dryRun: options.dryRun,
+      errors: sortedRowProblems(result.errors),
+      hostnamesReplaced: [],
+      changes: [],
+    };
+  }
 
   async import(access: WorkspaceAccess, request: ImportRequest): Promise<ImportReport> {
     const parsed = parseImport(request.format, request.body);
