@@ -4,6 +4,7 @@ import { headerSafeUrl } from '../../shared/http-url.js';
 import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
+import { edgeMessagePage, edgePageHtml } from './edge-page.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, type HeldScan, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
 import { buildScanContext, type ScanRequest } from './scan-context.js';
@@ -78,12 +79,11 @@ export interface EdgeDeps {
   unknownSlug?: (request: EdgeRequest) => Promise<ScanAnswer | undefined>;
 }
 
-const NOT_FOUND_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Code not found | RQ Codes</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
-<body><main><h1>This code is not active</h1><p>The QR code you scanned does not exist, or its owner has turned it off.</p></main></body></html>`;
+const NOT_FOUND_PAGE = edgeMessagePage(
+  'Code not found',
+  'This code is not active',
+  'The QR code you scanned does not exist, or its owner has turned it off.',
+);
 
 const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   status: 404,
@@ -94,16 +94,6 @@ const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
   }),
   body: NOT_FOUND_PAGE,
 });
-
-/** A small page of ours, escaped by the caller: no script, styles inline (our CSP allows them). */
-export function edgePage(title: string, heading: string, text: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} | RQ Codes</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
-<body><main><h1>${heading}</h1><p>${text}</p></main></body></html>`;
-}
 
 function pageAnswer(status: number, page: string): ScanAnswer {
   return Object.freeze({
@@ -121,7 +111,7 @@ function pageAnswer(status: number, page: string): ScanAnswer {
 export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.freeze({
   inactive: pageAnswer(
     410,
-    edgePage(
+    edgeMessagePage(
       'Not active yet',
       'This code is not active yet',
       'The QR code you scanned starts working later. Try again then.',
@@ -129,7 +119,7 @@ export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.fre
   ),
   expired: pageAnswer(
     410,
-    edgePage(
+    edgeMessagePage(
       'Expired',
       'This code has expired',
       'The QR code you scanned was valid for a limited time, and that time is over.',
@@ -137,7 +127,7 @@ export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.fre
   ),
   used_up: pageAnswer(
     410,
-    edgePage(
+    edgeMessagePage(
       'Used up',
       'This code has been used up',
       'The QR code you scanned could be used a limited number of times, and all of them are taken.',
@@ -147,14 +137,11 @@ export const GONE_ANSWERS: Readonly<Record<StopReason, ScanAnswer>> = Object.fre
 
 /** A custom hostname's root when its owner set no root redirect: a plain page, not an error. */
 export function hostRootPage(hostname: string): ScanAnswer {
-  // Verified names hold only [a-z0-9.-]; escaping anyway keeps this page safe on its own.
-  const name = hostname.replace(/[^a-z0-9.-]/g, '');
-  const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${name}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head>
-<body><main><h1>${name}</h1><p>This address serves QR codes. Scan one to go where it leads.</p></main></body></html>`;
+  const page = edgePageHtml({
+    title: hostname,
+    heading: hostname,
+    bodyHtml: '<p>This address serves QR codes. Scan one to go where it leads.</p>',
+  });
   return {
     status: 200,
     headers: {

@@ -1,4 +1,5 @@
 import type { ScanAnswer } from './edge.js';
+import { edgePageHtml, escapeHtml } from './edge-page.js';
 import { GATE_COOKIE } from './password-gate.cookie.js';
 
 /**
@@ -19,7 +20,10 @@ const MESSAGES: Record<GateProblem, string> = {
 const POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const FORM_STYLE = `main{max-width:24rem;width:100%;padding:2rem;box-sizing:border-box}h1{font-size:1.5rem;margin:0 0 .5rem}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #606770;border-radius:4px}
+button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem;border:0;border-radius:4px;background:#1c5fb8;color:#fff;cursor:pointer}
+input:focus,button:focus{outline:3px solid #f5a623;outline-offset:2px}.problem{color:#b3261e;font-weight:600}`;
 
 /**
  * What each answer of the gate is. The form is a page (200), like any sign-in page; a wrong
@@ -46,24 +50,21 @@ export function gateChallenge(path: string): string {
 }
 
 export function gatePage(answer: GateAnswer, title?: string | null): ScanAnswer {
-  const heading = title ? escapeHtml(title) : 'This link is protected';
+  const heading = title || 'This link is protected';
   const problem = answer.kind === 'form' ? undefined : MESSAGES[answer.kind];
   const invalid = problem ? ' aria-invalid="true" aria-describedby="problem"' : '';
-  const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Password required | ${heading}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1e21;background:#fff}
-main{max-width:24rem;width:100%;padding:2rem;box-sizing:border-box}h1{font-size:1.5rem;margin:0 0 .5rem}
-label{display:block;font-weight:600;margin:1rem 0 .25rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #606770;border-radius:4px}
-button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem;border:0;border-radius:4px;background:#1c5fb8;color:#fff;cursor:pointer}
-input:focus,button:focus{outline:3px solid #f5a623;outline-offset:2px}.problem{color:#b3261e;font-weight:600}</style></head>
-<body><main><h1>${heading}</h1><p>The QR code you scanned needs a password before it sends you on.</p>
-${problem ? `<p id="problem" class="problem" role="alert">${problem}</p>\n` : ''}<form method="post">
+  const page = edgePageHtml({
+    title: `Password required | ${heading}`,
+    heading,
+    style: FORM_STYLE,
+    noindex: true,
+    bodyHtml: `<p>The QR code you scanned needs a password before it sends you on.</p>
+${problem ? `<p id="problem" class="problem" role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required autofocus${invalid}>
 <button type="submit">Continue</button>
-</form></main></body></html>`;
+</form>`,
+  });
   const headers: Record<string, string> = {
     'content-type': 'text/html; charset=utf-8',
     'content-length': String(Buffer.byteLength(page)),
