@@ -54,6 +54,8 @@ declare module '../../shared/change-bus.js' {
 /** The hostnames service as this module uses it: the verified name an item may answer on. */
 export interface BindableHostnames {
   bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+  /** The verified name's owner, from memory; undefined when the name is not served. */
+  servedAt(hostname: string): { accountId: string } | undefined;
 }
 
 export interface Gs1ServiceOptions {
@@ -378,6 +380,9 @@ export class Gs1Service {
     }));
     const chosen = chooseItem(candidates, key);
     if (!chosen) return null;
+    // A name deleted and claimed again by another workspace does not serve the old owner's items.
+    if (hostKey !== '' && this.options.hostnames.servedAt(hostKey)?.accountId !== chosen.row.account_id)
+      return null;
     const [stored] = await readLevels(this.db, [chosen.row]);
     if (!stored) return null;
     return { id: chosen.row.id, accountId: chosen.row.account_id, record: toRecord(stored) };
