@@ -13,6 +13,7 @@ import type { components, operations, paths } from './schema.js';
 export type { FieldError, Problem } from './errors.js';
 export { RqApiError } from './errors.js';
 export type { RetryOptions } from './retry.js';
+export type { Middleware };
 export type { components, operations, paths };
 export { OPERATIONS };
 
@@ -72,6 +73,18 @@ type DataMethod<M extends Method> = <
   url: P,
   ...init: InitParam<Init>
 ) => Promise<Answer<P, M, Init>>;
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body an operation takes, e.g. `Body<'/api/v1/qrcodes', 'post'>`. */
+export type Body<P extends keyof Paths, M extends Method> = Paths[P][M] extends { requestBody?: infer B }
+  ? JsonContent<NonNullable<B>>
+  : never;
+/** An operation's query parameters, e.g. `QueryOf<'/api/v1/qrcodes'>`. */
+export type QueryOf<P extends keyof Paths, M extends Method = 'get'> = Paths[P][M] extends {
+  parameters: { query?: infer Q };
+}
+  ? NonNullable<Q>
+  : never;
 
 /** The list routes: GET answers `{ data: [...], nextCursor }`. */
 export type ListPath = {
