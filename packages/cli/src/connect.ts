@@ -1,5 +1,5 @@
-import { createClient, RqApiError } from '@rq/client';
-import type { Api, CallOptions, Query } from './api.js';
+import { createClient, RqApiError, type RqClient } from '@rq/client';
+import type { Api } from './api.js';
 import { problemError } from './api.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { VERSION } from './version.js';
@@ -11,15 +11,10 @@ export interface Connection {
   onRetry?: (seconds: number | undefined, status: number) => void;
 }
 
-type RawRequest = (
-  method: string,
-  url: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
 /**
  * The API through @rq/client: its credentials, Idempotency-Key on every POST, retries on 429 and
- * 503 (Retry-After honoured) and problem errors. Commands name paths under /api/v1 as strings.
+ * 503 (Retry-After honoured) and problem errors. Commands call its typed operations
+ * (`rq.qrcodes.create(...)`); an error answer or no connection reaches them as a CliError.
  */
 export function connect(connection: Connection): Api {
   const client = createClient({
@@ -35,57 +30,59 @@ export function connect(connection: Connection): Api {
       return response;
     },
   });
-  const request = client.raw.request as unknown as RawRequest;
-
-  async function send(method: string, path: string, options: CallOptions, parseAs: string) {
-    const raw = typeof options.body === 'string' || options.body instanceof Uint8Array;
-    const init: Record<string, unknown> = { params: { query: cleanQuery(options.query) }, parseAs };
-    if (options.body !== undefined) {
-      init.body = options.body;
-      if (raw) init.bodySerializer = (body: unknown) => body;
-    }
-    const headers: Record<string, string> = {};
-    if (options.contentType) headers['content-type'] = options.contentType;
-    if (options.accept) headers.accept = options.accept;
-    init.headers = headers;
-    let answer: Awaited<ReturnType<RawRequest>>;
-    try {
-      answer = await request(method, `/api/v1${path}`, init);
-    } catch (error) {
-      throw cliErrorOf(error, connection.server);
-    }
-    if (!answer.response.ok) {
-      const problem = (answer.error && typeof answer.error === 'object' ? answer.error : {}) as object;
-      throw problemError({ ...problem, status: answer.response.status });
-    }
-    return answer;
-  }
-
+  const rq = withCliErrors(client, connection.server);
   return {
-    async json<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
-      return (await send(method, path, options, 'json')).data as T;
-    },
-    async raw(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-      return (await send(method, path, options, 'stream')).response;
-    },
-    async *pages<T>(path: string, query: Query = {}) {
-      let cursor = typeof query.cursor === 'string' ? query.cursor : undefined;
-      do {
-        const page = await this.json<{ data: T[]; nextCursor: string | null }>('GET', path, {
-          query: { ...query, cursor },
-        });
-        yield page;
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
+    rq,
+    async response(call) {
+      let answer: Awaited<ReturnType<typeof call>>;
+      try {
+        answer = await call(client.raw);
+      } catch (error) {
+        throw cliErrorOf(error, connection.server);
+      }
+      if (!answer.response.ok) {
+        const problem = answer.error && typeof answer.error === 'object' ? answer.error : {};
+        throw problemError({ ...problem, status: answer.response.status });
+      }
+      return answer.response;
     },
   };
 }
 
-function cleanQuery(query: Query | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query ?? {}).filter(([, value]) => value !== undefined));
+/** The client with every call's error (a promise's or a list's) turned into a CliError; `raw` as it is. */
+function withCliErrors<T extends object>(target: T, server: string): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key);
+      if (key === 'raw' || value === null) return value;
+      if (typeof value === 'function')
+        return (...args: unknown[]) => cliErrorsOf(Reflect.apply(value, object, args), server);
+      if (typeof value === 'object') return withCliErrors(value, server);
+      return value;
+    },
+  });
+}
+
+function cliErrorsOf(result: unknown, server: string): unknown {
+  if (result instanceof Promise)
+    return result.catch((error: unknown) => {
+      throw cliErrorOf(error, server);
+    });
+  if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+    const items = result as AsyncIterable<unknown>;
+    return (async function* () {
+      try {
+        yield* items;
+      } catch (error) {
+        throw cliErrorOf(error, server);
+      }
+    })();
+  }
+  return result;
 }
 
 function cliErrorOf(error: unknown, server: string): CliError {
+  if (error instanceof CliError) return error;
   if (error instanceof RqApiError) {
     if (error.status === 0) {
       const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause?.code;
@@ -97,3 +94,5 @@ function cliErrorOf(error: unknown, server: string): CliError {
     return new CliError(`Cannot reach ${server}: ${error.message}.`, EXIT.unavailable);
   return new CliError(String((error as Error)?.message ?? error), EXIT.error);
 }
+
+export type { RqClient };

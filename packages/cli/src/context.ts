@@ -76,6 +76,14 @@ export function jsonArgument(text: string, name: string): unknown {
   }
 }
 
+/**
+ * A request body made of the user's flags and JSON, sent as given: the server checks it (a 400 names
+ * the field), so the CLI neither repeats the API's rules nor copies its shapes.
+ */
+export function userBody<B>(fields: Record<string, unknown>): B {
+  return fields as B;
+}
+
 export function jsonObject(text: string | undefined, name: string): Record<string, unknown> {
   if (text === undefined) return {};
   const value = jsonArgument(text, name);
@@ -107,8 +115,4 @@ export function collect(value: string, previous: string[] | undefined): string[]
 /** Drops undefined values, so a body carries only what was given. */
 export function defined(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-}
-
-export function pathId(id: string): string {
-  return encodeURIComponent(id);
 }

@@ -1,4 +1,3 @@
-import type { Query } from './api.js';
 import type { Context } from './context.js';
 import { type Column, printJson, printTable } from './output.js';
 
@@ -8,10 +7,14 @@ export interface PageOptions {
   all?: boolean;
 }
 
-/** `--limit`, `--cursor` and `--all` on every list command. */
-export function pageQuery(options: PageOptions): Query {
-  return { limit: options.limit, cursor: options.cursor };
+/** The page a list call asks for: `--limit` and the cursor. */
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
 }
+
+/** One page of a list route (`{ data, nextCursor }`), e.g. `(page) => rq.rules.list({ params: { query: page } })`. */
+export type PageCall<T> = (page: PageQuery) => Promise<{ data: T[]; nextCursor: string | null }>;
 
 /**
  * One page, or with `--all` every page (following nextCursor). JSON output is the API's list shape:
@@ -19,19 +22,20 @@ export function pageQuery(options: PageOptions): Query {
  */
 export async function printList<T>(
   context: Context,
-  path: string,
-  query: Query,
+  listPage: PageCall<T>,
   options: PageOptions,
   columns: Column<T>[],
 ): Promise<void> {
-  const api = context.api();
   const rows: T[] = [];
+  const limit = options.limit === undefined ? undefined : Number(options.limit);
   let nextCursor: string | null = null;
-  for await (const page of api.pages<T>(path, { ...query, ...pageQuery(options) })) {
+  let cursor = options.cursor;
+  do {
+    const page = await listPage({ ...(limit === undefined ? {} : { limit }), ...(cursor ? { cursor } : {}) });
     rows.push(...page.data);
     nextCursor = page.nextCursor;
-    if (!options.all) break;
-  }
+    cursor = nextCursor ?? undefined;
+  } while (options.all && cursor);
   if (context.output.json) return printJson(context.output, { data: rows, nextCursor });
   printTable(context.output, rows, columns);
   if (nextCursor) {

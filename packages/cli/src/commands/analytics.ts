@@ -1,6 +1,6 @@
+import type { Answer, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
-import type { Query } from '../api.js';
-import { action, collect } from '../context.js';
+import { action, collect, defined, userBody } from '../context.js';
 import { saveBody } from '../download.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { type Column, printFields, printJson, printTable } from '../output.js';
@@ -41,33 +41,31 @@ function withFilters(command: Command, range = true): Command {
     .option('--bots', 'count bot scans too');
 }
 
-function filterQuery(flags: FilterFlags): Query {
+/** The filters every analytics route shares (those of the summary). */
+type Filters = QueryOf<'/api/v1/analytics/summary'>;
+
+function filterQuery(flags: FilterFlags): Filters {
   const joined = (values: string[] | undefined) => (values?.length ? values.join(',') : undefined);
-  return {
-    range: flags.range,
-    from: flags.from,
-    to: flags.to,
-    timeZone: flags.timeZone,
-    qrcode: joined(flags.code),
-    tag: joined(flags.tag),
-    hostname: joined(flags.hostname),
-    rule: joined(flags.rule),
-    country: joined(flags.country),
-    device: joined(flags.device),
-    os: joined(flags.os),
-    browser: joined(flags.browser),
-    bots: flags.bots ? true : undefined,
-  };
+  return userBody<Filters>(
+    defined({
+      range: flags.range,
+      from: flags.from,
+      to: flags.to,
+      timeZone: flags.timeZone,
+      qrcode: joined(flags.code),
+      tag: joined(flags.tag),
+      hostname: joined(flags.hostname),
+      rule: joined(flags.rule),
+      country: joined(flags.country),
+      device: joined(flags.device),
+      os: joined(flags.os),
+      browser: joined(flags.browser),
+      bots: flags.bots ? true : undefined,
+    }),
+  );
 }
 
-interface Row {
-  key: string;
-  total: number;
-  unique: number;
-  slug?: string;
-  title?: string | null;
-  ruleName?: string;
-}
+type Row = Answer<'/api/v1/analytics/breakdown', 'get'>['rows'][number];
 
 export function analyticsCommands(program: Command): void {
   const analytics = program
@@ -76,11 +74,7 @@ export function analyticsCommands(program: Command): void {
 
   withFilters(analytics.command('summary').description('total, unique and bot scans in a range')).action(
     action(async (context, flags: FilterFlags) => {
-      const summary = await context
-        .api()
-        .json<{ total: number; unique: number; bots: number }>('GET', '/analytics/summary', {
-          query: filterQuery(flags),
-        });
+      const summary = await context.api().rq.analytics.getSummary({ params: { query: filterQuery(flags) } });
       if (context.output.json) return printJson(context.output, summary);
       printFields(context.output, [
         ['Scans', summary.total],
@@ -101,12 +95,13 @@ export function analyticsCommands(program: Command): void {
       .option('--limit <n>', 'rows (default 10)'),
   ).action(
     action(async (context, flags: FilterFlags & { by: string; limit?: string }) => {
-      const answer = await context.api().json<{ by: string; rows: Row[] }>('GET', '/analytics/breakdown', {
-        query: { ...filterQuery(flags), by: flags.by, limit: flags.limit },
-      });
+      const query = userBody<QueryOf<'/api/v1/analytics/breakdown'>>(
+        defined({ ...filterQuery(flags), by: flags.by, limit: flags.limit }),
+      );
+      const answer = await context.api().rq.analytics.getBreakdown({ params: { query } });
       if (context.output.json) return printJson(context.output, answer);
       const columns: Column<Row>[] = [
-        { header: answer.by, value: (r) => (r.slug ? `${r.slug} (${r.key})` : (r.ruleName ?? r.key)) },
+        { header: answer.by, value: (r) => r.key },
         { header: 'scans', value: (r) => r.total },
         { header: 'unique', value: (r) => r.unique },
       ];
@@ -121,7 +116,10 @@ export function analyticsCommands(program: Command): void {
       .option('-o, --output <file>', 'where to write it; - for stdout', '-'),
   ).action(
     action(async (context, flags: FilterFlags & { output: string }) => {
-      const response = await context.api().raw('GET', '/analytics/export.csv', { query: filterQuery(flags) });
+      const query = filterQuery(flags);
+      const response = await context
+        .api()
+        .response((raw) => raw.GET('/api/v1/analytics/export.csv', { params: { query }, parseAs: 'stream' }));
       const bytes = await saveBody(response, flags.output, 'Exporting');
       if (flags.output === '-') return;
       if (context.output.json) return printJson(context.output, { file: flags.output, bytes });
@@ -138,10 +136,14 @@ export function analyticsCommands(program: Command): void {
   ).action(
     action(async (context, flags: FilterFlags & { count?: string }) => {
       const limit = flags.count === undefined ? Number.POSITIVE_INFINITY : Number(flags.count);
-      const response = await context.api().raw('GET', '/analytics/stream', {
-        query: { ...filterQuery(flags), heartbeat: 15 },
-        accept: 'text/event-stream',
-      });
+      const query = { ...filterQuery(flags), heartbeat: 15 };
+      const response = await context.api().response((raw) =>
+        raw.GET('/api/v1/analytics/stream', {
+          params: { query },
+          headers: { accept: 'text/event-stream' },
+          parseAs: 'stream',
+        }),
+      );
       // Also with --json (stderr): a script knows the stream is open and no scan from now on is missed.
       context.output.err(context.output.paint('dim', 'Waiting for scans (Ctrl-C to stop)...'));
       let seen = 0;

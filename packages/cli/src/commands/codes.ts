@@ -1,26 +1,15 @@
+import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonArgument, jsonObject, pathId } from '../context.js';
+import { action, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
 import { saveBody, suggestedName } from '../download.js';
 import { usageError } from '../exit-codes.js';
 import { printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
 
-export interface Code {
-  id: string;
-  slug: string;
-  shortUrl: string;
-  mode: string;
-  target: string | null;
-  title: string | null;
-  tags: string[];
-  enabled: boolean;
-  rules: string[];
-  hostname: string | null;
-  scans: { total: number; uniqueToday: number; lastAt: string | null };
-  createdAt: string;
-  updatedAt: string;
-}
+export type Code = Answer<'/api/v1/qrcodes/{id}', 'get'>;
+type CodeCreate = Body<'/api/v1/qrcodes', 'post'>;
+type CodeChange = Body<'/api/v1/qrcodes/{id}', 'patch'>;
 
 const columns: Column<Code>[] = [
   { header: 'id', value: (c) => c.id },
@@ -64,7 +53,7 @@ function withCodeFlags(command: Command, creating: boolean): Command {
     .option('--body <json>', 'the whole request body (JSON, @file or -); flags override its fields');
 }
 
-function codeBody(flags: CodeFlags, creating: boolean): Record<string, unknown> {
+function codeFields(flags: CodeFlags, creating: boolean): Record<string, unknown> {
   const body = {
     ...jsonObject(flags.body, '--body'),
     ...defined({
@@ -115,7 +104,9 @@ export function codesCommands(program: Command): void {
     )
     .action(
       action(async (context, flags: CodeFlags) => {
-        const code = await context.api().json<Code>('POST', '/qrcodes', { body: codeBody(flags, true) });
+        const code = await context
+          .api()
+          .rq.qrcodes.create({ body: userBody<CodeCreate>(codeFields(flags, true)) });
         printCode(context, code);
       }),
     );
@@ -132,8 +123,16 @@ export function codesCommands(program: Command): void {
     .option('--all', 'every page')
     .action(
       action(async (context, options: Record<string, string> & { all?: boolean }) => {
-        const query = { mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search };
-        await printList(context, '/qrcodes', query, options, columns);
+        const query = userBody<QueryOf<'/api/v1/qrcodes'>>(
+          defined({ mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search }),
+        );
+        const { rq } = context.api();
+        await printList(
+          context,
+          (page) => rq.qrcodes.list({ params: { query: { ...query, ...page } } }),
+          options,
+          columns,
+        );
       }),
     );
 
@@ -143,7 +142,7 @@ export function codesCommands(program: Command): void {
     .argument('<id>', 'qr_...')
     .action(
       action(async (context, id: string) => {
-        printCode(context, await context.api().json<Code>('GET', `/qrcodes/${pathId(id)}`));
+        printCode(context, await context.api().rq.qrcodes.get({ params: { path: { id } } }));
       }),
     );
 
@@ -155,9 +154,11 @@ export function codesCommands(program: Command): void {
       action(async (context, id: string, flags: CodeFlags & { enable?: boolean; disable?: boolean }) => {
         if (flags.enable && flags.disable) throw usageError('Give --enable or --disable, not both.');
         const enabled = flags.enable ? true : flags.disable ? false : undefined;
-        const body = codeBody({ ...flags, enabled }, false);
+        const body = codeFields({ ...flags, enabled }, false);
         if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
-        const code = await context.api().json<Code>('PATCH', `/qrcodes/${pathId(id)}`, { body });
+        const code = await context
+          .api()
+          .rq.qrcodes.update({ params: { path: { id } }, body: userBody<CodeChange>(body) });
         printCode(context, code);
       }),
     );
@@ -168,7 +169,7 @@ export function codesCommands(program: Command): void {
     .argument('<id...>', 'qr_... (one or more)')
     .action(
       action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().json('DELETE', `/qrcodes/${pathId(id)}`);
+        for (const id of ids) await context.api().rq.qrcodes.delete({ params: { path: { id } } });
         if (context.output.json) return printJson(context.output, { deleted: ids });
         for (const id of ids) context.output.out(`Deleted ${id}.`);
       }),
@@ -192,9 +193,13 @@ export function codesCommands(program: Command): void {
           if (!['svg', 'png', 'pdf', 'eps'].includes(options.format)) {
             throw usageError(`--format must be svg, png, pdf or eps, not "${options.format}".`);
           }
-          const response = await context.api().raw('GET', `/qrcodes/${pathId(id)}/image.${options.format}`, {
-            query: { size: options.size, cmyk: options.cmyk ? 'true' : undefined, download: 'true' },
-          });
+          const query = userBody<QueryOf<'/api/v1/qrcodes/{id}/image.pdf'>>(
+            defined({ size: options.size, cmyk: options.cmyk ? 'true' : undefined, download: 'true' }),
+          );
+          const image = imagePath(options.format);
+          const response = await context
+            .api()
+            .response((raw) => raw.GET(image, { params: { path: { id }, query }, parseAs: 'stream' }));
           const target = options.output ?? suggestedName(response, `${id}.${options.format}`);
           const bytes = await saveBody(response, target, 'Downloading');
           if (target === '-') return;
@@ -221,7 +226,12 @@ export function codesCommands(program: Command): void {
         ) => {
           const filter = defined({ tag: options.tag, mode: options.mode });
           const body = ids.length > 0 ? { ids, format: options.format } : { filter, format: options.format };
-          const response = await context.api().raw('POST', '/qrcodes/images.zip', { body });
+          const response = await context.api().response((raw) =>
+            raw.POST('/api/v1/qrcodes/images.zip', {
+              body: userBody<Body<'/api/v1/qrcodes/images.zip', 'post'>>(body),
+              parseAs: 'stream',
+            }),
+          );
           const bytes = await saveBody(response, options.output, 'Downloading ZIP');
           if (options.output === '-') return;
           if (context.output.json) return printJson(context.output, { file: options.output, bytes });
@@ -229,4 +239,12 @@ export function codesCommands(program: Command): void {
         },
       ),
     );
+}
+
+/** The image route of a format (checked by the command before). */
+function imagePath(format: string) {
+  if (format === 'png') return '/api/v1/qrcodes/{id}/image.png' as const;
+  if (format === 'pdf') return '/api/v1/qrcodes/{id}/image.pdf' as const;
+  if (format === 'eps') return '/api/v1/qrcodes/{id}/image.eps' as const;
+  return '/api/v1/qrcodes/{id}/image.svg' as const;
 }

@@ -1,23 +1,12 @@
+import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, defined, jsonObject, pathId } from '../context.js';
+import { action, defined, jsonObject, userBody } from '../context.js';
 import { EXIT, usageError } from '../exit-codes.js';
-import { printList } from '../lists.js';
+import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
 
-interface Hostname {
-  id: string;
-  hostname: string;
-  status: 'pending' | 'verified' | 'failed';
-  verification: { type: string; name: string; value: string };
-  routing: { type: string; name: string; value: string };
-  rootRedirect: string | null;
-  notFoundRedirect: string | null;
-  failure?: { code: string; detail: string } | null;
-  verifiedAt: string | null;
-  lastCheckedAt: string | null;
-  createdAt: string;
-}
+type Hostname = Answer<'/api/v1/hostnames/{id}', 'get'>;
 
 const columns: Column<Hostname>[] = [
   { header: 'id', value: (h) => h.id },
@@ -71,10 +60,7 @@ export function hostnamesCommands(program: Command): void {
     .argument('<hostname>', 'e.g. qr.example.com')
     .action(
       action(async (context, hostname: string) => {
-        printHostname(
-          context,
-          await context.api().json<Hostname>('POST', '/hostnames', { body: { hostname } }),
-        );
+        printHostname(context, await context.api().rq.hostnames.create({ body: { hostname } }));
       }),
     );
 
@@ -85,7 +71,14 @@ export function hostnamesCommands(program: Command): void {
     .option('--cursor <cursor>', 'the page after this cursor')
     .option('--all', 'every page')
     .action(
-      action(async (context, options) => printList(context, '/hostnames', {}, options as never, columns)),
+      action(async (context, options: PageOptions) =>
+        printList(
+          context,
+          (page) => context.api().rq.hostnames.list({ params: { query: page } }),
+          options,
+          columns,
+        ),
+      ),
     );
 
   hostnames
@@ -94,7 +87,7 @@ export function hostnamesCommands(program: Command): void {
     .argument('<id>', 'host_...')
     .action(
       action(async (context, id: string) => {
-        printHostname(context, await context.api().json<Hostname>('GET', `/hostnames/${pathId(id)}`));
+        printHostname(context, await context.api().rq.hostnames.get({ params: { path: { id } } }));
       }),
     );
 
@@ -111,7 +104,10 @@ export function hostnamesCommands(program: Command): void {
         if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
         printHostname(
           context,
-          await context.api().json<Hostname>('PATCH', `/hostnames/${pathId(id)}`, { body }),
+          await context.api().rq.hostnames.update({
+            params: { path: { id } },
+            body: userBody<Body<'/api/v1/hostnames/{id}', 'patch'>>(body),
+          }),
         );
       }),
     );
@@ -122,7 +118,7 @@ export function hostnamesCommands(program: Command): void {
     .argument('<id>', 'host_...')
     .action(
       action(async (context, id: string) => {
-        const host = await context.api().json<Hostname>('POST', `/hostnames/${pathId(id)}/verify`);
+        const host = await context.api().rq.hostnames.verify({ params: { path: { id } } });
         printHostname(context, host);
         if (host.status !== 'verified') process.exitCode = EXIT.error;
       }),
@@ -134,7 +130,7 @@ export function hostnamesCommands(program: Command): void {
     .argument('<id...>', 'host_... (one or more)')
     .action(
       action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().json('DELETE', `/hostnames/${pathId(id)}`);
+        for (const id of ids) await context.api().rq.hostnames.delete({ params: { path: { id } } });
         if (context.output.json) return printJson(context.output, { deleted: ids });
         for (const id of ids) context.output.out(`Deleted ${id}.`);
       }),

@@ -7,13 +7,6 @@ import { action } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { printFields, printJson } from '../output.js';
 
-interface Me {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-  workspaces?: { id: string; name: string }[];
-}
-
 export function loginCommands(program: Command): void {
   program
     .command('login')
@@ -36,7 +29,7 @@ export function loginCommands(program: Command): void {
         if (!server) throw new CliError('Give the server: rq login --server URL.', EXIT.usage);
         if (!apiKey) throw new CliError('Give the key: rq login --api-key rq_... (or --key).', EXIT.usage);
         // A key that does not work is not stored: the next command would only fail later.
-        const me = await connect({ server, apiKey }).json<Me>('GET', '/me');
+        const me = await connect({ server, apiKey }).rq.me.get();
         writeConfig(settings.configFile, { ...stored, server, apiKey });
         if (output.json) return printJson(output, { server, configFile: settings.configFile, me });
         output.out(
@@ -62,7 +55,7 @@ export function loginCommands(program: Command): void {
     .description('the workspace the key acts for')
     .action(
       action(async (context) => {
-        const me = await context.api().json<Me>('GET', '/me');
+        const me = await context.api().rq.me.get();
         if (context.output.json) return printJson(context.output, me);
         printFields(context.output, [
           ['Server', context.settings.server],

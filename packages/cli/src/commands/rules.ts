@@ -1,19 +1,12 @@
+import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonArgument, jsonObject, pathId } from '../context.js';
+import { action, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { printList } from '../lists.js';
+import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
 
-interface Rule {
-  id: string;
-  name: string;
-  enabled: boolean;
-  when?: unknown;
-  then: { redirect?: string; split?: unknown[] };
-  createdAt: string;
-  updatedAt: string;
-}
+type Rule = Answer<'/api/v1/rules/{id}', 'get'>;
 
 const columns: Column<Rule>[] = [
   { header: 'id', value: (r) => r.id },
@@ -85,7 +78,12 @@ export function rulesCommands(program: Command): void {
     )
     .action(
       action(async (context, flags: RuleFlags) => {
-        printRule(context, await context.api().json<Rule>('POST', '/rules', { body: ruleBody(flags) }));
+        printRule(
+          context,
+          await context
+            .api()
+            .rq.rules.create({ body: userBody<Body<'/api/v1/rules', 'post'>>(ruleBody(flags)) }),
+        );
       }),
     );
 
@@ -95,7 +93,16 @@ export function rulesCommands(program: Command): void {
     .option('--limit <n>', 'rules a page (1-100)')
     .option('--cursor <cursor>', 'the page after this cursor')
     .option('--all', 'every page')
-    .action(action(async (context, options) => printList(context, '/rules', {}, options as never, columns)));
+    .action(
+      action(async (context, options: PageOptions) =>
+        printList(
+          context,
+          (page) => context.api().rq.rules.list({ params: { query: page } }),
+          options,
+          columns,
+        ),
+      ),
+    );
 
   rules
     .command('get')
@@ -103,7 +110,7 @@ export function rulesCommands(program: Command): void {
     .argument('<id>', 'rule_...')
     .action(
       action(async (context, id: string) => {
-        printRule(context, await context.api().json<Rule>('GET', `/rules/${pathId(id)}`));
+        printRule(context, await context.api().rq.rules.get({ params: { path: { id } } }));
       }),
     );
 
@@ -115,7 +122,13 @@ export function rulesCommands(program: Command): void {
       action(async (context, id: string, flags: RuleFlags) => {
         const body = ruleBody(flags);
         if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
-        printRule(context, await context.api().json<Rule>('PATCH', `/rules/${pathId(id)}`, { body }));
+        printRule(
+          context,
+          await context.api().rq.rules.update({
+            params: { path: { id } },
+            body: userBody<Body<'/api/v1/rules/{id}', 'patch'>>(body),
+          }),
+        );
       }),
     );
 
@@ -125,7 +138,7 @@ export function rulesCommands(program: Command): void {
     .argument('<id...>', 'rule_... (one or more)')
     .action(
       action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().json('DELETE', `/rules/${pathId(id)}`);
+        for (const id of ids) await context.api().rq.rules.delete({ params: { path: { id } } });
         if (context.output.json) return printJson(context.output, { deleted: ids });
         for (const id of ids) context.output.out(`Deleted ${id}.`);
       }),
@@ -139,14 +152,12 @@ export function rulesCommands(program: Command): void {
     .option('--clear', 'take every rule off the code')
     .action(
       action(async (context, code: string, options: { set?: string[]; clear?: boolean }) => {
-        const path = `/qrcodes/${pathId(code)}/rules`;
-        const api = context.api();
+        const { rq } = context.api();
+        const params = { path: { id: code } };
         const answer =
           options.set || options.clear
-            ? await api.json<{ rules: string[] }>('PUT', path, {
-                body: { rules: options.clear ? [] : options.set },
-              })
-            : await api.json<{ rules: string[] }>('GET', path);
+            ? await rq.qrcodes.setRules({ params, body: { rules: options.clear ? [] : (options.set ?? []) } })
+            : await rq.qrcodes.getRules({ params });
         if (context.output.json) return printJson(context.output, answer);
         if (answer.rules.length === 0) context.output.out('No rules: every scan goes to the default target.');
         for (const [i, rule] of answer.rules.entries()) context.output.out(`${i + 1}. ${rule}`);

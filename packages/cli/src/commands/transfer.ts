@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Answer, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
-import { action } from '../context.js';
+import { action, defined, userBody } from '../context.js';
 import { saveBody } from '../download.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
 import { type Output, printJson, printTable } from '../output.js';
@@ -9,24 +10,13 @@ import { formatBytes } from '../progress.js';
 
 const FORMATS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls'];
 
-interface RowProblem {
-  row: number;
-  problem: { detail?: string; title?: string; errors?: { path: string; message: string }[] };
-}
-
-interface ImportResult {
-  rows: number;
-  created: number;
-  skipped: number;
-  errors: RowProblem[];
-  changes: { row: number; path: string; message: string }[];
-}
+type ImportResult = Answer<'/api/v1/qrcodes/import', 'post'>;
 
 /** The 422 of an all-or-nothing import with failing rows: how many rows, and each failing row's problem. */
 interface ImportRefusal {
   detail: string;
   rows: number;
-  failedRows: RowProblem[];
+  failedRows: ImportResult['errors'];
 }
 
 /** The format from the flag, else ours by the file's extension (.csv or .json). */
@@ -66,14 +56,17 @@ export function transferCommands(program: Command): void {
         }
         let result: ImportResult;
         try {
-          result = await context.api().json<ImportResult>('POST', '/qrcodes/import', {
-            query: {
-              format,
-              dryRun: options.dryRun ? 'true' : 'false',
-              atomic: options.perRow ? 'false' : 'true',
+          result = await context.api().rq.qrcodes.import({
+            params: {
+              query: {
+                format: userBody<QueryOf<'/api/v1/qrcodes/import', 'post'>>({ format }).format,
+                dryRun: Boolean(options.dryRun),
+                atomic: !options.perRow,
+              },
             },
             body: new Uint8Array(body),
-            contentType: json ? 'application/json' : 'text/csv',
+            bodySerializer: (bytes: unknown) => bytes,
+            headers: { 'content-type': json ? 'application/json' : 'text/csv' },
           });
         } catch (error) {
           const refusal = importRefusalOf(error);
@@ -101,9 +94,14 @@ export function transferCommands(program: Command): void {
     .action(
       action(async (context, options: { format: string; output: string } & Record<string, string>) => {
         if (!['csv', 'json'].includes(options.format)) throw usageError('--format must be csv or json.');
-        const response = await context.api().raw('GET', `/qrcodes/export.${options.format}`, {
-          query: { mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search },
-        });
+        const query = userBody<QueryOf<'/api/v1/qrcodes/export.csv'>>(
+          defined({ mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search }),
+        );
+        const exportPath =
+          options.format === 'json' ? '/api/v1/qrcodes/export.json' : '/api/v1/qrcodes/export.csv';
+        const response = await context
+          .api()
+          .response((raw) => raw.GET(exportPath, { params: { query }, parseAs: 'stream' }));
         const bytes = await saveBody(response, options.output, 'Exporting');
         if (options.output === '-') return;
         if (context.output.json) return printJson(context.output, { file: options.output, bytes });
@@ -122,7 +120,9 @@ interface ImportOptions {
 function importRefusalOf(error: unknown): ImportRefusal | undefined {
   const problem = error instanceof CliError ? error.problem : undefined;
   if (problem?.code !== 'unprocessable' || !Array.isArray(problem.failedRows)) return undefined;
-  return problem as unknown as ImportRefusal;
+  // The refusal's rows are the import answer's errors (the problem's extension members).
+  const failedRows: ImportResult['errors'] = problem.failedRows;
+  return { detail: String(problem.detail ?? ''), rows: Number(problem.rows), failedRows };
 }
 
 function printImport(output: Output, result: ImportResult, options: ImportOptions): void {
@@ -158,7 +158,7 @@ function printRefusal(output: Output, refusal: ImportRefusal): void {
 }
 
 /** One line a failing row: its field problems where it has some (a validation detail only repeats them), else the detail. */
-function printRowProblems(output: Output, failures: RowProblem[]): void {
+function printRowProblems(output: Output, failures: ImportResult['errors']): void {
   if (failures.length === 0) return;
   const rows = failures.map(({ row, problem }) => ({
     row,

@@ -1,31 +1,15 @@
+import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonObject, pathId } from '../context.js';
+import { action, collect, defined, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { printList } from '../lists.js';
+import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
 
-interface Webhook {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-  secret?: string;
-  createdAt: string;
-}
+/** A webhook as read, or as created or rotated (with its secret, shown once). */
+type Webhook = Answer<'/api/v1/webhooks/{id}', 'get'> | Answer<'/api/v1/webhooks', 'post'>;
 
-interface Delivery {
-  id: string;
-  eventType: string;
-  attempt: number;
-  status: string;
-  responseStatus: number | null;
-  durationMs: number | null;
-  at: string;
-  nextAttemptAt: string | null;
-}
+type Delivery = Answer<'/api/v1/webhooks/{id}/deliveries/{deliveryId}', 'get'>;
 
 const columns: Column<Webhook>[] = [
   { header: 'id', value: (w) => w.id },
@@ -59,10 +43,10 @@ function printWebhook(context: Context, hook: Webhook): void {
     ['Description', hook.description],
     ['Events', hook.events],
     ['Enabled', hook.enabled ? 'yes' : `no${hook.disabledReason ? ` (${hook.disabledReason})` : ''}`],
-    ...(hook.secret ? ([['Secret', output.paint('yellow', hook.secret)]] as [string, unknown][]) : []),
+    ...('secret' in hook ? ([['Secret', output.paint('yellow', hook.secret)]] as [string, unknown][]) : []),
     ['Created', hook.createdAt],
   ]);
-  if (hook.secret)
+  if ('secret' in hook)
     output.err(output.paint('dim', 'The secret is shown only now: store it where your receiver reads it.'));
 }
 
@@ -109,7 +93,9 @@ export function webhooksCommands(program: Command): void {
     action(async (context, flags: HookFlags) => {
       printWebhook(
         context,
-        await context.api().json<Webhook>('POST', '/webhooks', { body: hookBody(flags) }),
+        await context
+          .api()
+          .rq.webhooks.create({ body: userBody<Body<'/api/v1/webhooks', 'post'>>(hookBody(flags)) }),
       );
     }),
   );
@@ -121,7 +107,14 @@ export function webhooksCommands(program: Command): void {
     .option('--cursor <cursor>', 'the page after this cursor')
     .option('--all', 'every page')
     .action(
-      action(async (context, options) => printList(context, '/webhooks', {}, options as never, columns)),
+      action(async (context, options: PageOptions) =>
+        printList(
+          context,
+          (page) => context.api().rq.webhooks.list({ params: { query: page } }),
+          options,
+          columns,
+        ),
+      ),
     );
 
   webhooks
@@ -130,7 +123,7 @@ export function webhooksCommands(program: Command): void {
     .argument('<id>', 'wh_...')
     .action(
       action(async (context, id: string) => {
-        printWebhook(context, await context.api().json<Webhook>('GET', `/webhooks/${pathId(id)}`));
+        printWebhook(context, await context.api().rq.webhooks.get({ params: { path: { id } } }));
       }),
     );
 
@@ -144,7 +137,10 @@ export function webhooksCommands(program: Command): void {
         if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
         printWebhook(
           context,
-          await context.api().json<Webhook>('PATCH', `/webhooks/${pathId(id)}`, { body }),
+          await context.api().rq.webhooks.update({
+            params: { path: { id } },
+            body: userBody<Body<'/api/v1/webhooks/{id}', 'patch'>>(body),
+          }),
         );
       }),
     );
@@ -155,7 +151,7 @@ export function webhooksCommands(program: Command): void {
     .argument('<id...>', 'wh_... (one or more)')
     .action(
       action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().json('DELETE', `/webhooks/${pathId(id)}`);
+        for (const id of ids) await context.api().rq.webhooks.delete({ params: { path: { id } } });
         if (context.output.json) return printJson(context.output, { deleted: ids });
         for (const id of ids) context.output.out(`Deleted ${id}.`);
       }),
@@ -167,7 +163,7 @@ export function webhooksCommands(program: Command): void {
     .argument('<id>', 'wh_...')
     .action(
       action(async (context, id: string) => {
-        const answer = await context.api().json<unknown>('POST', `/webhooks/${pathId(id)}/test`);
+        const answer = await context.api().rq.webhooks.test({ params: { path: { id } } });
         if (context.output.json) return printJson(context.output, answer ?? {});
         context.output.out(`Sent a webhook.test event to ${id}; see rq webhooks deliveries ${id}.`);
       }),
@@ -182,12 +178,15 @@ export function webhooksCommands(program: Command): void {
     .option('--cursor <cursor>', 'the page after this cursor')
     .option('--all', 'every page')
     .action(
-      action(async (context, id: string, options: { status?: string }) => {
+      action(async (context, id: string, options: PageOptions & { status?: string }) => {
+        const status = userBody<QueryOf<'/api/v1/webhooks/{id}/deliveries'>>(
+          defined({ status: options.status }),
+        );
+        const { rq } = context.api();
         await printList(
           context,
-          `/webhooks/${pathId(id)}/deliveries`,
-          { status: options.status },
-          options as never,
+          (page) => rq.webhooks.listDeliveries({ params: { path: { id }, query: { ...status, ...page } } }),
+          options,
           deliveryColumns,
         );
       }),
@@ -202,7 +201,7 @@ export function webhooksCommands(program: Command): void {
       action(async (context, id: string, delivery: string) => {
         const answer = await context
           .api()
-          .json<unknown>('POST', `/webhooks/${pathId(id)}/deliveries/${pathId(delivery)}/retry`);
+          .rq.webhooks.retryDelivery({ params: { path: { id, deliveryId: delivery } } });
         if (context.output.json) return printJson(context.output, answer ?? {});
         context.output.out(`Retrying ${delivery}.`);
       }),
@@ -214,10 +213,7 @@ export function webhooksCommands(program: Command): void {
     .argument('<id>', 'wh_...')
     .action(
       action(async (context, id: string) => {
-        printWebhook(
-          context,
-          await context.api().json<Webhook>('POST', `/webhooks/${pathId(id)}/rotate-secret`),
-        );
+        printWebhook(context, await context.api().rq.webhooks.rotateSecret({ params: { path: { id } } }));
       }),
     );
 }
