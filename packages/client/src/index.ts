@@ -13,8 +13,7 @@ import type { components, operations, paths } from './schema.js';
 export type { FieldError, Problem } from './errors.js';
 export { RqApiError } from './errors.js';
 export type { RetryOptions } from './retry.js';
-export type { Middleware };
-export type { components, operations, paths };
+export type { components, Middleware, operations, paths };
 export { OPERATIONS };
 
 /** The header a signed-in caller names the workspace it works in with; an API key belongs to one and ignores it. */
