@@ -3,8 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
-import type { CodeListFilter, PrintSelection } from '../qrcodes/code-prints.js';
+import type { PrintSelection } from '../qrcodes/code-prints.js';
 import { canViewCodes } from '../qrcodes/qrcodes.permissions.js';
+import type { CodeFilterInput } from '../qrcodes/qrcodes.schemas.js';
 import { SheetBody, ZipBody } from './printing.schemas.js';
 import type { PrintingService, PrintStream } from './printing.service.js';
 
@@ -13,7 +14,7 @@ const FileBody = Type.String({ description: 'The file, streamed' });
 /** Exactly one of `ids` and `filter`. */
 function selectionOf(body: {
   ids?: string[] | undefined;
-  filter?: CodeListFilter | undefined;
+  filter?: CodeFilterInput | undefined;
 }): PrintSelection {
   const { ids, filter } = body;
   if (ids !== undefined && filter !== undefined) {

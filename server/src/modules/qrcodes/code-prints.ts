@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { Problem } from '../../shared/problem.js';
+import { codeFilterOf } from './code-filter.js';
 import { payloadOf, stateOf } from './code-state.js';
 import type { CodeLogos } from './qrcodes.logo.js';
 import { findCodeNames, findCodesByIds, listCodes } from './qrcodes.repository.js';
+import type { CodeFilterInput } from './qrcodes.schemas.js';
 
 /** Most codes one ZIP or print sheet call takes: 10,000 (a print run; the bench draws that many). */
 export const MAX_PRINT_CODES = 10_000;
@@ -11,16 +13,7 @@ export const MAX_PRINT_CODES = 10_000;
 /** Codes read from the database at a time while a ZIP or sheet streams. */
 const CHUNK = 100;
 
-/** The list filters of GET /qrcodes. */
-export interface CodeListFilter {
-  mode?: 'static' | 'redirect' | 'exec' | undefined;
-  tag?: string | undefined;
-  hostname?: string | undefined;
-  q?: string | undefined;
-  enabled?: boolean | undefined;
-}
-
-export type PrintSelection = { ids: string[] } | { filter: CodeListFilter };
+export type PrintSelection = { ids: string[] } | { filter: CodeFilterInput };
 
 /** What names a code's file: its slug, and its host ('' for the primary short host). */
 export interface PrintEntry {
@@ -92,16 +85,12 @@ export class CodePrints {
     return unique.map((id) => found.get(id) as PrintEntry);
   }
 
-  private async byFilter(accountId: string, filter: CodeListFilter): Promise<PrintEntry[]> {
+  private async byFilter(accountId: string, filter: CodeFilterInput): Promise<PrintEntry[]> {
     const entries: PrintEntry[] = [];
     let before: string | undefined;
     for (;;) {
       const rows = await listCodes(this.db, this.options.dialect, accountId, {
-        mode: filter.mode,
-        tag: filter.tag,
-        hostKey: filter.hostname?.toLowerCase(),
-        text: filter.q,
-        enabled: filter.enabled,
+        ...codeFilterOf(filter),
         before,
         limit: 500,
       });

@@ -25,6 +25,7 @@ import {
 } from './code-bulk.js';
 import type { CodeChange } from './code-change.js';
 import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
+import { codeFilterOf } from './code-filter.js';
 import { CodeImages } from './code-images.js';
 import { hashCodePassword } from './code-password.js';
 import { CodePrints } from './code-prints.js';
@@ -312,7 +313,7 @@ export class QrCodesService {
     accountId: string,
     query: ListQueryInput,
   ): Promise<{ rows: QrCodeRow[]; nextCursor: string | null }> {
-    const filter = this.filterOf(query);
+    const filter = codeFilterOf(query);
     if (query.sort !== undefined) return this.readSortedPage(accountId, filter, query, parseSort(query.sort));
     return readPage(query, 'qr', (window) =>
       listCodes(this.db, this.options.dialect, accountId, { ...filter, ...window }),
@@ -322,17 +323,7 @@ export class QrCodesService {
   /** How many codes pass the list's filters. */
   async count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
     return {
-      total: await countMatchingCodes(this.db, this.options.dialect, accountId, this.filterOf(query)),
-    };
-  }
-
-  private filterOf(query: CodeFilterInput): CodeFilter {
-    return {
-      mode: query.mode,
-      tag: query.tag,
-      hostKey: query.hostname?.toLowerCase(),
-      text: query.q,
-      enabled: query.enabled,
+      total: await countMatchingCodes(this.db, this.options.dialect, accountId, codeFilterOf(query)),
     };
   }
 
@@ -542,7 +533,7 @@ export class QrCodesService {
   ): Promise<{ ids: string[]; nextCursor: string | null }> {
     const { cursor, limit = BULK_MAX_ITEMS, except = [] } = page;
     const codes = await readPage({ cursor, limit: Math.min(limit, BULK_MAX_ITEMS) }, 'qr', (window) =>
-      listCodes(this.db, this.options.dialect, accountId, { ...this.filterOf(filter), ...window }),
+      listCodes(this.db, this.options.dialect, accountId, { ...codeFilterOf(filter), ...window }),
     );
     const left = new Set(except);
     return {
