@@ -30,7 +30,7 @@ function collectorOf(): Collector | null {
  * empties the pool only in a memory-reducing collection, which it starts on its own under memory
  * pressure or after 8 s of idleness, which a busy server's threads never have. So a thread keeps
  * the most heap it ever used in its RSS: after the edge code file's build or a load, hundreds of
- * MB that no object uses (docs/adr/2026-11-26-cold-scans.md, seventh session); Node 20 returned
+ * MB that no object uses (docs/adr/2026-11-26-cold-scans.md, "Memory under load"); Node 20 returned
  * them. This runs that collection now: a full, blocking one (about 100 ms with 60 MB live), so it
  * is run only once a burst of garbage is over: when the thread turns idle (trimHeapWhenIdle), or
  * after a build of the edge code file large enough to cost more than the pause.

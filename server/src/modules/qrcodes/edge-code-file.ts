@@ -6,7 +6,7 @@ import path from 'node:path';
  * A bucket is one 4 kB page of the file: a lookup reads the used part of one page with one system
  * call. The pages live in the operating system's cache, not in the process (RSS), which is what
  * lets a million codes be read in a few µs each within the instance's memory bar
- * (docs/adr/2026-11-26-cold-code-read.md, sixth session).
+ * (docs/adr/2026-11-26-cold-code-read.md, "The edge code file").
  */
 export const BUCKET_BYTES = 4096;
 /** A record's header: the key's hash (u32; 0 once removed), the key's bytes (u16), the value's (u16). */

@@ -92,7 +92,7 @@ function decode(value: string, hostKey: string, slug: string): RedirectRow {
 /**
  * Every code as the edge reads it, in a file of this process (edge-code-file.ts), so that a scan of
  * any of a million codes costs one page read from the operating system's cache rather than a walk
- * of the database's b-trees (docs/adr/2026-11-26-cold-code-read.md, sixth session). It is a cache
+ * of the database's b-trees (docs/adr/2026-11-26-cold-code-read.md, "The edge code file"). It is a cache
  * of the database and follows the same change notices as the edge's memory cache: a change
  * removes the code's record at once, and the next database read of it stores it again. Until a
  * build has finished, and while changes may be missed (Redis away), it answers nothing and the

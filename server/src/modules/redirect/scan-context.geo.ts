@@ -16,8 +16,9 @@ import { rangesOfMmdb } from './geo-ranges.mmdb.js';
  * of walking the file again (about 3 s per file, once per machine and database version).
  * Nor are the tables: each lookup reads one block of 256 ranges from the cache file (two reads of
  * the operating system's page cache, shared by the machine's instances), found from the first
- * start of each block, which is all a process keeps (about 0.2 MB; the cold-scans ADR). The
- * lookups are cached per address (`locate`, scan-context.ts), so a returning address reads nothing.
+ * start of each block, which is all a process keeps (about 0.2 MB;
+ * docs/adr/2026-11-25-geoip-range-cache.md). The lookups are cached per address (`locate`,
+ * scan-context.ts), so a returning address reads nothing.
  */
 
 export type GeoLocation = Place;

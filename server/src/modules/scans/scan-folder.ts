@@ -48,7 +48,7 @@ const MAX_HELD_BACKLOG = 1_000_000;
  * sooner. On Node 24 the most heap the thread ever took stays resident until the thread is idle
  * (heap-trim.ts), and the folder catches up after a load at full speed, so these bounds are its
  * share of the instance's RSS under load: 4 and 32 MB kept a million-code run at 239 MB, where
- * 8 and 48 reached 252 to 262 (docs/adr/2026-11-26-cold-scans.md, seventh session). Should a
+ * 8 and 48 reached 252 to 262 (docs/adr/2026-11-26-cold-scans.md, "Memory under load"). Should a
  * fold ever need more, the thread ends with an out-of-memory error and the event loop folds
  * instead (as when the thread is gone for any reason).
  */

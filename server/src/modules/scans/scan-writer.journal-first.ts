@@ -28,7 +28,7 @@ const POSTGRES_BUSY_LOOP = 0.4;
  * process being killed, as SQLite's own WAL commits with synchronous=NORMAL do, and the file is
  * in the database, committed by its fsync, within `shipAfterMs`. With `sync` (SCAN_JOURNAL_SYNC)
  * each append is also fdatasynced before answering, durable through a power loss; every group
- * then waits for the disk (docs/adr/2026-11-22-scans-group-commit.md, seventh session).
+ * then waits for the disk (docs/adr/2026-11-22-scans-group-commit.md, "The journal's sync").
  */
 export class JournalFirstScanWriter implements ScanWriter {
   readonly journal: ScanJournal;

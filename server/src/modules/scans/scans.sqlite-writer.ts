@@ -19,8 +19,8 @@ const RECOVERY_CHUNK = 5000;
  * SQLite's scan writer: statements prepared once and run in synchronous transactions (building a
  * statement per batch cost more than the writes themselves).
  *
- * Raw scans and their rollups can be written apart (docs/adr/2026-11-23-analytics-rollups.md,
- * "Rollups behind"). `appendRaw` commits the scans alone, which is all answering a scan waits for;
+ * Raw scans and their rollups can be written apart (docs/adr/2026-11-26-cold-scans.md,
+ * "The folder thread"). `appendRaw` commits the scans alone, which is all answering a scan waits for;
  * `rollUp` later writes the counters and rollups of every scan appended since, in bulk, in a
  * transaction that also moves `scan_rollup_cursor` to the last of them. Rows past the cursor are
  * scans whose rollups never committed (the process died between the two): the writer rolls them
