@@ -1,4 +1,4 @@
-import { createClient, type FieldError, RqApiError } from '@rq/client';
+import { createClient, type FieldError, type Middleware, RqApiError, WORKSPACE_HEADER } from '@rq/client';
 import { idToken } from './auth';
 import { SITE_API } from './runtimeConfig';
 import { reportWorkspaceGone, workspaceForRequest } from './workspaceChoice';
@@ -6,30 +6,47 @@ import { reportWorkspaceGone, workspaceForRequest } from './workspaceChoice';
 export type { FieldError };
 
 /**
- * An API error answer (RFC 9457 problem details), kept whole so pages can show it in place. It is
- * the client package's RqApiError (same `status`, `code`, `detail`, `errors`, `role`).
+ * An API error answer (RFC 9457 problem details), kept whole so pages can show it in place: the
+ * client package's RqApiError (`status`, `code`, `detail`, `errors`, `role`, the whole `problem`).
+ * Pages tell errors apart by `code`.
  */
-export class ApiError extends RqApiError {
-  override readonly name: string = 'ApiError';
-  constructor(
-    status: number,
-    code: string,
-    detail: string,
-    errors: FieldError[] = [],
-    role?: string,
-    /** The problem's other members (an import's `failedRows`), kept in `problem`. */
-    extensions: Record<string, unknown> = {},
-  ) {
-    super(status, { ...extensions, code, detail, errors, ...(role === undefined ? {} : { role }) });
-  }
+export { RqApiError as ApiError };
+
+/**
+ * The site's one way to the API: @rq/client on the same origin, typed by the OpenAPI document, as
+ * the signed-in user (a fresh ID token for every call) in the workspace they work in. It shows a 429
+ * or 503 at once rather than waiting to retry: a person is waiting. Call operations by name
+ * (`rq.qrcodes.update({ params: { path: { id } }, body })`) or by path (`rq.get('/api/v1/...')`).
+ */
+export const rq = createClient({ getToken: idToken, retry: false, workspace: signedInWorkspace });
+
+/** The same, outside any workspace: `GET /me`, accepting an invitation, verifying the e-mail address. */
+export const rqWithoutWorkspace = createClient({ getToken: idToken, retry: false });
+
+// Signed-out requests name no workspace, and do not wait for one to be settled.
+async function signedInWorkspace(): Promise<string | null> {
+  return (await idToken()) ? workspaceForRequest() : null;
 }
 
 /**
- * The site's one way to the API: @rq/client on the same origin, as the signed-in user (a fresh ID
- * token for every call). The site names the workspace itself on each call (some calls go without
- * one), and shows a 429 or 503 at once rather than waiting to retry: a person is waiting.
+ * A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
+ * The API answers it as `not_found` like any other missing id, so the detail is what tells them apart.
  */
-const client = createClient({ getToken: idToken, retry: false });
+const workspaceGoneWatch: Middleware = {
+  async onResponse({ request, response }) {
+    const sent = request.headers.get(WORKSPACE_HEADER);
+    if (response.status !== 404 || !sent) return undefined;
+    const problem: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    const detail =
+      problem && typeof problem === 'object' && 'detail' in problem ? String(problem.detail) : '';
+    if (detail.includes(sent)) reportWorkspaceGone(sent);
+    return undefined;
+  },
+};
+rq.raw.use(workspaceGoneWatch);
 
 /**
  * The signed-in user's authorization and the workspace they work in (`RQ-Workspace`), for every call
@@ -54,7 +71,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders(options)) };
   // The site's paths are built at run time (with their query), so the untyped form of the call.
-  const request = client.raw.request as (
+  const request = rqWithoutWorkspace.raw.request as (
     method: string,
     url: string,
     init: { headers: Record<string, string>; body?: unknown; parseAs: 'text' },
@@ -87,26 +104,19 @@ export async function apiRequest<T>(
 }
 
 /** An error answer's body (problem+json, or anything else) as an ApiError. */
-function apiErrorOf(status: number, body: unknown): ApiError {
-  const problem = (body && typeof body === 'object' ? body : {}) as {
-    code?: string;
-    detail?: string;
-    title?: string;
-    errors?: FieldError[];
-    role?: string;
-  };
-  return new ApiError(
-    status,
-    problem.code ?? 'http_error',
-    problem.detail ?? problem.title ?? `The API answered HTTP ${status}.`,
-    Array.isArray(problem.errors) ? problem.errors : [],
-    typeof problem.role === 'string' ? problem.role : undefined,
-    problem,
-  );
+function apiErrorOf(status: number, body: unknown): RqApiError {
+  const problem = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return new RqApiError(status, {
+    ...problem,
+    code: 'code' in problem ? String(problem.code) : 'http_error',
+  });
 }
 
 const unreachable = () =>
-  new ApiError(0, 'network_error', 'The API could not be reached. Check your connection and try again.');
+  new RqApiError(0, {
+    code: 'network_error',
+    detail: 'The API could not be reached. Check your connection and try again.',
+  });
 
 /**
  * `fetch` of `/api/v1${path}` for what apiRequest does not cover (files, CSV bodies, event

@@ -6,9 +6,11 @@ const LABELS = { '/body/activeFrom': 'Active from', '/body/expiresAt': 'Expires'
 
 describe('splitProblem', () => {
   it('names another field of the form by its label, not by its name in the API', () => {
-    const error = new ApiError(400, 'validation_failed', 'bad', [
-      { path: '/body/expiresAt', message: 'must be after activeFrom' },
-    ]);
+    const error = new ApiError(400, {
+      code: 'validation_failed',
+      detail: 'bad',
+      errors: [{ path: '/body/expiresAt', message: 'must be after activeFrom' }],
+    });
     expect(splitProblem(error, LABELS)).toEqual({
       byField: { '/body/expiresAt': 'Expires must be after “Active from”.' },
       general: null,
@@ -23,9 +25,11 @@ describe('splitProblem', () => {
   });
 
   it('keeps a problem of a field the form does not show as a general one', () => {
-    const error = new ApiError(400, 'validation_failed', 'bad', [
-      { path: '/body/slug', message: 'is taken' },
-    ]);
+    const error = new ApiError(400, {
+      code: 'validation_failed',
+      detail: 'bad',
+      errors: [{ path: '/body/slug', message: 'is taken' }],
+    });
     expect(splitProblem(error, LABELS)).toEqual({ byField: {}, general: error });
   });
 });

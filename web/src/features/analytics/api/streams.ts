@@ -29,7 +29,10 @@ export async function readScanStream(
     cache: 'no-store',
   });
   if (!response.body)
-    throw new ApiError(response.status, 'http_error', 'The live stream answered without a body.');
+    throw new ApiError(response.status, {
+      code: 'http_error',
+      detail: 'The live stream answered without a body.',
+    });
   onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -78,11 +78,10 @@ export function useDashboardData(view: View, label: string) {
         // An interval too fine for the range is the API's 400 for the series: shown in the chart's place.
         const series: Timeseries | ApiError = timeseries
           ? { ...timeseries, interval: view.interval }
-          : new ApiError(
-              timeseriesProblem?.status ?? 400,
-              timeseriesProblem?.code ?? 'validation_failed',
-              timeseriesProblem?.detail ?? '',
-            );
+          : new ApiError(timeseriesProblem?.status ?? 400, {
+              code: timeseriesProblem?.code ?? 'validation_failed',
+              detail: timeseriesProblem?.detail ?? '',
+            });
         setData({ query: requested, label, summary: answer.summary, series, breakdowns: answer.breakdowns });
         setError(undefined);
         setLoading(false);
@@ -92,7 +91,7 @@ export function useDashboardData(view: View, label: string) {
         setError(
           caught instanceof ApiError
             ? caught
-            : new ApiError(0, 'error', caught instanceof Error ? caught.message : ''),
+            : new ApiError(0, { code: 'error', detail: caught instanceof Error ? caught.message : '' }),
         );
         setLoading(false);
       },

@@ -43,9 +43,11 @@ export default function RuleForm({
     const when = whenOf(draft);
     if ('error' in when) {
       setError(
-        new ApiError(400, 'validation_failed', when.error, [
-          { path: '/body/when', message: 'is not valid JSON' },
-        ]),
+        new ApiError(400, {
+          code: 'validation_failed',
+          detail: when.error,
+          errors: [{ path: '/body/when', message: 'is not valid JSON' }],
+        }),
       );
       return;
     }
@@ -90,7 +92,7 @@ export default function RuleForm({
   const restError =
     error instanceof ApiError && errors.length > 0
       ? rest.length > 0
-        ? new ApiError(error.status, error.code, error.detail, rest)
+        ? new ApiError(error.status, { ...error.problem, errors: rest })
         : null
       : error;
 
