@@ -4,7 +4,10 @@
 //   indent), the region between `// snippet:start <name>` and `// snippet:end` of that file; the
 //   files are type-checked by `npm run typecheck` (server/tsconfig.test.json includes them);
 // - every list between `<!-- list: <name> -->` and `<!-- /list -->` names exactly what the tree has
-//   (the names in backticks, or for test-folders each `server/test/<folder>`).
+//   (the names in backticks, or for test-folders each `server/test/<folder>`);
+// - every code comment that points into an ADR (`docs/adr/<file>.md`, optionally followed by
+//   `, "<heading>"`) names a file and a heading that are there, never a session or an update by
+//   its order (an ADR says what is decided now; its history is in git).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -130,8 +133,52 @@ function checkLists() {
   }
 }
 
+const CODE_DIRS = ['server/src', 'web/src', 'packages', 'scripts', 'bench'];
+const SKIP = new Set(['node_modules', 'dist', 'build', '.docusaurus']);
+
+function* codeFiles(dir) {
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP.has(entry.name)) yield* codeFiles(file);
+    } else if (/\.(ts|tsx|mjs|js|cjs)$/.test(entry.name)) yield file;
+  }
+}
+
+function headingsOf(adr) {
+  const text = readFileSync(path.join(root, 'docs/adr', adr), 'utf8');
+  return new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].trim()));
+}
+
+function checkAdrPointers() {
+  const headings = new Map();
+  for (const file of CODE_DIRS.flatMap((dir) => [...codeFiles(dir)])) {
+    // Comments wrap: read `* ` and `// ` continuations as one line.
+    const text = readFileSync(path.join(root, file), 'utf8').replace(/\n\s*(?:\*(?!\/)|\/\/)\s?/g, ' ');
+    for (const m of text.matchAll(/docs\/adr\/([\w.-]+\.md)(?:[,;]\s*("([^"]+)"|[^)]*))?/g)) {
+      const [, adr, after, heading] = m;
+      if (!headings.has(adr)) {
+        try {
+          headings.set(adr, headingsOf(adr));
+        } catch {
+          headings.set(adr, null);
+        }
+      }
+      const known = headings.get(adr);
+      if (!known) problems.push(`${file}: points to docs/adr/${adr}, which is not there`);
+      else if (heading && !known.has(heading))
+        problems.push(`${file}: docs/adr/${adr} has no heading "${heading}"`);
+      else if (!heading && after && /\b(session|update)\b/i.test(after))
+        problems.push(
+          `${file}: points into docs/adr/${adr} by "${after.trim()}"; name a heading in quotes instead`,
+        );
+    }
+  }
+}
+
 const snippets = checkSnippets();
 checkLists();
+checkAdrPointers();
 if (problems.length > 0) {
   console.error(`contributing-check: ${problems.length} problem(s)\n${problems.join('\n')}`);
   process.exit(1);
