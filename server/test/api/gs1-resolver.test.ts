@@ -191,6 +191,22 @@ describe.each(engines)('the GS1 resolver at the edge on $name', (engine) => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
     expect((await scan(`/01/${gtin}`)).headers.location).toBe('https://example.com/before');
+    // Scanned (and remembered as unknown) before a company prefix covering it is registered.
+    const asset = '/8004/0950600077000123';
+    expect((await scan(asset)).statusCode).toBe(404);
+    const prefix = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/gs1/items',
+      headers: owner.headers,
+      payload: {
+        primaryKey: { ai: '8004', value: '0950600077' },
+        prefix: true,
+        defaultLinkType: 'gs1:pip',
+        links: [{ linkType: 'gs1:pip', href: 'https://example.com/assets/{1}', title: 'Asset' }],
+      },
+    });
+    expect(prefix.statusCode, prefix.body).toBe(201);
+    expect((await scan(asset)).headers.location).toBe('https://example.com/assets/000123');
     await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/gs1/items/${id}`,

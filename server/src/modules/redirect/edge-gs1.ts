@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Redis } from 'ioredis';
+import type { ChangeBus } from '../../shared/change-bus.js';
 import { headerSafeUrl } from '../../shared/http-url.js';
 import { problemBody } from '../../shared/problem.js';
 import { buildResolverDescription } from '../gs1/gs1.description.js';
@@ -11,6 +13,7 @@ import {
 import type { EdgeGs1Item } from '../gs1/gs1.service.js';
 import { type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
 import { countUsage, type EdgeDeps, type ScanAnswer } from './edge.js';
+import { EdgeCache } from './redirect.cache.js';
 import { buildScanContext } from './scan-context.js';
 
 /**
@@ -44,6 +47,37 @@ export interface Gs1EdgeRequest {
   /** The host as the scanner named it (for the scan's record). */
   hostname: string;
   url: string;
+}
+
+export type Gs1ItemLookup = Gs1EdgeDeps['findItem'];
+
+/**
+ * The items the edge read, kept in memory until any GS1 item or hostname changes on any instance
+ * (the change bus clears them all: a company-prefix item covers keys no single key names), and
+ * for a few seconds only while Redis is away (redirect.cache.ts). Unknown keys are kept too, so a
+ * flood of scans of unregistered keys does not reach the database.
+ */
+export function cachedGs1Items(
+  find: Gs1ItemLookup,
+  options: { maxEntries: number; changes: ChangeBus; redis: Redis | null },
+): Gs1ItemLookup {
+  const cache = new EdgeCache<EdgeGs1Item>(
+    async (key) => {
+      const [hostKey = '', ai = '', value = ''] = key.split('\n');
+      const item = await find(hostKey, { ai, value });
+      return item ? { value: item, dependsOn: [], keep: true } : null;
+    },
+    { maxEntries: options.maxEntries, missTtlMs: 5_000 },
+  );
+  options.changes.subscribe('gs1.changed', () => cache.clear());
+  options.changes.subscribe('hostname.changed', () => cache.clear());
+  const { redis } = options;
+  if (redis) {
+    if (redis.status !== 'ready') cache.unsync();
+    redis.on('close', () => cache.unsync());
+    redis.on('ready', () => cache.resync());
+  }
+  return async (hostKey, key) => cache.get(`${hostKey}\n${key.ai}\n${key.value}`);
 }
 
 /** Whether the path is the resolver's on any host: its description file, or a plausible Digital Link. */

@@ -5,7 +5,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { shortLinkHost, urlHost } from '../../shared/host-name.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
-import { answerGs1, type Gs1EdgeDeps } from './edge-gs1.js';
+import { answerGs1, cachedGs1Items, type Gs1EdgeDeps } from './edge-gs1.js';
 import { type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
 import { type FormGate, passwordGate } from './password-gate.form.js';
 import {
@@ -125,8 +125,8 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
 }
 
 /**
- * The GS1 resolver at every host's root (edge-gs1.ts): items read through the GS1 service on
- * each request (a change is seen by the next scan), scans recorded as the edge records codes'.
+ * The GS1 resolver at every host's root (edge-gs1.ts): items read through the GS1 service and
+ * kept until a GS1 change (cachedGs1Items), scans recorded as the edge records codes'.
  * A compressed Digital Link on a host that serves slugs at its root is tried where no code is.
  */
 function gs1EdgeOf(
@@ -139,7 +139,12 @@ function gs1EdgeOf(
   const shortHost = config.shortUrl ? urlHost(config.shortUrl) : undefined;
   const originOf = (host: EdgeHost) =>
     host.custom ? `https://${host.hostKey}` : host.slugsAtRoot ? shortOrigin : publicOrigin;
-  const deps: Gs1EdgeDeps = { findItem: (hostKey, key) => gs1.findForEdge(hostKey, key), edge };
+  const findItem = cachedGs1Items((hostKey, key) => gs1.findForEdge(hostKey, key), {
+    maxEntries: config.edgeCacheCodes,
+    changes: app.changes,
+    redis: app.redis,
+  });
+  const deps: Gs1EdgeDeps = { findItem, edge };
   edge.unknownSlug = async (request) => {
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);
