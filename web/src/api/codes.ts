@@ -25,6 +25,43 @@ export type { StaticData };
 /** Compiles only while every kind fits the API's schema. */
 export const staticDataFitsTheApi: StaticData extends NonNullable<ApiQrCode['data']> ? true : false = true;
 
+/**
+ * A code as the site reads it, from the API's answer: its static data by kind. The server checked each
+ * kind's fields when it stored them, so a field the kind requires is there; '' and 0 stand in only if not.
+ */
+export function codeOf(code: ApiQrCode): QrCode {
+  return { ...code, data: code.data === null ? null : staticDataOf(code.data) };
+}
+
+function staticDataOf(data: NonNullable<ApiQrCode['data']>): StaticData {
+  switch (data.kind) {
+    case 'text':
+      return { kind: 'text', text: data.text ?? '' };
+    case 'url':
+      return { kind: 'url', url: data.url ?? '' };
+    case 'email':
+      return { kind: 'email', to: data.to ?? '', subject: data.subject, body: data.body };
+    case 'phone':
+      return { kind: 'phone', number: data.number ?? '' };
+    case 'sms':
+      return { kind: 'sms', number: data.number ?? '', message: data.message };
+    case 'wifi':
+      return {
+        kind: 'wifi',
+        ssid: data.ssid ?? '',
+        password: data.password,
+        encryption: data.encryption ?? 'nopass',
+        hidden: data.hidden,
+      };
+    case 'vcard': {
+      const { name = '', org, phone, email, url, address } = data;
+      return { kind: 'vcard', name, org, phone, email, url, address };
+    }
+    case 'geo':
+      return { kind: 'geo', lat: data.lat ?? 0, lng: data.lng ?? 0 };
+  }
+}
+
 export type CodeMode = QrCode['mode'];
 
 export type ScanTotals = QrCode['scans'];

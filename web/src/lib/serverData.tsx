@@ -9,12 +9,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { apiRequest } from './api';
 import { useAuth } from './auth';
 import { useWorkspaceKey, WorkspaceProvider } from './workspace';
 
 /**
- * Server data is read one way: TanStack Query over `apiRequest` (same origin, the user's token).
+ * Server data is read one way: TanStack Query over the typed client `rq` (lib/api.ts: same origin, the user's token).
  * A list loads when its page mounts and when its key changes, and at no other time: no refetch on
  * window focus or reconnect and no retries, so a page's requests are the ones the reader asked for
  * (each counts against the account's rate limit; e2e/rate-limit.spec.ts counts them). Changes the
@@ -56,24 +55,34 @@ export function useApiKey(path: string): readonly unknown[] {
 }
 
 /**
- * `GET /api/v1${path}`; while a new path loads, the last answer stays on screen (paging), but only
- * one of the same workspace: another workspace's data never shows.
+ * A read cached under `path` (the GET it makes, with its query: `/qrcodes/qr_1`), e.g.
+ * `useApiGet('/qrcodes/qr_1', () => rq.qrcodes.get({ params: { path: { id } } }))`; while a new path
+ * loads, the last answer stays on screen (paging), but only one of the same workspace: another
+ * workspace's data never shows.
  */
-export function useApiGet<T>(path: string) {
+export function useApiGet<T>(path: string, read: () => Promise<T>) {
   const workspace = useWorkspaceKey();
   return useQuery({
     queryKey: apiKeyOf(workspace, path),
-    queryFn: () => apiRequest<T>('GET', path),
+    queryFn: read,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === workspace ? keepPreviousData(previous) : undefined,
   });
 }
 
+/** One page of a cursor-paged collection, e.g. `(page) => rq.rules.list({ params: { query: page } })`. */
+export type ReadPage<T> = (page: { limit: number; cursor?: string }) => Promise<Page<T>>;
+
 /**
  * Every page of a cursor-paged collection (up to `max` items), read once as one list; not read
- * while `enabled` is false.
+ * while `enabled` is false. `collection` names it in the cache (`/rules`).
  */
-export function useWholeList<T>(collection: string, max = 1000, { enabled = true } = {}) {
+export function useWholeList<T>(
+  collection: string,
+  readPage: ReadPage<T>,
+  max = 1000,
+  { enabled = true } = {},
+) {
   return useQuery({
     enabled,
     queryKey: useApiKey(`${collection}#all`),
@@ -81,8 +90,7 @@ export function useWholeList<T>(collection: string, max = 1000, { enabled = true
       const all: T[] = [];
       let cursor: string | null = null;
       do {
-        const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-        const page: Page<T> = await apiRequest<Page<T>>('GET', `${collection}?limit=100${after}`);
+        const page: Page<T> = await readPage({ limit: 100, ...(cursor ? { cursor } : {}) });
         all.push(...page.data);
         cursor = page.nextCursor;
       } while (cursor && all.length < max);
@@ -107,16 +115,17 @@ export interface GrowingList<T extends { id: string }> {
 }
 
 /** A cursor-paged collection read a page at a time ("Load more"), newest first, `pageSize` a page. */
-export function useGrowingList<T extends { id: string }>(collection: string, pageSize = 50): GrowingList<T> {
+export function useGrowingList<T extends { id: string }>(
+  collection: string,
+  readPage: ReadPage<T>,
+  pageSize = 50,
+): GrowingList<T> {
   const client = useQueryClient();
   const queryKey = useApiKey(`${collection}#pages`);
   const query = useInfiniteQuery({
     queryKey,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => {
-      const after = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest<Page<T>>('GET', `${collection}?limit=${pageSize}${after}`);
-    },
+    queryFn: ({ pageParam }) => readPage({ limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) }),
     getNextPageParam: (last) => last.nextCursor,
   });
   const edit = (change: (pages: Page<T>[]) => Page<T>[]) =>

@@ -1,16 +1,26 @@
-import type { Page, QrCode } from '@site/src/api/codes';
-import type { ApiAnswer } from '@site/src/api/types';
+import { codeOf, type Page, type QrCode } from '@site/src/api/codes';
+import type { ApiAnswer, ApiQuery } from '@site/src/api/types';
+import { rq } from '@site/src/lib/api';
 import { useApiGet, useApiKey, useWholeList } from '@site/src/lib/serverData';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** A rule as the list of rules names it. */
 export type RuleSummary = Pick<ApiAnswer<'/api/v1/rules/{id}'>, 'id' | 'name' | 'enabled'>;
 
+/** The path and query of a read, as its cache key. */
+function keyOf(path: string, query: Record<string, string | number | boolean>): string {
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return search.size > 0 ? `${path}?${search}` : path;
+}
+
 /** One page of the account's codes (`query` holds the filters, limit and cursor). */
-export function useCodesPage(query: string) {
+export function useCodesPage(query: ApiQuery<'/api/v1/qrcodes'>) {
   const client = useQueryClient();
-  const path = `/qrcodes?${query}`;
-  const page = useApiGet<Page<QrCode>>(path);
+  const path = keyOf('/qrcodes', query);
+  const page = useApiGet(path, async (): Promise<Page<QrCode>> => {
+    const answer = await rq.qrcodes.list({ params: { query } });
+    return { ...answer, data: answer.data.map(codeOf) };
+  });
   const key = useApiKey(path);
   /** Writes a change the page made into the cached page (no refetch). */
   const edit = (change: (codes: QrCode[]) => QrCode[]) =>
@@ -32,12 +42,14 @@ export function useCodesPage(query: string) {
  * id, and assigning waits until it loads on the next visit: a failure is not shown.
  */
 export function useRuleNames(): RuleSummary[] {
-  return useWholeList<RuleSummary>('/rules').data ?? [];
+  return useWholeList<RuleSummary>('/rules', (page) => rq.rules.list({ params: { query: page } })).data ?? [];
 }
 
 /** How many codes pass the filters (`GET /qrcodes/count`), for "N codes" and "select all N". */
-export function useCodeCount(filterQuery: string) {
-  const count = useApiGet<{ total: number }>(`/qrcodes/count${filterQuery ? `?${filterQuery}` : ''}`);
+export function useCodeCount(filter: ApiQuery<'/api/v1/qrcodes/count'>) {
+  const count = useApiGet(keyOf('/qrcodes/count', filter), () =>
+    rq.qrcodes.getCount({ params: { query: filter } }),
+  );
   return { total: count.data?.total, reload: () => void count.refetch() };
 }
 
@@ -45,7 +57,7 @@ export function useCodeCount(filterQuery: string) {
 export function useCode(id: string) {
   const client = useQueryClient();
   const path = `/qrcodes/${encodeURIComponent(id)}`;
-  const code = useApiGet<QrCode>(path);
+  const code = useApiGet(path, async () => codeOf(await rq.qrcodes.get({ params: { path: { id } } })));
   const key = useApiKey(path);
   return {
     code: code.data,

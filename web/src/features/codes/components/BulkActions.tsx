@@ -1,4 +1,4 @@
-import type { Design, Page, QrCode } from '@site/src/api/codes';
+import { codeOf, type QrCode } from '@site/src/api/codes';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import {
   type BulkOutcome,
@@ -8,7 +8,7 @@ import {
   type MatchingCodes,
 } from '@site/src/features/codes/api/bulk';
 import { retagged } from '@site/src/features/codes/model/table';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { counted } from '@site/src/lib/counted';
 import { type CodeSelection, downloadSheet, downloadZip, type SheetOptions } from '@site/src/lib/downloads';
 import { useApiGet } from '@site/src/lib/serverData';
@@ -100,7 +100,9 @@ export default function BulkActions({
     size: useId(),
     caption: useId(),
   };
-  const designs = useApiGet<Page<Design>>('/designs?limit=100');
+  const designs = useApiGet('/designs?limit=100', () =>
+    rq.designs.list({ params: { query: { limit: 100 } } }),
+  );
   const count = target.count;
   const plural = counted(count, 'code');
 
@@ -178,10 +180,8 @@ export default function BulkActions({
         const changed: QrCode[] = [];
         for (let i = 0; i < codes.length; i += APPLY_CHUNK) {
           const chunk = codes.slice(i, i + APPLY_CHUNK).map((code) => code.id);
-          const answer = await apiRequest<{ data: QrCode[] }>('POST', `/designs/${design}/apply`, {
-            codes: chunk,
-          });
-          changed.push(...answer.data);
+          const answer = await rq.designs.apply({ params: { path: { id: design } }, body: { codes: chunk } });
+          changed.push(...answer.data.map(codeOf));
           step('Applying the design', codes.length)(Math.min(codes.length, i + APPLY_CHUNK));
         }
         const name = designs.data?.data.find((d) => d.id === design)?.name ?? design;

@@ -7,6 +7,7 @@ import { codesMatching } from '@site/src/features/codes/api/bulk';
 import { useCodeCount, useCodesPage, useRuleNames } from '@site/src/features/codes/api/codes';
 import {
   filterParams,
+  filterQuery,
   isFiltered,
   isSelected,
   listQuery,
@@ -76,7 +77,7 @@ export default function CodesManager({
     refusal: useId(),
   };
   const list = useCodesPage(listQuery(view, cursors[cursors.length - 1] ?? null, pageSize));
-  const count = useCodeCount(filterKey);
+  const count = useCodeCount(filterQuery(view));
   const { codes, loading, error, nextCursor } = list;
   const total = count.total;
 

@@ -1,9 +1,9 @@
 import Link from '@docusaurus/Link';
-import type { Design, Page, QrCode } from '@site/src/api/codes';
+import { codeOf, type Design, type QrCode } from '@site/src/api/codes';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './Codes.module.css';
 
@@ -36,7 +36,7 @@ export default function DesignsPanel({
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setDesigns((await apiRequest<Page<Design>>('GET', '/designs?limit=100')).data);
+      setDesigns((await rq.designs.list({ params: { query: { limit: 100 } } })).data);
       setError(null);
     } catch (caught) {
       setError(caught);
@@ -54,10 +54,11 @@ export default function DesignsPanel({
     setError(null);
     setStatus('');
     try {
-      const answer = await apiRequest<{ data: QrCode[] }>('POST', `/designs/${design.id}/apply`, {
-        codes: selected,
+      const answer = await rq.designs.apply({
+        params: { path: { id: design.id } },
+        body: { codes: [...selected] },
       });
-      onApplied(answer.data);
+      onApplied(answer.data.map(codeOf));
       setStatus(
         `Applied “${design.name}” to ${answer.data.length} code${answer.data.length === 1 ? '' : 's'}.`,
       );
@@ -72,7 +73,7 @@ export default function DesignsPanel({
     setBusy(design.id);
     setError(null);
     try {
-      await apiRequest('DELETE', `/designs/${design.id}`);
+      await rq.designs.delete({ params: { path: { id: design.id } } });
       setDesigns((current) => current.filter((d) => d.id !== design.id));
       setStatus(`Deleted the design “${design.name}”.`);
       setDeleting(null);

@@ -1,4 +1,5 @@
 import type { CodeMode } from '@site/src/api/codes';
+import type { ApiQuery } from '@site/src/api/types';
 
 /** The table's columns that sort on the server (`GET /qrcodes?sort=`). */
 export const SORTABLE = ['slug', 'title', 'scans', 'updatedAt', 'createdAt'] as const;
@@ -31,7 +32,7 @@ export function parseSort(value: string | null): Sort | null {
   return (SORTABLE as readonly string[]).includes(field) ? { field: field as SortField, descending } : null;
 }
 
-export function sortParam(sort: Sort): string {
+export function sortParam(sort: Sort): NonNullable<ApiQuery<'/api/v1/qrcodes'>['sort']> {
   return `${sort.descending ? '-' : ''}${sort.field}`;
 }
 
@@ -68,13 +69,29 @@ export function searchOf(view: TableView): string {
   return text ? `?${text}` : '';
 }
 
+/** The filters as the API's query: the list and the count take them. */
+export function filterQuery(view: TableView): ApiQuery<'/api/v1/qrcodes/count'> {
+  return {
+    ...(view.q.trim() ? { q: view.q.trim() } : {}),
+    ...(view.tag.trim() ? { tag: view.tag.trim() } : {}),
+    ...(view.hostname.trim() ? { hostname: view.hostname.trim().toLowerCase() } : {}),
+    ...(view.mode ? { mode: view.mode } : {}),
+    ...(view.enabled ? { enabled: view.enabled === 'true' } : {}),
+  };
+}
+
 /** `GET /qrcodes` of one page of the view. */
-export function listQuery(view: TableView, cursor: string | null, limit: number): string {
-  const params = filterParams(view);
-  if (view.sort) params.set('sort', sortParam(view.sort));
-  params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
+export function listQuery(
+  view: TableView,
+  cursor: string | null,
+  limit: number,
+): ApiQuery<'/api/v1/qrcodes'> {
+  return {
+    ...filterQuery(view),
+    ...(view.sort ? { sort: sortParam(view.sort) } : {}),
+    limit,
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
 export function isFiltered(view: TableView): boolean {

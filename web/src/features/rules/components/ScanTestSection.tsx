@@ -1,8 +1,8 @@
-import type { Page, QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ScanTester from '@site/src/components/linkControls/ScanTester';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Rule } from '@site/src/features/rules/model/ruleModel';
+import { rq } from '@site/src/lib/api';
 import { useApiGet } from '@site/src/lib/serverData';
 import { useId, useState } from 'react';
 import styles from './Rules.module.css';
@@ -12,7 +12,9 @@ import styles from './Rules.module.css';
  * time, and see which of its rules would decide (POST /qrcodes/{id}/simulate records nothing).
  */
 export default function ScanTestSection({ rules }: { rules: readonly Rule[] }) {
-  const codes = useApiGet<Page<QrCode>>('/qrcodes?mode=redirect&limit=100');
+  const codes = useApiGet('/qrcodes?mode=redirect&limit=100', () =>
+    rq.qrcodes.list({ params: { query: { mode: 'redirect', limit: 100 } } }),
+  );
   const [chosen, setChosen] = useState('');
   const selectId = useId();
   const list = codes.data?.data ?? [];

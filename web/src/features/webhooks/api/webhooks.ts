@@ -1,40 +1,31 @@
 import { dueSoon } from '@site/src/features/webhooks/model/deliveries';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { apiKeyOf, useApiKey, useGrowingList } from '@site/src/lib/serverData';
 import { useWorkspaceKey } from '@site/src/lib/workspace';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type {
-  Delivery,
-  DeliveryDetail,
-  DeliveryPage,
-  DeliveryStatus,
-  Webhook,
-  WebhookEventType,
-  WebhookInput,
-  WebhookWithSecret,
-} from './types';
+import type { DeliveryQuery, DeliveryStatus, Webhook, WebhookEventType, WebhookInput } from './types';
 
 const one = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
 export const webhooksApi = {
-  create: (input: WebhookInput) => apiRequest<WebhookWithSecret>('POST', '/webhooks', input),
+  create: (input: WebhookInput) => rq.webhooks.create({ body: input }),
   update: (id: string, patch: Partial<WebhookInput> & { enabled?: boolean }) =>
-    apiRequest<Webhook>('PATCH', one(id), patch),
-  remove: (id: string) => apiRequest<void>('DELETE', one(id)),
-  rotateSecret: (id: string) => apiRequest<WebhookWithSecret>('POST', `${one(id)}/rotate-secret`),
-  sendTest: (id: string) => apiRequest<unknown>('POST', `${one(id)}/test`),
-  deliveries: (id: string, query: string) =>
-    apiRequest<DeliveryPage>('GET', `${one(id)}/deliveries?${query}`),
+    rq.webhooks.update({ params: { path: { id } }, body: patch }),
+  remove: (id: string) => rq.webhooks.delete({ params: { path: { id } } }),
+  rotateSecret: (id: string) => rq.webhooks.rotateSecret({ params: { path: { id } } }),
+  sendTest: (id: string) => rq.webhooks.test({ params: { path: { id } } }),
+  deliveries: (id: string, query: DeliveryQuery) =>
+    rq.webhooks.listDeliveries({ params: { path: { id }, query } }),
   delivery: (id: string, deliveryId: string) =>
-    apiRequest<DeliveryDetail>('GET', `${one(id)}/deliveries/${encodeURIComponent(deliveryId)}`),
+    rq.webhooks.getDelivery({ params: { path: { id, deliveryId } } }),
   retry: (id: string, deliveryId: string) =>
-    apiRequest<Delivery>('POST', `${one(id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`),
+    rq.webhooks.retryDelivery({ params: { path: { id, deliveryId } } }),
 };
 
 /** The workspace's endpoints, 50 a page ("Load more"). */
 export function useWebhookList() {
-  return useGrowingList<Webhook>('/webhooks');
+  return useGrowingList<Webhook>('/webhooks', (page) => rq.webhooks.list({ params: { query: page } }));
 }
 
 /** The endpoints the banner reads: the first 100 are plenty to find one the server turned off. */
@@ -60,7 +51,7 @@ export function useWebhooksChanged(): () => void {
 export function useAutoDisabledWebhooks(enabled: boolean, refreshKey: string): Webhook[] {
   const query = useQuery({
     queryKey: useApiKey(DISABLED_SOURCE),
-    queryFn: () => apiRequest<{ data: Webhook[] }>('GET', DISABLED_SOURCE),
+    queryFn: () => rq.webhooks.list({ params: { query: { limit: 100 } } }),
     enabled,
     staleTime: STALE_AFTER_MS,
   });
@@ -107,20 +98,21 @@ export function useRefreshDeliveries(webhookId: string): () => void {
  * or a retry is seen arriving; a delivery hours away is not polled for.
  */
 export function useDeliveries(webhookId: string, filters: DeliveryFilters) {
-  const params = new URLSearchParams({ limit: String(DELIVERIES_PAGE) });
-  if (filters.status) params.set('status', filters.status);
-  if (filters.eventType) params.set('eventType', filters.eventType);
-  const query = params.toString();
+  const filter: DeliveryQuery = {
+    limit: DELIVERIES_PAGE,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.eventType ? { eventType: filters.eventType } : {}),
+  };
+  const query = new URLSearchParams(
+    Object.entries(filter).map(([name, value]) => [name, String(value)]),
+  ).toString();
   const workspace = useWorkspaceKey();
   const refresh = useRefreshDeliveries(webhookId);
   const pages = useInfiniteQuery({
     queryKey: apiKeyOf(workspace, `${one(webhookId)}/deliveries?${query}#pages`),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      webhooksApi.deliveries(
-        webhookId,
-        pageParam ? `${query}&cursor=${encodeURIComponent(pageParam)}` : query,
-      ),
+      webhooksApi.deliveries(webhookId, pageParam ? { ...filter, cursor: pageParam } : filter),
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: (current) =>
       dueSoon(current.state.data?.pages.flatMap((page) => page.data) ?? [], Date.now())

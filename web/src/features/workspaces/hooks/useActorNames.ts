@@ -1,5 +1,6 @@
 import type { ApiAnswer } from '@site/src/api/types';
 import { actorName, type EventActor } from '@site/src/features/workspaces/model/events';
+import { rq } from '@site/src/lib/api';
 import { useWholeList } from '@site/src/lib/serverData';
 
 type ApiKeySummary = ApiAnswer<'/api/v1/api-keys'>['data'][number];
@@ -10,7 +11,12 @@ type ApiKeySummary = ApiAnswer<'/api/v1/api-keys'>['data'][number];
  */
 export function useActorNames(events: readonly { actor: EventActor }[]): (actor: EventActor) => string {
   const byKey = events.some((event) => event.actor.type === 'apiKey');
-  const keys = useWholeList<ApiKeySummary>('/api-keys', 1000, { enabled: byKey });
+  const keys = useWholeList<ApiKeySummary>(
+    '/api-keys',
+    (page) => rq.apiKeys.list({ params: { query: page } }),
+    1000,
+    { enabled: byKey },
+  );
   const names = keys.data ? new Map(keys.data.map((key) => [key.id, key.name])) : undefined;
   return (actor) => actorName(actor, names);
 }
