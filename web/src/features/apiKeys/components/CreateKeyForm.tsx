@@ -1,6 +1,6 @@
 import ProblemMessage, { type FieldSentences } from '@site/src/components/ProblemMessage';
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from '@site/src/features/apiKeys/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { type FormEvent, useState } from 'react';
 import styles from './ApiKeys.module.css';
 
@@ -42,7 +42,7 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
     setError(null);
     try {
       const body = { name: name.trim(), scopes, ...(expires ? { expiresAt: endOfLocalDay(expires) } : {}) };
-      const created = await apiRequest<CreatedApiKey>('POST', '/api-keys', body);
+      const created = await rq.apiKeys.create({ body });
       onCreated(created);
       setName('');
       setExpires('');

@@ -2,7 +2,7 @@ import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useScrollsSideways } from '@site/src/components/ScrollableTable';
 import type { ApiKey } from '@site/src/features/apiKeys/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useRef, useState } from 'react';
 import styles from './ApiKeys.module.css';
 
@@ -20,7 +20,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string)
     setBusy(true);
     setError(null);
     try {
-      await apiRequest<void>('DELETE', `/api-keys/${encodeURIComponent(apiKey.id)}`);
+      await rq.apiKeys.delete({ params: { path: { id: apiKey.id } } });
       onRevoked(apiKey.id);
     } catch (caught) {
       setError(caught);

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import type { ApiAnswer } from '@site/src/api/types';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './ApiKeys.module.css';
 import OneTimeSecret from './OneTimeSecret';
@@ -19,7 +19,7 @@ function Rotation({ onRotated }: { onRotated: (fresh: SigningSecret) => void }) 
     setBusy(true);
     setError(null);
     try {
-      onRotated(await apiRequest<SigningSecret>('POST', '/me/signing-secret/rotate'));
+      onRotated(await rq.me.rotateSigningSecret());
       setConfirming(false);
     } catch (caught) {
       setError(caught);
@@ -65,7 +65,7 @@ export default function SigningSecretPanel() {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      setMasked(await apiRequest<SigningSecret>('GET', '/me/signing-secret'));
+      setMasked(await rq.me.getSigningSecret());
     } catch (error) {
       setLoadError(error);
     }

@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import type { QrCode, StaticData } from '@site/src/api/codes';
+import { codeOf, type QrCode, type StaticData } from '@site/src/api/codes';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
@@ -7,7 +7,7 @@ import CodeBadges from '@site/src/components/linkControls/CodeBadges';
 import ScanTester from '@site/src/components/linkControls/ScanTester';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { formatInstant, userTimeZone } from '@site/src/lib/linkControls';
 import { useId, useState } from 'react';
 import CodeRules from './CodeRules';
@@ -112,7 +112,11 @@ function EnabledSwitch({
     setBusy(true);
     setError(null);
     try {
-      onChanged(await apiRequest<QrCode>('PATCH', `/qrcodes/${code.id}`, { enabled: !code.enabled }));
+      onChanged(
+        codeOf(
+          await rq.qrcodes.update({ params: { path: { id: code.id } }, body: { enabled: !code.enabled } }),
+        ),
+      );
     } catch (caught) {
       setError(caught);
     } finally {
@@ -173,7 +177,7 @@ export default function CodeCard({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest('DELETE', `/qrcodes/${code.id}`);
+      await rq.qrcodes.delete({ params: { path: { id: code.id } } });
       onDeleted(code.id);
     } catch (caught) {
       setError(caught);

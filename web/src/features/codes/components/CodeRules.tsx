@@ -3,7 +3,7 @@ import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { RuleSummary } from '@site/src/features/codes/api/codes';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { type DragEvent, useId, useState } from 'react';
 import styles from './Codes.module.css';
 
@@ -54,8 +54,9 @@ export default function CodeRules({
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<{ rules: string[] }>('PUT', `/qrcodes/${code.id}/rules`, {
-        rules: draft,
+      const answer = await rq.qrcodes.setRules({
+        params: { path: { id: code.id } },
+        body: { rules: [...draft] },
       });
       setDraft(answer.rules);
       onSaved(answer.rules);

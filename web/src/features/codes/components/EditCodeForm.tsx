@@ -1,10 +1,10 @@
-import type { QrCode } from '@site/src/api/codes';
+import { codeOf, type QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import LinkControlsFields, {
   LINK_CONTROL_FIELDS,
 } from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useId, useState } from 'react';
@@ -68,7 +68,7 @@ export default function EditCodeForm({
       };
       if (code.mode === 'redirect') patch.target = target.trim();
       if (code.mode !== 'static') Object.assign(patch, patchBodyOf(controls, code));
-      onSaved(await apiRequest<QrCode>('PATCH', `/qrcodes/${code.id}`, patch));
+      onSaved(codeOf(await rq.qrcodes.update({ params: { path: { id: code.id } }, body: patch })));
     } catch (caught) {
       setError(caught);
     } finally {

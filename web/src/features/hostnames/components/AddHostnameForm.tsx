@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
-import { ApiError, apiRequest } from '@site/src/lib/api';
+import { ApiError, rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Hostnames.module.css';
@@ -44,7 +44,7 @@ export default function AddHostnameForm({ onAdded }: { onAdded: (hostname: Hostn
     setBusy(true);
     setError(null);
     try {
-      const added = await apiRequest<Hostname>('POST', '/hostnames', { hostname: hostnameFromInput(name) });
+      const added = await rq.hostnames.create({ body: { hostname: hostnameFromInput(name) } });
       onAdded(added);
       setName('');
     } catch (caught) {

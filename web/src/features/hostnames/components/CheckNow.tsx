@@ -1,6 +1,6 @@
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useState } from 'react';
 import styles from './Hostnames.module.css';
 
@@ -21,10 +21,7 @@ export default function CheckNow({
     setError(null);
     setOutcome('');
     try {
-      const checked = await apiRequest<Hostname>(
-        'POST',
-        `/hostnames/${encodeURIComponent(hostname.id)}/verify`,
-      );
+      const checked = await rq.hostnames.verify({ params: { path: { id: hostname.id } } });
       onChecked(checked);
       setOutcome(
         checked.failure

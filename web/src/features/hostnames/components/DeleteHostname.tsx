@@ -1,6 +1,6 @@
 import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 
 /** Delete, after a confirmation; a refusal (codes still use the name: 409) is shown with its detail. */
 export default function DeleteHostname({
@@ -16,7 +16,7 @@ export default function DeleteHostname({
       label={`Delete ${hostname.hostname}`}
       confirmText="Yes, delete"
       action={async () => {
-        await apiRequest<void>('DELETE', `/hostnames/${encodeURIComponent(hostname.id)}`);
+        await rq.hostnames.delete({ params: { path: { id: hostname.id } } });
         onDeleted(hostname.id);
       }}
     >

@@ -1,6 +1,6 @@
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Hostnames.module.css';
@@ -73,11 +73,7 @@ export default function RedirectsForm({
     setSaved(false);
     try {
       const body = { rootRedirect: root.trim() || null, notFoundRedirect: notFound.trim() || null };
-      const updated = await apiRequest<Hostname>(
-        'PATCH',
-        `/hostnames/${encodeURIComponent(hostname.id)}`,
-        body,
-      );
+      const updated = await rq.hostnames.update({ params: { path: { id: hostname.id } }, body });
       // Show the URLs as the server stored them (normalised).
       setRoot(updated.rootRedirect ?? '');
       setNotFound(updated.notFoundRedirect ?? '');

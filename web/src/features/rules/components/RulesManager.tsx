@@ -3,7 +3,7 @@ import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useRuleList } from '@site/src/features/rules/api/rules';
 import type { Rule } from '@site/src/features/rules/model/ruleModel';
 import { summaryOf } from '@site/src/features/rules/model/ruleSummary';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useId, useState } from 'react';
 import RuleForm from './RuleForm';
 import styles from './Rules.module.css';
@@ -30,7 +30,7 @@ function RuleItem({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest('DELETE', `/rules/${rule.id}`);
+      await rq.rules.delete({ params: { path: { id: rule.id } } });
       onDeleted(rule.id);
     } catch (caught) {
       setError(caught);
