@@ -1,6 +1,7 @@
 import { STATIC_FIELDS, STATIC_KINDS, type StaticData } from '@rq/qr';
-import { type HttpUrlOptions, normalizeHttpUrl, URL_MAX_LENGTH } from '../../shared/http-url.js';
+import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
 import type { FieldError } from '../../shared/problem.js';
+import { LIMITS } from './code-limits.js';
 
 /**
  * What a code's fields may be: its mode and the fields that mode needs (a redirect target, static
@@ -11,18 +12,7 @@ import type { FieldError } from '../../shared/problem.js';
 export const CODE_MODES = ['static', 'redirect', 'exec'] as const;
 export type CodeMode = (typeof CODE_MODES)[number];
 
-export const LIMITS = {
-  urlLength: URL_MAX_LENGTH,
-  textLength: 2900,
-  fieldLength: 500,
-  titleLength: 200,
-  tagLength: 50,
-  tags: 20,
-  rules: 50,
-  execTimeoutMin: 100,
-  execTimeoutMax: 5000,
-  execTimeoutDefault: 1500,
-} as const;
+export { LIMITS };
 
 export interface ExecSettings {
   url: string;

@@ -6,7 +6,7 @@ import {
   type SafeFetcher,
   sharedSafeFetcher,
 } from '../../shared/safe-fetch.js';
-import { LIMITS } from '../qrcodes/qrcodes.validate.js';
+import { LIMITS } from '../qrcodes/code-limits.js';
 
 /**
  * The `exec` data mode: on each scan, POST the scan context to the owner's exec URL, signed, and

@@ -1,10 +1,10 @@
 import { isKnownTimeZone, zoneClock } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { formatIpAddress, ipInRange, parseIpRange } from './ip-address.js';
+import { normalizeHost } from './rule-values.js';
 import type { ScanContext } from './rules.context.js';
 import { matches } from './rules.matcher.js';
 import type { RuleCondition } from './rules.schemas.js';
-import { normalizeHost } from './rules.validate.js';
 
 /**
  * Why a rule's condition does or does not match a scan, in words ("os is android, not ios";

@@ -3,9 +3,9 @@ import { hash32 } from '../../shared/hash32.js';
 import { isKnownTimeZone, zoneClock } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { type IpRange, ipInRange, parseIpRange } from './ip-address.js';
+import { normalizeHost, timeWindow } from './rule-values.js';
 import type { ScanContext } from './rules.context.js';
 import type { RedirectStatus, RuleAction, RuleCondition, RuleDefinition } from './rules.schemas.js';
-import { normalizeHost, timeWindow } from './rules.validate.js';
 import { fillTemplate, hasPlaceholders, parseTemplate, type TemplatePart } from './url-template.js';
 
 /**

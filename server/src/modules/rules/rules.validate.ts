@@ -3,6 +3,7 @@ import type { FieldError } from '../../shared/problem.js';
 import { isKnownTimeZone } from '../../shared/zoned-time.js';
 import { dateBoundInstant, parseDateBound } from './date-bound.js';
 import { parseIpRange } from './ip-address.js';
+import { timeWindow } from './rule-values.js';
 import { RULE_LIMITS, type RuleAction, type RuleCondition } from './rules.schemas.js';
 import { normalizeUrlTemplate, parseTemplate } from './url-template.js';
 
@@ -29,16 +30,9 @@ const COUNTRY_CODES = new Set(
 const HOSTNAME =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
-const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function isCountryCode(code: string): boolean {
   return COUNTRY_CODES.has(code);
-}
-
-/** A hostname as the rules compare it: lower case, without a trailing dot. */
-export function normalizeHost(host: string): string {
-  const lower = host.toLowerCase();
-  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }
 
 export function isHostname(host: string): boolean {
@@ -54,25 +48,6 @@ export function isLanguageTag(tag: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Minutes since midnight of "HH:MM"; "24:00" is allowed as an end (1440). Null when invalid. */
-export function parseTimeOfDay(text: string, allowEndOfDay = false): number | null {
-  if (allowEndOfDay && text === '24:00') return 1440;
-  const match = TIME_OF_DAY.exec(text);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
-}
-
-/**
- * The minutes a time condition's window spans: `from` defaults to the start of the day and `to`
- * to its end, so a condition with only `days` (or 00:00 to 24:00) is the whole day. Null for a
- * bound that is not a time of day.
- */
-export function timeWindow(time: { from?: string; to?: string }): { from: number | null; to: number | null } {
-  return {
-    from: time.from === undefined ? 0 : parseTimeOfDay(time.from),
-    to: time.to === undefined ? 1440 : parseTimeOfDay(time.to, true),
-  };
 }
 
 /** Why a target URL template is refused, or null when it is a fine absolute http(s) URL. */
