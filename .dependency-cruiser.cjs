@@ -36,7 +36,8 @@ module.exports = {
       name: 'edge-imports-no-admin-code',
       comment:
         'The redirect edge is the hot path: it reads through services and pure parts, never loads ' +
-        "another module's routes, schemas, wiring or the admin API's plugins at run time.",
+        "another module's routes, schemas, wiring or the admin API's plugins at run time. This rule " +
+        "sees the edge's own imports; .dependency-cruiser.edge.cjs checks everything they load in turn.",
       severity: 'error',
       from: { path: '^server/src/modules/redirect/' },
       to: {
