@@ -93,7 +93,17 @@ function vitestProjects() {
   return [...projects[1].matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
 }
 
+function appRegistrations() {
+  const app = readFileSync(path.join(root, 'server/src/app.ts'), 'utf8');
+  return [...app.matchAll(/app\.register\((\w+)/g)].map((m) => m[1]);
+}
+
 const LISTS = {
+  'app-registrations': {
+    truth: appRegistrations,
+    from: "server/src/app.ts's app.register calls",
+    ordered: true,
+  },
   'server-modules': { truth: () => folders('server/src/modules'), from: 'server/src/modules/*' },
   'web-features': { truth: () => folders('web/src/features'), from: 'web/src/features/*' },
   'test-folders': {
@@ -115,8 +125,15 @@ function checkLists() {
       continue;
     }
     seen.add(name);
-    const named = new Set([...body.matchAll(list.pattern ?? /`([^`]+)`/g)].map((m) => m[1]));
+    const quoted = [...body.matchAll(list.pattern ?? /`([^`]+)`/g)].map((m) => m[1]);
+    const named = new Set(quoted);
     const truth = list.truth();
+    if (list.ordered && quoted.join() !== truth.join() && quoted.length === truth.length) {
+      const at = quoted.findIndex((n, i) => n !== truth[i]);
+      problems.push(
+        `${DOC}:${line}: the ${name} list is out of order against ${list.from}: ${quoted[at]} where ${truth[at]} is`,
+      );
+    }
     const missing = truth.filter((n) => !named.has(n));
     const extra = [...named].filter((n) => !truth.includes(n));
     if (missing.length > 0 || extra.length > 0) {
