@@ -205,6 +205,11 @@ export const openapiPlugin = fp(
           },
           { name: 'rules', description: 'Redirect rules: conditions and actions, reusable across codes' },
           { name: 'designs', description: 'Saved designs: named styles to apply to codes' },
+          {
+            name: 'gs1',
+            description:
+              'GS1 Digital Link items: keys (GTINs, GLNs, SSCCs, ...) with their links, lots and serials, resolved at the root of every host',
+          },
           { name: 'assets', description: 'Uploaded images (logos) that designs and codes use' },
           {
             name: 'webhooks',

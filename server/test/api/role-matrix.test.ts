@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '../../src/modules/gs1/gs1.syntax.js';
 import { ROLES, type Role, roleAtLeast } from '../../src/plugins/permissions.js';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, listeningTestApp, type TestApp } from '../helpers/app.js';
@@ -91,6 +92,15 @@ const WORKSPACE_NAME = 'Role matrix';
 let made = 0;
 /** A name no other case has used, for objects whose names are unique across workspaces. */
 const unique = (prefix: string) => `${prefix}${++made}-${process.pid}`;
+/** A GTIN no other case has used: a key is registered once on our hosts, whoever registers it. */
+const uniqueGtin = () => {
+  const digits = `${process.pid % 100_000}`.padStart(5, '0') + `${++made}`.padStart(8, '0');
+  return `${digits}${gs1CheckDigit(digits)}`;
+};
+const gs1ItemBody = () => ({
+  ...(bodyExample(document.paths['/api/v1/gs1/items']?.post) as object),
+  primaryKey: { ai: '01', value: uniqueGtin() },
+});
 
 /**
  * Objects whose POST needs a party this test does not run, or that are not made by a POST of the
@@ -104,6 +114,7 @@ const makers: Record<string, (c: Context) => Promise<string>> = {
     createdWithExample(c, '/api/v1/hostnames', { hostname: `${unique('matrix')}.example.com` }),
   '/api/v1/workspaces': async (c) => c.workspaceId,
   '/api/v1/slugs': async () => unique('matrix-slug-'),
+  '/api/v1/gs1/items': (c) => createdWithExample(c, '/api/v1/gs1/items', gs1ItemBody()),
 };
 
 /**
@@ -141,6 +152,7 @@ const parameterMakers: Record<string, (c: Context, objectId: string) => Promise<
 /** Bodies other than the example: unique names, other objects of the workspace (keyed `METHOD path`). */
 const bodies: Record<string, (c: Context) => Promise<unknown>> = {
   'POST /api/v1/hostnames': async () => ({ hostname: `${unique('matrix')}.example.com` }),
+  'POST /api/v1/gs1/items': async () => gs1ItemBody(),
   'POST /api/v1/workspaces/{id}/transfer': async (c) => ({ uid: c.bystander.uid }),
   // Deleting a workspace asks for its name, so that it is not done by mistake.
   'DELETE /api/v1/workspaces/{id}': async () => ({ confirm: WORKSPACE_NAME }),
