@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Engine, engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * Heavy requests on job threads (modules/jobs): the thread that answers scans goes on while a
@@ -20,19 +21,8 @@ const SECRET = 'job-threads-test-secret';
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-/** Waits for `check`, looking every `everyMs` (0: at every turn of the event loop). */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  everyMs = 20,
-  ms = 90_000,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => (everyMs === 0 ? setImmediate(resolve) : setTimeout(resolve, everyMs)));
-  }
-}
+/** Job threads start slowly on a loaded machine: look often, wait long. */
+const JOB_WAIT = { everyMs: 20, timeoutMs: 90_000 };
 
 interface JobApp {
   app: FastifyInstance;
@@ -132,7 +122,7 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     holder.pragma('busy_timeout = 5000');
     holder.exec('begin immediate');
     const creating = createCode(app, 'writer', { slug: 'made-while-stuck' });
-    await until(() => app.writeJobs?.active === 1, 'the create to start on its thread');
+    await waitFor(() => app.writeJobs?.active === 1, 'the create to start on its thread', JOB_WAIT);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.inject({ method: 'GET', url: '/r/stuck-test', headers: { 'user-agent': BROWSER } }),
@@ -152,14 +142,18 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     });
     expect((made.json() as { data: unknown[] }).data).toHaveLength(created.statusCode === 201 ? 1 : 0);
     // The scans the lock turned away waited in the journal, and reach the database.
-    await until(async () => {
-      const summary = await app.inject({
-        method: 'GET',
-        url: '/api/v1/analytics/summary?range=24h',
-        headers: as('scanner'),
-      });
-      return (summary.json() as { total: number }).total === 50;
-    }, 'the 50 scans in the database');
+    await waitFor(
+      async () => {
+        const summary = await app.inject({
+          method: 'GET',
+          url: '/api/v1/analytics/summary?range=24h',
+          headers: as('scanner'),
+        });
+        return (summary.json() as { total: number }).total === 50;
+      },
+      'the 50 scans in the database',
+      JOB_WAIT,
+    );
   });
 });
 
@@ -209,7 +203,7 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
         payload: bulkOf(1000, 'fair'),
       }),
     );
-    await until(() => (app.jobs?.queued ?? 0) >= 2, 'the bulk calls to queue');
+    await waitFor(() => (app.jobs?.queued ?? 0) >= 2, 'the bulk calls to queue', JOB_WAIT);
     const single = await createCode(app, 'other-workspace', {});
     expect(single.statusCode).toBe(201);
     const answers = await Promise.all(bulks);
@@ -247,12 +241,16 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
       expect(text).toContain(series);
     }
     // A job thread reports itself within a few seconds.
-    await until(async () => {
-      const again = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-      return (
-        /rq_event_loop_utilization\{thread="writes-\d+"\}/.test(again) && /thread="jobs-\d+"/.test(again)
-      );
-    }, "the job threads' own stats");
+    await waitFor(
+      async () => {
+        const again = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+        return (
+          /rq_event_loop_utilization\{thread="writes-\d+"\}/.test(again) && /thread="jobs-\d+"/.test(again)
+        );
+      },
+      "the job threads' own stats",
+      JOB_WAIT,
+    );
   });
 });
 
@@ -275,7 +273,10 @@ describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, 
       headers: as('importer'),
     });
     // Looked for at every turn: a one-code export answers a few milliseconds after it starts.
-    await until(() => jobs.active === 1 && jobs.threads.length > 0, 'the export to start', 0);
+    await waitFor(() => jobs.active === 1 && jobs.threads.length > 0, 'the export to start', {
+      ...JOB_WAIT,
+      everyMs: 0,
+    });
     await Promise.all(jobs.threads.map((thread) => thread.terminate()));
     const read = await reading;
     expect(read.statusCode).toBe(200);
@@ -289,7 +290,7 @@ describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, 
       headers: as('killed'),
       payload: bulkOf(300, 'killed'),
     });
-    await until(() => jobs.active === 1 && jobs.threads.length > 0, 'the bulk call to start');
+    await waitFor(() => jobs.active === 1 && jobs.threads.length > 0, 'the bulk call to start', JOB_WAIT);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await Promise.all(jobs.threads.map((thread) => thread.terminate()));
     await release();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../scripts/lib/server-process.mjs';
+import { waitFor } from '../helpers/wait-for.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -27,14 +28,6 @@ function start(script: string, env: Record<string, string>): { child: ChildProce
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the process', () => {
   it('finishes an in-flight request on SIGTERM, refuses new ones, then exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-life-'));
@@ -50,7 +43,8 @@ describe('the process', () => {
       status: r.status,
       body: await r.json(),
     }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Signalled once the server has logged the request coming in, so the request is in flight.
+    await waitFor(() => output().includes('"url":"/slow"'), 'the slow request to arrive');
     child.kill('SIGTERM');
     await waitFor(() => output().includes('shutting down'), 'the shutdown to begin');
 
