@@ -4,17 +4,9 @@ import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 import { type VerifyingReceiver, verifyingReceiver } from '../helpers/verifying-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what}: not within 30 s`);
-}
 
 /**
  * `scan.created`: every answered scan of a workspace with a subscribed endpoint reaches it once,
@@ -75,7 +67,7 @@ describe.each(engines)('scan.created webhooks on $name', (engine) => {
   it('delivers each answered scan once, signed, with the scan as the live stream shows it', async () => {
     const user = await signedInUser(t);
     const other = await signedInUser(t);
-    await subscribe(user, ['scan.created']);
+    const webhook = await subscribe(user, ['scan.created']);
     const code = await createCode(user, `fed-${engine.name}`);
     await createCode(other, `unfed-${engine.name}`);
 
@@ -86,12 +78,20 @@ describe.each(engines)('scan.created webhooks on $name', (engine) => {
     expect(answers.every((status) => status === 302)).toBe(true);
     const fedScans = N - N / 4;
 
-    const calls = await until(() => {
+    const calls = await waitFor(() => {
       const scans = receiver.calls.filter((call) => call.type === 'scan.created' && call.status < 300);
       return scans.length >= fedScans ? scans : undefined;
     }, 'the scans delivered');
-    // A moment more: nothing beyond them arrives (the other workspace subscribes to nothing).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Then every delivery of the endpoint is finished, so nothing beyond them is on its way
+    // (the other workspace subscribes to nothing).
+    await waitFor(async () => {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/webhooks/${webhook}/deliveries?status=pending&limit=100`,
+        headers: user.headers,
+      });
+      return (list.json() as { data: unknown[] }).data.length === 0;
+    }, 'no delivery left pending');
     const delivered = receiver.calls.filter((call) => call.type === 'scan.created');
     expect(delivered).toHaveLength(fedScans);
     expect(delivered.every((call) => call.verified)).toBe(true);
@@ -120,20 +120,18 @@ describe.each(engines)('scan.created webhooks on $name', (engine) => {
     const answers = await Promise.all(Array.from({ length: N }, () => scan(`down-${engine.name}`)));
     expect(answers.every((status) => status === 302)).toBe(true);
     // Every scan has its delivery, pending, while the receiver refuses them.
-    await until(async () => {
+    await waitFor(async () => {
       const list = await t.app.inject({
         method: 'GET',
         url: `/api/v1/webhooks/${webhook}/deliveries?eventType=scan.created&limit=100`,
         headers: user.headers,
       });
       const data = (list.json() as { data: { status: string; attempt: number }[] }).data;
-      return data.length === N && data.every((d) => d.status === 'pending' && d.attempt >= 1)
-        ? true
-        : undefined;
+      return data.length === N && data.every((d) => d.status === 'pending' && d.attempt >= 1);
     }, 'a failed attempt of each delivery');
 
     receiver.answer = { status: 204, delayMs: 0 };
-    await until(() => (receiver.deliveredCounts().size >= before + N ? true : undefined), 'the retries');
+    await waitFor(() => receiver.deliveredCounts().size >= before + N, 'the retries');
     const counts = receiver.deliveredCounts();
     expect(counts.size).toBe(before + N);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
