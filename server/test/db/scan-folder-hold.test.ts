@@ -16,6 +16,7 @@ import {
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { storedAndRecountedRollups } from '../helpers/rollup-recount.js';
 import { sampleScan } from '../helpers/scans.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * The folder's thread while the edge is under load (docs/adr/2026-11-26-cold-scans.md): held, it
@@ -44,6 +45,10 @@ describe('the scan folder held by the edge’s load', () => {
     if (!sqlite) throw new Error('SQLite expected');
     const cursor = () =>
       Number(sqlite.prepare('select through_rowid from scan_rollup_cursor where id = 1').pluck().get());
+    const heldTwiceMore = (what: string) => {
+      const turns = (folder as ScanFolder).heldTurns;
+      return waitFor(() => (folder as ScanFolder).heldTurns >= turns + 2, what);
+    };
     const append = (count: number, from: number) =>
       appendScans(
         handle as DatabaseHandle,
@@ -56,7 +61,8 @@ describe('the scan folder held by the edge’s load', () => {
       );
 
     await append(100, 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The thread looks after the append and holds back (the first turn counted may have begun before).
+    await heldTwiceMore('the folder to hold back after the first scans');
     expect(cursor()).toBe(0);
     expect(folder.behind(lastScanRowid(handle))).toBe(100);
 
@@ -67,14 +73,14 @@ describe('the scan folder held by the edge’s load', () => {
     expect(counted()).toBe(100);
 
     await append(50, 100);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await heldTwiceMore('the folder to hold back after more scans');
     expect(cursor()).toBe(lastScanRowid(handle) - 50);
 
     folder.hold(false);
-    const deadline = Date.now() + 10_000;
-    while (cursor() < lastScanRowid(handle) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(() => cursor() >= lastScanRowid(handle as DatabaseHandle), 'the fold once released', {
+      timeoutMs: 10_000,
+      everyMs: 20,
+    });
     expect(cursor()).toBe(lastScanRowid(handle));
     expect(counted()).toBe(150);
   });
@@ -124,8 +130,9 @@ describe.skipIf(!engines.some((engine) => engine.name === 'postgres'))(
       const first = ScanFolder.start(source, { idleMs: 10, batch: 50 });
       folders.push(first);
       first.hold(true);
+      const turns = first.heldTurns;
       await ship(handle, 'spool-1', 500, 97);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(() => first.heldTurns >= turns + 2, 'the folder to hold back after the shipment');
       // The raw scans are stored at once; their rollups wait in the queue.
       expect(await scans()).toBe(500);
       expect(await queued()).toBe(500);

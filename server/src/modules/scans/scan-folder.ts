@@ -16,7 +16,10 @@ export interface FolderSettings {
   batch: number;
   /** How long the thread waits, once caught up, before it looks for new scans. */
   idleMs: number;
-  /** One Int32: 1 while the edge asks the thread to hold its folds (see `ScanFolder.hold`). */
+  /**
+   * Two Int32s: [0] is 1 while the edge asks the thread to hold its folds (see `ScanFolder.hold`);
+   * [1] counts the turns the thread held back (`ScanFolder.heldTurns`).
+   */
   held: SharedArrayBuffer;
 }
 
@@ -91,7 +94,7 @@ export class ScanFolder {
       batch: options.batch ?? FOLD_BATCH,
       // Looking costs PostgreSQL a query: four times less often there.
       idleMs: options.idleMs ?? ('url' in source ? 100 : 25),
-      held: new SharedArrayBuffer(4),
+      held: new SharedArrayBuffer(8),
     };
     const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings, FOLDER_HEAP);
     return new ScanFolder(worker, settings.held);
@@ -104,6 +107,11 @@ export class ScanFolder {
    */
   hold(holding: boolean): void {
     Atomics.store(this.held, 0, holding ? 1 : 0);
+  }
+
+  /** How many times the thread looked and held back: a test sees it had its chance to fold. */
+  get heldTurns(): number {
+    return Atomics.load(this.held, 1);
   }
 
   /**

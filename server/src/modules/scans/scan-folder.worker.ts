@@ -69,6 +69,7 @@ function run(): void {
   const ask = asked;
   // Held by the edge's load, unless a read waits for this thread.
   if (Atomics.load(held, 0) === 1 && ask <= answered) {
+    Atomics.add(held, 1, 1);
     schedule(settings.idleMs * 4);
     return;
   }
