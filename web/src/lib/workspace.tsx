@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { apiRequest } from './api';
+import { rqWithoutWorkspace } from './api';
 import { useSignedInUser } from './auth';
 import {
   chooseWorkspace,
@@ -20,13 +20,6 @@ import {
 } from './workspaceChoice';
 
 export type { Role, Workspace } from './workspaceChoice';
-
-interface Me {
-  id: string;
-  uid: string | null;
-  email: string | null;
-  workspaces: Workspace[];
-}
 
 /** Where the chosen workspace of a user is kept between visits. */
 function storageKey(uid: string): string {
@@ -96,7 +89,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const me = useQuery({
     queryKey: [...ME_KEY, uid],
     // Without a workspace header: the stored one may be gone, and /me lists them all anyway.
-    queryFn: () => apiRequest<Me>('GET', '/me', undefined, { workspace: false }),
+    queryFn: () => rqWithoutWorkspace.me.get(),
     enabled: uid !== null,
   });
   const workspaces = me.data?.workspaces ?? [];

@@ -1,6 +1,6 @@
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { isoOfLocalInput, localInputOf, userTimeZone } from '@site/src/lib/linkControls';
 import {
   DEVICE_PRESETS,
@@ -109,7 +109,7 @@ export default function ScanTester({
     setError(null);
     try {
       const body = simulateBody({ ...draft, at: isoOfLocalInput(draft.time) });
-      setAnswer(await apiRequest<SimulatedScan>('POST', `/qrcodes/${codeId}/simulate`, body));
+      setAnswer(await rq.qrcodes.simulate({ params: { path: { id: codeId } }, body }));
     } catch (caught) {
       setAnswer(null);
       setError(caught);

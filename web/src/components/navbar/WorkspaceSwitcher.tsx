@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { apiRequest } from '@site/src/lib/api';
-import { useWorkspace, type Workspace } from '@site/src/lib/workspace';
+import { rq } from '@site/src/lib/api';
+import { useWorkspace } from '@site/src/lib/workspace';
 import clsx from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './AccountNavbarItem.module.css';
@@ -22,7 +22,7 @@ function CreateWorkspaceForm({ linkClass, onCreated }: { linkClass: string; onCr
     setBusy(true);
     setError(null);
     try {
-      const created = await apiRequest<Workspace>('POST', '/workspaces', { name: name.trim() });
+      const created = await rq.workspaces.create({ body: { name: name.trim() } });
       await reload();
       onCreated();
       switchTo(created.id);

@@ -1,5 +1,5 @@
-import type { Page, QrCode } from '@site/src/api/codes';
-import { apiRequest } from '@site/src/lib/api';
+import { codeOf, type QrCode } from '@site/src/api/codes';
+import { rq } from '@site/src/lib/api';
 import { useApiKey } from '@site/src/lib/serverData';
 import { useQuery } from '@tanstack/react-query';
 
@@ -14,8 +14,10 @@ export interface Names {
 
 async function readNames(): Promise<Names> {
   const [codes, rules] = await Promise.all([
-    apiRequest<Page<QrCode>>('GET', '/qrcodes?limit=100'),
-    apiRequest<Page<{ id: string; name: string }>>('GET', '/rules?limit=100').catch(() => ({
+    rq.qrcodes
+      .list({ params: { query: { limit: 100 } } })
+      .then((page) => ({ ...page, data: page.data.map(codeOf) })),
+    rq.rules.list({ params: { query: { limit: 100 } } }).catch(() => ({
       data: [],
       nextCursor: null,
     })),

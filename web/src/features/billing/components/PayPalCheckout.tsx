@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Subscription } from '@site/src/features/billing/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useRef, useState } from 'react';
 import styles from './Billing.module.css';
 
@@ -54,10 +54,7 @@ export default function PayPalCheckout({
   const confirm = async (subscriptionId: string) => {
     setOutcome({ kind: 'confirming' });
     try {
-      const subscription = await apiRequest<Subscription>('POST', '/subscriptions', {
-        provider: 'paypal',
-        subscriptionId,
-      });
+      const subscription = await rq.subscriptions.create({ body: { provider: 'paypal', subscriptionId } });
       setOutcome({ kind: 'idle' });
       onSubscribed(subscription);
     } catch (error) {

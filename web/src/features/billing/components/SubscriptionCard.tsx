@@ -1,6 +1,6 @@
 import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import { dayOf, type Subscription } from '@site/src/features/billing/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import styles from './Billing.module.css';
 
 const STATUS: Record<string, { label: string; className: string }> = {
@@ -74,7 +74,7 @@ export default function SubscriptionCard({
           label={`Cancel ${planName}`}
           confirmText="Yes, cancel subscription"
           action={async () => {
-            await apiRequest<void>('DELETE', `/subscriptions/${encodeURIComponent(subscription.id)}`);
+            await rq.subscriptions.delete({ params: { path: { id: subscription.id } } });
             onCancelled();
           }}
         >

@@ -1,5 +1,5 @@
 import type { BillingOverview } from '@site/src/features/billing/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useSignedInUser } from '@site/src/lib/auth';
 import { apiKeyOf, useApiKey } from '@site/src/lib/serverData';
 import { useWorkspaceKey } from '@site/src/lib/workspace';
@@ -40,7 +40,7 @@ export function useBillingOverview(refreshKey?: string): BillingOverviewState {
   const uid = useSignedInUser()?.uid;
   const query = useQuery({
     queryKey: [...useApiKey(OVERVIEW), uid],
-    queryFn: () => apiRequest<BillingOverview>('GET', '/subscriptions'),
+    queryFn: () => rq.subscriptions.get(),
     enabled: uid !== undefined,
     staleTime: STALE_AFTER_MS,
   });

@@ -1,5 +1,5 @@
 import type { Plan } from '@site/src/features/billing/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import type { RuntimeConfig } from '@site/src/lib/runtimeConfig';
 import { apiKeyOf } from '@site/src/lib/serverData';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ export function usePlans(): { plans: Plan[] | undefined; error: unknown; reload:
   const query = useQuery({
     // Public and the same in every workspace.
     queryKey: apiKeyOf('public', '/plans'),
-    queryFn: () => apiRequest<Plan[]>('GET', '/plans'),
+    queryFn: () => rq.plans.list(),
   });
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);

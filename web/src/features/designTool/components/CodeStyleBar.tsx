@@ -3,24 +3,15 @@
  * PATCH /api/v1/qrcodes/{id} { style }.
  */
 import Link from '@docusaurus/Link';
+import { codeOf } from '@site/src/api/codes';
 import type { ToolStyle } from '@site/src/features/designTool/model/designState';
 import { toolStyleOf } from '@site/src/features/designTool/model/urlState';
-import { ApiError, apiRequest } from '@site/src/lib/api';
+import { ApiError, rq } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { loginPathFor } from '@site/src/lib/nextPath';
 import type { StaticData } from '@site/src/lib/qr/staticData';
 import { useEffect, useState } from 'react';
 import styles from './DesignTool.module.css';
-
-interface CodeAnswer {
-  id: string;
-  slug: string;
-  shortUrl: string;
-  mode: 'redirect' | 'exec' | 'static';
-  data: StaticData | null;
-  title: string | null;
-  style: unknown;
-}
 
 export type CodeToEdit =
   | { state: 'none' }
@@ -41,8 +32,9 @@ export function useCodeToEdit(): CodeToEdit {
     }
     if (auth.status !== 'signedIn') return;
     let cancelled = false;
-    apiRequest<CodeAnswer>('GET', `/qrcodes/${encodeURIComponent(id)}`).then(
-      (answer) => {
+    rq.qrcodes.get({ params: { path: { id } } }).then(
+      (found) => {
+        const answer = codeOf(found);
         if (cancelled) return;
         const content: StaticData =
           answer.mode === 'static' && answer.data ? answer.data : { kind: 'url', url: answer.shortUrl };
@@ -98,7 +90,7 @@ export default function CodeStyleBar({ code, style }: { code: CodeToEdit; style:
     setSaving(true);
     setResult(null);
     try {
-      await apiRequest('PATCH', `/qrcodes/${encodeURIComponent(code.id)}`, { style });
+      await rq.qrcodes.update({ params: { path: { id: code.id } }, body: { style } });
       setResult({ error: false, text: `Saved the style to ${code.name}.` });
     } catch (error) {
       const text =

@@ -1,5 +1,12 @@
 import Link from '@docusaurus/Link';
-import { type CodeContent, imageSource, type Page, type QrCode, type Style } from '@site/src/api/codes';
+import {
+  type CodeContent,
+  codeOf,
+  imageSource,
+  type NewCode,
+  type QrCode,
+  type Style,
+} from '@site/src/api/codes';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
 import LinkControlsFields, {
@@ -11,18 +18,12 @@ import {
   slugCheckSentence,
   useSlugAvailability,
 } from '@site/src/features/designTool/hooks/useSlugAvailability';
-import { ApiError, apiRequest } from '@site/src/lib/api';
+import { ApiError, rq } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { createBodyOf, draftOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styles from './SaveToAccount.module.css';
-
-interface Hostname {
-  id: string;
-  hostname: string;
-  status: 'pending' | 'verified' | 'failed';
-}
 
 const FIELDS = {
   '/body/slug': 'The slug',
@@ -40,7 +41,8 @@ function useVerifiedHostnames(signedIn: boolean): string[] {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    apiRequest<Page<Hostname>>('GET', '/hostnames?limit=100')
+    rq.hostnames
+      .list({ params: { query: { limit: 100 } } })
       .then((page) => {
         if (live)
           setNames(page.data.filter((host) => host.status === 'verified').map((host) => host.hostname));
@@ -148,9 +150,9 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
   const { byField, general } = splitProblem(error, FIELDS);
   const slugBlocked = slugCheck.state === 'invalid' || slugCheck.state === 'unavailable';
 
-  const body = () => {
+  const body = (): NewCode => {
     const common = { style, ...(title.trim() ? { title: title.trim() } : {}) };
-    if (content.mode === 'static') return { mode: 'static', data: content.data, ...common };
+    if (content.mode === 'static') return { mode: 'static' as const, data: content.data, ...common };
     const where = { ...(slug.trim() ? { slug: slug.trim() } : {}), ...(hostname ? { hostname } : {}) };
     const linkControls = createBodyOf(controls);
     return mode === 'redirect'
@@ -170,7 +172,7 @@ export default function CreateCodeFromDesign({ style, content }: { style: Style;
     setBusy(true);
     setError(null);
     try {
-      setCreated(await apiRequest<QrCode>('POST', '/qrcodes', body()));
+      setCreated(codeOf(await rq.qrcodes.create({ body: body() })));
       setSlug('');
       setTitle('');
       setControls(draftOf());

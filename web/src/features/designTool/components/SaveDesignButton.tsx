@@ -3,7 +3,7 @@ import type { Design, Style } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import SignInPrompt from '@site/src/components/SignInPrompt';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
 import { type FormEvent, useId, useState } from 'react';
 
@@ -33,7 +33,7 @@ export default function SaveDesignButton({ style }: { style: Style }) {
     setError(null);
     setSaved(null);
     try {
-      setSaved(await apiRequest<Design>('POST', '/designs', { name: name.trim(), style }));
+      setSaved(await rq.designs.create({ body: { name: name.trim(), style } }));
     } catch (caught) {
       setError(caught);
     } finally {

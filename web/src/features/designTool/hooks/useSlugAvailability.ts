@@ -1,5 +1,4 @@
-import type { SlugAvailability } from '@site/src/api/codes';
-import { apiRequest } from '@site/src/lib/api';
+import { rq } from '@site/src/lib/api';
 import { useEffect, useState } from 'react';
 
 /** The pattern slugs follow (API.md "QR codes"); the API says the same in its 400. */
@@ -54,8 +53,8 @@ export function useSlugAvailability(slug: string, hostname: string | null): Slug
     let current = true;
     setCheck({ state: 'checking' });
     const timer = setTimeout(() => {
-      const query = hostname ? `?hostname=${encodeURIComponent(hostname)}` : '';
-      apiRequest<SlugAvailability>('GET', `/slugs/${encodeURIComponent(slug)}${query}`)
+      rq.slugs
+        .get({ params: { path: { slug }, query: hostname ? { hostname } : {} } })
         .then((answer) => {
           if (!current) return;
           setCheck(

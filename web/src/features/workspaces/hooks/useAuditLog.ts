@@ -1,5 +1,9 @@
 import type { Page } from '@site/src/api/types';
-import { type AuditEvent, workspacesApi } from '@site/src/features/workspaces/api/workspaces';
+import {
+  type AuditEvent,
+  type EventQuery,
+  workspacesApi,
+} from '@site/src/features/workspaces/api/workspaces';
 import { useApiKey } from '@site/src/lib/serverData';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
@@ -15,16 +19,20 @@ const PAGE_SIZE = 25;
 
 /** `GET /events` with the filters, newest first, a page at a time ("Load more"). */
 export function useAuditLog(filters: AuditFilters) {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (filters.type.trim()) params.set('type', filters.type.trim());
-  if (filters.actor) params.set('actor', filters.actor);
-  if (filters.resource.trim()) params.set('resource', filters.resource.trim());
-  const query = params.toString();
+  const filter: EventQuery = {
+    limit: PAGE_SIZE,
+    ...(filters.type.trim() ? { type: filters.type.trim() } : {}),
+    ...(filters.actor ? { actor: filters.actor } : {}),
+    ...(filters.resource.trim() ? { resource: filters.resource.trim() } : {}),
+  };
+  const query = new URLSearchParams(
+    Object.entries(filter).map(([name, value]) => [name, String(value)]),
+  ).toString();
   const pages = useInfiniteQuery({
     queryKey: useApiKey(`/events?${query}#pages`),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }): Promise<Page<AuditEvent>> =>
-      workspacesApi.events(pageParam ? `${query}&cursor=${encodeURIComponent(pageParam)}` : query),
+      workspacesApi.events(pageParam ? { ...filter, cursor: pageParam } : filter),
     getNextPageParam: (last) => last.nextCursor,
   });
   return {
