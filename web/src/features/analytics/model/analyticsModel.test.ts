@@ -4,6 +4,7 @@ import {
   csvOf,
   currentZoneName,
   dashboardPath,
+  dashboardQuery,
   defaultInterval,
   filterCount,
   type LiveScan,
@@ -105,6 +106,27 @@ describe('the API query of a view', () => {
   it('asks the dashboard for the series interval, every breakdown and the row limit in one request', () => {
     const path = dashboardPath(viewOf('?range=24h', 'UTC'), ['country', 'os'], 10);
     expect(path).toBe('/analytics/dashboard?range=24h&timeZone=UTC&interval=hour&by=country&by=os&limit=10');
+  });
+
+  it("gives the typed client the same request as the dashboard's path (its cache key)", () => {
+    const view = viewOf('?range=custom&from=2026-12-01&to=2026-12-31&os=ios&os=android&bots=true', 'UTC');
+    expect(dashboardQuery(view, ['country'], 10)).toEqual({
+      from: '2026-12-01',
+      to: '2027-01-01',
+      timeZone: 'UTC',
+      bots: true,
+      os: ['ios', 'android'],
+      interval: 'day',
+      by: ['country'],
+      limit: 10,
+    });
+    expect(
+      Object.fromEntries(new URL(`http://x${dashboardPath(view, ['country'], 10)}`).searchParams),
+    ).toMatchObject({
+      from: '2026-12-01',
+      to: '2027-01-01',
+      bots: 'true',
+    });
   });
 
   it("downloads each part's CSV with the view's query, the series by its interval, a breakdown's 1,000 rows", () => {

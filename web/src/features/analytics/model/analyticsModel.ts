@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '@site/src/api/types';
+import type { ApiAnswer, ApiQuery } from '@site/src/api/types';
 
 /** The presets of API.md "Analytics", ending now. */
 export const PRESETS = ['24h', '7d', '30d', '90d', 'mtd', 'ytd', 'all'] as const;
@@ -224,6 +224,29 @@ export function dashboardPath(view: View, breakdowns: readonly Dimension[], limi
   for (const by of breakdowns) params.append('by', by);
   params.set('limit', String(limit));
   return `/analytics/dashboard?${params}`;
+}
+
+/** The same request as the API's typed query (`rq.analytics.getDashboard`). */
+export function dashboardQuery(
+  view: View,
+  breakdowns: readonly Dimension[],
+  limit: number,
+): ApiQuery<'/api/v1/analytics/dashboard'> {
+  const filters = Object.fromEntries(
+    FILTER_KEYS.filter((key) => (view.filters[key] ?? []).length > 0).map((key) => [
+      key,
+      view.filters[key] ?? [],
+    ]),
+  );
+  return {
+    ...(view.range === 'custom' ? { from: view.from, to: nextDay(view.to) } : { range: view.range }),
+    timeZone: view.timeZone,
+    ...(view.bots ? { bots: true } : {}),
+    ...filters,
+    interval: view.interval,
+    by: [...breakdowns],
+    limit,
+  };
 }
 
 /** The CSV endpoint and file name of a part of the view: every scan, the series, or a breakdown. */
