@@ -9,6 +9,7 @@ import { type ServerProcess, startServerProcess } from '../../../scripts/lib/ser
 import { createDatabase } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openTestDatabase } from '../helpers/engines.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 export const CLUSTER_SECRET = 'cluster-test-secret';
@@ -52,13 +53,8 @@ export async function eventually<T>(
   ms: number,
   what: string,
 ): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
-    await sleep(100);
-  }
+  // A check that fails (an instance down mid-restart) is one more look, as undefined is.
+  return waitFor(() => check().catch(() => undefined), what, { timeoutMs: ms, everyMs: 100 });
 }
 
 /** One real server process (dist/server.js) of a cluster, with its own data folder (spool). */
