@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...redisSuites],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // As the server runs (SERVER_NODE_FLAGS): the heap trims need V8's collector (shared/heap-trim.ts).
+    execArgv: ['--expose-gc'],
     globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/firebase-setup.ts'],
     // Every answer a test gets through buildTestApp's inject must match the OpenAPI document.
     setupFiles: ['test/helpers/contract-setup.ts'],

@@ -9,11 +9,13 @@ import { freePort } from './ports.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = path.join(root, 'server/dist/server.js');
 /**
- * Node flags every server process runs with (the README's systemd unit has them too): V8's young
- * generation at 8 MB a semi-space instead of growing to 32, which kept 63 MB resident in an idle
- * instance (docs/adr/2026-11-26-cold-code-read.md).
+ * Node flags every server process runs with (the README's systemd unit, deploy/systemd and
+ * server's `npm start` have them too): V8's young generation at 8 MB a semi-space instead of
+ * growing to 32, which kept 63 MB resident in an idle instance (docs/adr/2026-11-26-cold-code-read.md);
+ * `--expose-gc` for the idle trims that give freed heap back (server/src/shared/heap-trim.ts), set at
+ * start because V8's flags changed at run time are unpredictable. Worker threads take both.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];
 /**
  * Environment every server process starts with unless the caller's sets it (the README's systemd
  * unit has it too): glibc's malloc keeps one arena instead of up to eight a core, one per thread

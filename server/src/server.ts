@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { trimHeapWhenIdle } from './shared/heap-trim.js';
+import { canReleaseFreedHeap, trimHeapWhenIdle } from './shared/heap-trim.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,6 +21,9 @@ export async function runServer(
   if (extend) await extend(app);
   await app.listen({ port: config.port, host: config.host });
   const stopHeapTrim = trimHeapWhenIdle();
+  if (!canReleaseFreedHeap()) {
+    app.log.warn('started without --expose-gc: freed heap stays resident after a load (SERVER_NODE_FLAGS)');
+  }
 
   const closed = new Promise<number>((resolve) => {
     let closing = false;

@@ -1,26 +1,21 @@
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 
 type Collector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
-let collector: Collector | null | undefined;
-
 /**
- * V8's collector (what `--expose-gc` gives), taken from a new context of this thread's. The flag
- * is process-wide and stays set: turning it off again could race another thread taking its own.
- * Null if V8 did not give it (the trims are then skipped, never an error).
+ * V8's collector, which the process has when started with `--expose-gc` (SERVER_NODE_FLAGS in
+ * scripts/lib/server-process.mjs, the systemd units, `npm start` of server/). Worker threads take
+ * the process's V8 flags, so they have it too. It is not turned on here at run time: Node
+ * documents changing V8's flags after start as unpredictable. Without it the trims are skipped.
  */
-function collectorOf(): Collector | null {
-  if (collector === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as Collector;
-    } catch {
-      collector = null;
-    }
-  }
-  return collector;
+function collector(): Collector | null {
+  const gc = (globalThis as { gc?: unknown }).gc;
+  return typeof gc === 'function' ? (gc as Collector) : null;
+}
+
+/** Whether this process can release freed heap (started with `--expose-gc`); the server warns if not. */
+export function canReleaseFreedHeap(): boolean {
+  return collector() !== null;
 }
 
 /**
@@ -36,7 +31,7 @@ function collectorOf(): Collector | null {
  * after a build of the edge code file large enough to cost more than the pause.
  */
 export function releaseFreedHeap(): void {
-  collectorOf()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  collector()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 export interface IdleHeapTrimOptions {
