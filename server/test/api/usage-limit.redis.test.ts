@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * The monthly redirect limit on several instances sharing Redis: one monthly total, and the
@@ -78,10 +79,14 @@ describe.each(engines)('the monthly redirect limit across two instances on $name
         expect(await scanOn(second)).toBe('https://example.com/from-rule');
       // The first instance counted none of the second's scans itself: it hears of the limit
       // (its own memory says so, with no scan of its own in between).
-      const until = Date.now() + 1000;
-      while (!(await first.usage.isOverLimit(user.accountId)) && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(
+        () => first.usage.isOverLimit(user.accountId),
+        'the first instance to hear of the limit',
+        {
+          timeoutMs: 1000,
+          everyMs: 20,
+        },
+      );
       const location = await scanOn(first);
       expect(location).toBe('https://example.com/default');
       const counted = Number(
