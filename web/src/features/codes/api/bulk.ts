@@ -1,19 +1,16 @@
-import type { Page, QrCode } from '@site/src/api/codes';
-import type { ApiAnswer, ApiBody } from '@site/src/api/types';
-import { apiRequest } from '@site/src/lib/api';
+import { codeOf, type QrCode } from '@site/src/api/codes';
+import type { ApiAnswer, ApiBody, ApiQuery } from '@site/src/api/types';
+import { rq } from '@site/src/lib/api';
 import type { CodeFilter } from '@site/src/lib/downloads';
 
 /** The most items one bulk call takes (API.md "Bulk, import, export, print"). */
 export const BULK_LIMIT = 1000;
 
-interface BulkItem {
-  index: number;
-  /** The code's id (bulk update and delete). */
-  id?: string;
-  status: number;
-  qrcode?: QrCode;
-  problem?: { detail?: string; title?: string };
-}
+/** One item of a bulk answer: its code, or its problem. */
+type BulkItem = ApiAnswer<'/api/v1/qrcodes/bulk-update', 'post'>['data'][number];
+
+/** A merge patch every code of a bulk update takes. */
+export type CodePatch = ApiBody<'/api/v1/qrcodes/bulk-update', 'post'>['patch'];
 
 /** What a bulk action did: the codes it changed, and why the others failed. */
 export interface BulkOutcome {
@@ -33,7 +30,7 @@ function merge(outcome: BulkOutcome, ids: readonly string[], items: BulkItem[], 
     const id = item.id ?? ids[item.index] ?? '';
     if (item.status >= 200 && item.status < 300) {
       if (deleting) outcome.deleted++;
-      else if (item.qrcode) outcome.done.push(item.qrcode);
+      else if (item.qrcode) outcome.done.push(codeOf(item.qrcode));
     } else {
       outcome.failures.push({
         id,
@@ -49,16 +46,13 @@ function merge(outcome: BulkOutcome, ids: readonly string[], items: BulkItem[], 
  */
 export async function bulkUpdate(
   ids: readonly string[],
-  patch: Record<string, unknown>,
+  patch: CodePatch,
   onProgress: (done: number) => void = () => {},
   outcome: BulkOutcome = { done: [], deleted: 0, failures: [] },
 ): Promise<BulkOutcome> {
   let sent = 0;
   for (const chunk of chunks(ids, BULK_LIMIT)) {
-    const answer = await apiRequest<{ data: BulkItem[] }>('POST', '/qrcodes/bulk-update', {
-      ids: chunk,
-      patch,
-    });
+    const answer = await rq.qrcodes.bulkUpdate({ body: { ids: chunk, patch } });
     merge(outcome, chunk, answer.data, false);
     sent += chunk.length;
     onProgress(sent);
@@ -74,7 +68,7 @@ export async function bulkDelete(
   const outcome: BulkOutcome = { done: [], deleted: 0, failures: [] };
   let sent = 0;
   for (const chunk of chunks(ids, BULK_LIMIT)) {
-    const answer = await apiRequest<{ data: BulkItem[] }>('POST', '/qrcodes/bulk-delete', { ids: chunk });
+    const answer = await rq.qrcodes.bulkDelete({ body: { ids: chunk } });
     merge(outcome, chunk, answer.data, true);
     sent += chunk.length;
     onProgress(sent);
@@ -100,7 +94,7 @@ export interface MatchingCodes {
  */
 export async function bulkChangeMatching(
   matching: MatchingCodes,
-  patch: Record<string, unknown> | null,
+  patch: CodePatch | null,
   onProgress: (done: number) => void = () => {},
 ): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { done: [], deleted: 0, failures: [] };
@@ -111,12 +105,10 @@ export async function bulkChangeMatching(
   let cursor: string | null = null;
   let done = 0;
   do {
-    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-    const answer: BulkChangeAnswer = await apiRequest(
-      'POST',
-      `/qrcodes/${patch ? 'bulk-update' : 'bulk-delete'}${query}`,
-      patch ? { ...body, patch } : body,
-    );
+    const params = { query: cursor ? { cursor } : {} };
+    const answer: BulkChangeAnswer = patch
+      ? await rq.qrcodes.bulkUpdate({ params, body: { ...body, patch } })
+      : await rq.qrcodes.bulkDelete({ params, body });
     merge(outcome, [], answer.data, patch === null);
     done += answer.data.length;
     onProgress(done);
@@ -130,16 +122,15 @@ export async function bulkChangeMatching(
  * codes of "select all N matching" when an action needs each code (its tags) or its id (a design).
  */
 export async function codesMatching(
-  filterQuery: string,
+  filter: ApiQuery<'/api/v1/qrcodes'>,
   onProgress: (read: number) => void = () => {},
 ): Promise<QrCode[]> {
   const all: QrCode[] = [];
   let cursor: string | null = null;
   do {
-    const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const sep = filterQuery ? `${filterQuery}&` : '';
-    const page: Page<QrCode> = await apiRequest<Page<QrCode>>('GET', `/qrcodes?${sep}limit=100${after}`);
-    all.push(...page.data);
+    const query = { ...filter, limit: 100, ...(cursor ? { cursor } : {}) };
+    const page: ApiAnswer<'/api/v1/qrcodes'> = await rq.qrcodes.list({ params: { query } });
+    all.push(...page.data.map(codeOf));
     onProgress(all.length);
     cursor = page.nextCursor;
   } while (cursor);

@@ -5,6 +5,7 @@ import {
   bulkChangeMatching,
   bulkDelete,
   bulkUpdate,
+  type CodePatch,
   type MatchingCodes,
 } from '@site/src/features/codes/api/bulk';
 import { retagged } from '@site/src/features/codes/model/table';
@@ -130,7 +131,7 @@ export default function BulkActions({
    * need not be read first; picked codes by their ids. Answers what was done, of how many codes.
    */
   const changeSelected = async (
-    patch: Record<string, unknown> | null,
+    patch: CodePatch | null,
     onProgress: (done: number) => void,
   ): Promise<{ outcome: BulkOutcome; of: number }> => {
     if (target.matching) {

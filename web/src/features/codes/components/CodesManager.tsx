@@ -126,7 +126,7 @@ export default function CodesManager({
           return code ? [code] : [];
         });
       }
-      const all = await codesMatching(filterKey, onProgress);
+      const all = await codesMatching(filterQuery(view), onProgress);
       return all.filter((code) => !selection.except.has(code.id));
     },
     async selector() {
