@@ -128,7 +128,7 @@ export function browserTimeZone(): string {
 export function timeZones(current: string): string[] {
   let zones: string[] = [];
   try {
-    zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+    zones = Intl.supportedValuesOf('timeZone');
   } catch {
     zones = [];
   }
