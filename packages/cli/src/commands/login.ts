@@ -76,10 +76,12 @@ async function ask(question: string, secret: boolean): Promise<string | undefine
   }
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   if (secret) {
-    // Echo nothing of the key itself (it acts for the whole workspace).
-    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
-      write.call(rl, s.startsWith(question) ? question : s === '\r\n' || s === '\n' ? s : '');
+    // Echo nothing of the key itself (it acts for the whole workspace): readline's internal writer,
+    // which its types do not name, echoes only the question and the line end.
+    const write: (text: string) => void = Reflect.get(rl, '_writeToOutput');
+    Reflect.set(rl, '_writeToOutput', (s: string) =>
+      write.call(rl, s.startsWith(question) ? question : s === '\r\n' || s === '\n' ? s : ''),
+    );
   }
   try {
     return (await rl.question(question)).trim() || undefined;
