@@ -6744,6 +6744,15 @@ export interface operations {
                                 /** @description A media type, e.g. 'text/html' */
                                 type?: string;
                             }[];
+                            /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                            linksetNotes: {
+                                from: string;
+                                /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                                path: string;
+                                reason: string;
+                                /** @description What the linkset says instead; null: left out */
+                                to: string | null;
+                            }[];
                             prefix: boolean;
                             primaryKey: {
                                 /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
@@ -7068,6 +7077,15 @@ export interface operations {
                             /** @description A media type, e.g. 'text/html' */
                             type?: string;
                         }[];
+                        /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                        linksetNotes: {
+                            from: string;
+                            /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                            path: string;
+                            reason: string;
+                            /** @description What the linkset says instead; null: left out */
+                            to: string | null;
+                        }[];
                         prefix: boolean;
                         primaryKey: {
                             /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
@@ -7358,6 +7376,15 @@ export interface operations {
                             title: string;
                             /** @description A media type, e.g. 'text/html' */
                             type?: string;
+                        }[];
+                        /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                        linksetNotes: {
+                            from: string;
+                            /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                            path: string;
+                            reason: string;
+                            /** @description What the linkset says instead; null: left out */
+                            to: string | null;
                         }[];
                         prefix: boolean;
                         primaryKey: {
@@ -7796,6 +7823,15 @@ export interface operations {
                             title: string;
                             /** @description A media type, e.g. 'text/html' */
                             type?: string;
+                        }[];
+                        /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                        linksetNotes: {
+                            from: string;
+                            /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                            path: string;
+                            reason: string;
+                            /** @description What the linkset says instead; null: left out */
+                            to: string | null;
                         }[];
                         prefix: boolean;
                         primaryKey: {

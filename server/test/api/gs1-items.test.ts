@@ -69,6 +69,15 @@ describe.each(engines)('GS1 items in the API on $name', (engine) => {
       expect(stored.levels.map((l) => l.links)).toEqual(written.levels.map((l) => l.links));
       expect(stored.id).toMatch(/^gs1_[0-9a-z]{26}$/);
     }
+    // The stored 'und' tag has no form in GS1's linkset schema: the item says what its linkset writes.
+    const capsules = made.find((item) => item.primaryKey.value === '09506000134376');
+    const notes = (await api(carol, 'GET', `/api/v1/gs1/items/${capsules?.id}`)).json().linksetNotes;
+    expect(notes).toContainEqual({
+      path: expect.stringMatching(/hreflang$/),
+      from: 'und',
+      to: null,
+      reason: expect.any(String),
+    });
     const variable = made.find((item) => item.primaryKey.value === '095060001343');
     expect((await api(carol, 'GET', `/api/v1/gs1/items/${variable?.id}`)).json().prefix).toBe(true);
   });

@@ -190,6 +190,23 @@ export const Gs1ItemSchema = Type.Object(
     defaultLinkType: Type.Union([Type.String(), Type.Null()]),
     links: Type.Array(Gs1LinkSchema),
     levels: Type.Array(Gs1LevelView),
+    linksetNotes: Type.Array(
+      Type.Object(
+        {
+          path: Type.String({ description: "The stored field, e.g. '/levels/0/links/1/hreflang'" }),
+          from: Type.String(),
+          to: Type.Union([Type.String(), Type.Null()], {
+            description: 'What the linkset says instead; null: left out',
+          }),
+          reason: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          "What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values",
+      },
+    ),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },

@@ -9,6 +9,7 @@ import { type FieldError, notFound, Problem, validationFailed } from '../../shar
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { documentPath, type ImportedItem, parseReferenceDocuments } from './gs1.import.js';
+import { buildLinkset } from './gs1.linkset.js';
 import {
   deleteItemRows,
   deleteWorkspaceItems,
@@ -82,6 +83,20 @@ function parseList(json: string | null): string[] | undefined {
   return list.length > 0 ? list : undefined;
 }
 
+/** What a level's links become in a linkset (GS1's schema), each change at the stored field's path. */
+function linksetNotes(links: LinkInput[], base: string): Gs1Item['linksetNotes'] {
+  return links.flatMap((link, index) =>
+    buildLinkset([
+      { anchor: 'https://id.gs1.org/01/00000000000000', itemDescription: 'item', links: [link] },
+    ]).changes.map((change) => ({
+      path: `${base}/links/${index}/${change.field}`,
+      from: change.from,
+      to: change.to,
+      reason: change.reason,
+    })),
+  );
+}
+
 function toLink(row: Gs1LinkRow): LinkInput {
   const hreflang = parseList(row.hreflang_json);
   const context = parseList(row.context_json);
@@ -100,6 +115,15 @@ function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
   const { item } = stored;
   const root = stored.levels.find(({ level }) => level.qualifier_path === '');
   const origin = item.host_key === '' ? ownOrigin : `https://${item.host_key}`;
+  const levels = stored.levels
+    .filter(({ level }) => level.qualifier_path !== '')
+    .map(({ level, links }) => ({
+      qualifiers: JSON.parse(level.qualifiers_json) as Gs1Element[],
+      itemDescription: level.item_description,
+      defaultLinkType: level.default_link_type,
+      links: links.map(toLink),
+    }));
+  const rootLinks = (root?.links ?? []).map(toLink);
   return {
     id: item.id,
     primaryKey: { ai: item.primary_ai, value: item.primary_value },
@@ -108,15 +132,12 @@ function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
     uri: `${origin}/${item.primary_ai}/${encodeComponent(item.primary_value, false)}`,
     itemDescription: root?.level.item_description ?? null,
     defaultLinkType: root?.level.default_link_type ?? null,
-    links: (root?.links ?? []).map(toLink),
-    levels: stored.levels
-      .filter(({ level }) => level.qualifier_path !== '')
-      .map(({ level, links }) => ({
-        qualifiers: JSON.parse(level.qualifiers_json) as Gs1Element[],
-        itemDescription: level.item_description,
-        defaultLinkType: level.default_link_type,
-        links: links.map(toLink),
-      })),
+    links: rootLinks,
+    levels,
+    linksetNotes: [
+      ...linksetNotes(rootLinks, ''),
+      ...levels.flatMap((level, index) => linksetNotes(level.links, `/levels/${index}`)),
+    ],
     createdAt: toIso(item.created_at) as string,
     updatedAt: toIso(item.updated_at) as string,
   };
