@@ -135,4 +135,18 @@ describe.each(engines)('GS1 items on custom hostnames on $name', (engine) => {
     expect(answer.statusCode).toBe(404);
     expect(answer.json().errors).toEqual([{ path: '/body/hostname', message: expect.any(String) }]);
   });
+
+  it('keeps the hostname from being deleted while items answer on it', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/hostnames', headers: owner.headers });
+    const host = (list.json().data as Array<{ id: string; hostname: string; codes: number }>).find(
+      (h) => h.hostname === BRAND,
+    );
+    expect(host?.codes).toBe(4);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/hostnames/${host?.id}`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode).toBe(409);
+  });
 });

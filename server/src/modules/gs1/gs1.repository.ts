@@ -193,6 +193,23 @@ export function findItemsCovering(
     .execute();
 }
 
+/** How many of the workspace's items each of these hosts serves. */
+export async function countItemsOnHosts(
+  db: Kysely<Database>,
+  accountId: string,
+  hostKeys: readonly string[],
+): Promise<Map<string, number>> {
+  if (hostKeys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('gs1_items')
+    .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('account_id', '=', accountId)
+    .where('host_key', 'in', hostKeys)
+    .groupBy('host_key')
+    .execute();
+  return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
+}
+
 /** True when the error is a unique-constraint violation, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

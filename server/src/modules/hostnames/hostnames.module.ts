@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { urlHost } from '../../shared/host-name.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
+import { withGs1ItemsOnHostnames } from '../gs1/items-on-hostnames.js';
 import { codesOnHostnames } from '../qrcodes/codes-on-hostnames.js';
 import { HostnameChecker } from './hostnames.checker.js';
 import { hostnamesRoutes } from './hostnames.routes.js';
@@ -15,15 +17,14 @@ const DNS_TIMEOUT_MS = 5_000;
  * comes from the plans module, which is below this one. Changes go out as `hostname.changed`, and
  * every instance reloads the name it names. The background re-check runs on every instance
  * (hostnames.checker.ts). Codes per hostname are counted by the qrcodes module's
- * `codesOnHostnames`, made from the database and handed in here: the QR codes service, which
- * registers later, is built on this one.
+ * `codesOnHostnames` (and GS1 items by the gs1 module's `withGs1ItemsOnHostnames`), made from the
+ * database and handed in here: the QR codes and GS1 services, which register later, are built on
+ * this one.
  */
 export const hostnamesModule = fp(
   async (app: FastifyInstance) => {
     const { config, plans } = app;
-    const ownHosts = [config.publicUrl, config.shortUrl].flatMap((url) =>
-      url ? [new URL(url).hostname] : [],
-    );
+    const ownHosts = [config.publicUrl, config.shortUrl].flatMap((url) => (url ? [urlHost(url)] : []));
     const service = new HostnamesService(app.database.db, {
       changes: app.changes,
       events: app.events,
@@ -37,7 +38,7 @@ export const hostnamesModule = fp(
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
       // Its plans when the server sells plans or sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
       limit: async (accountId) => (await plans.limitsOf(accountId)).hostnames,
-      codesOn: codesOnHostnames(app.database.db),
+      codesOn: withGs1ItemsOnHostnames(app.database.db, codesOnHostnames(app.database.db)),
       isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,
     });
