@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PLAN_IDS, PLANS, type PlanId, RATE_LIMIT_WINDOW_MS } from './modules/plans/plans.js';
 import { DEFAULT_GEO_CACHE_DIR } from './modules/redirect/scan-context.geo.js';
 import { isLoopbackAddress, parseAllowEntry } from './shared/address-policy.js';
+import { shortLinkHost } from './shared/host-name.js';
 
 /**
  * The whole configuration, read once from the environment and validated at start.
@@ -417,7 +418,7 @@ export function isPublicDnsName(name: string): boolean {
 function hostnamesConfig(env: Env, publicUrl: string, shortUrl: string | undefined): Config['hostnames'] {
   const limit = read(env, 'HOSTNAMES_LIMIT');
   // By default hostnames point where the short URLs live: the short host, else the primary host.
-  const edgeHostname = dnsName(env, 'EDGE_HOSTNAME', new URL(shortUrl ?? publicUrl).hostname);
+  const edgeHostname = dnsName(env, 'EDGE_HOSTNAME', shortLinkHost({ publicUrl, shortUrl }));
   return {
     edgeHostname,
     edgeReady: read(env, 'EDGE_HOSTNAME') !== undefined || isPublicDnsName(edgeHostname),
