@@ -62,7 +62,12 @@ export async function authHeaders({ workspace = true } = {}): Promise<Record<str
   return headers;
 }
 
-/** Calls `/api/v1${path}` (same origin) as the signed-in user; a problem answer becomes an ApiError. */
+/**
+ * Calls `/api/v1${path}` (same origin) as the signed-in user; a problem answer becomes an ApiError.
+ * @deprecated Untyped: call `rq`. Only the rule form still uses it, until the rules PATCH body's
+ * `when` is described as an object in the OpenAPI document (it reads `Record<string, never> | null`)
+ * and the rule editor builds typed conditions instead of JSON trees.
+ */
 export async function apiRequest<T>(
   method: string,
   path: string,
@@ -119,7 +124,7 @@ const unreachable = () =>
   });
 
 /**
- * `fetch` of `/api/v1${path}` for what apiRequest does not cover (files, CSV bodies, event
+ * `fetch` of `/api/v1${path}` for what the typed client `rq` does not cover (files, CSV bodies, event
  * streams), as the signed-in user unless `signedIn: false`. Answers the response when it is OK;
  * an error answer or no connection becomes an ApiError (an abort through `init.signal` stays one).
  */

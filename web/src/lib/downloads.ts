@@ -3,7 +3,7 @@ import { apiFetch } from './api';
 /**
  * Files from the API saved by the browser: one code's image in any format, a design from the render
  * endpoint, a ZIP of many codes' images and print sheets. Used by the design tool and the /codes
- * manager. A problem answer becomes an ApiError, as apiRequest's do.
+ * manager. A problem answer becomes an ApiError, as the typed client's do.
  */
 
 export type DownloadFormat = 'svg' | 'png' | 'pdf' | 'eps';

@@ -22,7 +22,7 @@ export function chooseWorkspace(
 }
 
 /**
- * The workspace API requests work in, outside React: `apiRequest` waits until the signed-in user's
+ * The workspace API requests work in, outside React: the client `rq` (lib/api.ts) waits until the signed-in user's
  * workspace is settled (lib/workspace.tsx reads `GET /me` and checks the stored choice first), so no
  * request goes out with a workspace the user has left.
  */

@@ -2,7 +2,7 @@ import type { LiveScan } from '@site/src/features/analytics/model/analyticsModel
 import { ApiError, apiFetch } from '@site/src/lib/api';
 import { saveBlob } from '@site/src/lib/downloads';
 
-// The two analytics calls apiRequest does not cover: a CSV download and the live scan stream.
+// The two analytics calls the typed client does not cover (they answer no JSON): a CSV download and the live scan stream.
 
 /** Fetches a CSV endpoint as the signed-in user and saves it under the server's file name. */
 export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
