@@ -85,17 +85,10 @@ const NOT_FOUND_PAGE = edgeMessagePage(
   'The QR code you scanned does not exist, or its owner has turned it off.',
 );
 
-const NOT_FOUND_ANSWER: Readonly<ScanAnswer> = Object.freeze({
-  status: 404,
-  headers: Object.freeze({
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(Buffer.byteLength(NOT_FOUND_PAGE)),
-    'cache-control': 'no-store',
-  }),
-  body: NOT_FOUND_PAGE,
-});
+const NOT_FOUND_ANSWER = pageAnswer(404, NOT_FOUND_PAGE);
 
-function pageAnswer(status: number, page: string): ScanAnswer {
+/** One of our pages as an answer: HTML, never cached. Frozen, so one answer serves every scan. */
+function pageAnswer(status: number, page: string): Readonly<ScanAnswer> {
   return Object.freeze({
     status,
     headers: Object.freeze({
@@ -142,15 +135,7 @@ export function hostRootPage(hostname: string): ScanAnswer {
     heading: hostname,
     bodyHtml: '<p>This address serves QR codes. Scan one to go where it leads.</p>',
   });
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': String(Buffer.byteLength(page)),
-      'cache-control': 'no-store',
-    },
-    body: page,
-  };
+  return pageAnswer(200, page);
 }
 
 /** A redirect that is not a scan (a custom hostname's root or not-found page): never counted. */
