@@ -209,10 +209,3 @@ export async function countItemsOnHosts(
     .execute();
   return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
 }
-
-/** True when the error is a unique-constraint violation, in either dialect. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { type Clock, systemClock, toIso } from '../../shared/clock.js';
@@ -18,7 +19,6 @@ import {
   findItemsCovering,
   type ItemLevelRows,
   insertItem,
-  isUniqueViolation,
   listItemRows,
   readLevels,
   replaceLevels,

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type AjvIssue, fieldErrorsOf } from '../../plugins/errors.js';
 import { compileJsonValidator } from '../../plugins/validation.js';
@@ -24,7 +25,6 @@ import {
   findCodes,
   findRuleIds,
   insertCodes,
-  isUniqueViolation,
   takenSlugs,
   updateCode,
 } from './qrcodes.repository.js';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { AddressPolicy } from '../../shared/address-policy.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
@@ -58,7 +59,6 @@ import {
   findRedirectRow,
   findRuleIds,
   insertCode,
-  isUniqueViolation,
   listCodes,
   listSortedCodes,
   postgresRedirectReader,
