@@ -149,4 +149,48 @@ describe.each(engines)('GS1 items on custom hostnames on $name', (engine) => {
     });
     expect(deleted.statusCode).toBe(409);
   });
+  it('makes every path GS1\'s on a resolver host: an undecodable one is a 400 problem, slugs stop', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/hostnames', headers: owner.headers });
+    const host = (list.json().data as Array<{ id: string; hostname: string }>).find((h) => h.hostname === BRAND);
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/qrcodes',
+      headers: owner.headers,
+      payload: { mode: 'redirect', target: 'https://example.org/menu', hostname: BRAND, slug: 'menu' },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    expect((await send(t.base, '/menu', BRAND)).headers.location).toBe('https://example.org/menu');
+    expect((await send(t.base, '/not-a-link/at-all', BRAND)).status).toBe(404);
+
+    const mark = (gs1Resolver: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/hostnames/${host?.id}`,
+        headers: owner.headers,
+        payload: { gs1Resolver },
+      });
+    const marked = await mark(true);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().gs1Resolver).toBe(true);
+
+    for (const path of ['/menu', '/not-a-link/at-all', '/01/09506000134377', '/01/09506000134376/17/260101']) {
+      const answer = await send(t.base, path, BRAND);
+      expect([path, answer.status, answer.headers['content-type']]).toEqual([
+        path,
+        400,
+        expect.stringMatching(/^application\/problem\+json/),
+      ]);
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+    }
+    const plain = await send(t.base, '/01/09506000134376/10/LOT01', BRAND);
+    expect([plain.status, plain.headers.location]).toEqual([307, `${PIL}?lot=LOT01`]);
+    const compressed = await send(t.base, '/ARFKk4XB0CDKWcnpq', BRAND);
+    expect([compressed.status, compressed.headers.location]).toEqual([307, `${PIL}?lot=LOT01`]);
+    expect((await send(t.base, '/.well-known/gs1resolver', BRAND)).status).toBe(200);
+    // Its root is still the hostname's page, not a GS1 error.
+    expect((await send(t.base, '/', BRAND)).status).toBe(200);
+
+    expect((await mark(false)).json().gs1Resolver).toBe(false);
+    expect((await send(t.base, '/menu', BRAND)).headers.location).toBe('https://example.org/menu');
+  });
 });

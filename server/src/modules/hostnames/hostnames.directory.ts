@@ -11,6 +11,8 @@ export interface ServedHostname {
   notFoundRedirect: string | null;
   /** The .well-known files its app links make, ready to send. */
   appLinkFiles: AppLinkFiles;
+  /** A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link. */
+  gs1Resolver: boolean;
 }
 
 export interface DirectorySource {
@@ -27,6 +29,7 @@ const servedOf = (row: HostnameRow): ServedHostname => ({
   rootRedirect: row.root_redirect,
   notFoundRedirect: row.not_found_redirect,
   appLinkFiles: appLinkFiles(parseAppLinks(row.app_links_json)),
+  gs1Resolver: row.gs1_resolver === 1,
 });
 
 /**

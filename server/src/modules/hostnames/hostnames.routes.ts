@@ -83,9 +83,9 @@ export async function hostnamesRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: app.authenticate(canUpdateHostname),
       schema: {
         tags: ['hostnames'],
-        summary: "Change a hostname's redirects and app links",
+        summary: "Change a hostname's redirects, app links and GS1 resolver mark",
         description:
-          'A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.',
+          'A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/) and `gs1Resolver` (every path is a GS1 Digital Link): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.',
         params: HostnameIdParams,
         body: HostnamePatchBody,
         response: { 200: Hostname, ...problemResponses(400, 401, 403, 404, 429) },

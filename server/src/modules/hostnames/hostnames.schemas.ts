@@ -132,6 +132,10 @@ export const Hostname = Type.Object({
   rootRedirect: Url,
   notFoundRedirect: Url,
   appLinks: Type.Union([AppLinks, Type.Null()]),
+  gs1Resolver: Type.Boolean({
+    description:
+      'A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it',
+  }),
   failure: Type.Optional(HostnameFailure),
   verifiedAt: Time,
   lastCheckedAt: Time,
@@ -169,11 +173,18 @@ export const HostnamePatchBody = Type.Object(
           'Merged into the app links (RFC 7396: objects merge key by key, arrays replace, null removes); the result is checked against `AppLinks`. null removes both files.',
       }),
     ),
+    gs1Resolver: Type.Optional(
+      Type.Boolean({
+        description:
+          'true marks the hostname a GS1 resolver host (every path is a GS1 Digital Link; its slugs stop answering), false unmarks it',
+      }),
+    ),
   },
   {
     additionalProperties: false,
     examples: [
       { rootRedirect: 'https://example.com/', notFoundRedirect: null },
+      { gs1Resolver: true },
       {
         appLinks: {
           appleAppSiteAssociation: {

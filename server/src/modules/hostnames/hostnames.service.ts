@@ -113,6 +113,7 @@ export class HostnamesService {
       root_redirect: null,
       not_found_redirect: null,
       app_links_json: null,
+      gs1_resolver: 0,
       verified_at: null,
       last_checked_at: null,
       next_check_at: nextAutomaticCheck({ status: 'pending', attempts: 0, failingSince: null }, now),
@@ -217,11 +218,13 @@ export class HostnamesService {
       else errors.push(...outcome.errors);
     }
     if (errors.length > 0) throw validationFailed(errors);
+    const gs1Resolver = patch.gs1Resolver === undefined ? row.gs1_resolver : patch.gs1Resolver ? 1 : 0;
     const after = {
       ...row,
       root_redirect: rootRedirect,
       not_found_redirect: notFoundRedirect,
       app_links_json: appLinksJson,
+      gs1_resolver: gs1Resolver,
     };
     const changes = changedFields(this.view(row, 0), this.view(after, 0));
     await this.options.events.inTransaction(async (trx) => {
@@ -229,6 +232,7 @@ export class HostnamesService {
         root_redirect: rootRedirect,
         not_found_redirect: notFoundRedirect,
         app_links_json: appLinksJson,
+        gs1_resolver: gs1Resolver,
         updated_at: Math.max(this.clock.now(), row.updated_at),
       });
       const changed = Object.keys(changes).length > 0;
@@ -420,6 +424,7 @@ export class HostnamesService {
       rootRedirect: row.root_redirect,
       notFoundRedirect: row.not_found_redirect,
       appLinks: parseAppLinks(row.app_links_json),
+      gs1Resolver: row.gs1_resolver === 1,
       ...(row.failure_json ? { failure: JSON.parse(row.failure_json) as VerificationFailure } : {}),
       verifiedAt: toIso(row.verified_at),
       lastCheckedAt: toIso(row.last_checked_at),

@@ -15,6 +15,8 @@ export interface HostnamesTable {
   not_found_redirect: string | null;
   /** The app links as JSON ({ appleAppSiteAssociation?, assetLinks? }); null when none. */
   app_links_json: string | null;
+  /** 1: a GS1 resolver host, where every path is a GS1 Digital Link and no slug is served. */
+  gs1_resolver: number;
   verified_at: number | null;
   last_checked_at: number | null;
   /** When the background job checks the name next; null when it no longer checks by itself. */

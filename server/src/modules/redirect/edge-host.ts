@@ -23,6 +23,8 @@ export interface CustomHostRedirects {
   rootRedirect: string | null;
   notFoundRedirect: string | null;
   appLinkFiles?: { appleAppSiteAssociation: string | null; assetLinks: string | null };
+  /** A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link. */
+  gs1Resolver?: boolean;
 }
 
 /** The verified custom hostname a (bare, lower-case) host names, from memory; undefined when none. */

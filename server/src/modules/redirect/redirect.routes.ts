@@ -153,6 +153,10 @@ function serveThroughFastify(
   app.addHook('onRequest', async (request, reply) => {
     const host = resolveHost(requestHost(request.headers, trustProxy));
     const path = request.url.split('?')[0] ?? '/';
+    if (gs1 && host.custom?.gs1Resolver && path !== '/' && !appLinkFileAnswer(host.custom, path)) {
+      // A resolver host: every path is GS1's, so one that does not decode is a 400, not a slug's 404.
+      return answerGs1Path(request, reply, host, path, false);
+    }
     if (gs1 && !path.startsWith('/api/') && !path.startsWith('/r/')) {
       if (isGs1Path(path)) return answerGs1Path(request, reply, host, path, false);
       // A preflight for a compressed link (its GET is answered where the slug or page missed).
@@ -218,6 +222,8 @@ function rawListener(
     const path = query === -1 ? url : url.slice(0, query);
     const hostHeader = requestHost(request.headers, trustProxy);
     const host = resolveHost(hostHeader);
+    // A GS1 resolver host serves no slugs: its paths go through Fastify's hook (edge-gs1.ts).
+    if (host.custom?.gs1Resolver) return false;
     const slug = slugOf(host, path);
     // A host's root and nested paths go through Fastify.
     if (!slug || slug.includes('/')) return false;
