@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createEdgeIndex, dropEdgeIndex } from './qrcodes-edge-index.js';
 
 /**
  * The redirect edge's read of a code by (host, slug) from the index alone
@@ -7,8 +8,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * stays (it enforces one code per host and slug); style, title, tags and payload are not here.
  * PostgreSQL keeps the same columns as INCLUDE (an index-only scan once the table is vacuumed).
  */
-const KEY = ['host_key', 'slug'];
-const COVERED = [
+export const COVERED = [
   'id',
   'account_id',
   'mode',
@@ -25,16 +25,9 @@ const COVERED = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const columns = (names: string[]) => sql.join(names.map((name) => sql.ref(name)));
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`create index qrcodes_edge on qrcodes (${columns(KEY)}) include (${columns(COVERED)})`.execute(
-      db,
-    );
-  } else {
-    await sql`create index qrcodes_edge on qrcodes (${columns([...KEY, ...COVERED])})`.execute(db);
-  }
+  await createEdgeIndex(db, COVERED);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('qrcodes_edge').execute();
+  await dropEdgeIndex(db);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EdgeCodeIndex, type EdgeCodeRows } from './edge-code-index.js';
-import type { RedirectRow } from './qrcodes.repository.js';
+import type { RedirectRow } from './edge-fields.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-edge-index-test-'));
 const log = pino({ level: 'silent' });

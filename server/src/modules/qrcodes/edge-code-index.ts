@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { bucketsFor, EdgeCodeFile, fitsRecord } from './edge-code-file.js';
-import type { RedirectRow } from './qrcodes.repository.js';
+import { decodeEdgeRecord, encodeEdgeRecord, type RedirectRow } from './edge-fields.js';
 
 /** Where the index reads every code from, a page at a time (qrcodes.repository.ts). */
 export interface EdgeCodeRows {
@@ -19,75 +19,6 @@ const HEADROOM = 1.25;
 const REMOVAL_SLICE_MS = 1;
 
 const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
-
-/**
- * A row as stored: its columns but the key's (host, slug) joined by NUL, which no stored text
- * holds (URLs and JSON escape control characters); SOH marks null; rule ids joined by commas.
- * Splitting this costs a third of parsing the same row as JSON.
- */
-const SEPARATOR = '\0';
-const NULL = '\u0001';
-const text = (value: string | null) => value ?? NULL;
-const number = (value: number | null) => (value === null ? NULL : String(value));
-const textOf = (field: string | undefined) => (field === NULL ? null : (field ?? null));
-const numberOf = (field: string | undefined) =>
-  field === NULL || field === undefined ? null : Number(field);
-
-/** Text holding either mark could not be told apart: such a row is not stored (read from the database). */
-const holdsMark = (value: string) => value.includes(SEPARATOR) || value.includes(NULL);
-
-function encode(row: RedirectRow): string | undefined {
-  const texts = [
-    row.id,
-    row.account_id,
-    row.mode,
-    row.target,
-    row.exec_json,
-    row.expired_target,
-    row.password_hash,
-    row.utm_json,
-    row.apps_json,
-  ];
-  if (texts.some((value) => value !== null && holdsMark(value))) return undefined;
-  return [
-    row.id,
-    row.account_id,
-    row.mode,
-    text(row.target),
-    text(row.exec_json),
-    String(row.enabled),
-    row.rule_ids.join(','),
-    number(row.active_from),
-    number(row.expires_at),
-    number(row.max_scans),
-    text(row.expired_target),
-    text(row.password_hash),
-    text(row.utm_json),
-    text(row.apps_json),
-  ].join(SEPARATOR);
-}
-
-function decode(value: string, hostKey: string, slug: string): RedirectRow {
-  const f = value.split(SEPARATOR);
-  return {
-    id: f[0] as string,
-    account_id: f[1] as string,
-    slug,
-    host_key: hostKey,
-    mode: f[2] as RedirectRow['mode'],
-    target: textOf(f[3]),
-    exec_json: textOf(f[4]),
-    enabled: Number(f[5]),
-    rule_ids: f[6] ? f[6].split(',') : [],
-    active_from: numberOf(f[7]),
-    expires_at: numberOf(f[8]),
-    max_scans: numberOf(f[9]),
-    expired_target: textOf(f[10]),
-    password_hash: textOf(f[11]),
-    utm_json: textOf(f[12]),
-    apps_json: textOf(f[13]),
-  };
-}
 
 /**
  * Every code as the edge reads it, in a file of this process (edge-code-file.ts), so that a scan of
@@ -133,7 +64,7 @@ export class EdgeCodeIndex {
     const key = keyOf(hostKey, slug);
     if (this.unremoved.size > 0 && this.unremoved.has(key)) return undefined;
     const value = this.file?.get(key);
-    return value === undefined ? undefined : decode(value, hostKey, slug);
+    return value === undefined ? undefined : decodeEdgeRecord(value, hostKey, slug);
   }
 
   /** Where a database read starts: hand it to `remember` with the row it read. */
@@ -145,7 +76,7 @@ export class EdgeCodeIndex {
   remember(row: RedirectRow | undefined, readMark: number): void {
     if (!row || !this.file || readMark !== this.changes) return;
     const key = keyOf(row.host_key, row.slug);
-    const value = encode(row);
+    const value = encodeEdgeRecord(row);
     this.unremoved.delete(key);
     // A row that can never be stored is read from the database each time; only a lack of room counts.
     if (value === undefined || !fitsRecord(key, value)) return void this.file.remove(key);
@@ -202,7 +133,7 @@ export class EdgeCodeIndex {
         if (generation !== this.generation) return;
         for (const row of page) {
           const key = keyOf(row.host_key, row.slug);
-          const value = encode(row);
+          const value = encodeEdgeRecord(row);
           if (value !== undefined && fitsRecord(key, value) && !file.add(key, value)) unstored++;
         }
         const last = page.at(-1);

@@ -1,6 +1,7 @@
 import { type HttpUrlOptions, normalizeHttpUrl } from '../../shared/http-url.js';
 import { applyMergePatch } from '../../shared/merge-patch.js';
 import type { FieldError } from '../../shared/problem.js';
+import type { EdgeColumns } from './edge-fields.js';
 
 /**
  * Link controls of redirect and exec codes (issue 32): when a code is active, how many scans it
@@ -243,16 +244,11 @@ function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-/** The controls' columns of a qrcodes row. */
-export interface ControlColumns {
-  active_from: number | null;
-  expires_at: number | null;
-  max_scans: number | null;
-  expired_target: string | null;
-  password_hash: string | null;
-  utm_json: string | null;
-  apps_json: string | null;
-}
+/** The controls' columns of a qrcodes row (the edge reads them: edge-fields.ts declares them). */
+export type ControlColumns = Pick<
+  EdgeColumns,
+  'active_from' | 'expires_at' | 'max_scans' | 'expired_target' | 'password_hash' | 'utm_json' | 'apps_json'
+>;
 
 export function controlsOf(row: ControlColumns): LinkControls {
   return {

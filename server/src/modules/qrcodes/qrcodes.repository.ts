@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
+import { EDGE_COLUMNS, EDGE_TEXT_COLUMNS, type RedirectRow } from './edge-fields.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
 export function findCode(
@@ -53,33 +54,11 @@ export function findCodeById(db: Kysely<Database>, id: string): Promise<QrCodeRo
   return db.selectFrom('qrcodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** What the redirect edge reads of the code served at (host, slug): no style, no tags. */
-export interface RedirectRow {
-  id: string;
-  account_id: string;
-  slug: string;
-  host_key: string;
-  mode: QrCodeRow['mode'];
-  target: string | null;
-  exec_json: string | null;
-  enabled: number;
-  /** The code's rule ids in their order. */
-  rule_ids: string[];
-  active_from: number | null;
-  expires_at: number | null;
-  max_scans: number | null;
-  expired_target: string | null;
-  password_hash: string | null;
-  utm_json: string | null;
-  apps_json: string | null;
-}
-
 /** The row as the query answers it: SQLite gives the rule ids as one string, PostgreSQL as an array. */
 type StoredRedirectRow = Omit<RedirectRow, 'rule_ids'> & { rule_ids: string[] | string | null };
 
 /** The columns the edge reads, all in the `qrcodes_edge` index (a covering index, no table read). */
-const REDIRECT_COLUMNS =
-  'id, account_id, slug, host_key, mode, target, exec_json, enabled, active_from, expires_at, max_scans, expired_target, password_hash, utm_json, apps_json';
+const REDIRECT_COLUMNS = EDGE_COLUMNS.join(', ');
 
 /**
  * The code served at (host, slug) with its rule ids, in one query: on a cache miss this is all
@@ -130,9 +109,7 @@ export function sqliteRedirectReader(
 const POSTGRES_READ_BATCH = 256;
 /** Reads of codes running at once; the lookups that come meanwhile wait and go as one more. */
 const POSTGRES_READS_IN_FLIGHT = 2;
-const QUALIFIED_REDIRECT_COLUMNS = REDIRECT_COLUMNS.split(', ')
-  .map((column) => `q.${column}`)
-  .join(', ');
+const QUALIFIED_REDIRECT_COLUMNS = EDGE_COLUMNS.map((column) => `q.${column}`).join(', ');
 /** Named, so each pooled connection parses and plans it once (a plan per batch cost more than its lookups). */
 const POSTGRES_READ = {
   name: 'rq_edge_codes',
@@ -208,15 +185,16 @@ export function edgeCodeRows(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
+/** The characters of a code's text columns as the edge code file holds them (the key's too). */
+const EDGE_VOLUME = [
+  'length(slug) + length(host_key)',
+  ...EDGE_TEXT_COLUMNS.map((column) => `coalesce(length(${column}), 0)`),
+].join(' + ');
+
 /** How many codes there are, and the characters of their longest columns (to size the edge's file). */
 export async function redirectRowsVolume(db: Kysely<Database>): Promise<{ codes: number; chars: number }> {
   const { rows } = await sql<{ codes: number | string; chars: number | string | null }>`
-    select count(*) as codes,
-      sum(length(id) + length(account_id) + length(slug) + length(host_key) + coalesce(length(target), 0)
-        + coalesce(length(exec_json), 0) + coalesce(length(expired_target), 0)
-        + coalesce(length(password_hash), 0) + coalesce(length(utm_json), 0)
-        + coalesce(length(apps_json), 0)) as chars
-    from qrcodes`.execute(db);
+    select count(*) as codes, sum(${sql.raw(EDGE_VOLUME)}) as chars from qrcodes`.execute(db);
   return { codes: Number(rows[0]?.codes ?? 0), chars: Number(rows[0]?.chars ?? 0) };
 }
 

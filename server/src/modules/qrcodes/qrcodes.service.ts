@@ -33,6 +33,7 @@ import { CodePrints } from './code-prints.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
 import { type CodeState, columnsOf, mergeCodePatch, payloadOf, shortUrlOf, stateOf } from './code-state.js';
 import { EdgeCodeIndex } from './edge-code-index.js';
+import type { RedirectRow } from './edge-fields.js';
 import type { ImageUrls } from './image-urls.js';
 import {
   controlsOf,
@@ -62,7 +63,6 @@ import {
   listCodes,
   listSortedCodes,
   postgresRedirectReader,
-  type RedirectRow,
   sqliteRedirectReader,
   updateCode,
 } from './qrcodes.repository.js';
