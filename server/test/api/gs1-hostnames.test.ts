@@ -149,9 +149,11 @@ describe.each(engines)('GS1 items on custom hostnames on $name', (engine) => {
     });
     expect(deleted.statusCode).toBe(409);
   });
-  it('makes every path GS1\'s on a resolver host: an undecodable one is a 400 problem, slugs stop', async () => {
+  it("makes every path GS1's on a resolver host: an undecodable one is a 400 problem, slugs stop", async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/hostnames', headers: owner.headers });
-    const host = (list.json().data as Array<{ id: string; hostname: string }>).find((h) => h.hostname === BRAND);
+    const host = (list.json().data as Array<{ id: string; hostname: string }>).find(
+      (h) => h.hostname === BRAND,
+    );
     const code = await t.app.inject({
       method: 'POST',
       url: '/api/v1/qrcodes',
@@ -173,7 +175,12 @@ describe.each(engines)('GS1 items on custom hostnames on $name', (engine) => {
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json().gs1Resolver).toBe(true);
 
-    for (const path of ['/menu', '/not-a-link/at-all', '/01/09506000134377', '/01/09506000134376/17/260101']) {
+    for (const path of [
+      '/menu',
+      '/not-a-link/at-all',
+      '/01/09506000134377',
+      '/01/09506000134376/17/260101',
+    ]) {
       const answer = await send(t.base, path, BRAND);
       expect([path, answer.status, answer.headers['content-type']]).toEqual([
         path,

@@ -54,7 +54,12 @@ export async function updateItemRow(
   db: Kysely<Database>,
   accountId: string,
   id: string,
-  changes: { host_key?: string; updated_at: number },
+  changes: {
+    host_key?: string;
+    rules_json?: string | null;
+    controls_json?: string | null;
+    updated_at: number;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('gs1_items')

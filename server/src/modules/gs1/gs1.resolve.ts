@@ -66,6 +66,8 @@ export interface Gs1ResolvedLink extends Gs1LinkRecord {
   anchor: string;
   /** The qualifiers of that level (empty for the primary key): for analytics, the level that answered. */
   level: Gs1Element[];
+  /** The href as stored (placeholders unfilled): what an item's rules name the link by. */
+  storedHref: string;
 }
 
 type Headers = Record<string, string>;
@@ -352,6 +354,7 @@ function viewOf(level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
     href: fillTemplate(link.href, level.bindings),
     anchor,
     level: level.qualifiers,
+    storedHref: link.href,
   }));
   const explicitDefault = links.find((link) => link.linkType === GS1_DEFAULT_LINK);
   const multi = links.filter((link) => link.linkType === GS1_DEFAULT_LINK_MULTI);
@@ -369,6 +372,11 @@ function viewOf(level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
     ...(defaultLink ? { defaultLink } : {}),
     defaultLinkMulti: multi.length > 0 ? multi : ofDefaultType.length > 1 ? ofDefaultType : [],
   };
+}
+
+/** Where a redirect to the link goes: its href with the request's query passed on (unless fwqs is false). */
+export function linkLocation(link: Gs1LinkRecord, query: string | undefined): string {
+  return withQuery(link.href, query, link);
 }
 
 function withQuery(href: string, query: string | undefined, link: Gs1LinkRecord): string {

@@ -1,5 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
+import { CONTROL_LIMITS } from '../qrcodes/link-controls.js';
+import { RuleCondition } from '../rules/rules.schemas.js';
 
 /**
  * GS1 Digital Link items in the API (issue 46): a primary key (or a company prefix covering many
@@ -10,6 +12,7 @@ import { describedPattern } from '../../shared/pattern-words.js';
 
 export const GS1_LINKS_MAX = 100;
 export const GS1_LEVELS_MAX = 50;
+export const GS1_RULES_MAX = 20;
 
 const AI = Type.String({
   pattern: describedPattern('^[0-9]{2,4}$', 'must be a GS1 Application Identifier: 2 to 4 digits'),
@@ -98,6 +101,62 @@ const Hostname = Type.String({
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
+export const Gs1ItemRuleSchema = Type.Object(
+  {
+    when: RuleCondition,
+    href: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        "One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Gs1ItemRuleInput = Static<typeof Gs1ItemRuleSchema>;
+
+const Rules = Type.Array(Gs1ItemRuleSchema, {
+  maxItems: GS1_RULES_MAX,
+  description:
+    "Rules, first match wins: each picks one of the links of the link type a scan asks for (or of the default's) at the level that answers. A rule never changes an explicit linkType and never answers a linkset request; a rule whose link is not among those is passed over.",
+});
+
+const Instant = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time', description }), Type.Null()]);
+
+const controlFields = {
+  activeFrom: Type.Optional(Instant('Before this time scans of the item are not answered yet')),
+  expiresAt: Type.Optional(Instant('From this time on scans of the item are not answered')),
+  maxScans: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: CONTROL_LIMITS.maxScans }), Type.Null()], {
+      description: 'Counted (human) scans the item answers; then it is used up',
+    }),
+  ),
+  expiredTarget: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()], {
+      description:
+        'Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page',
+    }),
+  ),
+};
+
+const ControlsInput = Type.Object(controlFields, {
+  additionalProperties: false,
+  description:
+    "Link controls of the item's scans, as codes have them: they gate the redirects and 300 answers of every key the item covers, never its linkset (its public description). A JSON merge patch on update.",
+});
+
+const ControlsView = Type.Object(
+  {
+    activeFrom: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    maxScans: Type.Union([Type.Integer(), Type.Null()]),
+    expiredTarget: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type Gs1ControlsInput = Static<typeof ControlsInput>;
+
 export const Gs1ItemCreateBody = Type.Object(
   {
     primaryKey: Gs1ElementSchema,
@@ -112,6 +171,8 @@ export const Gs1ItemCreateBody = Type.Object(
     defaultLinkType: Type.Optional(DefaultLinkType),
     links: Type.Array(Gs1LinkSchema, { maxItems: GS1_LINKS_MAX }),
     levels: Type.Optional(Type.Array(Gs1LevelSchema, { maxItems: GS1_LEVELS_MAX })),
+    rules: Type.Optional(Rules),
+    controls: Type.Optional(ControlsInput),
   },
   {
     additionalProperties: false,
@@ -154,11 +215,13 @@ export const Gs1ItemPatchBody = Type.Object(
     defaultLinkType: Type.Optional(Nullable(DefaultLinkType)),
     links: Type.Optional(Type.Array(Gs1LinkSchema, { maxItems: GS1_LINKS_MAX })),
     levels: Type.Optional(Type.Array(Gs1LevelSchema, { maxItems: GS1_LEVELS_MAX })),
+    rules: Type.Optional(Rules),
+    controls: Type.Optional(ControlsInput),
   },
   {
     additionalProperties: false,
     description:
-      'A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links` and `levels` replace the whole list. The primary key does not change: delete the item and create another.',
+      'A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links`, `levels` and `rules` replace the whole list, `controls` merge field by field. The primary key does not change: delete the item and create another.',
     examples: [{ itemDescription: 'Dal Giardino Medicinal Compound, 50 capsules' }],
   },
 );
@@ -190,6 +253,8 @@ export const Gs1ItemSchema = Type.Object(
     defaultLinkType: Type.Union([Type.String(), Type.Null()]),
     links: Type.Array(Gs1LinkSchema),
     levels: Type.Array(Gs1LevelView),
+    rules: Type.Array(Gs1ItemRuleSchema),
+    controls: ControlsView,
     linksetNotes: Type.Array(
       Type.Object(
         {

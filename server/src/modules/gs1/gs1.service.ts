@@ -9,6 +9,13 @@ import { readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
+import {
+  type LinkControls,
+  mergeControls,
+  NO_CONTROLS,
+  validateLinkControls,
+} from '../qrcodes/link-controls.js';
+import { validateCondition } from '../rules/rules.validate.js';
 import { documentPath, type ImportedItem, parseReferenceDocuments } from './gs1.import.js';
 import { buildLinkset } from './gs1.linkset.js';
 import {
@@ -26,7 +33,9 @@ import {
   updateItemRow,
 } from './gs1.repository.js';
 import { chooseItem, type Gs1ItemRecord } from './gs1.resolve.js';
+import type { Gs1ItemRule } from './gs1.scan-rules.js';
 import type {
+  Gs1ControlsInput,
   Gs1Item,
   Gs1ItemCreateBody,
   Gs1ItemList,
@@ -75,6 +84,87 @@ export interface EdgeGs1Item {
   id: string;
   accountId: string;
   record: Gs1ItemRecord;
+  /** The item's rules, in order (gs1.scan-rules.ts); empty when none. */
+  rules: Gs1ItemRule[];
+  /** Its link controls; null when it has none (the common case costs one comparison). */
+  controls: ItemControls | null;
+  /** Counted scans when loaded (0 here; the edge seeds it when a cap or a rule reads the count). */
+  countedScans: number;
+}
+
+/** The link controls an item takes: the codes' (link-controls.ts) without password, UTM or apps. */
+export type ItemControls = Pick<LinkControls, 'activeFrom' | 'expiresAt' | 'maxScans' | 'expiredTarget'>;
+
+function controlsOfRow(row: Gs1ItemRow): ItemControls | null {
+  return row.controls_json === null ? null : (JSON.parse(row.controls_json) as ItemControls);
+}
+
+function rulesOfRow(row: Gs1ItemRow): Gs1ItemRule[] {
+  return row.rules_json === null ? [] : (JSON.parse(row.rules_json) as Gs1ItemRule[]);
+}
+
+function controlsView(controls: ItemControls | null): Gs1Item['controls'] {
+  const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+  return {
+    activeFrom: iso(controls?.activeFrom),
+    expiresAt: iso(controls?.expiresAt),
+    maxScans: controls?.maxScans ?? null,
+    expiredTarget: controls?.expiredTarget ?? null,
+  };
+}
+
+/** The controls after a merge patch of them, checked (paths under `base`), as stored. */
+function mergedControls(
+  before: ItemControls | null,
+  patch: Gs1ControlsInput | undefined,
+  base: string,
+  errors: FieldError[],
+  checkUrl: UrlCheck,
+): ItemControls | null {
+  if (patch === undefined) return before;
+  const merged = mergeControls({ ...NO_CONTROLS, ...before }, patch);
+  // The target is checked as the item's links are (the product's own short URLs refused too).
+  const found = validateLinkControls({ ...merged, expiredTarget: null }, undefined, base);
+  const target = merged.expiredTarget === null ? null : checkUrl(merged.expiredTarget);
+  if (target && !target.ok) found.push({ path: `${base}/expiredTarget`, message: target.message });
+  if (found.length > 0) {
+    errors.push(...found);
+    return before;
+  }
+  const { activeFrom, expiresAt, maxScans } = merged;
+  const kept = { activeFrom, expiresAt, maxScans, expiredTarget: target?.ok ? target.url : null };
+  return Object.values(kept).every((value) => value === null) ? null : kept;
+}
+
+/**
+ * The rules as stored: each names a link of the item by its href (as given or as stored), and
+ * is kept with the stored href. Conditions are checked by the rules module's validator.
+ */
+function storedRules(
+  rules: readonly Gs1ItemRule[],
+  levels: LevelInput[],
+  prefix: boolean,
+  base: string,
+  errors: FieldError[],
+  checkUrl: UrlCheck,
+): Gs1ItemRule[] {
+  const storedHref = new Map<string, string>();
+  for (const level of levels) {
+    const stored = storedLinks(level, prefix, checkUrl);
+    level.links.forEach((link, index) => {
+      const href = stored[index]?.href ?? link.href;
+      storedHref.set(link.href, href);
+      storedHref.set(href, href);
+    });
+  }
+  return rules.map((rule, index) => {
+    errors.push(...validateCondition(rule.when, `${base}/${index}/when`));
+    const href = storedHref.get(rule.href.trim());
+    if (href === undefined) {
+      errors.push({ path: `${base}/${index}/href`, message: "is none of the item's links' hrefs" });
+    }
+    return { when: rule.when, href: href ?? rule.href };
+  });
 }
 
 function parseList(json: string | null): string[] | undefined {
@@ -134,6 +224,8 @@ function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
     defaultLinkType: root?.level.default_link_type ?? null,
     links: rootLinks,
     levels,
+    rules: rulesOfRow(item),
+    controls: controlsView(controlsOfRow(item)),
     linksetNotes: [
       ...linksetNotes(rootLinks, ''),
       ...levels.flatMap((level, index) => linksetNotes(level.links, `/levels/${index}`)),
@@ -161,6 +253,14 @@ export function toRecord(stored: StoredItem): Gs1ItemRecord {
 interface PreparedItem {
   item: Gs1ItemRow;
   rows: ItemLevelRows;
+}
+
+/** A body as checked: where it answers, its levels, and its rules and controls as stored. */
+interface CheckedItem {
+  hostKey: string;
+  levels: LevelInput[];
+  rules: Gs1ItemRule[];
+  controls: ItemControls | null;
 }
 
 /** An item's problem as its documents' rows' problems, each path from the document's fields. */
@@ -220,24 +320,24 @@ export class Gs1Service {
   }
 
   /** Checks a create body without storing it (the importer's dry run uses it too). */
-  async check(
-    accountId: string,
-    body: Gs1ItemCreateBody,
-    base = '/body',
-  ): Promise<{ hostKey: string; levels: LevelInput[] }> {
+  async check(accountId: string, body: Gs1ItemCreateBody, base = '/body'): Promise<CheckedItem> {
     const prefix = body.prefix === true;
     const levels = levelsOf(body);
     const errors = this.bodyErrors(body.primaryKey, prefix, levels, base);
+    const { checkUrl } = this.options;
+    const rules = storedRules(body.rules ?? [], levels, prefix, `${base}/rules`, errors, checkUrl);
+    const controls = mergedControls(null, body.controls, `${base}/controls`, errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
     const hostKey = body.hostname
       ? await this.options.hostnames.bindable(accountId, body.hostname, `${base}/hostname`)
       : '';
-    return { hostKey, levels };
+    return { hostKey, levels, rules, controls };
   }
 
   async create(access: WorkspaceAccess, body: Gs1ItemCreateBody): Promise<Gs1Item> {
-    const { hostKey, levels } = await this.check(access.workspaceId, body);
-    const prepared = this.prepare(access.workspaceId, body, hostKey, levels);
+    const checked = await this.check(access.workspaceId, body);
+    const { hostKey } = checked;
+    const prepared = this.prepare(access.workspaceId, body, checked);
     const created = await this.options.events
       .inTransaction(async (trx) => {
         const resource = await this.insertPrepared(trx, prepared);
@@ -277,11 +377,12 @@ export class Gs1Service {
     let readyRows = 0;
     for (const item of parsed.items) {
       try {
-        const { hostKey, levels } = await this.check(access.workspaceId, item.body);
+        const checked = await this.check(access.workspaceId, item.body);
+        const { hostKey } = checked;
         if (await findItemOnHost(this.db, hostKey, item.body.primaryKey.ai, item.body.primaryKey.value)) {
           throw this.taken(hostKey, item.body.primaryKey);
         }
-        ready.push(this.prepare(access.workspaceId, item.body, hostKey, levels));
+        ready.push(this.prepare(access.workspaceId, item.body, checked));
         readyRows += item.levelRows.length;
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
@@ -327,6 +428,8 @@ export class Gs1Service {
 
   async update(access: WorkspaceAccess, id: string, patch: Gs1ItemPatchBody): Promise<Gs1Item> {
     const accountId = access.workspaceId;
+    const currentRow = await findItemRow(this.db, accountId, id);
+    if (!currentRow) throw notFound('GS1 item');
     const current = await this.get(accountId, id);
     const merged = {
       itemDescription: patch.itemDescription === undefined ? current.itemDescription : patch.itemDescription,
@@ -336,6 +439,18 @@ export class Gs1Service {
     };
     const levels = levelsOf(merged);
     const errors = this.bodyErrors(current.primaryKey, current.prefix, levels, '/body');
+    const { checkUrl } = this.options;
+    // A rule whose link a patch of the links removed is named at its own path.
+    const rules = storedRules(
+      patch.rules ?? current.rules,
+      levels,
+      current.prefix,
+      '/body/rules',
+      errors,
+      checkUrl,
+    );
+    const before = controlsOfRow(currentRow);
+    const controls = mergedControls(before, patch.controls, '/body/controls', errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
     const currentHost = current.hostname ?? '';
     let hostKey = currentHost;
@@ -350,7 +465,13 @@ export class Gs1Service {
     const updated = await this.options.events
       .inTransaction(async (trx) => {
         if (hostKey !== currentHost) await this.refuseTaken(trx, hostKey, current.primaryKey, id);
-        if (!(await updateItemRow(trx, accountId, id, { host_key: hostKey, updated_at: now }))) {
+        const stored = {
+          host_key: hostKey,
+          rules_json: rules.length > 0 ? JSON.stringify(rules) : null,
+          controls_json: controls ? JSON.stringify(controls) : null,
+          updated_at: now,
+        };
+        if (!(await updateItemRow(trx, accountId, id, stored))) {
           throw notFound('GS1 item');
         }
         const row = await findItemRow(trx, accountId, id);
@@ -406,7 +527,14 @@ export class Gs1Service {
       return null;
     const [stored] = await readLevels(this.db, [chosen.row]);
     if (!stored) return null;
-    return { id: chosen.row.id, accountId: chosen.row.account_id, record: toRecord(stored) };
+    return {
+      id: chosen.row.id,
+      accountId: chosen.row.account_id,
+      record: toRecord(stored),
+      rules: rulesOfRow(chosen.row),
+      controls: controlsOfRow(chosen.row),
+      countedScans: 0,
+    };
   }
 
   private bodyErrors(key: Gs1Element, prefix: boolean, levels: LevelInput[], base: string): FieldError[] {
@@ -427,13 +555,9 @@ export class Gs1Service {
     return errors;
   }
 
-  private prepare(
-    accountId: string,
-    body: Gs1ItemCreateBody,
-    hostKey: string,
-    levels: LevelInput[],
-  ): PreparedItem {
+  private prepare(accountId: string, body: Gs1ItemCreateBody, checked: CheckedItem): PreparedItem {
     const now = this.clock.now();
+    const { hostKey, levels, rules, controls } = checked;
     const item: Gs1ItemRow = {
       id: newId('gs1', now),
       account_id: accountId,
@@ -441,6 +565,8 @@ export class Gs1Service {
       primary_ai: body.primaryKey.ai,
       primary_value: body.primaryKey.value,
       prefix: body.prefix === true ? 1 : 0,
+      rules_json: rules.length > 0 ? JSON.stringify(rules) : null,
+      controls_json: controls ? JSON.stringify(controls) : null,
       created_at: now,
       updated_at: now,
     };

@@ -16,6 +16,10 @@ export interface Gs1ItemsTable {
   primary_value: string;
   /** 1: covers every key that starts with primary_value (GIAI, GRAI, SSCC); 0: this key only. */
   prefix: number;
+  /** JSON array of the item's rules ({ when, href }: gs1.scan-rules.ts), or null when none. */
+  rules_json: string | null;
+  /** JSON of its link controls ({ activeFrom, expiresAt, maxScans, expiredTarget }), or null when none. */
+  controls_json: string | null;
   created_at: number;
   updated_at: number;
 }

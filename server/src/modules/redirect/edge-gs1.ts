@@ -10,11 +10,14 @@ import {
   type Gs1Decision,
   readResolverRequest,
 } from '../gs1/gs1.resolve.js';
+import { applyItemRules, type CompiledItemRule, compileItemRules } from '../gs1/gs1.scan-rules.js';
 import type { EdgeGs1Item } from '../gs1/gs1.service.js';
 import { type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
-import { countUsage, type EdgeDeps, type ScanAnswer } from './edge.js';
+import type { ScanContext } from '../rules/rules.context.js';
+import { countUsage, type EdgeDeps, GONE_ANSWERS, type ScanAnswer } from './edge.js';
 import { EdgeCache } from './redirect.cache.js';
 import { buildScanContext } from './scan-context.js';
+import { decideScan, type EdgeControls, stoppedByTime } from './scan-decision.js';
 
 /**
  * The GS1 Digital Link resolver at the edge (GS1-Conformant Resolver standard 1.2.0, issue 46):
@@ -30,7 +33,7 @@ export interface Gs1EdgeDeps {
   /** The item on a host covering a key (the GS1 service's read), or null. */
   findItem(hostKey: string, key: Gs1Element): Promise<EdgeGs1Item | null>;
   /** The edge's recorder, usage, clock and log: a GS1 redirect is recorded and counted as a scan. */
-  edge: Pick<EdgeDeps, 'record' | 'visitorHash' | 'now' | 'answered' | 'usage' | 'log'>;
+  edge: Pick<EdgeDeps, 'record' | 'visitorHash' | 'now' | 'answered' | 'usage' | 'log' | 'counter'>;
 }
 
 export interface Gs1EdgeRequest {
@@ -185,10 +188,110 @@ export async function answerGs1(
   if (!reading.ok) return problem(400, `Not a valid GS1 Digital Link URI: ${reading.error.message}.`);
   const found = await deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
   const decision = decideResolution(found?.record ?? null, reading.request);
-  if (decision.kind === 'redirect' && found && request.method === 'GET') {
-    await recordScan(deps, request, found, decision.location);
+  if (!found || (decision.kind !== 'redirect' && decision.kind !== 'choices')) {
+    return decisionAnswer(decision);
+  }
+  if (found.controls === null && found.rules.length === 0) {
+    if (decision.kind === 'redirect' && request.method === 'GET') {
+      await recordScan(deps, request, found, decision.location, contextOf(deps, request));
+    }
+    return decisionAnswer(decision);
+  }
+  return answerControlled(deps, request, found, decision, reading.request.query);
+}
+
+function contextOf(deps: Gs1EdgeDeps, request: Gs1EdgeRequest): ScanContext {
+  return buildScanContext({
+    headers: request.headers,
+    ip: request.ip,
+    hostname: request.hostname,
+    url: request.url,
+    now: deps.edge.now(),
+  });
+}
+
+const compiledRules = new WeakMap<EdgeGs1Item, CompiledItemRule[]>();
+
+/** The item's rules, compiled once per item the edge holds. */
+function rulesOf(item: EdgeGs1Item): CompiledItemRule[] {
+  let compiled = compiledRules.get(item);
+  if (!compiled) {
+    compiled = compileItemRules(item.rules);
+    compiledRules.set(item, compiled);
+  }
+  return compiled;
+}
+
+/** Whether the item's decision reads its counted scans (a cap, or a rule on the scan count). */
+export function readsScanCount(item: EdgeGs1Item): boolean {
+  return item.controls?.maxScans != null || rulesOf(item).some((rule) => rule.usesScanCount);
+}
+
+function edgeControlsOf(item: EdgeGs1Item): EdgeControls | null {
+  const { controls } = item;
+  if (controls === null) return null;
+  return { ...controls, passwordHash: null, utm: null, apps: null };
+}
+
+/**
+ * A scan of an item with link controls or rules: the controls decide as a code's do (the
+ * scan decision of scan-decision.ts: not active yet, expired or used up goes to expiredTarget
+ * or the 410 page), then the item's rules pick among the links the resolver chose from; over
+ * the monthly limit only the resolver's own choice answers, as a code's default does.
+ */
+async function answerControlled(
+  deps: Gs1EdgeDeps,
+  request: Gs1EdgeRequest,
+  item: EdgeGs1Item,
+  resolved: Extract<Gs1Decision, { kind: 'redirect' | 'choices' }>,
+  query: string | undefined,
+): Promise<ScanAnswer> {
+  const { edge } = deps;
+  const isScan = request.method === 'GET';
+  const context = contextOf(deps, request);
+  const controls = edgeControlsOf(item);
+  if (readsScanCount(item)) {
+    const byTime = controls && stoppedByTime(controls, context.now);
+    const recorded = resolved.kind === 'redirect' || item.rules.length > 0;
+    const counts = isScan && !context.bot && recorded && (!byTime || controls?.expiredTarget != null);
+    const taken = edge.counter.take(item, counts);
+    context.scansBefore = taken instanceof Promise ? await taken : taken;
+  }
+  const over = edge.usage.isOverLimit(item.accountId, context.now);
+  const overLimit = over instanceof Promise ? await over : over;
+  const held = decideScan(
+    { slug: '', mode: 'redirect', target: null, exec: null, rules: [], controls },
+    context,
+    { unlocked: true, defaultOnly: true, siteUrl: '' },
+  );
+  if (held.kind === 'gone') return { ...GONE_ANSWERS[held.decidedBy], headers: goneHeaders(held.decidedBy) };
+  let decision: Gs1Decision = resolved;
+  if (held.kind === 'redirect' && held.decidedBy !== 'default') {
+    decision = { ...redirectTo(held.url, resolved), location: held.url };
+  } else if (!overLimit) {
+    decision = applyItemRules(resolved, rulesOf(item), context, query).decision;
+  }
+  if (decision.kind === 'redirect' && isScan) {
+    await recordScan(deps, request, item, decision.location, context);
   }
   return decisionAnswer(decision);
+}
+
+function goneHeaders(reason: keyof typeof GONE_ANSWERS): ScanAnswer['headers'] {
+  return { ...GONE_ANSWERS[reason].headers, ...GS1_RESOLVER_CORS_HEADERS };
+}
+
+/** A 307 to a stopped item's expiredTarget (no Link to the item's links: they are not served). */
+function redirectTo(location: string, resolved: Extract<Gs1Decision, { kind: 'redirect' | 'choices' }>) {
+  const link = resolved.kind === 'redirect' ? resolved.link : resolved.candidates[0];
+  return {
+    kind: 'redirect' as const,
+    status: 307 as const,
+    location,
+    link: link as NonNullable<typeof link>,
+    candidates: [],
+    headers: { vary: resolved.headers.vary ?? 'Accept, Accept-Language' },
+  };
 }
 
 function decisionAnswer(decision: Gs1Decision): ScanAnswer {
@@ -213,15 +316,14 @@ function decisionAnswer(decision: Gs1Decision): ScanAnswer {
 }
 
 /** A GS1 redirect is a scan of the item: recorded (the item's id in the code's place) and counted. */
-async function recordScan(deps: Gs1EdgeDeps, request: Gs1EdgeRequest, item: EdgeGs1Item, target: string) {
+async function recordScan(
+  deps: Gs1EdgeDeps,
+  request: Gs1EdgeRequest,
+  item: EdgeGs1Item,
+  target: string,
+  context: ScanContext,
+) {
   const { edge } = deps;
-  const context = buildScanContext({
-    headers: request.headers,
-    ip: request.ip,
-    hostname: request.hostname,
-    url: request.url,
-    now: edge.now(),
-  });
   try {
     await edge.record({
       codeId: item.id,

@@ -5,7 +5,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { shortLinkHost, urlHost } from '../../shared/host-name.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { EdgeDeps } from './edge.js';
-import { answerGs1, cachedGs1Items, type Gs1EdgeDeps } from './edge-gs1.js';
+import { answerGs1, cachedGs1Items, type Gs1EdgeDeps, readsScanCount } from './edge-gs1.js';
 import { type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
 import { type FormGate, passwordGate } from './password-gate.form.js';
 import {
@@ -139,7 +139,12 @@ function gs1EdgeOf(
   const shortHost = config.shortUrl ? urlHost(config.shortUrl) : undefined;
   const originOf = (host: EdgeHost) =>
     host.custom ? `https://${host.hostKey}` : host.slugsAtRoot ? shortOrigin : publicOrigin;
-  const findItem = cachedGs1Items((hostKey, key) => gs1.findForEdge(hostKey, key), {
+  // An item with a scan cap (or a rule on the count) is seeded with its counted scans, as a code is.
+  const findItem = cachedGs1Items(async (hostKey, key) => {
+    const item = await gs1.findForEdge(hostKey, key);
+    if (item && readsScanCount(item)) item.countedScans = await app.scans.countedScans(item.id);
+    return item;
+  }, {
     maxEntries: config.edgeCacheCodes,
     changes: app.changes,
     redis: app.redis,
