@@ -150,11 +150,23 @@ export const OPERATIONS = {
       path: '/api/v1/gs1/items',
       operationId: 'getGs1Items',
     },
+    /** Simulate a scan of a GS1 item */
+    simulateItem: {
+      method: 'post',
+      path: '/api/v1/gs1/items/{id}/simulate',
+      operationId: 'postGs1ItemsByIdSimulate',
+    },
     /** Change a GS1 item */
     updateItem: {
       method: 'patch',
       path: '/api/v1/gs1/items/{id}',
       operationId: 'patchGs1ItemsById',
+    },
+    /** Write a GS1 Digital Link URI */
+    writeUri: {
+      method: 'post',
+      path: '/api/v1/gs1/write-uri',
+      operationId: 'postGs1WriteUri',
     },
   },
   hostnames: {
@@ -182,7 +194,7 @@ export const OPERATIONS = {
       path: '/api/v1/hostnames',
       operationId: 'getHostnames',
     },
-    /** Change a hostname's redirects and app links */
+    /** Change a hostname's redirects, app links and GS1 resolver mark */
     update: {
       method: 'patch',
       path: '/api/v1/hostnames/{id}',

@@ -477,6 +477,50 @@ export interface paths {
         patch: operations["patchGs1ItemsById"];
         trace?: never;
     };
+    "/api/v1/gs1/items/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a scan of a GS1 item
+         * @description What the resolver would answer a scan of the item's URI (at the qualifiers given, e.g. a lot) with this `linkType`, `context`, Accept and Accept-Language: a 307 to one link, a 300 with the tied links, a linkset, or a 404, decided exactly as the edge decides it, with the linkset the URI serves. A URI fault (check digit, qualifier order) is a 400 at its field. Records nothing and counts nothing. Needs the `qrcodes:read` scope.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: operations["postGs1ItemsByIdSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/write-uri": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a GS1 Digital Link URI
+         * @description The URI to print for a key and its qualifiers on a resolver host of the workspace (this server's host, its short link host, or a verified hostname), checked as a scanned URI is (a fault is a 400 at its field), plain or compressed with GS1's compression. The design tool encodes it. Needs the `qrcodes:read` scope.
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        post: operations["postGs1WriteUri"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hostnames": {
         parameters: {
             query?: never;
@@ -529,8 +573,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a hostname's redirects and app links
-         * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.
+         * Change a hostname's redirects, app links and GS1 resolver mark
+         * @description A JSON merge patch (RFC 7396) of `rootRedirect` (where the bare hostname goes), `notFoundRedirect` (where unknown slugs go) and `appLinks` (the apple-app-site-association and assetlinks.json files the hostname serves under /.well-known/) and `gs1Resolver` (every path is a GS1 Digital Link): omitted fields stay, `null` removes. Each app links file may be up to 128 KiB as JSON.
          *
          *     Needs the admin role or higher; API keys need `hostnames:write`.
          */
@@ -6694,6 +6738,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            controls: {
+                                activeFrom: string | null;
+                                expiredTarget: string | null;
+                                expiresAt: string | null;
+                                maxScans: number | null;
+                            };
                             /** Format: date-time */
                             createdAt: string;
                             defaultLinkType: string | null;
@@ -6760,6 +6810,11 @@ export interface operations {
                                 /** @description The value, as in the URI path (decoded) */
                                 value: string;
                             };
+                            rules: {
+                                /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                                href: string;
+                                when: components["schemas"]["def-0"];
+                            }[];
                             /** Format: date-time */
                             updatedAt: string;
                             /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
@@ -6960,6 +7015,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Link controls of the item's scans, as codes have them: they gate the redirects and 300 answers of every key the item covers, never its linkset (its public description). A JSON merge patch on update. */
+                    controls?: {
+                        activeFrom?: string | null;
+                        /** @description Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page */
+                        expiredTarget?: string | null;
+                        expiresAt?: string | null;
+                        /** @description Counted (human) scans the item answers; then it is used up */
+                        maxScans?: number | null;
+                    };
                     /** @description The link type whose link answers a scan that names none (the default link) */
                     defaultLinkType?: string;
                     hostname?: string | null;
@@ -7016,6 +7080,12 @@ export interface operations {
                         /** @description The value, as in the URI path (decoded) */
                         value: string;
                     };
+                    /** @description Rules, first match wins: each picks one of the links of the link type a scan asks for (or of the default's) at the level that answers. A rule never changes an explicit linkType and never answers a linkset request; a rule whose link is not among those is passed over. */
+                    rules?: {
+                        /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                        href: string;
+                        when: components["schemas"]["def-0"];
+                    }[];
                 };
             };
         };
@@ -7027,6 +7097,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        controls: {
+                            activeFrom: string | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
+                            maxScans: number | null;
+                        };
                         /** Format: date-time */
                         createdAt: string;
                         defaultLinkType: string | null;
@@ -7093,6 +7169,11 @@ export interface operations {
                             /** @description The value, as in the URI path (decoded) */
                             value: string;
                         };
+                        rules: {
+                            /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                            href: string;
+                            when: components["schemas"]["def-0"];
+                        }[];
                         /** Format: date-time */
                         updatedAt: string;
                         /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
@@ -7327,6 +7408,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        controls: {
+                            activeFrom: string | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
+                            maxScans: number | null;
+                        };
                         /** Format: date-time */
                         createdAt: string;
                         defaultLinkType: string | null;
@@ -7393,6 +7480,11 @@ export interface operations {
                             /** @description The value, as in the URI path (decoded) */
                             value: string;
                         };
+                        rules: {
+                            /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                            href: string;
+                            when: components["schemas"]["def-0"];
+                        }[];
                         /** Format: date-time */
                         updatedAt: string;
                         /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
@@ -7707,7 +7799,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links` and `levels` replace the whole list. The primary key does not change: delete the item and create another. */
+        /** @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links`, `levels` and `rules` replace the whole list, `controls` merge field by field. The primary key does not change: delete the item and create another. */
         requestBody: {
             content: {
                 /**
@@ -7716,6 +7808,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Link controls of the item's scans, as codes have them: they gate the redirects and 300 answers of every key the item covers, never its linkset (its public description). A JSON merge patch on update. */
+                    controls?: {
+                        activeFrom?: string | null;
+                        /** @description Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page */
+                        expiredTarget?: string | null;
+                        expiresAt?: string | null;
+                        /** @description Counted (human) scans the item answers; then it is used up */
+                        maxScans?: number | null;
+                    };
                     defaultLinkType?: string | null;
                     hostname?: string | null;
                     itemDescription?: string | null;
@@ -7763,6 +7864,12 @@ export interface operations {
                         /** @description A media type, e.g. 'text/html' */
                         type?: string;
                     }[];
+                    /** @description Rules, first match wins: each picks one of the links of the link type a scan asks for (or of the default's) at the level that answers. A rule never changes an explicit linkType and never answers a linkset request; a rule whose link is not among those is passed over. */
+                    rules?: {
+                        /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                        href: string;
+                        when: components["schemas"]["def-0"];
+                    }[];
                 };
             };
         };
@@ -7774,6 +7881,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        controls: {
+                            activeFrom: string | null;
+                            expiredTarget: string | null;
+                            expiresAt: string | null;
+                            maxScans: number | null;
+                        };
                         /** Format: date-time */
                         createdAt: string;
                         defaultLinkType: string | null;
@@ -7840,9 +7953,590 @@ export interface operations {
                             /** @description The value, as in the URI path (decoded) */
                             value: string;
                         };
+                        rules: {
+                            /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                            href: string;
+                            when: components["schemas"]["def-0"];
+                        }[];
                         /** Format: date-time */
                         updatedAt: string;
                         /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1ItemsByIdSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "qualifiers": [
+                 *         {
+                 *           "ai": "10",
+                 *           "value": "LOT01"
+                 *         }
+                 *       ],
+                 *       "language": "de, en;q=0.5"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The Accept header ('application/linkset+json' asks for the linkset) */
+                    accept?: string;
+                    /** @description The `context` parameter of the scan */
+                    context?: string;
+                    /** @description The Accept-Language header of the phone ("de-CH, de;q=0.9, en;q=0.5") */
+                    language?: string;
+                    /** @description The `linkType` the scan asks for ('gs1:pip', 'linkset', 'all'); none: the default link */
+                    linkType?: string;
+                    /** @description Key qualifiers in the standard's order, as a scanned URI carries them ([{ ai: '10', value: 'LOT01' }]); none: the primary key itself */
+                    qualifiers?: {
+                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                        ai: string;
+                        /** @description The value, as in the URI path (decoded) */
+                        value: string;
+                    }[];
+                    /** @description Other query parameters of the scanned URI, passed on to the link as a redirect does */
+                    query?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The links the choice was made among (the tied ones for a 300) */
+                        candidates: {
+                            /** @description The URI of the level the link belongs to */
+                            anchor: string;
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        /** @description The Link and Vary headers of the answer */
+                        headers: {
+                            link: string;
+                            vary: string;
+                        };
+                        /** @description The link a 307 follows */
+                        link: {
+                            /** @description The URI of the level the link belongs to */
+                            anchor: string;
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        } | null;
+                        /** @description The RFC 9264 linkset the resolver serves for this URI (every level up to the primary key), as `linkType=linkset` answers it; null when the URI is unknown */
+                        linkset: unknown | null;
+                        /** @description What the linkset writes otherwise than stored, to stay valid against GS1's schema */
+                        linksetNotes: {
+                            anchor: string;
+                            field: string;
+                            from: string;
+                            href: string;
+                            linkType: string;
+                            reason: string;
+                            to: string | null;
+                        }[];
+                        /** @description Where a 307 sends the phone (placeholders filled, the query passed on); else null */
+                        location: string | null;
+                        /** @description Why a 404 */
+                        message: string | null;
+                        /** @description The kind of answer */
+                        outcome: "redirect" | "choices" | "linkset" | "not_found";
+                        /** @description What the resolver answers: 307 to one link, 300 with tied links, 200 a linkset, 404 */
+                        status: 200 | 300 | 307 | 404;
+                        /** @description The Digital Link URI the simulated scan requests */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1WriteUri: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "primaryKey": {
+                 *         "ai": "01",
+                 *         "value": "09506000134376"
+                 *       },
+                 *       "qualifiers": [
+                 *         {
+                 *           "ai": "10",
+                 *           "value": "LOT01"
+                 *         }
+                 *       ],
+                 *       "compression": "none"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 'compressed' writes the elements as one path segment (GS1's compression), 'optimised' with its optimisation codes (shorter); 'none' by default */
+                    compression?: "none" | "compressed" | "optimised";
+                    /** @description The resolver host: this server's host, its short link host, or a verified hostname of the workspace; this server's host by default */
+                    host?: string;
+                    primaryKey: {
+                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                        ai: string;
+                        /** @description The value, as in the URI path (decoded) */
+                        value: string;
+                    };
+                    /** @description Key qualifiers in the standard's order, as a scanned URI carries them ([{ ai: '10', value: 'LOT01' }]); none: the primary key itself */
+                    qualifiers?: {
+                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                        ai: string;
+                        /** @description The value, as in the URI path (decoded) */
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The resolver host it is written on */
+                        host: string;
+                        /** @description The same URI uncompressed (equal to uri when not compressed) */
+                        uncompressed: string;
+                        /** @description The URI to encode in the QR code */
                         uri: string;
                     };
                 };
@@ -8148,6 +8842,8 @@ export interface operations {
                             };
                             /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                             graceEndsAt: string | null;
+                            /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                            gs1Resolver: boolean;
                             hostname: string;
                             id: string;
                             lastCheckedAt: string | null;
@@ -8417,6 +9113,8 @@ export interface operations {
                         };
                         /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                         graceEndsAt: string | null;
+                        /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                        gs1Resolver: boolean;
                         hostname: string;
                         id: string;
                         lastCheckedAt: string | null;
@@ -8520,6 +9218,8 @@ export interface operations {
                         };
                         /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                         graceEndsAt: string | null;
+                        /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                        gs1Resolver: boolean;
                         hostname: string;
                         id: string;
                         lastCheckedAt: string | null;
@@ -8866,6 +9566,8 @@ export interface operations {
                         };
                         /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                         graceEndsAt: string | null;
+                        /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                        gs1Resolver: boolean;
                         hostname: string;
                         id: string;
                         lastCheckedAt: string | null;
@@ -9225,6 +9927,8 @@ export interface operations {
                 "application/json": {
                     /** @description Merged into the app links (RFC 7396: objects merge key by key, arrays replace, null removes); the result is checked against `AppLinks`. null removes both files. */
                     appLinks?: Record<string, never> | null;
+                    /** @description true marks the hostname a GS1 resolver host (every path is a GS1 Digital Link; its slugs stop answering), false unmarks it */
+                    gs1Resolver?: boolean;
                     notFoundRedirect?: string | null;
                     rootRedirect?: string | null;
                 };
@@ -9310,6 +10014,8 @@ export interface operations {
                         };
                         /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                         graceEndsAt: string | null;
+                        /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                        gs1Resolver: boolean;
                         hostname: string;
                         id: string;
                         lastCheckedAt: string | null;
@@ -9610,6 +10316,8 @@ export interface operations {
                         };
                         /** @description Set while a verified hostname's records fail to verify: it keeps serving until then, and then fails */
                         graceEndsAt: string | null;
+                        /** @description A GS1 resolver host: every path but its root and app link files is a GS1 Digital Link (an undecodable one is a 400 problem), and no slug is served on it */
+                        gs1Resolver: boolean;
                         hostname: string;
                         id: string;
                         lastCheckedAt: string | null;

@@ -4,6 +4,8 @@ import { normalizeHttpUrl } from '../../shared/http-url.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import { gs1Routes } from './gs1.routes.js';
 import { Gs1Service } from './gs1.service.js';
+import { Gs1Simulator } from './gs1.simulate.js';
+import { gs1SimulateRoutes } from './gs1.simulate.routes.js';
 
 /**
  * The GS1 module: `app.gs1` (items of a workspace, and the edge's read of them) and
@@ -25,6 +27,15 @@ export const gs1Module = fp(
     app.decorate('gs1', service);
     app.workspaces.onErase('gs1', (workspaceId) => service.eraseWorkspace(workspaceId));
     await app.register(gs1Routes);
+    const ownOrigins = [
+      ...new Set([config.publicUrl, config.shortUrl ?? config.publicUrl].map((u) => new URL(u).origin)),
+    ];
+    const simulator = new Gs1Simulator({
+      gs1: service,
+      bindable: (workspaceId, name, path) => app.hostnames.bindable(workspaceId, name, path),
+      ownOrigins,
+    });
+    await app.register(gs1SimulateRoutes, { simulator });
   },
   {
     name: 'gs1',
