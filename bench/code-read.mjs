@@ -22,7 +22,7 @@ const dist = path.resolve(import.meta.dirname, '../server/dist');
 const { createDatabase } = await import(path.join(dist, 'db/create-db.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
 const { edgeCodeRows, findRedirectRow, postgresRedirectReader, sqliteRedirectReader } = await import(
-  path.join(dist, 'modules/qrcodes/qrcodes.repository.js')
+  path.join(dist, 'modules/qrcodes/edge-code.repository.js')
 );
 const { EdgeCodeIndex } = await import(path.join(dist, 'modules/qrcodes/edge-code-index.js'));
 

@@ -3,7 +3,7 @@ import {
   findRedirectRow,
   postgresRedirectReader,
   sqliteRedirectReader,
-} from '../../src/modules/qrcodes/qrcodes.repository.js';
+} from '../../src/modules/qrcodes/edge-code.repository.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -146,7 +146,7 @@ describe.each(engines)('the edge reading codes it has not cached on $name', (eng
   });
 
   it("holds every code in the edge's code file, and answers each change there at once", async () => {
-    const index = t.app.qrcodes.edgeIndex;
+    const index = t.app.codeLookup.index;
     if (!index) throw new Error('the edge code file is on by default');
     const made = [];
     for (const slug of ['file-1', 'file-2', 'file-3'])

@@ -4,16 +4,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EdgeCodeIndex } from '../../src/modules/qrcodes/edge-code-index.js';
-import { EDGE_FIELDS, type EdgeField, type RedirectRow } from '../../src/modules/qrcodes/edge-fields.js';
 import {
   edgeCodeRows,
   findRedirectRow,
-  insertCode,
   postgresRedirectReader,
   redirectRowsAfter,
   sqliteRedirectReader,
-} from '../../src/modules/qrcodes/qrcodes.repository.js';
+} from '../../src/modules/qrcodes/edge-code.repository.js';
+import { EdgeCodeIndex } from '../../src/modules/qrcodes/edge-code-index.js';
+import { EDGE_FIELDS, type EdgeField, type RedirectRow } from '../../src/modules/qrcodes/edge-fields.js';
+import { insertCode } from '../../src/modules/qrcodes/qrcodes.repository.js';
 import type { NewQrCodeRow } from '../../src/modules/qrcodes/qrcodes.table.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 

@@ -369,7 +369,7 @@ describe.each(engines)('QR codes API on $name', (engine) => {
     expect(put.json()).toEqual({ rules: order });
     expect((await call(alice, 'GET', url)).json()).toEqual({ rules: order });
     expect((await call(alice, 'GET', `/api/v1/qrcodes/${code.id}`)).json().rules).toEqual(order);
-    const redirect = await t.app.qrcodes.findForRedirect('', code.slug as string);
+    const redirect = await t.app.codeLookup.findForRedirect('', code.slug as string);
     expect(redirect).toMatchObject({
       id: code.id,
       mode: 'redirect',
@@ -620,6 +620,6 @@ describe.each(engines)('QR codes API on $name', (engine) => {
       'edge-two',
       'edge-two',
     ]);
-    expect(await t.app.qrcodes.findForRedirect('', 'edge-two')).toBeUndefined();
+    expect(await t.app.codeLookup.findForRedirect('', 'edge-two')).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { WorkspaceAccess } from '../../plugins/auth.js';
 import { type AjvIssue, fieldErrorsOf } from '../../plugins/errors.js';
 import { compileJsonValidator } from '../../plugins/validation.js';
+import type { ChangeBus } from '../../shared/change-bus.js';
 import type { Clock } from '../../shared/clock.js';
 import { monotonicIds } from '../../shared/ids.js';
 import {
@@ -17,8 +18,11 @@ import {
 import { changedFields } from '../events/events.changes.js';
 import type { ChangeEvent, EventsService } from '../events/events.service.js';
 import { BULK_MAX_ITEMS } from '../plans/plans.js';
-import type { CodeChange } from './code-change.js';
+import { publishCodeChanges } from './code-change.js';
+import type { CodeDrafts, PreparedCode, PreparedUpdate } from './code-drafts.js';
 import { codeEvent, DERIVED_FIELDS, passwordChange } from './code-events.js';
+import type { CodeImages } from './code-images.js';
+import type { CodeResources, ScanTotalsSource } from './code-resources.js';
 import { type CodeState, columnsOf, payloadOf } from './code-state.js';
 import {
   deleteCodes,
@@ -91,42 +95,19 @@ export type BulkChangeResult =
   | (BulkItemFailure & { id: string });
 
 /** What the bulk writer needs of the service: its checks (the single routes') and its views. */
+/** What bulk calls are made of: the single writes' checks, drawing, resources, scans and the change bus. */
 export interface BulkDeps {
   db: Kysely<Database>;
   clock: Clock;
   events: EventsService;
   shortBase: string;
-  prepareCreate(
-    access: WorkspaceAccess,
-    input: CreateCodeCommand,
-    base: string,
-    options: { newRuleIds?: ReadonlySet<string> | undefined },
-  ): Promise<PreparedCode>;
-  prepareUpdate(
-    access: WorkspaceAccess,
-    row: QrCodeRow,
-    patch: PatchCodeInput,
-    base: string,
-    verify: (state: CodeState) => Promise<unknown>,
-  ): Promise<PreparedUpdate>;
-  refuseOverCodeLimit(accountId: string, wanted: number): Promise<void>;
-  draw(state: CodeState, base: string): Promise<unknown>;
-  resourceOf(row: QrCodeRow, rules: string[], scans?: CodeResource['scans']): CodeResource;
-  scansOf(workspaceId: string, ids: string[]): Promise<Map<string, CodeResource['scans']>>;
-  emit(...changes: CodeChange[]): Promise<void>;
-}
-
-export interface PreparedCode {
-  state: CodeState;
-  ruleIds: string[];
-  /** The slug the body gave (undefined: a random one was drawn). */
-  given: string | undefined;
-}
-
-export interface PreparedUpdate {
-  before: CodeState;
-  after: CodeState;
-  moved: boolean;
+  /** Each item is checked by the single routes' own checks. */
+  drafts: Pick<CodeDrafts, 'create' | 'update' | 'refuseOverCodeLimit'>;
+  images: Pick<CodeImages, 'draw'>;
+  resources: Pick<CodeResources, 'resourceOf'>;
+  scans: Pick<ScanTotalsSource, 'totalsFor'>;
+  /** Where each change is published once its transaction has committed. */
+  changes: ChangeBus;
 }
 
 interface PendingCreate extends PreparedCode {
@@ -161,7 +142,7 @@ export class CodeBulk {
       const base = path(index);
       try {
         const body = this.createBodyOf(item, base);
-        const prepared = await this.deps.prepareCreate(access, body, base, { newRuleIds });
+        const prepared = await this.deps.drafts.create(access, body, base, { newRuleIds });
         await verify(prepared.state, base);
         pending.push({ index, base, ...prepared });
       } catch (error) {
@@ -170,7 +151,7 @@ export class CodeBulk {
     }
     let toWrite = await this.allocateSlugs(pending, failures);
     if (atomic && failures.size > 0) throw atomicProblem(failures, items.length, path);
-    await this.deps.refuseOverCodeLimit(access.workspaceId, toWrite.length);
+    await this.deps.drafts.refuseOverCodeLimit(access.workspaceId, toWrite.length);
 
     const created = new Map<number, CodeResource>();
     const rules = newRules && { ...newRules, written: new Set<string>() };
@@ -189,7 +170,8 @@ export class CodeBulk {
       }
     }
     toWrite = toWrite.filter((p) => created.has(p.index));
-    await this.deps.emit(
+    await publishCodeChanges(
+      this.deps.changes,
       ...toWrite.map((p) => ({
         id: created.get(p.index)?.id ?? '',
         ...where(p.state),
@@ -276,7 +258,7 @@ export class CodeBulk {
       } as QrCodeRow,
     }));
     const codes = new Map<number, CodeResource>(
-      rows.map(({ pending, row }) => [pending.index, this.deps.resourceOf(row, pending.ruleIds)]),
+      rows.map(({ pending, row }) => [pending.index, this.deps.resources.resourceOf(row, pending.ruleIds)]),
     );
     const ruleIds = rules
       ? [...new Set(chunk.flatMap((p) => p.ruleIds))].filter(
@@ -318,7 +300,7 @@ export class CodeBulk {
       const row = rows.get(id);
       try {
         if (!row) throw notFound('QR code');
-        const prepared = await this.deps.prepareUpdate(access, row, patch, '/body/patch', (state) =>
+        const prepared = await this.deps.drafts.update(access, row, patch, '/body/patch', (state) =>
           verify(state, '/body/patch'),
         );
         changes.push({ index, row, ...prepared });
@@ -345,8 +327,8 @@ export class CodeBulk {
           updated.set(change.index, next);
           const ruleIds = rules.get(row.id) ?? [];
           const fields = changedFields(
-            this.deps.resourceOf(row, ruleIds),
-            this.deps.resourceOf(next, ruleIds),
+            this.deps.resources.resourceOf(row, ruleIds),
+            this.deps.resources.resourceOf(next, ruleIds),
             { ignore: DERIVED_FIELDS },
           );
           const password = passwordChange(before.controls.passwordHash, after.controls.passwordHash);
@@ -362,10 +344,10 @@ export class CodeBulk {
       throw error;
     }
     for (const { row, after, moved } of writing) {
-      await this.deps.emit({ id: row.id, ...where(stateOfRow(row)) });
-      if (moved) await this.deps.emit({ id: row.id, ...where(after) });
+      await publishCodeChanges(this.deps.changes, { id: row.id, ...where(stateOfRow(row)) });
+      if (moved) await publishCodeChanges(this.deps.changes, { id: row.id, ...where(after) });
     }
-    const scans = await this.deps.scansOf(
+    const scans = await this.deps.scans.totalsFor(
       accountId,
       writing.map((c) => c.row.id),
     );
@@ -377,7 +359,7 @@ export class CodeBulk {
         index,
         id,
         status: 200,
-        qrcode: this.deps.resourceOf(row, rules.get(id) ?? [], scans.get(id)),
+        qrcode: this.deps.resources.resourceOf(row, rules.get(id) ?? [], scans.get(id)),
       };
     });
   }
@@ -398,18 +380,19 @@ export class CodeBulk {
     // Read first: each event shows the code as it was, its scans too.
     const [rules, scans] = await Promise.all([
       findRuleIds(this.deps.db, found),
-      this.deps.scansOf(accountId, found),
+      this.deps.scans.totalsFor(accountId, found),
     ]);
     await this.deps.events.inTransaction(async (trx) => {
       await deleteCodes(trx, accountId, found);
       const events = [...rows.values()].map((row) =>
         codeEvent('qrcode.deleted', access, row.id, {
-          object: this.deps.resourceOf(row, rules.get(row.id) ?? [], scans.get(row.id)),
+          object: this.deps.resources.resourceOf(row, rules.get(row.id) ?? [], scans.get(row.id)),
         }),
       );
       return { result: undefined, events };
     });
-    await this.deps.emit(
+    await publishCodeChanges(
+      this.deps.changes,
       ...[...rows.values()].map((row) => ({ id: row.id, hostKey: row.host_key, slug: row.slug })),
     );
     return ids.map(
@@ -449,12 +432,12 @@ export class CodeBulk {
  * length that passed stands for the others (they differ in their slug or data only). A failure is
  * not remembered, so each code of a failing kind is drawn and judged itself.
  */
-function groupedVerifier(deps: Pick<BulkDeps, 'draw' | 'shortBase'>) {
+function groupedVerifier(deps: Pick<BulkDeps, 'images' | 'shortBase'>) {
   const passed = new Set<string>();
   return async (state: CodeState, base: string): Promise<void> => {
     const key = `${state.mode}\0${payloadOf(state, deps.shortBase).length}\0${JSON.stringify(state.style)}`;
     if (passed.has(key)) return;
-    await deps.draw(state, base);
+    await deps.images.draw(state, 'svg', base);
     passed.add(key);
   };
 }

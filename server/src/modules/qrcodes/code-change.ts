@@ -1,3 +1,5 @@
+import type { ChangeBus } from '../../shared/change-bus.js';
+
 /** A code was created, changed (its rules included) or deleted: the edge drops what it cached. */
 export interface CodeChange {
   id: string;
@@ -14,4 +16,9 @@ declare module '../../shared/change-bus.js' {
   interface ChangeEvents {
     'code.changed': CodeChange;
   }
+}
+
+/** Publishes each change in order, once its write has committed: every instance's edge drops it. */
+export async function publishCodeChanges(bus: ChangeBus, ...changes: CodeChange[]): Promise<void> {
+  for (const change of changes) await bus.publish('code.changed', change);
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { bucketsFor, EdgeCodeFile, fitsRecord } from './edge-code-file.js';
 import { decodeEdgeRecord, encodeEdgeRecord, type RedirectRow } from './edge-fields.js';
 
-/** Where the index reads every code from, a page at a time (qrcodes.repository.ts). */
+/** Where the index reads every code from, a page at a time (edge-code.repository.ts). */
 export interface EdgeCodeRows {
   page(after: { hostKey: string; slug: string } | undefined, limit: number): Promise<RedirectRow[]>;
   volume(): Promise<{ codes: number; chars: number }>;

@@ -5,14 +5,15 @@ import { AddressPolicy } from '../../shared/address-policy.js';
 import { releaseFreedHeap } from '../../shared/heap-trim.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
 import type { EdgeCodeIndex } from './edge-code-index.js';
+import { EdgeCodeLookup } from './edge-code-lookup.js';
 import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
 import { QrCodesService } from './qrcodes.service.js';
 
 /**
- * The QR codes module: `app.qrcodes` (the service the redirect edge reads through) and
- * /api/v1/qrcodes. It uses the rules, scans and assets services, and follows `rule.deleted` on
+ * The QR codes module: `app.qrcodes` (the admin API's service), `app.codeLookup` (the redirect
+ * edge's read of a code by where it is served, with the edge code file) and /api/v1/qrcodes. It uses the rules, scans and assets services, and follows `rule.deleted` on
  * the change bus so no code keeps a deleted rule. Every change of a code is an event of the audit
  * log; a deleted workspace's codes are erased and stop redirecting at once.
  */
@@ -21,8 +22,6 @@ export const qrcodesModule = fp(
     const { config } = app;
     const service = new QrCodesService(app.database.db, {
       dialect: app.database.dialect,
-      sqlite: app.database.sqlite,
-      pgPool: app.database.pgPool,
       shortBase: config.shortUrl ?? `${config.publicUrl}/r`,
       isOwnShortUrl: ownShortUrlTestFor(config),
       logos: new CodeLogos({ assets: app.assets, publicUrl: config.publicUrl, ssrfAllow: config.ssrfAllow }),
@@ -30,14 +29,21 @@ export const qrcodesModule = fp(
       rules: app.rules,
       hostnames: app.hostnames,
       changes: app.changes,
-      edgeCodeFile: config.edgeCodeFile ? { dir: config.dataDir, log: app.log } : undefined,
       execPolicy: new AddressPolicy(config.ssrfAllow),
       imageUrls: new ImageUrls(app.serverSecret),
       events: app.events,
       codesLimit: async (workspaceId) => (await app.plans.limitsOf(workspaceId)).codes,
     });
     app.decorate('qrcodes', service);
-    if (service.edgeIndex) followEdgeIndex(app, service.edgeIndex);
+    const lookup = new EdgeCodeLookup(app.database.db, {
+      dialect: app.database.dialect,
+      sqlite: app.database.sqlite,
+      pgPool: app.database.pgPool,
+      changes: app.changes,
+      edgeCodeFile: config.edgeCodeFile ? { dir: config.dataDir, log: app.log } : undefined,
+    });
+    app.decorate('codeLookup', lookup);
+    if (lookup.index) followEdgeIndex(app, lookup.index);
     app.changes.subscribe('rule.deleted', ({ id, actor, requestId }) =>
       service.rules.removeEverywhere(id, actor, requestId ?? null),
     );
@@ -99,5 +105,7 @@ function releaseAfterLargeBuild(index: EdgeCodeIndex): void {
 declare module 'fastify' {
   interface FastifyInstance {
     qrcodes: QrCodesService;
+    /** The redirect edge's read of a code by (host, slug) (edge-code-lookup.ts). */
+    codeLookup: EdgeCodeLookup;
   }
 }

@@ -37,7 +37,7 @@ export interface RedirectOptions {
 export const redirectModule = fp<RedirectOptions>(
   async (app: FastifyInstance, options: RedirectOptions) => {
     const codes = edgeCodeCache(
-      { qrcodes: app.qrcodes, rules: app.rules, scans: app.scans },
+      { codeLookup: app.codeLookup, rules: app.rules, scans: app.scans },
       app.config.edgeCacheCodes,
     );
     followChanges(codes, app.changes, app.redis);
@@ -188,9 +188,10 @@ function gateTries(app: FastifyInstance): GateTries {
 
 /** The scan simulator, reading through the same services as the edge's cache. */
 function simulatorOf(app: FastifyInstance): ScanSimulator {
-  const { qrcodes, rules, scans, usage, config } = app;
+  const { qrcodes, codeLookup, rules, scans, usage, config } = app;
   return new ScanSimulator({
     qrcodes,
+    codeLookup,
     rules,
     scans,
     isOverLimit: (accountId) => usage.isOverLimit(accountId),

@@ -1,5 +1,5 @@
 import type { LinkControls } from '../qrcodes/link-controls.js';
-import type { QrCodesService, RedirectCode } from '../qrcodes/qrcodes.service.js';
+import type { EdgeCodeLookup, RedirectCode } from '../qrcodes/edge-code-lookup.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import {
   type CompiledRule,
@@ -36,7 +36,7 @@ export interface EdgeCode extends DecidableCode {
 
 /** Where the edge's cache loads codes from: the services of the modules that own them. */
 export interface EdgeCodeSources {
-  qrcodes: Pick<QrCodesService, 'findForRedirect'>;
+  codeLookup: Pick<EdgeCodeLookup, 'findForRedirect'>;
   rules: Pick<RulesService, 'getManyForAccount'>;
   scans: Pick<ScansService, 'countedScans'>;
 }
@@ -78,7 +78,7 @@ export function loadEdgeCode(
   key: string,
 ): LoadedEdgeCode | null | Promise<LoadedEdgeCode | null> {
   const [hostKey = '', slug = ''] = key.split('\n');
-  const found = sources.qrcodes.findForRedirect(hostKey, slug);
+  const found = sources.codeLookup.findForRedirect(hostKey, slug);
   if (found instanceof Promise) return found.then((code) => withRulesAndCount(sources, code));
   return withRulesAndCount(sources, found);
 }

@@ -1,5 +1,6 @@
 import { Problem, validationFailed } from '../../shared/problem.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
+import type { EdgeCodeLookup } from '../qrcodes/edge-code-lookup.js';
 import type { QrCodesService } from '../qrcodes/qrcodes.service.js';
 import { explainCondition } from '../rules/rules.explain.js';
 import type { RuleDefinition } from '../rules/rules.schemas.js';
@@ -12,7 +13,8 @@ import type { SimulateInput, Simulation } from './simulate.schemas.js';
 import { simulateInputErrors } from './simulate.validate.js';
 
 export interface ScanSimulatorDeps {
-  qrcodes: Pick<QrCodesService, 'get' | 'findForRedirect'>;
+  qrcodes: Pick<QrCodesService, 'get'>;
+  codeLookup: Pick<EdgeCodeLookup, 'findForRedirect'>;
   rules: Pick<RulesService, 'getManyForAccount'>;
   scans: Pick<ScansService, 'countedScans'>;
   /** Whether the account is over its monthly limit (then the edge skips apps, rules and exec). */
@@ -48,7 +50,7 @@ export class ScanSimulator {
         'unprocessable',
         'A static code encodes its data: no scan reaches us, so there is nothing to simulate.',
       );
-    const stored = await this.deps.qrcodes.findForRedirect(resource.hostname ?? '', resource.slug);
+    const stored = await this.deps.codeLookup.findForRedirect(resource.hostname ?? '', resource.slug);
     if (!stored) throw new Problem('not_found', 'No QR code with that id exists in this account.');
     if (!stored.enabled) return { target: null, status: 404, decidedBy: 'disabled', rule: null, trace: [] };
     const definitions =
