@@ -10,6 +10,7 @@ import { analyticsModule } from './modules/analytics/analytics.module.js';
 import { apiKeysModule, apiKeysRoutesModule } from './modules/apikeys/apikeys.module.js';
 import { assetsModule } from './modules/assets/assets.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
+import { conversionsModule, conversionsWebhooksModule } from './modules/conversions/conversions.module.js';
 import { designsModule } from './modules/designs/designs.module.js';
 import { eventsModule, eventsRoutesModule } from './modules/events/events.module.js';
 import { gs1Module } from './modules/gs1/gs1.module.js';
@@ -201,11 +202,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(gs1Module);
   await app.register(transferModule);
   await app.register(printingModule);
+  await app.register(conversionsModule);
   await app.register(analyticsModule);
   await app.register(designsModule);
   await app.register(slugsModule);
   await app.register(webhooksModule);
   await app.register(webhooksScanFeedModule);
+  await app.register(conversionsWebhooksModule);
   // The audit log's routes; its eraser comes after the other modules' (whose erasers write nothing to it).
   await app.register(eventsRoutesModule);
   await app.register(redirectModule, {

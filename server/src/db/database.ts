@@ -2,6 +2,7 @@ import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
 import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
+import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table.js';
 import type { DesignsTable } from '../modules/designs/designs.table.js';
 import type { EventsTable } from '../modules/events/events.table.js';
 import type { Gs1ItemsTable, Gs1LevelsTable, Gs1LinksTable } from '../modules/gs1/gs1.table.js';
@@ -43,6 +44,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   assets: AssetsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  conversion_settings: ConversionSettingsTable;
+  conversions: ConversionsTable;
   designs: DesignsTable;
   events: EventsTable;
   gs1_items: Gs1ItemsTable;

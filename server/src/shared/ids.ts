@@ -79,4 +79,5 @@ export type IdPrefix =
   | 'wh'
   | 'dlv'
   | 'msg'
-  | 'gs1';
+  | 'gs1'
+  | 'cnv';

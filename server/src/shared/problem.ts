@@ -46,6 +46,8 @@ export const PROBLEM_CATALOGUE = {
   unscannable_design: { status: 422, title: 'Unscannable design' },
   unprocessable: { status: 422, title: 'Unprocessable content' },
   confirmation_required: { status: 422, title: 'Confirmation required' },
+  scan_unknown: { status: 422, title: 'Unknown scan' },
+  scan_expired: { status: 422, title: 'Scan past the attribution window' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   bad_gateway: { status: 502, title: 'Bad gateway' },

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { LiveConversion } from '../conversions/conversions.service.js';
 import { type StoredScan, scanView } from '../scans/scans.service.js';
 
 /** A client of the live stream: one account's open text/event-stream response. */
@@ -47,6 +48,21 @@ export class LiveScans {
       for (const client of set) {
         if (client.codes && !client.codes.has(scan.qrcode)) continue;
         if (scan.bot && !client.bots) continue;
+        if (client.response.writableLength > MAX_BUFFERED_BYTES) client.response.destroy();
+        else client.response.write(frame);
+      }
+    }
+  }
+
+  /** Conversions as they are stored: an event `conversion` to the clients of their workspace (and code). */
+  deliverConversions(conversions: readonly LiveConversion[]): void {
+    if (this.clients.size === 0) return;
+    for (const conversion of conversions) {
+      const set = this.clients.get(conversion.accountId);
+      if (!set) continue;
+      const frame = `event: conversion\ndata: ${JSON.stringify(conversion.view)}\n\n`;
+      for (const client of set) {
+        if (client.codes && !client.codes.has(conversion.qrcode)) continue;
         if (client.response.writableLength > MAX_BUFFERED_BYTES) client.response.destroy();
         else client.response.write(frame);
       }

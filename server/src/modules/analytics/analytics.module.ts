@@ -15,14 +15,18 @@ export const analyticsModule = fp(
       codes: app.qrcodes,
       rules: app.rules,
       scans: app.scans,
+      conversions: app.conversions,
     });
     app.decorate('analytics', analytics);
     app.changes.subscribe('scans.stored', ({ scans }) => analytics.live.deliver(scans));
+    app.changes.subscribe('conversions.created', ({ conversions }) =>
+      analytics.live.deliverConversions(conversions),
+    );
     // Open streams would keep the server from closing.
     app.addHook('preClose', async () => analytics.live.endAll());
     await app.register(analyticsRoutes);
   },
-  { name: 'analytics', dependencies: ['redis', 'auth', 'scans', 'qrcodes', 'rules'] },
+  { name: 'analytics', dependencies: ['redis', 'auth', 'scans', 'qrcodes', 'rules', 'conversions'] },
 );
 
 declare module 'fastify' {

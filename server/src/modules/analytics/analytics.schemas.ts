@@ -109,6 +109,16 @@ const counts = {
   total: Type.Integer({ description: 'Human scans (and bot scans with bots=true)' }),
   unique: Type.Integer({ description: 'Human visitors, each counted at their first scan of the UTC day' }),
   bots: Type.Integer({ description: 'Bot scans' }),
+  conversions: Type.Integer({
+    description:
+      'Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time)',
+  }),
+  conversionRate: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Conversions per human scan; null without scans',
+  }),
+  revenue: Type.Record(Type.String(), Type.Integer(), {
+    description: 'Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }`',
+  }),
 };
 const frame = {
   from: Type.String({ description: 'The range read, in timeZone' }),

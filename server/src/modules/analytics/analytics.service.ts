@@ -1,10 +1,17 @@
 import { type Clock, systemClock } from '../../shared/clock.js';
 import { csvLine } from '../../shared/csv.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
+import { minorUnitDigits } from '../conversions/conversions.currency.js';
+import type {
+  ConversionCounts,
+  ConversionSelection,
+  ConversionsService,
+} from '../conversions/conversions.service.js';
 import { BROWSER_NAMES, DEVICE_TYPES, OS_NAMES } from '../rules/rules.schemas.js';
 import { isCountryCode } from '../rules/rules.validate.js';
 import {
   type Counts,
+  DIMENSION_COLUMN,
   type Dimension,
   FILTER_COLUMNS,
   type FilterName,
@@ -25,6 +32,12 @@ export interface ScanSource
   /** Has every instance announce the account's stored scans until the answered function is called. */
   watchStored(accountId: string): Promise<() => void>;
 }
+
+/** The conversions module as analytics uses it: conversions and revenue by the time of their scans. */
+export type ConversionSource = Pick<
+  ConversionsService,
+  'countsIn' | 'countsByBucket' | 'countsByKey' | 'countsOfScans'
+>;
 
 /** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
 export interface CodeDirectory {
@@ -99,6 +112,12 @@ export interface Totals {
   total: number;
   unique: number;
   bots: number;
+  /** Conversions credited to these scans (reported with their `rq_id`). */
+  conversions: number;
+  /** Conversions per human scan; null without scans. */
+  conversionRate: number | null;
+  /** Revenue in minor units per ISO 4217 currency. */
+  revenue: Record<string, number>;
 }
 
 /** Values as the scans store them: countries upper case, the rest of the dimensions lower case. */
@@ -167,6 +186,7 @@ export class AnalyticsService {
       codes: CodeDirectory;
       rules: RuleDirectory;
       scans: ScanSource;
+      conversions: ConversionSource;
       clock?: Clock;
     },
   ) {
@@ -181,17 +201,20 @@ export class AnalyticsService {
   async summary(accountId: string, query: AnalyticsQueryInput) {
     const { selection, range } = await this.prepare(accountId, query);
     const length = range.to - range.from;
-    const [current, previous] = await Promise.all([
+    const sold = conversionSelection(selection);
+    const [current, previous, converted, convertedBefore] = await Promise.all([
       this.options.scans.countsIn(selection, range.from, range.to),
       this.options.scans.countsIn(selection, range.from - length, range.from),
+      this.options.conversions.countsIn(sold, range.from, range.to),
+      this.options.conversions.countsIn(sold, range.from - length, range.from),
     ]);
     return {
       ...this.frame(range),
-      ...totals(current, query.bots),
+      ...totals(current, query.bots, converted),
       previous: {
         from: isoInZone(range.from - length, range.timeZone),
         to: isoInZone(range.from, range.timeZone),
-        ...totals(previous, query.bots),
+        ...totals(previous, query.bots, convertedBefore),
       },
     };
   }
@@ -200,8 +223,12 @@ export class AnalyticsService {
     const interval = query.interval ?? 'day';
     const { selection, range } = await this.prepare(accountId, query);
     const edges = seriesEdges(range, interval);
-    const buckets = await this.options.scans.countsByBucket(selection, range.from, range.to);
+    const [buckets, converted] = await Promise.all([
+      this.options.scans.countsByBucket(selection, range.from, range.to),
+      this.options.conversions.countsByBucket(conversionSelection(selection), range.from, range.to),
+    ]);
     const points = edges.slice(0, -1).map(() => ({ scans: 0, bots: 0, visitors: 0 }));
+    const sales = edges.slice(0, -1).map((): ConversionCounts => ({ conversions: 0, revenue: {} }));
     for (const [bucket, counts] of buckets) {
       const index = lastAtOrBefore(edges, bucket);
       const point = points[index];
@@ -210,12 +237,16 @@ export class AnalyticsService {
       point.bots += counts.bots;
       point.visitors += counts.visitors;
     }
+    for (const [bucket, counts] of converted) {
+      const sale = sales[lastAtOrBefore(edges, bucket)];
+      if (sale) addConversions(sale, counts);
+    }
     return {
       interval,
       ...this.frame(range),
       points: points.map((counts, i) => ({
         t: isoInZone(edges[i] as number, range.timeZone),
-        ...totals(counts, query.bots),
+        ...totals(counts, query.bots, sales[i]),
       })),
     };
   }
@@ -225,10 +256,22 @@ export class AnalyticsService {
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ) {
     const { selection, range } = await this.prepare(accountId, query);
-    const byKey = await this.options.scans.countsByKey(selection, query.by, range.from, range.to);
-    const rows = [...byKey]
-      .map(([key, counts]) => ({ key: key === '' ? null : key, ...totals(counts, query.bots) }))
-      .filter((row) => row.total > 0)
+    const [byKey, converted] = await Promise.all([
+      this.options.scans.countsByKey(selection, query.by, range.from, range.to),
+      this.options.conversions.countsByKey(
+        conversionSelection(selection),
+        DIMENSION_COLUMN[query.by],
+        range.from,
+        range.to,
+      ),
+    ]);
+    const keys = new Set([...byKey.keys(), ...converted.keys()]);
+    const rows = [...keys]
+      .map((key) => ({
+        key: key === '' ? null : key,
+        ...totals(byKey.get(key) ?? { scans: 0, bots: 0, visitors: 0 }, query.bots, converted.get(key)),
+      }))
+      .filter((row) => row.total > 0 || row.conversions > 0)
       .sort((a, b) => b.total - a.total || b.unique - a.unique || String(a.key).localeCompare(String(b.key)));
     return { by: query.by, ...this.frame(range), rows: rows.slice(0, query.limit ?? 10) };
   }
@@ -298,6 +341,7 @@ export class AnalyticsService {
     });
     const time = zonedTimes(range.timeZone);
     const labels = this.labels(accountId);
+    const conversions = this.options.conversions;
     const body = (async function* lines() {
       yield csvLine(EXPORT_COLUMNS);
       for await (const page of pages) {
@@ -305,9 +349,12 @@ export class AnalyticsService {
           page.map((scan) => scan.qrcode_id),
           page.map((scan) => scan.rule_id),
         );
+        const scanIds = page.map((scan) => scan.scan_id).filter((id): id is string => !!id);
+        const converted = await conversions.countsOfScans(accountId, scanIds);
         yield page
           .map((scan) => {
             const code = labels.code(scan.qrcode_id);
+            const sold = scan.scan_id ? converted.get(scan.scan_id) : undefined;
             return csvLine([
               time(Number(scan.at)),
               scan.qrcode_id,
@@ -326,6 +373,10 @@ export class AnalyticsService {
               scan.referrer_host,
               scan.bot ? 'true' : 'false',
               scan.visitor_hash,
+              scan.scan_id ?? null,
+              scan.variant ?? null,
+              sold?.conversions ?? 0,
+              sold ? revenueCell(sold.revenue) : '',
             ]);
           })
           .join('');
@@ -339,9 +390,19 @@ export class AnalyticsService {
     query: AnalyticsQueryInput & { interval?: Interval | undefined },
   ): Promise<CsvDownload<string>> {
     const series = await this.timeseries(accountId, query);
+    const currencies = currenciesOf(series.points);
     const body = [
-      csvLine(['t', 'total', 'unique', 'bots']),
-      ...series.points.map((p) => csvLine([p.t, p.total, p.unique, p.bots])),
+      csvLine(['t', 'total', 'unique', 'bots', ...CONVERSION_COLUMNS, ...revenueHeader(currencies)]),
+      ...series.points.map((p) =>
+        csvLine([
+          p.t,
+          p.total,
+          p.unique,
+          p.bots,
+          ...conversionCells(p),
+          ...revenueCells(p.revenue, currencies),
+        ]),
+      ),
     ].join('');
     const range = resolveRange(query, this.clock.now(), undefined);
     const what = `timeseries by ${query.interval ?? 'day'}`;
@@ -353,6 +414,7 @@ export class AnalyticsService {
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ): Promise<CsvDownload<string>> {
     const breakdown = await this.breakdown(accountId, query);
+    const currencies = currenciesOf(breakdown.rows);
     const labels = this.labels(accountId);
     const keys = breakdown.rows.map((row) => row.key ?? '');
     await labels.load(query.by === 'qrcode' ? keys : [], query.by === 'rule' ? keys : []);
@@ -368,8 +430,17 @@ export class AnalyticsService {
           ? ['rule', 'ruleName']
           : [query.by];
     const body = [
-      csvLine([...header, 'total', 'unique', 'bots']),
-      ...breakdown.rows.map((row) => csvLine([...named(row.key), row.total, row.unique, row.bots])),
+      csvLine([...header, 'total', 'unique', 'bots', ...CONVERSION_COLUMNS, ...revenueHeader(currencies)]),
+      ...breakdown.rows.map((row) =>
+        csvLine([
+          ...named(row.key),
+          row.total,
+          row.unique,
+          row.bots,
+          ...conversionCells(row),
+          ...revenueCells(row.revenue, currencies),
+        ]),
+      ),
     ].join('');
     const range = resolveRange(query, this.clock.now(), undefined);
     return {
@@ -482,6 +553,10 @@ const EXPORT_COLUMNS = [
   'referrer',
   'bot',
   'visitor',
+  'scanId',
+  'variant',
+  'conversions',
+  'revenue',
 ];
 
 /** ISO times in the zone; the offset is looked up once per quarter hour, not per scan. */
@@ -501,8 +576,61 @@ function zonedTimes(timeZone: string): (at: number) => string {
   };
 }
 
-function totals(counts: Counts, bots: boolean | undefined): Totals {
-  return { total: counts.scans + (bots ? counts.bots : 0), unique: counts.visitors, bots: counts.bots };
+function totals(counts: Counts, bots: boolean | undefined, converted: ConversionCounts | undefined): Totals {
+  const conversions = converted?.conversions ?? 0;
+  return {
+    total: counts.scans + (bots ? counts.bots : 0),
+    unique: counts.visitors,
+    bots: counts.bots,
+    conversions,
+    // Per human scan: a conversion is always credited to one.
+    conversionRate: counts.scans > 0 ? conversions / counts.scans : null,
+    revenue: converted?.revenue ?? {},
+  };
+}
+
+function addConversions(into: ConversionCounts, counts: ConversionCounts): void {
+  into.conversions += counts.conversions;
+  for (const [currency, amount] of Object.entries(counts.revenue))
+    into.revenue[currency] = (into.revenue[currency] ?? 0) + amount;
+}
+
+/** The scans' selection as the conversions read it: the same codes, the same filter columns. */
+function conversionSelection(selection: Selection): ConversionSelection {
+  const columns: ConversionSelection['columns'] = {};
+  for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][])
+    columns[FILTER_COLUMNS[name]] = values;
+  return { accountId: selection.accountId, codes: selection.codes, columns };
+}
+
+const CONVERSION_COLUMNS = ['conversions', 'conversionRate'];
+
+function conversionCells(totals: Totals): (string | number)[] {
+  return [totals.conversions, totals.conversionRate === null ? '' : Number(totals.conversionRate.toFixed(6))];
+}
+
+function currenciesOf(rows: readonly Totals[]): string[] {
+  return [...new Set(rows.flatMap((row) => Object.keys(row.revenue)))].sort();
+}
+
+/** One revenue column per currency seen, in major units (`revenue EUR`: 19.99). */
+const revenueHeader = (currencies: readonly string[]) => currencies.map((currency) => `revenue ${currency}`);
+
+function revenueCells(revenue: Record<string, number>, currencies: readonly string[]): string[] {
+  return currencies.map((currency) => majorUnits(revenue[currency] ?? 0, currency));
+}
+
+/** Revenue as one CSV cell: `EUR 19.99; USD 5.00` in major units, currencies in order. */
+export function revenueCell(revenue: Record<string, number>): string {
+  return Object.keys(revenue)
+    .sort()
+    .map((currency) => `${currency} ${majorUnits(revenue[currency] as number, currency)}`)
+    .join('; ');
+}
+
+function majorUnits(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
 /** Index of the last edge at or before the instant (edges ascend). */

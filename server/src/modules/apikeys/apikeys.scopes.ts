@@ -9,6 +9,8 @@ export const SCOPES = [
   'hostnames:read',
   'hostnames:write',
   'analytics:read',
+  'conversions:read',
+  'conversions:write',
   'events:read',
   'webhooks:read',
   'webhooks:write',

@@ -47,6 +47,8 @@ export const EVENT_TYPES = [
   'gs1_item.created',
   'gs1_item.updated',
   'gs1_item.deleted',
+  'conversion_settings.updated',
+  'experiment.winner_kept',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

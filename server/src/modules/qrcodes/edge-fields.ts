@@ -98,6 +98,8 @@ export const EDGE_FIELDS = [
   field('password_hash', nullableText()),
   field('utm_json', nullableText()),
   field('apps_json', nullableText()),
+  // Conversions (issue 47): `{ enabled, parameter }` as JSON text; null: the workspace's default.
+  field('attribution_json', nullableText()),
 ] as const;
 
 type Fields = (typeof EDGE_FIELDS)[number];

@@ -18,6 +18,14 @@ export const APP_PLATFORMS = ['ios', 'android'] as const;
 export type AppPlatform = (typeof APP_PLATFORMS)[number];
 export type AppTargets = Partial<Record<AppPlatform, string>>;
 
+/** Whether scans of the code hand the target their id (`rq_id` by default) for conversions (issue 47). */
+export interface CodeAttribution {
+  enabled: boolean;
+  parameter: string;
+}
+
+export const ATTRIBUTION_PARAMETER = /^[A-Za-z0-9_.~-]{1,40}$/;
+
 export const CONTROL_LIMITS = {
   utmLength: 200,
   passwordMin: 4,
@@ -38,6 +46,8 @@ export interface LinkControls {
   passwordHash: string | null;
   utm: Utm | null;
   apps: AppTargets | null;
+  /** The code's own attribution setting; null: the workspace's default. */
+  attribution: CodeAttribution | null;
 }
 
 export const NO_CONTROLS: Readonly<LinkControls> = Object.freeze({
@@ -48,6 +58,7 @@ export const NO_CONTROLS: Readonly<LinkControls> = Object.freeze({
   passwordHash: null,
   utm: null,
   apps: null,
+  attribution: null,
 });
 
 /** The controls as create and patch bodies carry them (times as ISO text, the password in clear). */
@@ -59,6 +70,7 @@ export interface LinkControlsInput {
   password?: string | null;
   utm?: Partial<Record<UtmField, string | null>> | null;
   apps?: Partial<Record<AppPlatform, string | null>> | null;
+  attribution?: Partial<CodeAttribution> | null;
 }
 
 /** The fields of LinkControlsInput, in the order errors name them. */
@@ -70,6 +82,7 @@ export const CONTROL_FIELDS = [
   'password',
   'utm',
   'apps',
+  'attribution',
 ] as const satisfies readonly (keyof LinkControlsInput)[];
 
 export function hasControls(controls: LinkControls): boolean {
@@ -124,6 +137,15 @@ export function mergeControls(before: LinkControls, patch: LinkControlsInput): L
       patch.apps === null ? null : (applyMergePatch(before.apps, patch.apps) as AppTargets),
       APP_PLATFORMS,
     );
+  }
+  if (patch.attribution !== undefined) {
+    after.attribution =
+      patch.attribution === null
+        ? null
+        : {
+            enabled: patch.attribution.enabled ?? before.attribution?.enabled ?? true,
+            parameter: patch.attribution.parameter ?? before.attribution?.parameter ?? 'rq_id',
+          };
   }
   return after;
 }
@@ -206,6 +228,8 @@ export function validateLinkControls(
     const problem = urlProblem(value, options);
     if (problem) at(`apps/${platform}`, problem);
   }
+  if (controls.attribution && !ATTRIBUTION_PARAMETER.test(controls.attribution.parameter))
+    at('attribution/parameter', 'must be 1 to 40 letters, digits or _ . ~ -');
   return errors;
 }
 
@@ -237,6 +261,7 @@ export function controlsView(controls: LinkControls) {
     passwordProtected: controls.passwordHash !== null,
     utm: controls.utm,
     apps: controls.apps,
+    attribution: controls.attribution,
   };
 }
 
@@ -247,7 +272,14 @@ function parseJson<T>(text: string | null): T | null {
 /** The controls' columns of a qrcodes row (the edge reads them: edge-fields.ts declares them). */
 export type ControlColumns = Pick<
   EdgeColumns,
-  'active_from' | 'expires_at' | 'max_scans' | 'expired_target' | 'password_hash' | 'utm_json' | 'apps_json'
+  | 'active_from'
+  | 'expires_at'
+  | 'max_scans'
+  | 'expired_target'
+  | 'password_hash'
+  | 'utm_json'
+  | 'apps_json'
+  | 'attribution_json'
 >;
 
 export function controlsOf(row: ControlColumns): LinkControls {
@@ -259,6 +291,7 @@ export function controlsOf(row: ControlColumns): LinkControls {
     passwordHash: row.password_hash,
     utm: parseJson<Utm>(row.utm_json),
     apps: parseJson<AppTargets>(row.apps_json),
+    attribution: parseJson<CodeAttribution>(row.attribution_json),
   };
 }
 
@@ -271,5 +304,6 @@ export function controlColumnsOf(controls: LinkControls): ControlColumns {
     password_hash: controls.passwordHash,
     utm_json: controls.utm ? JSON.stringify(controls.utm) : null,
     apps_json: controls.apps ? JSON.stringify(controls.apps) : null,
+    attribution_json: controls.attribution ? JSON.stringify(controls.attribution) : null,
   };
 }

@@ -207,6 +207,29 @@ const controlFields = {
     ),
   ),
   password: Type.Optional(orNull(PasswordInput)),
+  attribution: Type.Optional(
+    orNull(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean({ description: 'Hand the target the scan id (default true)' })),
+          parameter: Type.Optional(
+            Type.String({
+              pattern: describedPattern(
+                '^[A-Za-z0-9_.~-]{1,40}$',
+                'must be 1 to 40 letters, digits or _ . ~ -',
+              ),
+              description: 'The query parameter that carries it (default `rq_id`)',
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Conversions: each scan hands its target (rule, split, exec answer or link control target alike) the scan id as `?rq_id=<id>` for POST /conversions; null: the workspace default (GET /conversions/settings)',
+        },
+      ),
+    ),
+  ),
 };
 
 const controlPatchFields = {
@@ -233,6 +256,9 @@ const controlViewFields = {
   passwordProtected: Type.Boolean({ description: 'Whether scanners must enter a password' }),
   utm: Type.Union([UtmSchema, Type.Null()]),
   apps: Type.Union([AppsSchema, Type.Null()]),
+  attribution: Type.Union([Type.Object({ enabled: Type.Boolean(), parameter: Type.String() }), Type.Null()], {
+    description: 'The code’s own attribution setting; null: the workspace default',
+  }),
 };
 
 const Mode = stringEnum(CODE_MODES, {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { headerSafeUrl } from '../../shared/http-url.js';
+import type { CodeAttribution } from '../qrcodes/link-controls.js';
 import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
@@ -73,10 +74,20 @@ export interface EdgeDeps {
   usage: EdgeUsage;
   log: FastifyBaseLogger;
   /**
+   * Conversions' attribution: a workspace's default for codes without their own setting (from
+   * memory), and a new scan id (unguessable, made without a database round trip). Absent: never.
+   */
+  attribution?: EdgeAttribution;
+  /**
    * Asked only when a host has no code at the slug: another answer for the path (a compressed GS1
    * Digital Link, edge-gs1.ts), or undefined for the not-found answer.
    */
   unknownSlug?: (request: EdgeRequest) => Promise<ScanAnswer | undefined>;
+}
+
+export interface EdgeAttribution {
+  defaultFor(accountId: string): CodeAttribution;
+  newScanId(): string;
 }
 
 const NOT_FOUND_PAGE = edgeMessagePage(
@@ -223,6 +234,8 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   });
   const outcome = decided instanceof Promise ? await decided : decided;
   if ('kind' in outcome) return heldAnswer(deps, code, request, outcome);
+  const attribution = isScan && deps.attribution ? attributionOf(deps.attribution, code) : null;
+  const scanId = attribution ? (deps.attribution as EdgeAttribution).newScanId() : null;
   if (isScan) {
     try {
       await deps.record({
@@ -241,6 +254,8 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
         referrerHost: context.referrerHost,
         bot: context.bot,
         visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
+        scanId,
+        variant: outcome.variant ?? null,
       });
       if (!context.bot) countUsage(deps, code.accountId, context.now);
     } catch (error) {
@@ -249,12 +264,45 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     }
     deps.answered();
   }
+  const url =
+    scanId === null
+      ? outcome.url
+      : withScanId(outcome.url, (attribution as CodeAttribution).parameter, scanId);
   const headers: Record<string, string> = {
-    location: headerSafeUrl(outcome.url),
+    location: headerSafeUrl(url),
     'content-length': '0',
     'cache-control': 'no-store, private',
     'referrer-policy': 'no-referrer-when-downgrade',
   };
   if (outcome.setCookie) headers['set-cookie'] = outcome.setCookie;
   return { status: outcome.status, headers };
+}
+
+/** The code's attribution setting, or its workspace's default; null when it is off. */
+function attributionOf(attribution: EdgeAttribution, code: EdgeCode): CodeAttribution | null {
+  const setting = code.attribution ?? attribution.defaultFor(code.accountId);
+  return setting.enabled ? setting : null;
+}
+
+/**
+ * The target with the scan id as `parameter` (before its fragment): whatever target decided the
+ * scan (default, rule, split, exec answer, app or expired target). A value the target already
+ * has under that name is replaced, so a conversion never names another scan.
+ */
+export function withScanId(url: string, parameter: string, scanId: string): string {
+  const hash = url.indexOf('#');
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const question = base.indexOf('?');
+  if (
+    question !== -1 &&
+    base.includes(`${parameter}=`, question) &&
+    new URLSearchParams(base.slice(question + 1)).has(parameter)
+  ) {
+    const parsed = new URL(url);
+    parsed.searchParams.set(parameter, scanId);
+    return parsed.href;
+  }
+  const separator = question === -1 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${separator}${encodeURIComponent(parameter)}=${scanId}${fragment}`;
 }

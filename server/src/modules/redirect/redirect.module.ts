@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { shortLinkHost, urlHost } from '../../shared/host-name.js';
 import { verifyCodePassword } from '../qrcodes/code-password.js';
-import type { EdgeDeps } from './edge.js';
+import { newScanId } from '../scans/scan-id.js';
+import type { EdgeAttribution, EdgeDeps } from './edge.js';
 import { answerGs1, cachedGs1Items, type Gs1EdgeDeps, readsScanCount } from './edge-gs1.js';
 import { type EdgeHost, type HostResolver, hostResolver } from './edge-host.js';
 import { type FormGate, passwordGate } from './password-gate.form.js';
@@ -121,7 +122,14 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
     answered: () => metrics.redirectsAnswered.inc(),
     usage,
     log: app.log,
+    ...(app.hasDecorator('conversions') ? { attribution: edgeAttributionOf(app) } : {}),
   };
+}
+
+/** Conversions' attribution as the edge uses it: each workspace's default from memory, ids made here. */
+function edgeAttributionOf(app: FastifyInstance): EdgeAttribution {
+  const { conversions } = app;
+  return { defaultFor: (accountId) => conversions.attributionDefault(accountId), newScanId };
 }
 
 /**

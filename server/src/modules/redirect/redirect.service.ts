@@ -1,5 +1,5 @@
-import type { LinkControls } from '../qrcodes/link-controls.js';
 import type { EdgeCodeLookup, RedirectCode } from '../qrcodes/edge-code-lookup.js';
+import type { CodeAttribution, LinkControls } from '../qrcodes/link-controls.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import {
   type CompiledRule,
@@ -32,6 +32,8 @@ export interface EdgeCode extends DecidableCode {
   readsScanCount: boolean;
   /** Counted scans when loaded: the ScanCounter's seed. */
   countedScans: number;
+  /** The code's own attribution setting (conversions); null: the workspace's default. */
+  attribution: CodeAttribution | null;
 }
 
 /** Where the edge's cache loads codes from: the services of the modules that own them. */
@@ -56,6 +58,8 @@ export interface ScanOutcome {
   status: 301 | 302 | 307 | 308;
   ruleId: string | null;
   setCookie?: string;
+  /** The split target the deciding rule chose (its index in the rule's `split`). */
+  variant?: number;
 }
 
 /** A decision the edge answers without sending the scanner on: a 410 page or the password gate. */
@@ -138,11 +142,14 @@ export function edgeCodeOf(code: RedirectCode, rules: readonly RuleDefinition[])
     controls,
     readsScanCount: needsScanCount(ordered) || controls?.maxScans != null,
     countedScans: 0,
+    attribution: code.controls.attribution,
   };
 }
 
 function edgeControlsOf(controls: LinkControls): EdgeControls | null {
-  if (Object.values(controls).every((value) => value === null)) return null;
+  // Attribution is the EdgeCode's own field: a code with only that has no controls to check.
+  const { attribution: _attribution, ...checked } = controls;
+  if (Object.values(checked).every((value) => value === null)) return null;
   const utm = utmParams(controls.utm);
   const app = (url: string | undefined) => (url === undefined ? null : withUtm(url, utm));
   return {
@@ -196,6 +203,7 @@ export function resolveScan(
       return askExec(deps, code, decision.exec, context);
     case 'redirect': {
       const outcome: ScanOutcome = { url: decision.url, status: decision.status, ruleId: decision.ruleId };
+      if (decision.variant !== undefined) outcome.variant = decision.variant;
       if (decision.newStickyKey) {
         outcome.setCookie = `${STICKY_COOKIE_NAME}=${decision.newStickyKey}; Max-Age=${STICKY_COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
       }

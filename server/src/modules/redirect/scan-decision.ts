@@ -64,6 +64,8 @@ export type ScanDecision =
       ruleId: string | null;
       /** A sticky id made for this scanner (the edge sets it as the sticky cookie). */
       newStickyKey?: string;
+      /** The split target the rule chose (its index): the scan's variant in the rule's experiment. */
+      variant?: number;
     }
   /** A stopped code without `expiredTarget`: a 410 page that says which. */
   | { kind: 'gone'; decidedBy: StopReason }
@@ -181,6 +183,7 @@ function decideByRules(code: DecidableCode, ctx: ScanContext, options: DecideOpt
       status: target.status,
       ruleId: rule.id,
       ...(target.newStickyKey === undefined ? {} : { newStickyKey: target.newStickyKey }),
+      ...(target.splitIndex === undefined ? {} : { variant: target.splitIndex }),
     };
     if (!trace) return decided;
   }

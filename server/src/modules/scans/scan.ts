@@ -29,6 +29,10 @@ export interface Scan {
   bot: boolean;
   /** The daily-salted hash of address and user agent; raw addresses are never stored. */
   visitorHash: string;
+  /** The id handed to the target as `rq_id` when the code's attribution is on (conversions). */
+  scanId?: string | null;
+  /** The split target the deciding rule chose (its index), for experiments. */
+  variant?: number | null;
 }
 
 export function toScanRow(scan: Scan): NewScanRow {
@@ -48,5 +52,7 @@ export function toScanRow(scan: Scan): NewScanRow {
     referrer_host: scan.referrerHost,
     bot: scan.bot ? 1 : 0,
     visitor_hash: scan.visitorHash,
+    scan_id: scan.scanId ?? null,
+    variant: scan.variant ?? null,
   };
 }

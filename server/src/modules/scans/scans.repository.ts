@@ -239,6 +239,7 @@ const PG_TYPES: Record<string, string> = {
   visitors: 'bigint',
   code_visitors: 'bigint',
   bot: 'integer',
+  variant: 'integer',
 };
 
 /** `insert into table (columns) select * from unnest(one array per column)`. */
@@ -549,4 +550,37 @@ async function postgresScansAfter(
     }),
     cursor: String(next),
   };
+}
+
+/** The scan that was handed `scanId` as its `rq_id` (conversions), or undefined. */
+export async function findScanById(db: Kysely<Database>, scanId: string): Promise<ScanRow | undefined> {
+  return db.selectFrom('scans').selectAll().where('scan_id', '=', scanId).limit(1).executeTakeFirst();
+}
+
+/** A split rule's human scans per variant since `from`: scans and distinct daily visitors. */
+export async function countVariantScans(
+  db: Kysely<Database>,
+  accountId: string,
+  ruleId: string,
+  from: number,
+): Promise<{ variant: number; scans: number; scanners: number }[]> {
+  const rows = await db
+    .selectFrom('scans')
+    .select((eb) => [
+      'variant',
+      eb.fn.countAll<number | string>().as('scans'),
+      eb.fn.count<number | string>('visitor_hash').distinct().as('scanners'),
+    ])
+    .where('rule_id', '=', ruleId)
+    .where('variant', 'is not', null)
+    .where('account_id', '=', accountId)
+    .where('bot', '=', 0)
+    .where('at', '>=', from)
+    .groupBy('variant')
+    .execute();
+  return rows.map((row) => ({
+    variant: Number(row.variant),
+    scans: Number(row.scans),
+    scanners: Number(row.scanners),
+  }));
 }

@@ -11,11 +11,13 @@ import { ScanRecorder } from './scan-recorder.js';
 import { type Counts, type Dimension, dayOf, type RollupSelection } from './scan-rollups.js';
 import { countsByBucket, countsByKey, countsIn, firstBucket } from './scan-rollups.repository.js';
 import {
+  countVariantScans,
   countVisitorsOfDay,
   deleteScansBefore,
   deleteVisitorsBefore,
   deleteWorkspaceScans,
   findCounters,
+  findScanById,
   type ScanExportFilter,
   scansAfter,
   scansInOrder,
@@ -97,13 +99,14 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** What the service's callers use of its recorder. */
 export type Recorder = Pick<
   ScanRecorder,
-  'stats' | 'backlog' | 'record' | 'settled' | 'resumeSpool' | 'close'
+  'stats' | 'backlog' | 'refusedGroups' | 'record' | 'settled' | 'resumeSpool' | 'close'
 >;
 
 /** A job thread's recorder: it records nothing (scans are the server's), so nothing is ever pending. */
 const NO_RECORDER: Recorder = {
   stats: { batches: 0, scans: 0 },
   backlog: { journal: 0, fold: 0 },
+  refusedGroups: 0,
   record: () => Promise.reject(new Error('this thread records no scans')),
   settled: () => Promise.resolve(),
   resumeSpool: () => Promise.resolve(),
@@ -210,6 +213,28 @@ export class ScansService {
         return { id, workspaceId: stored.accountId, at: stored.at, view: scanView(stored) };
       }),
     };
+  }
+
+  /**
+   * The scan handed `scanId` as its `rq_id` (conversions credit it), or undefined. A scan answered
+   * a moment ago may still be on its way from the journal: an id not found is looked up again
+   * once this instance's recorded scans are in the database.
+   */
+  async scanById(scanId: string): Promise<ScanRow | undefined> {
+    const found = await findScanById(this.db, scanId);
+    if (found) return found;
+    await this.settled();
+    return findScanById(this.db, scanId);
+  }
+
+  /** A split rule's human scans and daily-distinct scanners per variant since `from` (experiments). */
+  async variantScans(
+    accountId: string,
+    ruleId: string,
+    from: number,
+  ): Promise<{ variant: number; scans: number; scanners: number }[]> {
+    await this.settled(accountId);
+    return countVariantScans(this.db, accountId, ruleId, from);
   }
 
   /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */

@@ -18,6 +18,13 @@ export interface ScansTable {
   bot: number;
   /** sha256(salt of the UTC day, ip, user agent): counts uniques without keeping who. */
   visitor_hash: string;
+  /**
+   * The id the edge handed the target as `rq_id` (conversions report it back); null when the
+   * code's attribution is off. Random and unguessable: it maps to this scan and nothing else.
+   */
+  scan_id: string | null;
+  /** The split target (its index in the rule's `split`) the deciding rule chose; null otherwise. */
+  variant: number | null;
 }
 
 /** Running totals per code, kept in the same transaction as the scans they count. */
@@ -52,6 +59,8 @@ export const SCAN_COLUMNS = [
   'referrer_host',
   'bot',
   'visitor_hash',
+  'scan_id',
+  'variant',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
 export type ScanRow = Selectable<ScansTable>;

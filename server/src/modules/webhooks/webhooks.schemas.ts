@@ -3,12 +3,17 @@ import { stringEnum } from '../../shared/string-enum.js';
 import { EVENT_TYPES } from '../events/events.types.js';
 
 /** What an endpoint can subscribe to: every audit event type, each scan, and the test event. */
-export const WEBHOOK_EVENT_TYPES = [...EVENT_TYPES, 'scan.created', 'webhook.test'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  ...EVENT_TYPES,
+  'scan.created',
+  'conversion.created',
+  'webhook.test',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WebhookEventTypeSchema = stringEnum(WEBHOOK_EVENT_TYPES, {
   description:
-    'An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`',
+    'An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test`',
 });
 
 const Instant = Type.String({ format: 'date-time' });

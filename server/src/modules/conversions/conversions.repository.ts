@@ -1,0 +1,225 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { PageWindow } from '../../shared/pagination.js';
+import type {
+  ConversionRow,
+  ConversionSettingsRow,
+  ConversionSettingsTable,
+  NewConversionRow,
+} from './conversions.table.js';
+
+/** Quarter hours, as the scans' rollups bucket time (time zones are whole quarter hours). */
+const BUCKET_MS = 900_000;
+
+export async function insertConversions(
+  db: Kysely<Database>,
+  rows: readonly NewConversionRow[],
+): Promise<void> {
+  // 25 columns a row: 400 rows stay under either engine's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto('conversions')
+      .values(rows.slice(i, i + 400))
+      .execute();
+}
+
+export function findByExternalIds(
+  db: Kysely<Database>,
+  accountId: string,
+  externalIds: readonly string[],
+): Promise<ConversionRow[]> {
+  if (externalIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('conversions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('external_id', 'in', externalIds)
+    .execute();
+}
+
+export function listConversions(
+  db: Kysely<Database>,
+  accountId: string,
+  filter: { qrcode?: string | undefined; type?: string | undefined },
+  window: PageWindow,
+): Promise<ConversionRow[]> {
+  let query = db.selectFrom('conversions').selectAll().where('account_id', '=', accountId);
+  if (filter.qrcode) query = query.where('qrcode_id', '=', filter.qrcode);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (window.before) query = query.where('id', '<', window.before);
+  return query.orderBy('id', 'desc').limit(window.limit).execute();
+}
+
+export function findSettings(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<ConversionSettingsRow | undefined> {
+  return db
+    .selectFrom('conversion_settings')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export function allSettings(db: Kysely<Database>): Promise<ConversionSettingsRow[]> {
+  return db.selectFrom('conversion_settings').selectAll().execute();
+}
+
+export async function upsertSettings(db: Kysely<Database>, row: ConversionSettingsTable): Promise<void> {
+  await db
+    .insertInto('conversion_settings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('account_id').doUpdateSet({
+        attribution_enabled: row.attribution_enabled,
+        attribution_parameter: row.attribution_parameter,
+        window_days: row.window_days,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteWorkspaceConversions(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('conversions').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('conversion_settings').where('account_id', '=', accountId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics reads: counts and revenue per currency, by the time of the credited scan
+
+/** Which conversions an analytics read counts: the scans' selection, column for column. */
+export interface ConversionSelection {
+  accountId: string;
+  codes: string[] | undefined;
+  /** Column name to the values it may take ('' for none). */
+  columns: Partial<Record<ConversionDimensionColumn, string[]>>;
+}
+
+export type ConversionDimensionColumn =
+  | 'qrcode_id'
+  | 'rule_id'
+  | 'hostname'
+  | 'country'
+  | 'region'
+  | 'device'
+  | 'os'
+  | 'browser'
+  | 'language'
+  | 'referrer_host';
+
+export interface ConversionCountRow {
+  key: string;
+  currency: string;
+  conversions: number;
+  revenue: number;
+}
+
+function selected(db: Kysely<Database>, selection: ConversionSelection, from: number, to: number) {
+  let query = db
+    .selectFrom('conversions')
+    .where('account_id', '=', selection.accountId)
+    .where('scan_at', '>=', from)
+    .where('scan_at', '<', to);
+  if (selection.codes) {
+    if (selection.codes.length === 0) return null;
+    query = query.where('qrcode_id', 'in', selection.codes);
+  }
+  for (const [column, values] of Object.entries(selection.columns) as [
+    ConversionDimensionColumn,
+    string[],
+  ][]) {
+    const named = values.filter((value) => value !== '');
+    query = query.where((eb) =>
+      eb.or([
+        ...(named.length > 0 ? [eb(column, 'in', named)] : []),
+        ...(named.length < values.length ? [eb(column, 'is', null)] : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+async function grouped(
+  query: SelectQueryBuilder<Database, 'conversions', object> | null,
+  key: ReturnType<typeof sql<string>>,
+): Promise<ConversionCountRow[]> {
+  if (!query) return [];
+  const rows = await query
+    .select([
+      key.as('key'),
+      sql<string>`coalesce(currency, '')`.as('currency'),
+      sql<number | string>`count(*)`.as('conversions'),
+      sql<number | string>`coalesce(sum(amount), 0)`.as('revenue'),
+    ])
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({
+    key: String(row.key ?? ''),
+    currency: row.currency,
+    conversions: Number(row.conversions),
+    revenue: Number(row.revenue),
+  }));
+}
+
+/** Per currency ('' for conversions without an amount), all in one key ''. */
+export function conversionTotals(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  from: number,
+  to: number,
+) {
+  return grouped(selected(db, selection, from, to), sql<string>`''`);
+}
+
+/** Per quarter hour of the credited scan (its start, as text) and currency. */
+export function conversionsByBucket(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  from: number,
+  to: number,
+) {
+  return grouped(selected(db, selection, from, to), sql<string>`scan_at - (scan_at % ${BUCKET_MS})`);
+}
+
+/** Per value of a dimension column ('' for none) and currency. */
+export function conversionsByColumn(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  column: ConversionDimensionColumn,
+  from: number,
+  to: number,
+) {
+  return grouped(selected(db, selection, from, to), sql<string>`coalesce(${sql.ref(column)}, '')`);
+}
+
+/** Conversions per scan id among `scanIds` (the per-scan CSV export). */
+export async function conversionsOfScans(
+  db: Kysely<Database>,
+  accountId: string,
+  scanIds: readonly string[],
+): Promise<ConversionCountRow[]> {
+  if (scanIds.length === 0) return [];
+  return grouped(
+    db.selectFrom('conversions').where('account_id', '=', accountId).where('scan_id', 'in', scanIds),
+    sql<string>`scan_id`,
+  );
+}
+
+/** A split rule's conversions per variant and currency (experiments), since `from` (scan time). */
+export async function conversionsOfRule(
+  db: Kysely<Database>,
+  accountId: string,
+  ruleId: string,
+  from: number,
+): Promise<ConversionCountRow[]> {
+  return grouped(
+    db
+      .selectFrom('conversions')
+      .where('rule_id', '=', ruleId)
+      .where('variant', 'is not', null)
+      .where('account_id', '=', accountId)
+      .where('scan_at', '>=', from),
+    sql<string>`variant`,
+  );
+}
