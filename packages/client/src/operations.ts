@@ -79,6 +79,38 @@ export const OPERATIONS = {
       operationId: 'getConfig',
     },
   },
+  conversions: {
+    /** Report many conversions (JSON or CSV) */
+    bulk: {
+      method: 'post',
+      path: '/api/v1/conversions/bulk',
+      operationId: 'postConversionsBulk',
+    },
+    /** Report a conversion */
+    create: {
+      method: 'post',
+      path: '/api/v1/conversions',
+      operationId: 'postConversions',
+    },
+    /** Get the conversion settings */
+    getSettings: {
+      method: 'get',
+      path: '/api/v1/conversions/settings',
+      operationId: 'getConversionsSettings',
+    },
+    /** List conversions */
+    list: {
+      method: 'get',
+      path: '/api/v1/conversions',
+      operationId: 'getConversions',
+    },
+    /** Change the conversion settings */
+    updateSettings: {
+      method: 'patch',
+      path: '/api/v1/conversions/settings',
+      operationId: 'patchConversionsSettings',
+    },
+  },
   designs: {
     /** Apply a design to codes */
     apply: {
@@ -123,6 +155,14 @@ export const OPERATIONS = {
       method: 'get',
       path: '/api/v1/events',
       operationId: 'getEvents',
+    },
+  },
+  experiments: {
+    /** List experiments */
+    list: {
+      method: 'get',
+      path: '/api/v1/experiments',
+      operationId: 'getExperiments',
     },
   },
   gs1: {
@@ -361,6 +401,18 @@ export const OPERATIONS = {
       method: 'get',
       path: '/api/v1/rules/{id}',
       operationId: 'getRulesById',
+    },
+    /** Get a split rule’s experiment */
+    getExperiment: {
+      method: 'get',
+      path: '/api/v1/rules/{id}/experiment',
+      operationId: 'getRulesByIdExperiment',
+    },
+    /** Keep the winner */
+    keepWinnerExperiment: {
+      method: 'post',
+      path: '/api/v1/rules/{id}/experiment/keep-winner',
+      operationId: 'postRulesByIdExperimentKeepWinner',
     },
     /** List rules */
     list: {

@@ -313,6 +313,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversions
+         * @description Newest first, a page at a time: pass `nextCursor` back as `cursor`.
+         *
+         *     Needs the viewer role or higher; API keys need `conversions:read`.
+         */
+        get: operations["getConversions"];
+        put?: never;
+        /**
+         * Report a conversion
+         * @description Credits a lead, sale or conversion type of your own to the scan whose id (`rq_id`) the target received: to its code, rule, split variant, hostname, country, device and day, where analytics and experiments count it. Idempotent by `externalId`: the same externalId with the same fields answers the stored conversion with 200 (201 when created); with other fields it is a 409. An id that is no scan of this workspace (unknown, or another workspace's: the answers are the same) is a 422 `scan_unknown`; a scan older than the workspace's attribution window (`windowDays`, 30 by default) at `occurredAt` is a 422 `scan_expired`. A `sale` needs `amount` (minor units) and an ISO 4217 `currency`. `customer` is stored only as a keyed hash. Sends the webhook event `conversion.created`.
+         *
+         *     Needs the editor role or higher; API keys need `conversions:write`.
+         */
+        post: operations["postConversions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversions/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report many conversions (JSON or CSV)
+         * @description For back-office uploads: `{ "items": [...] }` (each item as POST /conversions takes it) or a `text/csv` file whose header names the same fields (scanId,type,amount,currency,externalId,occurredAt,customer). Every row is checked on its own: the good rows are stored, each refused row is listed in `errors` with its problem (field paths `/items/<row>/<field>`, row 0 being the first item or the first line after the header). Rows whose externalId is stored with the same fields count as `existing`. `dryRun=true` checks every row and stores nothing. At most 10000 rows.
+         *
+         *     Needs the editor role or higher; API keys need `conversions:write`.
+         */
+        post: operations["postConversionsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversions/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the conversion settings
+         * @description The workspace's attribution default (whether codes without their own `attribution` hand targets the scan id, and under which parameter) and its attribution window in days.
+         *
+         *     Needs the viewer role or higher; API keys need `conversions:read`.
+         */
+        get: operations["getConversionsSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the conversion settings
+         * @description A JSON merge patch. Codes without their own `attribution` follow the default at once; an audit event `conversion_settings.updated` records the change.
+         *
+         *     Needs the admin role or higher; API keys need `conversions:write`.
+         */
+        patch: operations["patchConversionsSettings"];
+        trace?: never;
+    };
     "/api/v1/designs": {
         parameters: {
             query?: never;
@@ -409,6 +487,28 @@ export interface paths {
          *     Needs the admin role or higher; API keys need `events:read`.
          */
         get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List experiments
+         * @description Every split rule of the workspace, read as an experiment (see GET /rules/{id}/experiment).
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
+         */
+        get: operations["getExperiments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1249,6 +1349,50 @@ export interface paths {
         patch: operations["patchRulesById"];
         trace?: never;
     };
+    "/api/v1/rules/{id}/experiment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a split rule’s experiment
+         * @description Per variant (0 is the control): scans, distinct scanners, conversions, the rate (per scanner for a sticky split, per scan otherwise), revenue per currency, and the difference to the control with its 95% interval; and a verdict in words ("B converts better, 95% sure", "not enough data yet: about N more scans"). A rule that does not split is a 404.
+         *
+         *     Needs the viewer role or higher; API keys need `analytics:read`.
+         */
+        get: operations["getRulesByIdExperiment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rules/{id}/experiment/keep-winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the winner
+         * @description Rewrites the split so everyone is sent to `variant` (its weight 100, the others 0: the experiment stays readable) and records the audit event `experiment.winner_kept` beside the rule's `rule.updated`. Codes using the rule follow at once.
+         *
+         *     Needs the editor role or higher; API keys need `rules:write`.
+         */
+        post: operations["postRulesByIdExperimentKeepWinner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/slugs/{slug}": {
         parameters: {
             query?: never;
@@ -1858,8 +2002,16 @@ export interface operations {
                         rows: {
                             /** @description Bot scans */
                             bots: number;
+                            /** @description Conversions per human scan; null without scans */
+                            conversionRate: number | null;
+                            /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                            conversions: number;
                             /** @description null: unknown or none */
                             key: string | null;
+                            /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
+                            };
                             /** @description Human scans (and bot scans with bots=true) */
                             total: number;
                             /** @description Human visitors, each counted at their first scan of the UTC day */
@@ -2257,8 +2409,16 @@ export interface operations {
                                 rows: {
                                     /** @description Bot scans */
                                     bots: number;
+                                    /** @description Conversions per human scan; null without scans */
+                                    conversionRate: number | null;
+                                    /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                                    conversions: number;
                                     /** @description null: unknown or none */
                                     key: string | null;
+                                    /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
                                     /** @description Human scans (and bot scans with bots=true) */
                                     total: number;
                                     /** @description Human visitors, each counted at their first scan of the UTC day */
@@ -2273,17 +2433,33 @@ export interface operations {
                         summary: {
                             /** @description Bot scans */
                             bots: number;
+                            /** @description Conversions per human scan; null without scans */
+                            conversionRate: number | null;
+                            /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                            conversions: number;
                             /** @description The range read, in timeZone */
                             from: string;
                             previous: {
                                 /** @description Bot scans */
                                 bots: number;
+                                /** @description Conversions per human scan; null without scans */
+                                conversionRate: number | null;
+                                /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                                conversions: number;
                                 from: string;
+                                /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                                revenue: {
+                                    [key: string]: number;
+                                };
                                 to: string;
                                 /** @description Human scans (and bot scans with bots=true) */
                                 total: number;
                                 /** @description Human visitors, each counted at their first scan of the UTC day */
                                 unique: number;
+                            };
+                            /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
                             };
                             timeZone: string;
                             to: string;
@@ -2300,6 +2476,14 @@ export interface operations {
                             points: {
                                 /** @description Bot scans */
                                 bots: number;
+                                /** @description Conversions per human scan; null without scans */
+                                conversionRate: number | null;
+                                /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                                conversions: number;
+                                /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                                revenue: {
+                                    [key: string]: number;
+                                };
                                 /** @description Start of the interval, in timeZone */
                                 t: string;
                                 /** @description Human scans (and bot scans with bots=true) */
@@ -2861,17 +3045,33 @@ export interface operations {
                     "application/json": {
                         /** @description Bot scans */
                         bots: number;
+                        /** @description Conversions per human scan; null without scans */
+                        conversionRate: number | null;
+                        /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                        conversions: number;
                         /** @description The range read, in timeZone */
                         from: string;
                         previous: {
                             /** @description Bot scans */
                             bots: number;
+                            /** @description Conversions per human scan; null without scans */
+                            conversionRate: number | null;
+                            /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                            conversions: number;
                             from: string;
+                            /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
+                            };
                             to: string;
                             /** @description Human scans (and bot scans with bots=true) */
                             total: number;
                             /** @description Human visitors, each counted at their first scan of the UTC day */
                             unique: number;
+                        };
+                        /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                        revenue: {
+                            [key: string]: number;
                         };
                         timeZone: string;
                         to: string;
@@ -3073,6 +3273,14 @@ export interface operations {
                         points: {
                             /** @description Bot scans */
                             bots: number;
+                            /** @description Conversions per human scan; null without scans */
+                            conversionRate: number | null;
+                            /** @description Conversions credited to these scans (reported with their `rq_id`, counted at the scan’s time) */
+                            conversions: number;
+                            /** @description Revenue of those conversions in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
+                            };
                             /** @description Start of the interval, in timeZone */
                             t: string;
                             /** @description Human scans (and bot scans with bots=true) */
@@ -3446,7 +3654,7 @@ export interface operations {
                              * @example rq_AbC1
                              */
                             prefix: string;
-                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
+                            scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "conversions:read" | "conversions:write" | "events:read" | "webhooks:read" | "webhooks:write")[];
                         }[];
                         nextCursor: string | null;
                     };
@@ -3617,7 +3825,7 @@ export interface operations {
                     /** @description No expiry when omitted or null */
                     expiresAt?: string | null;
                     name: string;
-                    scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "conversions:read" | "conversions:write" | "events:read" | "webhooks:read" | "webhooks:write")[];
                 };
             };
         };
@@ -3644,7 +3852,7 @@ export interface operations {
                          * @example rq_AbC1
                          */
                         prefix: string;
-                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
+                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "conversions:read" | "conversions:write" | "events:read" | "webhooks:read" | "webhooks:write")[];
                     };
                 };
             };
@@ -3889,7 +4097,7 @@ export interface operations {
                          * @example rq_AbC1
                          */
                         prefix: string;
-                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "events:read" | "webhooks:read" | "webhooks:write")[];
+                        scopes: ("qrcodes:read" | "qrcodes:write" | "designs:read" | "designs:write" | "rules:read" | "rules:write" | "hostnames:read" | "hostnames:write" | "analytics:read" | "conversions:read" | "conversions:write" | "events:read" | "webhooks:read" | "webhooks:write")[];
                     };
                 };
             };
@@ -4842,6 +5050,1184 @@ export interface operations {
             };
             /** @description Over the rate limit: retry after `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getConversions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description Only those credited to this code */
+                qrcode?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The scan this conversion is credited to, and what it is counted under */
+                            credit: {
+                                country: string | null;
+                                device: string | null;
+                                hostname: string;
+                                qrcode: string;
+                                rule: string | null;
+                                /** Format: date-time */
+                                scannedAt: string;
+                                /** @description The split target (index in the rule’s `split`) the scan was sent to */
+                                variant: number | null;
+                            };
+                            currency: string | null;
+                            /** @description The keyed hash of `customer` (the same customer gives the same hash in a workspace) */
+                            customerHash: string | null;
+                            externalId: string | null;
+                            /** @description cnv_... */
+                            id: string;
+                            /** Format: date-time */
+                            occurredAt: string;
+                            scanId: string;
+                            type: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scanId": "Zr4kq9mW2xT7bHcN",
+                 *       "type": "sale",
+                 *       "amount": 1999,
+                 *       "currency": "EUR",
+                 *       "externalId": "order-1",
+                 *       "customer": "customer-42"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description In the currency’s minor units (cents: 1999 is EUR 19.99; JPY has none) */
+                    amount?: number;
+                    /** @description ISO 4217 code (EUR, USD, JPY, ...) */
+                    currency?: string;
+                    /** @description Your reference of the customer: stored only as a keyed hash (HMAC-SHA256), never as sent */
+                    customer?: string;
+                    /** @description Your id of the conversion (an order number): the same externalId again answers the stored conversion (200) instead of counting it twice; with other fields it is a 409 */
+                    externalId?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601); default: now
+                     */
+                    occurredAt?: string;
+                    /** @description The `rq_id` value the target received with the scan */
+                    scanId: string;
+                    /**
+                     * @description `lead`, `sale`, or a name of your own (lower case letters, digits, `_`, `.`, `-`; at most 40): a `sale` needs `amount` and `currency`
+                     * @example sale
+                     */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The scan this conversion is credited to, and what it is counted under */
+                        credit: {
+                            country: string | null;
+                            device: string | null;
+                            hostname: string;
+                            qrcode: string;
+                            rule: string | null;
+                            /** Format: date-time */
+                            scannedAt: string;
+                            /** @description The split target (index in the rule’s `split`) the scan was sent to */
+                            variant: number | null;
+                        };
+                        currency: string | null;
+                        /** @description The keyed hash of `customer` (the same customer gives the same hash in a workspace) */
+                        customerHash: string | null;
+                        externalId: string | null;
+                        /** @description cnv_... */
+                        id: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        scanId: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The scan this conversion is credited to, and what it is counted under */
+                        credit: {
+                            country: string | null;
+                            device: string | null;
+                            hostname: string;
+                            qrcode: string;
+                            rule: string | null;
+                            /** Format: date-time */
+                            scannedAt: string;
+                            /** @description The split target (index in the rule’s `split`) the scan was sent to */
+                            variant: number | null;
+                        };
+                        currency: string | null;
+                        /** @description The keyed hash of `customer` (the same customer gives the same hash in a workspace) */
+                        customerHash: string | null;
+                        externalId: string | null;
+                        /** @description cnv_... */
+                        id: string;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        scanId: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postConversionsBulk: {
+        parameters: {
+            query?: {
+                /** @description Check every row and store nothing */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "scanId": "Zr4kq9mW2xT7bHcN",
+                 *           "type": "sale",
+                 *           "amount": 1999,
+                 *           "currency": "EUR",
+                 *           "externalId": "order-1"
+                 *         },
+                 *         {
+                 *           "scanId": "Hq2p8sL0vYx3nR5d",
+                 *           "type": "lead",
+                 *           "externalId": "lead-7"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: unknown[];
+                };
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Conversions stored (or, in a dry run, that would be) */
+                        created: number;
+                        dryRun: boolean;
+                        /** @description Each refused row with its problem; field paths are under `/items/<row>/...` */
+                        errors: {
+                            /** @description problem details (RFC 9457) of one item */
+                            problem: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The row’s index: 0 for the first item or the first CSV line after the header */
+                            row: number;
+                        }[];
+                        /** @description Rows whose externalId was already stored with the same fields */
+                        existing: number;
+                        /** @description Rows read */
+                        rows: number;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getConversionsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attribution: {
+                            /** @description Hand the target the scan id */
+                            enabled: boolean;
+                            /** @description The query parameter that carries it (default `rq_id`) */
+                            parameter: string;
+                        };
+                        /** @description How long after a scan a conversion may be credited to it (default 30) */
+                        windowDays: number;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    patchConversionsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON merge patch of the workspace’s conversion settings */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "attribution": {
+                 *         "enabled": true,
+                 *         "parameter": "rq_id"
+                 *       },
+                 *       "windowDays": 30
+                 *     }
+                 */
+                "application/json": {
+                    attribution?: {
+                        /** @description Hand the target the scan id */
+                        enabled?: boolean;
+                        /** @description The query parameter that carries it (default `rq_id`) */
+                        parameter?: string;
+                    };
+                    /** @description How long after a scan a conversion may be credited to it (default 30) */
+                    windowDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attribution: {
+                            /** @description Hand the target the scan id */
+                            enabled: boolean;
+                            /** @description The query parameter that carries it (default `rq_id`) */
+                            parameter: string;
+                        };
+                        /** @description How long after a scan a conversion may be credited to it (default 30) */
+                        windowDays: number;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6183,6 +7569,11 @@ export interface operations {
                                 /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                                 ios?: string;
                             } | null;
+                            /** @description The code’s own attribution setting; null: the workspace default */
+                            attribution: {
+                                enabled: boolean;
+                                parameter: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -6590,6 +7981,189 @@ export interface operations {
                         type: string;
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What a rate divides by: scanners for a sticky split (each sees one variant), scans otherwise */
+                            counting: "scans" | "scanners";
+                            name: string;
+                            /** @description rule_...: every split rule is an experiment */
+                            rule: string;
+                            sticky: boolean;
+                            variants: {
+                                conversions: number;
+                                /** @description Against the control (null for the control itself, or without scans) */
+                                difference: {
+                                    /** @description This rate minus the control’s */
+                                    estimate: number;
+                                    /** @description Upper end of the 95% interval */
+                                    high: number;
+                                    /** @description Lower end of the 95% interval */
+                                    low: number;
+                                    pValue: number;
+                                } | null;
+                                /** @description Its place in the rule’s `split`; 0 is the control */
+                                index: number;
+                                /** @description A, B, C, ... */
+                                label: string;
+                                /** @description Conversions per scan, or per scanner for a sticky split; null before any */
+                                rate: number | null;
+                                /** @description Revenue in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description Distinct scanners (a scanner a day, as analytics counts uniques) */
+                                scanners: number;
+                                scans: number;
+                                url: string;
+                                weight: number;
+                            }[];
+                            verdict: {
+                                kind: "better" | "worse" | "no_difference" | "not_enough_data";
+                                /** @description About how many more scans (scanners) until a difference of the size seen is sure */
+                                moreNeeded: number | null;
+                                /** @example B converts better, 95% sure */
+                                text: string;
+                                /** @description The variant it names */
+                                variant: number | null;
+                            };
+                            /** @description The variant every scanner is sent to (weight 100), after "Keep the winner" */
+                            winnerKept: number | null;
+                        }[];
                     };
                 };
             };
@@ -8201,6 +9775,8 @@ export interface operations {
                     accept?: string;
                     /** @description The `context` parameter of the scan */
                     context?: string;
+                    /** @description The scanner's country (ISO 3166-1 alpha-2), which the item's rules may read */
+                    country?: string;
                     /** @description The Accept-Language header of the phone ("de-CH, de;q=0.9, en;q=0.5") */
                     language?: string;
                     /** @description The `linkType` the scan asks for ('gs1:pip', 'linkset', 'all'); none: the default link */
@@ -8214,6 +9790,8 @@ export interface operations {
                     }[];
                     /** @description Other query parameters of the scanned URI, passed on to the link as a redirect does */
                     query?: string;
+                    /** @description The phone's User-Agent header, which the item's rules may read (none: an unknown device) */
+                    userAgent?: string;
                 };
             };
         };
@@ -8286,6 +9864,8 @@ export interface operations {
                         message: string | null;
                         /** @description The kind of answer */
                         outcome: "redirect" | "choices" | "linkset" | "not_found";
+                        /** @description The index of the item's rule that picked the link among the candidates; null when none did */
+                        rule: number | null;
                         /** @description What the resolver answers: 307 to one link, 300 with tied links, 200 a linkset, 404 */
                         status: 200 | 300 | 307 | 404;
                         /** @description The Digital Link URI the simulated scan requests */
@@ -11803,6 +13383,11 @@ export interface operations {
                                 /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                                 ios?: string;
                             } | null;
+                            /** @description The code’s own attribution setting; null: the workspace default */
+                            attribution: {
+                                enabled: boolean;
+                                parameter: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             data: {
@@ -12090,6 +13675,13 @@ export interface operations {
                         /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                         ios?: string;
                     } | null;
+                    /** @description Conversions: each scan hands its target (rule, split, exec answer or link control target alike) the scan id as `?rq_id=<id>` for POST /conversions; null: the workspace default (GET /conversions/settings) */
+                    attribution?: {
+                        /** @description Hand the target the scan id (default true) */
+                        enabled?: boolean;
+                        /** @description The query parameter that carries it (default `rq_id`) */
+                        parameter?: string;
+                    } | null;
                     /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                     data?: {
                         /** @description vcard: postal address */
@@ -12316,6 +13908,11 @@ export interface operations {
                             android?: string;
                             /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                             ios?: string;
+                        } | null;
+                        /** @description The code’s own attribution setting; null: the workspace default */
+                        attribution: {
+                            enabled: boolean;
+                            parameter: string;
                         } | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -12718,6 +14315,11 @@ export interface operations {
                             android?: string;
                             /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                             ios?: string;
+                        } | null;
+                        /** @description The code’s own attribution setting; null: the workspace default */
+                        attribution: {
+                            enabled: boolean;
+                            parameter: string;
                         } | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -13182,6 +14784,13 @@ export interface operations {
                         /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                         ios?: string | null;
                     } | null;
+                    /** @description Conversions: each scan hands its target (rule, split, exec answer or link control target alike) the scan id as `?rq_id=<id>` for POST /conversions; null: the workspace default (GET /conversions/settings) */
+                    attribution?: {
+                        /** @description Hand the target the scan id (default true) */
+                        enabled?: boolean;
+                        /** @description The query parameter that carries it (default `rq_id`) */
+                        parameter?: string;
+                    } | null;
                     /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                     data?: {
                         /** @description vcard: postal address */
@@ -13401,6 +15010,11 @@ export interface operations {
                             android?: string;
                             /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                             ios?: string;
+                        } | null;
+                        /** @description The code’s own attribution setting; null: the workspace default */
+                        attribution: {
+                            enabled: boolean;
+                            parameter: string;
                         } | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -15304,6 +16918,11 @@ export interface operations {
                                     /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                                     ios?: string;
                                 } | null;
+                                /** @description The code’s own attribution setting; null: the workspace default */
+                                attribution: {
+                                    enabled: boolean;
+                                    parameter: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -15761,6 +17380,11 @@ export interface operations {
                                     /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                                     ios?: string;
                                 } | null;
+                                /** @description The code’s own attribution setting; null: the workspace default */
+                                attribution: {
+                                    enabled: boolean;
+                                    parameter: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 data: {
@@ -16196,6 +17820,13 @@ export interface operations {
                             /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                             ios?: string | null;
                         } | null;
+                        /** @description Conversions: each scan hands its target (rule, split, exec answer or link control target alike) the scan id as `?rq_id=<id>` for POST /conversions; null: the workspace default (GET /conversions/settings) */
+                        attribution?: {
+                            /** @description Hand the target the scan id (default true) */
+                            enabled?: boolean;
+                            /** @description The query parameter that carries it (default `rq_id`) */
+                            parameter?: string;
+                        } | null;
                         /** @description text { text }, url { url }, email { to, subject?, body? }, phone { number }, sms { number, message? }, wifi { ssid, password?, encryption, hidden? }, vcard { name, org?, phone?, email?, url?, address? }, geo { lat, lng } */
                         data?: {
                             /** @description vcard: postal address */
@@ -16436,6 +18067,11 @@ export interface operations {
                                     android?: string;
                                     /** @description Where scanners on iOS go (a universal link) (absolute http(s) URL) */
                                     ios?: string;
+                                } | null;
+                                /** @description The code’s own attribution setting; null: the workspace default */
+                                attribution: {
+                                    enabled: boolean;
+                                    parameter: string;
                                 } | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -17598,8 +19234,8 @@ export interface operations {
                 atomic?: boolean;
                 /** @description Check every row as a create would, and write nothing */
                 dryRun?: boolean;
-                /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON); gs1-resolver: GS1's reference resolver's data-entry documents (one or a list; each document a row), made GS1 items on our hosts. Default: csv for a text/csv body, json for JSON. */
-                format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls" | "gs1-resolver";
+                /** @description csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). GS1 Digital Link items (on our hosts unless a row names a verified hostname): gs1-resolver, GS1's reference resolver's data-entry documents (JSON, one or a list; each document a row); gs1-csv, a spreadsheet of GTINs and links (text/csv, one link a row; columns by header, any case: `gtin` (required; 8, 12, 13 or 14 digits, made 14), `lot`, `serial` (the link is at that level; '{lotnumber}' covers every lot), `linkType` (required; 'gs1:pip' or a GS1 vocabulary URI), `href` (required), `title` (required), `language` (hreflang tags, separated by spaces or '|'), `context` (the same way), `type` (a media type), `default` (true, yes, x or 1: the row's link type is its level's default), `itemDescription`, `hostname`; rows of one GTIN are one item); gs1-linkset, linksets as any GS1-Conformant resolver answers them (RFC 9264 JSON, one document or a list; each anchor a row, its key the item and its qualifiers the level; gs1:defaultLink names the default by its href). Faults are at `/rows/{row}/{column}` (CSV) or the document's own member paths. Default: csv for a text/csv body, json for JSON. */
+                format?: "csv" | "json" | "bitly" | "shlink" | "kutt" | "yourls" | "gs1-resolver" | "gs1-csv" | "gs1-linkset";
             };
             header?: {
                 /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
@@ -19414,7 +21050,9 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Merged into the condition; null removes it (the rule then always matches). To swap a condition for one of another kind, remove the old key in the same patch: `{ "all": null, "time": {...} }`. */
-                    when?: Record<string, never> | null;
+                    when?: {
+                        [key: string]: unknown;
+                    } | null;
                 };
             };
         };
@@ -19456,6 +21094,478 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         when: components["schemas"]["def-0"] | null;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getRulesByIdExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description rule_... of a split rule */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a rate divides by: scanners for a sticky split (each sees one variant), scans otherwise */
+                        counting: "scans" | "scanners";
+                        name: string;
+                        /** @description rule_...: every split rule is an experiment */
+                        rule: string;
+                        sticky: boolean;
+                        variants: {
+                            conversions: number;
+                            /** @description Against the control (null for the control itself, or without scans) */
+                            difference: {
+                                /** @description This rate minus the control’s */
+                                estimate: number;
+                                /** @description Upper end of the 95% interval */
+                                high: number;
+                                /** @description Lower end of the 95% interval */
+                                low: number;
+                                pValue: number;
+                            } | null;
+                            /** @description Its place in the rule’s `split`; 0 is the control */
+                            index: number;
+                            /** @description A, B, C, ... */
+                            label: string;
+                            /** @description Conversions per scan, or per scanner for a sticky split; null before any */
+                            rate: number | null;
+                            /** @description Revenue in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
+                            };
+                            /** @description Distinct scanners (a scanner a day, as analytics counts uniques) */
+                            scanners: number;
+                            scans: number;
+                            url: string;
+                            weight: number;
+                        }[];
+                        verdict: {
+                            kind: "better" | "worse" | "no_difference" | "not_enough_data";
+                            /** @description About how many more scans (scanners) until a difference of the size seen is sure */
+                            moreNeeded: number | null;
+                            /** @example B converts better, 95% sure */
+                            text: string;
+                            /** @description The variant it names */
+                            variant: number | null;
+                        };
+                        /** @description The variant every scanner is sent to (weight 100), after "Keep the winner" */
+                        winnerKept: number | null;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postRulesByIdExperimentKeepWinner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description rule_... of a split rule */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "variant": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The variant (its index) to send everyone to */
+                    variant: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a rate divides by: scanners for a sticky split (each sees one variant), scans otherwise */
+                        counting: "scans" | "scanners";
+                        name: string;
+                        /** @description rule_...: every split rule is an experiment */
+                        rule: string;
+                        sticky: boolean;
+                        variants: {
+                            conversions: number;
+                            /** @description Against the control (null for the control itself, or without scans) */
+                            difference: {
+                                /** @description This rate minus the control’s */
+                                estimate: number;
+                                /** @description Upper end of the 95% interval */
+                                high: number;
+                                /** @description Lower end of the 95% interval */
+                                low: number;
+                                pValue: number;
+                            } | null;
+                            /** @description Its place in the rule’s `split`; 0 is the control */
+                            index: number;
+                            /** @description A, B, C, ... */
+                            label: string;
+                            /** @description Conversions per scan, or per scanner for a sticky split; null before any */
+                            rate: number | null;
+                            /** @description Revenue in minor units per ISO 4217 currency, e.g. `{ "EUR": 1999 }` */
+                            revenue: {
+                                [key: string]: number;
+                            };
+                            /** @description Distinct scanners (a scanner a day, as analytics counts uniques) */
+                            scanners: number;
+                            scans: number;
+                            url: string;
+                            weight: number;
+                        }[];
+                        verdict: {
+                            kind: "better" | "worse" | "no_difference" | "not_enough_data";
+                            /** @description About how many more scans (scanners) until a difference of the size seen is sure */
+                            moreNeeded: number | null;
+                            /** @example B converts better, 95% sure */
+                            text: string;
+                            /** @description The variant it names */
+                            variant: number | null;
+                        };
+                        /** @description The variant every scanner is sent to (weight 100), after "Keep the winner" */
+                        winnerKept: number | null;
                     };
                 };
             };
@@ -20566,7 +22676,7 @@ export interface operations {
                             /** @description Off: nothing is delivered (pending deliveries fail) */
                             enabled: boolean;
                             /** @description The event types delivered here */
-                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                            events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                             /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
                             /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -20746,7 +22856,7 @@ export interface operations {
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
-                    events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                    events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                     /** @description An absolute http(s) URL on a public address */
                     url: string;
                 };
@@ -20769,7 +22879,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -21023,7 +23133,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -21355,7 +23465,7 @@ export interface operations {
                     description?: string | null;
                     /** @description true turns a disabled endpoint back on */
                     enabled?: boolean;
-                    events?: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                    events?: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                     /** @description An absolute http(s) URL on a public address */
                     url?: string;
                 };
@@ -21378,7 +23488,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -21582,8 +23692,8 @@ export interface operations {
             query?: {
                 /** @description nextCursor of the previous page */
                 cursor?: string;
-                /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test` */
-                eventType?: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
+                /** @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test` */
+                eventType?: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test";
                 /** @description Deliveries made at or after this time (ISO 8601, UTC) */
                 from?: string;
                 limit?: number;
@@ -21620,10 +23730,10 @@ export interface operations {
                             /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                             eventId: string;
                             /**
-                             * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                             * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test`
                              * @enum {string}
                              */
-                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
+                            eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test";
                             /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                             id: string;
                             /** @description When the next attempt is due (pending only) */
@@ -21837,10 +23947,10 @@ export interface operations {
                         /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                         eventId: string;
                         /**
-                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */
@@ -22025,10 +24135,10 @@ export interface operations {
                         /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                         eventId: string;
                         /**
-                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */
@@ -22232,7 +24342,7 @@ export interface operations {
                         /** @description Off: nothing is delivered (pending deliveries fail) */
                         enabled: boolean;
                         /** @description The event types delivered here */
-                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test")[];
+                        events: ("qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test")[];
                         /** @example wh_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description After a rotation: until when the old secret still signs beside the new one */
@@ -22420,10 +24530,10 @@ export interface operations {
                         /** @description The `webhook-id` of every attempt: the event id (evt_...), a scan id, ... */
                         eventId: string;
                         /**
-                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it) or `webhook.test`
+                         * @description An audit event type (as GET /events shows them), `scan.created` (each scan, as the live stream shows it), `conversion.created` (each conversion stored) or `webhook.test`
                          * @enum {string}
                          */
-                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "scan.created" | "webhook.test";
+                        eventType: "qrcode.created" | "qrcode.updated" | "qrcode.deleted" | "qrcode.rules_updated" | "rule.created" | "rule.updated" | "rule.deleted" | "design.created" | "design.updated" | "design.deleted" | "asset.created" | "hostname.created" | "hostname.updated" | "hostname.deleted" | "hostname.verified" | "hostname.verification_failed" | "api_key.created" | "api_key.revoked" | "signing_secret.rotated" | "member.added" | "member.updated" | "member.removed" | "member.left" | "invitation.created" | "invitation.resent" | "invitation.accepted" | "invitation.revoked" | "workspace.created" | "workspace.updated" | "workspace.transferred" | "workspace.deleted" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "usage.limit_reached" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "gs1_item.created" | "gs1_item.updated" | "gs1_item.deleted" | "conversion_settings.updated" | "experiment.winner_kept" | "scan.created" | "conversion.created" | "webhook.test";
                         /** @example dlv_01jdx0m6r4c5zk2d9w1v8t7q3n */
                         id: string;
                         /** @description When the next attempt is due (pending only) */
