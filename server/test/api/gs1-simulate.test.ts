@@ -12,6 +12,8 @@ import { schemaErrors, validateGs1Linkset } from '../helpers/gs1-fixtures.js';
 const PUBLIC = 'http://rq.test';
 const SHORT = 'https://rq.link';
 const PIL = 'https://dalgiardino.com/medicinal-compound/pil.html';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe.each(engines)('GS1 scan simulation and URI writing on $name', (engine) => {
   let t: TestApp;
@@ -69,6 +71,27 @@ describe.each(engines)('GS1 scan simulation and URI writing on $name', (engine) 
     const missing = await simulate({ linkType: 'gs1:recallStatus' });
     expect(missing.json()).toMatchObject({ status: 404, outcome: 'not_found' });
     expect(missing.json().message).toContain('recallStatus');
+  });
+
+  it("applies the item's rules to the phone given, as the edge does", async () => {
+    const gtin = '09506000134383';
+    const created = await post('/api/v1/gs1/items', {
+      primaryKey: { ai: '01', value: gtin },
+      defaultLinkType: 'gs1:pip',
+      links: [
+        { linkType: 'gs1:pip', href: 'https://example.com/pip', title: 'Product' },
+        { linkType: 'gs1:pip', href: 'https://example.com/pip-ios', title: 'Product on iPhone' },
+      ],
+      rules: [{ when: { os: ['ios'] }, href: 'https://example.com/pip-ios' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const iphone = await post(`/api/v1/gs1/items/${id}/simulate`, { userAgent: IPHONE });
+    expect(iphone.json()).toMatchObject({ location: 'https://example.com/pip-ios', rule: 0 });
+    const edge = await scan(`/01/${gtin}`, { 'user-agent': IPHONE });
+    expect(edge.headers.location).toBe('https://example.com/pip-ios');
+    const other = await post(`/api/v1/gs1/items/${id}/simulate`, {});
+    expect(other.json()).toMatchObject({ location: 'https://example.com/pip', rule: null });
   });
 
   it('refuses a malformed qualifier at its field, and another workspace’s item is 404', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeHttpUrl } from '../../shared/http-url.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
+import { buildScanContext } from '../redirect/scan-context.js';
 import { gs1Routes } from './gs1.routes.js';
 import { Gs1Service } from './gs1.service.js';
 import { Gs1Simulator } from './gs1.simulate.js';
@@ -34,6 +35,15 @@ export const gs1Module = fp(
       gs1: service,
       bindable: (workspaceId, name, path) => app.hostnames.bindable(workspaceId, name, path),
       ownOrigins,
+      // Built as the edge builds it; a country given wins over the address's (there is none).
+      scanContext: ({ headers, hostname, url, country }) => {
+        const context = buildScanContext(
+          { headers, ip: undefined, hostname, url, now: Date.now() },
+          { geo: null },
+        );
+        if (country) context.country = country;
+        return context;
+      },
     });
     await app.register(gs1SimulateRoutes, { simulator });
   },

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { canViewGs1Items } from './gs1.permissions.js';
 import { Gs1ItemIdParams } from './gs1.schemas.js';
+import type { Gs1Simulator } from './gs1.simulate.js';
 import {
   Gs1SimulateBody,
   Gs1SimulationSchema,
   Gs1WriteUriBody,
   Gs1WrittenUriSchema,
 } from './gs1.simulate.schemas.js';
-import type { Gs1Simulator } from './gs1.simulate.js';
 
 /** POST /api/v1/gs1/items/{id}/simulate and /api/v1/gs1/write-uri: the site's item tester and design tool. */
 export async function gs1SimulateRoutes(fastify: FastifyInstance, options: { simulator: Gs1Simulator }) {

@@ -33,6 +33,23 @@ export const Gs1SimulateBody = Type.Object(
         description: "The `linkType` the scan asks for ('gs1:pip', 'linkset', 'all'); none: the default link",
       }),
     ),
+    userAgent: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        pattern: HEADER_VALUE,
+        description:
+          "The phone's User-Agent header, which the item's rules may read (none: an unknown device)",
+      }),
+    ),
+    country: Type.Optional(
+      Type.String({
+        pattern: describedPattern(
+          '^[A-Za-z]{2}$',
+          'must be an ISO 3166-1 alpha-2 country code, two letters ("DE")',
+        ),
+        description: "The scanner's country (ISO 3166-1 alpha-2), which the item's rules may read",
+      }),
+    ),
     language: Type.Optional(
       Type.String({
         maxLength: 256,
@@ -104,6 +121,10 @@ export const Gs1SimulationSchema = Type.Object(
       description: 'The links the choice was made among (the tied ones for a 300)',
     }),
     message: Type.Union([Type.String(), Type.Null()], { description: 'Why a 404' }),
+    rule: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        "The index of the item's rule that picked the link among the candidates; null when none did",
+    }),
     linkset: Type.Union([Type.Unknown(), Type.Null()], {
       description:
         'The RFC 9264 linkset the resolver serves for this URI (every level up to the primary key), as `linkType=linkset` answers it; null when the URI is unknown',

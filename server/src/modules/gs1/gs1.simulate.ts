@@ -1,6 +1,8 @@
-import { Problem, validationFailed } from '../../shared/problem.js';
+import { type Problem, validationFailed } from '../../shared/problem.js';
+import type { ScanContext } from '../rules/rules.context.js';
 import { compressDigitalLink } from './gs1.compression.js';
 import { decideResolution, type Gs1Decision, type Gs1ResolvedLink } from './gs1.resolve.js';
+import { applyItemRules, compileItemRules } from './gs1.scan-rules.js';
 import type { Gs1Service } from './gs1.service.js';
 import type {
   Gs1SimulateBody,
@@ -22,6 +24,13 @@ export interface Gs1SimulatorDeps {
   bindable(workspaceId: string, name: string, path: string): Promise<string>;
   /** Our own hosts' origins: PUBLIC_URL's, then SHORT_URL's when it has one. */
   ownOrigins: readonly string[];
+  /** The scan context the edge would build from a request with these headers (the rules read it). */
+  scanContext(request: {
+    headers: Record<string, string>;
+    hostname: string;
+    url: string;
+    country: string | undefined;
+  }): ScanContext;
 }
 
 function resolvedLinkOf(link: Gs1ResolvedLink): Gs1Simulation['candidates'][number] {
@@ -37,7 +46,7 @@ function resolvedLinkOf(link: Gs1ResolvedLink): Gs1Simulation['candidates'][numb
 }
 
 /** The decision as the simulation shows it (the linkset is added by the caller). */
-function outcomeOf(decision: Gs1Decision): Omit<Gs1Simulation, 'uri' | 'linkset' | 'linksetNotes'> {
+function outcomeOf(decision: Gs1Decision): Omit<Gs1Simulation, 'uri' | 'linkset' | 'linksetNotes' | 'rule'> {
   const base = { headers: { link: decision.headers.link ?? '', vary: decision.headers.vary ?? '' } };
   switch (decision.kind) {
     case 'redirect':
@@ -142,11 +151,24 @@ export class Gs1Simulator {
       ...(input.language ? { acceptLanguage: input.language } : {}),
       ...(query ? { query } : {}),
     };
-    const decision = decideResolution(record, request);
+    const resolved = decideResolution(record, request);
+    // The item's rules pick among the candidates as the edge's do, from the phone's context.
+    const headers: Record<string, string> = {};
+    if (input.userAgent) headers['user-agent'] = input.userAgent;
+    if (input.language) headers['accept-language'] = input.language;
+    const context = this.deps.scanContext({
+      headers,
+      hostname: new URL(origin).hostname,
+      url: `${new URL(uri).pathname}${query ? `?${query}` : ''}`,
+      country: input.country?.toUpperCase(),
+    });
+    const rules = found && found.id === item.id ? compileItemRules(found.rules) : [];
+    const { decision, rule } = applyItemRules(resolved, rules, context, request.query);
     const linkset = decideResolution(record, { identifiers, origin, linkType: 'linkset' });
     return {
       uri: query ? `${uri}?${query}` : uri,
       ...outcomeOf(decision),
+      rule,
       linkset: linkset.kind === 'linkset' ? linkset.body : null,
       linksetNotes: linkset.kind === 'linkset' ? linkset.changes : [],
     };
