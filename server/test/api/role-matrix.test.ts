@@ -115,6 +115,17 @@ const makers: Record<string, (c: Context) => Promise<string>> = {
   '/api/v1/workspaces': async (c) => c.workspaceId,
   '/api/v1/slugs': async () => unique('matrix-slug-'),
   '/api/v1/gs1/items': (c) => createdWithExample(c, '/api/v1/gs1/items', gs1ItemBody()),
+  // A split rule: a rule of any kind for /rules/{id}, and an experiment for /rules/{id}/experiment.
+  '/api/v1/rules': (c) =>
+    createdWithExample(c, '/api/v1/rules', {
+      name: 'A/B',
+      then: {
+        split: [
+          { url: 'https://example.com/a', weight: 50 },
+          { url: 'https://example.com/b', weight: 50 },
+        ],
+      },
+    }),
 };
 
 /**

@@ -28,6 +28,16 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
 
+const SPLIT_RULE = {
+  name: 'A/B',
+  then: {
+    split: [
+      { url: 'https://example.com/a', weight: 50 },
+      { url: 'https://example.com/b', weight: 50 },
+    ],
+  },
+};
+
 /**
  * Objects whose POST needs a party this test does not run: a subscription is created once PayPal
  * confirms it, so here it is made the operator's way (a grant), which lists and cancels alike.
@@ -35,6 +45,8 @@ const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() };
 const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string>> = {
   '/api/v1/subscriptions': async (t, owner) =>
     (await t.app.plans.grants.grant(owner.accountId, 'hostnames', null)).id,
+  // A split rule: a rule of any kind for /rules/{id}, and an experiment for /rules/{id}/experiment.
+  '/api/v1/rules': (t, owner) => createdWith(t, owner.headers, '/api/v1/rules', SPLIT_RULE),
 };
 
 /**
