@@ -2,7 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import { baseUrl, expect, signUp, test, uniqueEmail, waitForAuthState } from './fixtures.js';
 
 /** The product pages a signed-in user reaches from the navbar and the account menu. */
-const PRODUCT_PAGES = ['Codes', 'Rules', 'Subscriptions', 'API keys', 'Webhooks', 'Hostnames', 'Analytics'];
+const PRODUCT_PAGES = [
+  'Codes',
+  'Rules',
+  'GS1 items',
+  'Subscriptions',
+  'API keys',
+  'Webhooks',
+  'Hostnames',
+  'Analytics',
+];
 
 /** How many lines of text an element's content is drawn on. */
 async function linesOf(element: Locator): Promise<number> {

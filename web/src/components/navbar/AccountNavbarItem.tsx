@@ -9,10 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import styles from './AccountNavbarItem.module.css';
 import WorkspaceSwitcher from './WorkspaceSwitcher';
 
-/** The account menu's links: the code manager and rules first, then the seed's order; Logout follows them. */
+/** The account menu's links: the code manager, rules and GS1 items first, then the seed's order; Logout follows them. */
 export const ACCOUNT_LINKS = [
   { to: '/codes', label: 'Codes' },
   { to: '/rules', label: 'Rules' },
+  { to: '/gs1', label: 'GS1 items' },
   { to: '/subscriptions', label: 'Subscriptions' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhooks', label: 'Webhooks' },

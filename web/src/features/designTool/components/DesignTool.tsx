@@ -29,12 +29,20 @@ import CreateCodeFromDesign from './CreateCodeFromDesign';
 import styles from './DesignTool.module.css';
 import ExportPanel, { DOWNLOADS_ID } from './ExportPanel';
 import { BlamedField } from './fields';
+import Gs1CodeFields from './Gs1CodeFields';
 import PreviewPanel, { PhoneShortcuts, RobustnessScore, VERDICT_TEXT_ID } from './PreviewPanel';
 import SaveDesignButton from './SaveDesignButton';
 import StyleControls from './StyleControls';
 
 /** How long the URL waits after the last change before it is rewritten (history entries are not free). */
 const URL_SYNC_MS = 300;
+
+/** `?gs1=<GTIN>` (the GS1 item manager's link) opens the tool on a GS1 Digital Link of that GTIN. */
+const GS1_PARAM = 'gs1';
+
+function initialGs1(): string | null {
+  return new URLSearchParams(window.location.search).get(GS1_PARAM);
+}
 
 function initialDesign(): DesignState {
   const params = new URLSearchParams(window.location.search);
@@ -53,6 +61,10 @@ export default function DesignTool({
   const [logoBytes, setLogoBytes] = useState<ReadonlyMap<string, string>>(new Map());
   const [logoError, setLogoError] = useState<string | null>(null);
   const codeToEdit = useCodeToEdit();
+  // A GS1 Digital Link (issue 46) is encoded instead of the content: the GTIN the tool opened with.
+  const [gs1Gtin] = useState(initialGs1);
+  const [gs1Mode, setGs1Mode] = useState(gs1Gtin !== null);
+  const [gs1Uri, setGs1Uri] = useState<string | null>(null);
 
   const setStyle = useCallback((style: ToolStyle) => setDesign((previous) => ({ ...previous, style })), []);
   const setContent = useCallback((content: StaticData) => {
@@ -95,7 +107,10 @@ export default function DesignTool({
     return () => clearTimeout(timer);
   }, [design, codeToEdit.state]);
 
-  const text = useMemo(() => encodedText(design.content), [design.content]);
+  const contentText = useMemo(() => encodedText(design.content), [design.content]);
+  // Until the Digital Link is written (signed out, a field to fix), the content stays in the preview.
+  const text = gs1Mode && gs1Uri !== null ? gs1Uri : contentText;
+  const gs1Waiting = gs1Mode && gs1Uri === null;
   const drawable = useMemo(() => drawableStyle(design.style, logoBytes), [design.style, logoBytes]);
   const check = useDesignCheck(text, drawable, wasmUrl);
   const blamed = useMemo(
@@ -128,7 +143,13 @@ export default function DesignTool({
           <PreviewPanel check={check}>
             <PhoneShortcuts check={check} downloadsId={DOWNLOADS_ID} />
           </PreviewPanel>
-          <ExportPanel text={text} style={design.style} drawable={drawable} />
+          {gs1Waiting ? (
+            <p className={styles.hint} data-testid="gs1-waiting">
+              The downloads open once the GS1 Digital Link is written.
+            </p>
+          ) : (
+            <ExportPanel text={text} style={design.style} drawable={drawable} />
+          )}
           <RobustnessScore check={check} />
           {!logoFitsLink(design.style) && codeToEdit.state === 'none' && (
             <p className={styles.hint}>
@@ -137,7 +158,23 @@ export default function DesignTool({
           )}
         </div>
         <div className={styles.formColumn}>
-          <ContentForm content={design.content} onChange={setContent} drafts={drafts} locked={lockedTo} />
+          {lockedTo === null && (
+            <div className={styles.kinds} role="radiogroup" aria-label="What the code holds">
+              <label className={gs1Mode ? styles.kind : styles.kindActive}>
+                <input type="radio" name="dt-holds" checked={!gs1Mode} onChange={() => setGs1Mode(false)} />
+                Content (a link, text, Wi-Fi, …)
+              </label>
+              <label className={gs1Mode ? styles.kindActive : styles.kind}>
+                <input type="radio" name="dt-holds" checked={gs1Mode} onChange={() => setGs1Mode(true)} />A
+                GS1 Digital Link for packaging
+              </label>
+            </div>
+          )}
+          {gs1Mode && lockedTo === null ? (
+            <Gs1CodeFields initialGtin={gs1Gtin ?? ''} onUri={setGs1Uri} />
+          ) : (
+            <ContentForm content={design.content} onChange={setContent} drafts={drafts} locked={lockedTo} />
+          )}
           <fieldset className={styles.presets}>
             <legend>Start from a preset</legend>
             {PRESETS.map((preset) => (
@@ -158,7 +195,23 @@ export default function DesignTool({
             onLogoFile={onLogoFile}
             onLogoUrl={onLogoUrl}
           />
-          {codeToEdit.state === 'none' && (
+          {codeToEdit.state === 'none' && gs1Mode && (
+            <section className={styles.account} aria-label="Save">
+              {saveRefusal ? (
+                <p>{saveRefusal} You can still download the design.</p>
+              ) : (
+                <>
+                  <h2>Keep this design</h2>
+                  <SaveDesignButton style={design.style} />
+                </>
+              )}
+              <p className={styles.hint}>
+                A GS1 Digital Link code holds its URI itself: download it for print here, and register the
+                GTIN's links in GS1 items, where scans resolve.
+              </p>
+            </section>
+          )}
+          {codeToEdit.state === 'none' && !gs1Mode && (
             <section className={styles.account} aria-label="Save">
               {saveRefusal ? (
                 <p data-testid="save-refusal">{saveRefusal} You can still download the design.</p>

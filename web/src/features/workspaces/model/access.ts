@@ -12,6 +12,7 @@ const ACTIONS = {
   editCodes: { role: 'editor', doing: 'change codes' },
   editRules: { role: 'editor', doing: 'create or change rules' },
   editDesigns: { role: 'editor', doing: 'save designs' },
+  editGs1Items: { role: 'editor', doing: 'register or change GS1 items' },
   manageHostnames: { role: 'admin', doing: 'add or change hostnames' },
   manageApiKeys: { role: 'admin', doing: 'see or create API keys' },
   manageWebhooks: { role: 'admin', doing: 'see or change webhooks' },
