@@ -62,52 +62,6 @@ export async function authHeaders({ workspace = true } = {}): Promise<Record<str
   return headers;
 }
 
-/**
- * Calls `/api/v1${path}` (same origin) as the signed-in user; a problem answer becomes an ApiError.
- * @deprecated Untyped: call `rq`. Only the rule form still uses it, until the rules PATCH body's
- * `when` is described as an object in the OpenAPI document (it reads `Record<string, never> | null`)
- * and the rule editor builds typed conditions instead of JSON trees.
- */
-export async function apiRequest<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: { workspace?: boolean } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders(options)) };
-  // The site's paths are built at run time (with their query), so the untyped form of the call.
-  const request = rqWithoutWorkspace.raw.request as (
-    method: string,
-    url: string,
-    init: { headers: Record<string, string>; body?: unknown; parseAs: 'text' },
-  ) => Promise<{ data?: string; error?: unknown; response: Response }>;
-  let answer: Awaited<ReturnType<typeof request>>;
-  try {
-    answer = await request(method.toUpperCase(), `${SITE_API}${path}`, {
-      headers,
-      parseAs: 'text',
-      ...(body === undefined ? {} : { body }),
-    });
-  } catch {
-    throw unreachable();
-  }
-  const { response } = answer;
-  if (response.ok) {
-    if (response.status === 204 || !answer.data) return undefined as T;
-    try {
-      return JSON.parse(answer.data) as T;
-    } catch {
-      return undefined as T;
-    }
-  }
-  const sentWorkspace = headers['rq-workspace'];
-  const error = apiErrorOf(response.status, answer.error);
-  // A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
-  if (response.status === 404 && sentWorkspace && error.detail.includes(sentWorkspace))
-    reportWorkspaceGone(sentWorkspace);
-  throw error;
-}
-
 /** An error answer's body (problem+json, or anything else) as an ApiError. */
 function apiErrorOf(status: number, body: unknown): RqApiError {
   const problem = body && typeof body === 'object' && !Array.isArray(body) ? body : {};

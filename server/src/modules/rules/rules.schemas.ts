@@ -246,6 +246,8 @@ export const RulePatchBody = Type.Object(
     when: Type.Optional(
       Type.Unsafe<Record<string, unknown> | null>({
         type: ['object', 'null'],
+        // Any keys: a patch names the condition's keys to change and sets those it removes to null.
+        additionalProperties: true,
         description:
           'Merged into the condition; null removes it (the rule then always matches). To swap a condition for one of another kind, remove the old key in the same patch: `{ "all": null, "time": {...} }`.',
       }),

@@ -2,14 +2,13 @@ import ProblemMessage from '@site/src/components/ProblemMessage';
 import {
   draftOf,
   emptyRule,
-  type Json,
   type Rule,
   type RuleDraft,
   replacingPatch,
   thenOf,
   whenOf,
 } from '@site/src/features/rules/model/ruleModel';
-import { ApiError, apiRequest } from '@site/src/lib/api';
+import { ApiError, rq } from '@site/src/lib/api';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldSentences, fieldErrorsOf, sentencesAt, unplacedErrors } from './fieldErrors';
 import styles from './Rules.module.css';
@@ -55,18 +54,19 @@ export default function RuleForm({
     setBusy(true);
     setError(null);
     try {
+      const name = draft.name.trim();
       const saved = rule
-        ? await apiRequest<Rule>('PATCH', `/rules/${rule.id}`, {
-            name: draft.name.trim(),
-            enabled: draft.enabled,
-            when: when.when === null ? null : replacingPatch(rule.when as Json, when.when),
-            then: replacingPatch(rule.then as Json, then),
+        ? await rq.rules.update({
+            params: { path: { id: rule.id } },
+            body: {
+              name,
+              enabled: draft.enabled,
+              when: when.when === null ? null : replacingPatch(rule.when, when.when),
+              then: replacingPatch(rule.then, then),
+            },
           })
-        : await apiRequest<Rule>('POST', '/rules', {
-            name: draft.name.trim(),
-            enabled: draft.enabled,
-            ...(when.when === null ? {} : { when: when.when }),
-            then,
+        : await rq.rules.create({
+            body: { name, enabled: draft.enabled, ...(when.when === null ? {} : { when: when.when }), then },
           });
       onSaved(saved);
       if (!rule) setDraft(emptyRule());

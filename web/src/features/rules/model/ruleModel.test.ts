@@ -80,6 +80,9 @@ describe('what the form sends', () => {
     expect(whenOf({ ...emptyRule(), whenJson: '{ "os": [' })).toEqual({
       error: 'The conditions are not valid JSON.',
     });
+    expect(whenOf({ ...emptyRule(), whenJson: '["ios"]' })).toEqual({
+      error: 'The conditions must be a JSON object, such as {"os": ["ios"]}.',
+    });
   });
 
   it('sends a typed number as a number and other text as is, so the API names the field', () => {
@@ -125,8 +128,8 @@ describe('the merge patch that replaces', () => {
     });
   });
 
-  it('is the new value itself when either side is not an object', () => {
+  it('is the new value itself when there was no object before', () => {
     expect(replacingPatch(undefined, { os: ['ios'] })).toEqual({ os: ['ios'] });
-    expect(replacingPatch({ os: ['ios'] }, null)).toBeNull();
+    expect(replacingPatch(null, { os: ['ios'] })).toEqual({ os: ['ios'] });
   });
 });

@@ -4,6 +4,8 @@
  * edited as JSON.
  */
 
+import type { ApiAnswer } from '@site/src/api/types';
+
 export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export const OSES = ['ios', 'android', 'windows', 'macos', 'linux', 'chromeos'] as const;
 export const BROWSERS = ['chrome', 'safari', 'firefox', 'edge', 'opera', 'samsung'] as const;
@@ -57,16 +59,10 @@ export interface LeafDraft {
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
-export interface Rule {
-  id: string;
-  name: string;
-  enabled: boolean;
-  when: Record<string, Json> | null;
-  then: Record<string, Json>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A rule as the API answers it. */
+export type Rule = ApiAnswer<'/api/v1/rules/{id}'>;
 
 export interface SplitDraft {
   key: number;
@@ -197,10 +193,11 @@ export function draftOf(rule: Rule): RuleDraft {
   const then = rule.then;
   if (Array.isArray(then.split)) {
     draft.action = 'split';
-    draft.split = then.split.map((target) => {
-      const t = isObject(target) ? target : {};
-      return { key: newKey(), url: String(t.url ?? ''), weight: String(t.weight ?? '') };
-    });
+    draft.split = then.split.map((target) => ({
+      key: newKey(),
+      url: target.url,
+      weight: String(target.weight),
+    }));
     draft.sticky = then.sticky === true;
   } else {
     draft.redirect = typeof then.redirect === 'string' ? then.redirect : '';
@@ -255,21 +252,28 @@ export function leafJson(leaf: LeafDraft): Json {
   return leaf.negate ? { not: node } : node;
 }
 
-/** `when` to send, or an error sentence for JSON that does not parse. */
-export function whenOf(draft: RuleDraft): { when: Json } | { error: string } {
+/**
+ * `when` to send (a JSON object the API checks, or null: always), or an error sentence for JSON
+ * that does not parse or is not an object.
+ */
+export function whenOf(draft: RuleDraft): { when: JsonObject | null } | { error: string } {
   if (draft.whenJson !== null) {
     if (draft.whenJson.trim() === '') return { when: null };
+    let parsed: Json;
     try {
-      return { when: JSON.parse(draft.whenJson) as Json };
+      parsed = JSON.parse(draft.whenJson) as Json;
     } catch {
       return { error: 'The conditions are not valid JSON.' };
     }
+    if (parsed === null || isObject(parsed)) return { when: parsed };
+    return { error: 'The conditions must be a JSON object, such as {"os": ["ios"]}.' };
   }
   if (draft.leaves.length === 0) return { when: null };
   return { when: { [draft.join]: draft.leaves.map(leafJson) } };
 }
 
-export function thenOf(draft: RuleDraft): Json {
+/** `then` to send: a JSON object the API checks. */
+export function thenOf(draft: RuleDraft): JsonObject {
   const common = { status: draft.status, passQuery: draft.passQuery };
   return draft.action === 'redirect'
     ? { redirect: draft.redirect.trim(), ...common }
@@ -284,12 +288,13 @@ export function thenOf(draft: RuleDraft): Json {
  * The merge patch (RFC 7396) that turns `current` into exactly `next`: keys `next` lacks become
  * null. PATCH /rules merges `when` and `then` key by key; this makes the merge a replacement.
  */
-export function replacingPatch(current: Json | undefined, next: Json): Json {
-  if (!isObject(current) || !isObject(next)) return next;
-  const patch: Record<string, Json> = {};
+export function replacingPatch(current: unknown, next: JsonObject): JsonObject {
+  if (!isObject(current)) return next;
+  const patch: JsonObject = {};
   for (const key of Object.keys(current)) if (!(key in next)) patch[key] = null;
   for (const [key, value] of Object.entries(next)) {
-    patch[key] = isObject(current[key]) && isObject(value) ? replacingPatch(current[key], value) : value;
+    const before = current[key];
+    patch[key] = isObject(before) && isObject(value) ? replacingPatch(before, value) : value;
   }
   return patch;
 }
