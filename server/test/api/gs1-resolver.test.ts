@@ -4,7 +4,7 @@ import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
-import { storeReferenceItems } from '../helpers/gs1-api.js';
+import { referenceDocuments } from '../helpers/gs1-api.js';
 import { schemaErrors, validateGs1Description, validateGs1Linkset } from '../helpers/gs1-fixtures.js';
 
 const PUBLIC = 'http://rq.test';
@@ -22,7 +22,14 @@ describe.each(engines)('the GS1 resolver at the edge on $name', (engine) => {
       env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), PUBLIC_URL: PUBLIC, SHORT_URL: SHORT },
     });
     owner = await signedInUser(t);
-    await storeReferenceItems(t, owner.headers);
+    // The reference resolver's own documents, as they are, through the importer.
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/qrcodes/import?format=gs1-resolver',
+      headers: owner.headers,
+      payload: referenceDocuments(),
+    });
+    expect(imported.json()).toMatchObject({ rows: 6, created: 6, errors: [] });
   });
   afterAll(() => t.close());
 

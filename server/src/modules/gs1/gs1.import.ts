@@ -15,6 +15,10 @@ export interface ImportedItem {
   body: Gs1ItemCreateBody;
   /** rows[0]: the key's level's document (or the first document of the anchor); rows[i + 1]: levels[i]'s. */
   levelRows: number[];
+  /** The file's rows the item came from (unset: one a level). */
+  rows?: number;
+  /** A problem's body path as the file's row and field; unset: a reference document's (documentPath). */
+  locate?: (bodyPath: string) => { row: number; path: string };
 }
 
 export interface ParsedReferenceImport {

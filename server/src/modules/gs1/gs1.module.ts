@@ -24,6 +24,7 @@ export const gs1Module = fp(
       changes: app.changes,
       checkUrl: (url) => normalizeHttpUrl(url, { isOwnShortUrl }),
       ownOrigin: new URL(config.shortUrl ?? config.publicUrl).origin,
+      itemsLimit: async (workspaceId) => (await app.plans.limitsOf(workspaceId)).gs1Items,
     });
     app.decorate('gs1', service);
     app.workspaces.onErase('gs1', (workspaceId) => service.eraseWorkspace(workspaceId));
@@ -49,7 +50,7 @@ export const gs1Module = fp(
   },
   {
     name: 'gs1',
-    dependencies: ['db', 'redis', 'auth', 'idempotency', 'events', 'workspaces', 'hostnames'],
+    dependencies: ['db', 'redis', 'auth', 'idempotency', 'events', 'workspaces', 'hostnames', 'plans'],
   },
 );
 

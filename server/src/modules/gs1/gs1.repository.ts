@@ -214,3 +214,13 @@ export async function countItemsOnHosts(
     .execute();
   return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
 }
+
+/** How many items the workspace holds (its plan limits them). */
+export async function countItems(db: Kysely<Database>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('gs1_items')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

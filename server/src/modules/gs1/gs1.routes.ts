@@ -27,9 +27,9 @@ export async function gs1Routes(fastify: FastifyInstance): Promise<void> {
         tags: ['gs1'],
         summary: 'Register a GS1 item',
         description:
-          "A primary key (a GTIN, GLN, SSCC, ...) or a company prefix, its links, and its lot or serial levels, each with links of its own. Its GS1 Digital Link URIs then resolve at the root of the item's host (our hosts, or a verified hostname of the workspace). Keys and qualifiers are checked as a scanned URI is (check digits, lengths, order): a fault is a 400 at its field path. A key is registered once per host: another item's key is a 409. Accepts an `Idempotency-Key` header.",
+          "A primary key (a GTIN, GLN, SSCC, ...) or a company prefix, its links, and its lot or serial levels, each with links of its own. Its GS1 Digital Link URIs then resolve at the root of the item's host (our hosts, or a verified hostname of the workspace). Keys and qualifiers are checked as a scanned URI is (check digits, lengths, order): a fault is a 400 at its field path. A key is registered once per host: another item's key is a 409. Items count against the plan's GS1 items limit: over it, a 402 `limit_reached` (`limit: \"gs1Items\"`, `allowed`, `fits`). Accepts an `Idempotency-Key` header.",
         body: Gs1ItemCreateBody,
-        response: { 201: Gs1ItemSchema, ...problemResponses(400, 401, 403, 404, 409, 429) },
+        response: { 201: Gs1ItemSchema, ...problemResponses(400, 401, 402, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { readPage } from '../../shared/pagination.js';
 import { type FieldError, notFound, Problem, validationFailed } from '../../shared/problem.js';
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
+import { PLANS } from '../plans/plans.js';
 import {
   type LinkControls,
   mergeControls,
@@ -16,9 +17,17 @@ import {
   validateLinkControls,
 } from '../qrcodes/link-controls.js';
 import { validateCondition } from '../rules/rules.validate.js';
-import { documentPath, type ImportedItem, parseReferenceDocuments } from './gs1.import.js';
+import {
+  documentPath,
+  type ImportedItem,
+  type ParsedReferenceImport,
+  parseReferenceDocuments,
+} from './gs1.import.js';
+import { missingColumns, parseGs1Csv } from './gs1.import-csv.js';
+import { parseGs1Linksets } from './gs1.import-linkset.js';
 import { buildLinkset } from './gs1.linkset.js';
 import {
+  countItems,
   deleteItemRows,
   deleteWorkspaceItems,
   findItemOnHost,
@@ -76,6 +85,8 @@ export interface Gs1ServiceOptions {
   checkUrl: UrlCheck;
   /** Where an item on our own hosts answers ('https://rq.example'): its `uri`. */
   ownOrigin: string;
+  /** How many items the workspace may hold (its plans'); unset or Infinity: no limit. */
+  itemsLimit?: ((workspaceId: string) => Promise<number>) | undefined;
   clock?: Clock;
 }
 
@@ -250,6 +261,19 @@ export function toRecord(stored: StoredItem): Gs1ItemRecord {
   };
 }
 
+interface ImportOptions {
+  dryRun: boolean;
+  /** Nothing is written when any row fails. */
+  atomic: boolean;
+}
+
+interface ImportResult {
+  rows: number;
+  /** Rows made into items (on a dry run: that would be). */
+  created: number;
+  errors: Array<{ row: number; problem: Problem }>;
+}
+
 interface PreparedItem {
   item: Gs1ItemRow;
   rows: ItemLevelRows;
@@ -269,7 +293,7 @@ function rowProblems(item: ImportedItem, problem: Problem): Array<{ row: number;
   if (fields.length === 0) return [{ row: item.levelRows[0] as number, problem }];
   const byRow = new Map<number, FieldError[]>();
   for (const field of fields) {
-    const { row, path } = documentPath(item, field.path);
+    const { row, path } = (item.locate ?? ((bodyPath: string) => documentPath(item, bodyPath)))(field.path);
     byRow.set(row, [...(byRow.get(row) ?? []), { path, message: field.message }]);
   }
   return [...byRow].map(([row, errors]) => ({
@@ -336,6 +360,7 @@ export class Gs1Service {
 
   async create(access: WorkspaceAccess, body: Gs1ItemCreateBody): Promise<Gs1Item> {
     const checked = await this.check(access.workspaceId, body);
+    await this.refuseOverItemLimit(access.workspaceId, 1);
     const { hostKey } = checked;
     const prepared = this.prepare(access.workspaceId, body, checked);
     const created = await this.options.events
@@ -361,14 +386,53 @@ export class Gs1Service {
   async importReferenceDocuments(
     access: WorkspaceAccess,
     body: unknown,
-    options: { dryRun: boolean; atomic: boolean },
-  ): Promise<{
-    rows: number;
-    /** Documents made into items (on a dry run: that would be). */
-    created: number;
-    errors: Array<{ row: number; problem: Problem }>;
-  }> {
-    const parsed = parseReferenceDocuments(body);
+    options: ImportOptions,
+  ): Promise<ImportResult> {
+    return this.importParsed(access, parseReferenceDocuments(body), options);
+  }
+
+  /**
+   * A spreadsheet of GTINs and links (gs1.import-csv.ts: one link a row), read by the caller's
+   * CSV reader; a file without the required columns is a 400 naming them.
+   */
+  async importCsvTable(
+    access: WorkspaceAccess,
+    table: { header: string[]; rows: string[][] },
+    options: ImportOptions,
+  ): Promise<ImportResult> {
+    const missing = missingColumns(table.header);
+    if (missing.length > 0) {
+      throw new Problem(
+        'bad_request',
+        `The CSV file has no ${missing.join(', ')} column: see the columns in the import's description.`,
+        {
+          errors: missing.map((column) => ({ path: '/body', message: `needs a ${column} column` })),
+        },
+      );
+    }
+    return this.importParsed(access, parseGs1Csv(table), options);
+  }
+
+  /** Linksets as any GS1-Conformant resolver answers them (gs1.import-linkset.ts): one context object a row. */
+  async importLinksets(
+    access: WorkspaceAccess,
+    body: unknown,
+    options: ImportOptions,
+  ): Promise<ImportResult> {
+    const parsed = parseGs1Linksets(body);
+    if ('fileError' in parsed) {
+      throw new Problem('bad_request', `The body ${parsed.fileError}.`, {
+        errors: [{ path: '/body', message: parsed.fileError }],
+      });
+    }
+    return this.importParsed(access, parsed, options);
+  }
+
+  private async importParsed(
+    access: WorkspaceAccess,
+    parsed: ParsedReferenceImport,
+    options: ImportOptions,
+  ): Promise<ImportResult> {
     const errors = parsed.errors.map(({ row, errors: fields }) => ({
       row,
       problem: validationFailed(fields),
@@ -383,13 +447,14 @@ export class Gs1Service {
           throw this.taken(hostKey, item.body.primaryKey);
         }
         ready.push(this.prepare(access.workspaceId, item.body, checked));
-        readyRows += item.levelRows.length;
+        readyRows += item.rows ?? item.levelRows.length;
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         errors.push(...rowProblems(item, error));
       }
     }
     const refused = options.atomic && errors.length > 0;
+    if (!refused) await this.refuseOverItemLimit(access.workspaceId, ready.length);
     if (options.dryRun || refused || ready.length === 0) {
       return { rows: parsed.rows, created: refused ? 0 : readyRows, errors };
     }
@@ -535,6 +600,23 @@ export class Gs1Service {
       controls: controlsOfRow(chosen.row),
       countedScans: 0,
     };
+  }
+
+  /**
+   * A 402 `limit_reached` when `wanted` more items would pass the workspace's items limit (its
+   * plans'), saying how many fit and which plan raises it; nothing is created.
+   */
+  async refuseOverItemLimit(accountId: string, wanted: number): Promise<void> {
+    const limit = (await this.options.itemsLimit?.(accountId)) ?? Number.POSITIVE_INFINITY;
+    if (limit === Number.POSITIVE_INFINITY || wanted === 0) return;
+    const fits = Math.max(0, limit - (await countItems(this.db, accountId)));
+    if (wanted <= fits) return;
+    const fit = fits === 0 ? 'none fits' : `${fits} fit${fits === 1 ? 's' : ''}`;
+    throw new Problem(
+      'limit_reached',
+      `Your plans allow ${limit} GS1 item${limit === 1 ? '' : 's'}; ${wanted} more asked for, ${fit}. Nothing was created: delete items, or move to a plan with more (Pro allows ${PLANS.pro.gs1Items.toLocaleString('en')}).`,
+      { extensions: { limit: 'gs1Items', allowed: limit, fits, wanted } },
+    );
   }
 
   private bodyErrors(key: Gs1Element, prefix: boolean, levels: LevelInput[], base: string): FieldError[] {

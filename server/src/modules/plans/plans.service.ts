@@ -35,6 +35,8 @@ export interface AccountLimits {
   /** Codes the workspace may hold: no plan limits them; CODES_LIMIT caps every workspace of a server. */
   codes: number;
   redirectsPerMonth: number;
+  /** GS1 Digital Link items the workspace may register (the largest any held plan grants). */
+  gs1Items: number;
   apiRequestsPerMinute: number;
 }
 
@@ -125,6 +127,7 @@ export class PlansService {
       hostnames: Math.max(this.options.hostnamesWithoutBilling ?? Number.POSITIVE_INFINITY, limits.hostnames),
       codes: limits.codes,
       redirectsPerMonth: Number.POSITIVE_INFINITY,
+      gs1Items: Number.POSITIVE_INFINITY,
       apiRequestsPerMinute: limits.apiRequestsPerMinute,
     };
   }

@@ -17,6 +17,8 @@ export interface Plan {
   hostnames: number;
   /** Redirects a calendar month before codes fall back to their default target. */
   redirectsPerMonth: number;
+  /** GS1 Digital Link items (GTINs and other keys, or company prefixes) a workspace may register. */
+  gs1Items: number;
   /** Price a month in `currency`, as a decimal string (PayPal's format); free is "0.00". */
   price: string;
   currency: 'USD';
@@ -32,6 +34,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Free',
     hostnames: 0,
     redirectsPerMonth: 1_000,
+    gs1Items: 10,
     price: '0.00',
     currency: 'USD',
     interval: 'month',
@@ -43,6 +46,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Custom Hostnames',
     hostnames: 10,
     redirectsPerMonth: 1_000,
+    gs1Items: 100,
     price: '9.00',
     currency: 'USD',
     interval: 'month',
@@ -54,6 +58,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Dynamic Scan Redirects: Basic',
     hostnames: 0,
     redirectsPerMonth: 10_000,
+    gs1Items: 100,
     price: '5.00',
     currency: 'USD',
     interval: 'month',
@@ -65,6 +70,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Dynamic Scan Redirects: Pro',
     hostnames: 0,
     redirectsPerMonth: 100_000,
+    gs1Items: 1_000,
     price: '19.00',
     currency: 'USD',
     interval: 'month',
@@ -76,6 +82,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Dynamic Scan Redirects: Ultra',
     hostnames: 0,
     redirectsPerMonth: 1_000_000,
+    gs1Items: 10_000,
     price: '79.00',
     currency: 'USD',
     interval: 'month',
@@ -87,6 +94,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     name: 'Dynamic Scan Redirects: Mega',
     hostnames: 0,
     redirectsPerMonth: 10_000_000,
+    gs1Items: 100_000,
     price: '299.00',
     currency: 'USD',
     interval: 'month',
@@ -101,12 +109,14 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
 export function limitsFor(planIds: readonly PlanId[]): {
   hostnames: number;
   redirectsPerMonth: number;
+  gs1Items: number;
   apiRequestsPerMinute: number;
 } {
   const held = [PLANS.free, ...planIds.map((id) => PLANS[id])];
   return {
     hostnames: Math.max(...held.map((p) => p.hostnames)),
     redirectsPerMonth: Math.max(...held.map((p) => p.redirectsPerMonth)),
+    gs1Items: Math.max(...held.map((p) => p.gs1Items)),
     apiRequestsPerMinute: Math.max(...held.map((p) => p.apiRequestsPerMinute)),
   };
 }

@@ -50,8 +50,8 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const format = request.query.format ?? (typeof request.body === 'string' ? 'csv' : 'json');
-      if (format === 'gs1-resolver') {
-        return service.importGs1(request.access, request.body, {
+      if (format === 'gs1-resolver' || format === 'gs1-csv' || format === 'gs1-linkset') {
+        return service.importGs1(request.access, format, request.body, {
           dryRun: request.query.dryRun ?? false,
           atomic: request.query.atomic ?? true,
         });

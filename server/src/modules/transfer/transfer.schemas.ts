@@ -6,9 +6,9 @@ import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from './import-formats.js';
 export const ImportQuery = Type.Object(
   {
     format: Type.Optional(
-      stringEnum([...IMPORT_FORMATS, 'gs1-resolver'] as const, {
+      stringEnum([...IMPORT_FORMATS, 'gs1-resolver', 'gs1-csv', 'gs1-linkset'] as const, {
         description:
-          "csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON); gs1-resolver: GS1's reference resolver's data-entry documents (one or a list; each document a row), made GS1 items on our hosts. Default: csv for a text/csv body, json for JSON.",
+          "csv (ours, as export.csv), json (ours, as export.json), or a peer export: bitly (CSV), shlink (CSV or the API list JSON), kutt (the API list JSON), yourls (CSV or the API stats JSON). GS1 Digital Link items (on our hosts unless a row names a verified hostname): gs1-resolver, GS1's reference resolver's data-entry documents (JSON, one or a list; each document a row); gs1-csv, a spreadsheet of GTINs and links (text/csv, one link a row; columns by header, any case: `gtin` (required; 8, 12, 13 or 14 digits, made 14), `lot`, `serial` (the link is at that level; '{lotnumber}' covers every lot), `linkType` (required; 'gs1:pip' or a GS1 vocabulary URI), `href` (required), `title` (required), `language` (hreflang tags, separated by spaces or '|'), `context` (the same way), `type` (a media type), `default` (true, yes, x or 1: the row's link type is its level's default), `itemDescription`, `hostname`; rows of one GTIN are one item); gs1-linkset, linksets as any GS1-Conformant resolver answers them (RFC 9264 JSON, one document or a list; each anchor a row, its key the item and its qualifiers the level; gs1:defaultLink names the default by its href). Faults are at `/rows/{row}/{column}` (CSV) or the document's own member paths. Default: csv for a text/csv body, json for JSON.",
       }),
     ),
     dryRun: Type.Optional(

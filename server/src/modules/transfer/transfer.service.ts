@@ -13,6 +13,7 @@ import {
 import { findNulCharacter } from '../qrcodes/qrcodes.validate.js';
 import type { Rule, RuleCreateBody } from '../rules/rules.schemas.js';
 import type { PreparedRule } from '../rules/rules.service.js';
+import { parseCsv } from './csv.js';
 import { CSV_HEADER, csvRowOf, exportItem, type RuleDefinition } from './export-format.js';
 import { type ImportFormat, type ImportItem, parseImport } from './import-formats.js';
 
@@ -55,14 +56,28 @@ export interface HostnameDirectory {
   ): Promise<{ data: Array<{ hostname: string; status: string }>; nextCursor: string | null }>;
 }
 
-/** The GS1 service as this module uses it: reference resolver documents made items (rows are documents). */
+type Gs1ImportResult = Promise<{ rows: number; created: number; errors: RowError[] }>;
+
+/** The GS1 service as this module uses it: files made GS1 items (reference documents, a CSV table, linksets). */
 export interface Gs1Importer {
   importReferenceDocuments(
     access: WorkspaceAccess,
     body: unknown,
     options: { dryRun: boolean; atomic: boolean },
-  ): Promise<{ rows: number; created: number; errors: RowError[] }>;
+  ): Gs1ImportResult;
+  importCsvTable(
+    access: WorkspaceAccess,
+    table: { header: string[]; rows: string[][] },
+    options: { dryRun: boolean; atomic: boolean },
+  ): Gs1ImportResult;
+  importLinksets(
+    access: WorkspaceAccess,
+    body: unknown,
+    options: { dryRun: boolean; atomic: boolean },
+  ): Gs1ImportResult;
 }
+
+export type Gs1ImportFormat = 'gs1-resolver' | 'gs1-csv' | 'gs1-linkset';
 
 /** Checks a body against the API's schema (the routes pass Fastify's validator in); paths from the body's root. */
 export type ShapeCheck = (candidate: unknown) => FieldError[];
@@ -122,21 +137,32 @@ export class TransferService {
   ) {}
 
   /**
-   * GS1's reference resolver's documents (format=gs1-resolver), made GS1 items by the GS1 module:
-   * the same report, dry run and all-or-nothing refusal as a codes import.
+   * GS1 files made GS1 items by the GS1 module, with the same report, dry run and all-or-nothing
+   * refusal as a codes import: GS1's reference resolver's documents (gs1-resolver, JSON), a CSV of
+   * GTINs and links (gs1-csv, read by this module's CSV reader), linksets (gs1-linkset, JSON).
    */
   async importGs1(
     access: WorkspaceAccess,
+    format: Gs1ImportFormat,
     body: unknown,
     options: { dryRun: boolean; atomic: boolean },
   ): Promise<ImportReport> {
-    if (typeof body === 'string') {
+    const isText = typeof body === 'string';
+    if (isText !== (format === 'gs1-csv')) {
       throw new Problem(
         'unsupported_media_type',
-        'The gs1-resolver format is JSON: send it as application/json.',
+        format === 'gs1-csv'
+          ? 'The gs1-csv format is CSV: send it as text/csv.'
+          : `The ${format} format is JSON: send it as application/json.`,
       );
     }
-    const result = await this.options.gs1.importReferenceDocuments(access, body, options);
+    const { gs1 } = this.options;
+    const result =
+      format === 'gs1-csv'
+        ? await gs1.importCsvTable(access, parseCsv(body as string), options)
+        : format === 'gs1-linkset'
+          ? await gs1.importLinksets(access, body, options)
+          : await gs1.importReferenceDocuments(access, body, options);
     if (options.atomic && !options.dryRun && result.errors.length > 0) {
       throw importRefused(result.rows, result.errors);
     }
