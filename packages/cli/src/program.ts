@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { analyticsCommands } from './commands/analytics.js';
 import { codesCommands } from './commands/codes.js';
+import { conversionsCommands } from './commands/conversions.js';
 import { hostnamesCommands } from './commands/hostnames.js';
 import { loginCommands } from './commands/login.js';
 import { rulesCommands } from './commands/rules.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   rulesCommands(program);
   hostnamesCommands(program);
   analyticsCommands(program);
+  conversionsCommands(program);
   transferCommands(program);
   webhooksCommands(program);
   exitOverrideAll(program);

@@ -311,12 +311,67 @@ describe.each(engines)('rq against the real server on $name', (engine) => {
       rq('analytics', 'export', '--code', code.id, '-o', path.join(home, 'scans.csv')),
       rq('analytics', 'summary', '--time-zone', 'Mars/Olympus'),
     ]);
-    expect(breakdown.stdout).toMatch(/^OS\s+SCANS\s+UNIQUE\n.*ios\s+1\s+1/m);
+    expect(breakdown.stdout).toMatch(/^OS\s+SCANS\s+UNIQUE\s+CONVERSIONS\s+REVENUE\s*\n.*ios\s+1\s+1\s+0/m);
     expectExit(exported, 0);
     const csv = fs.readFileSync(path.join(home, 'scans.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(code.id);
     expectExit(badZone, 5);
+  });
+
+  it('reports conversions with the rq_id a scan handed its target, uploads a CSV and reads experiments', async () => {
+    const settings = await rq('conversions', 'settings', '--attribution', 'on', '--json');
+    expectExit(settings, 0);
+    expect(settings.json()).toMatchObject({ attribution: { enabled: true, parameter: 'rq_id' } });
+    const code = (
+      await rq('codes', 'create', '--target', 'https://example.com/shop', '--slug', 'cli-sale', '--json')
+    ).json<{ id: string }>();
+    const scans = await Promise.all(
+      [0, 1].map(() =>
+        fetch(`${t.base}/r/cli-sale`, { redirect: 'manual', headers: { 'user-agent': IPHONE } }),
+      ),
+    );
+    const [first, second] = scans.map((r) =>
+      new URL(r.headers.get('location') as string).searchParams.get('rq_id'),
+    );
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
+
+    const args = [
+      'conversions',
+      'report',
+      '--scan',
+      first as string,
+      '--amount',
+      '1999',
+      '--currency',
+      'EUR',
+    ];
+    const reported = await rq(...args, '--external-id', 'cli-order-1', '--json');
+    expectExit(reported, 0);
+    const conversion = reported.json<{ id: string; credit: { qrcode: string } }>();
+    expect(conversion.credit.qrcode).toBe(code.id);
+    // Reported again: the same conversion, counted once.
+    expect((await rq(...args, '--external-id', 'cli-order-1', '--json')).json<{ id: string }>().id).toBe(
+      conversion.id,
+    );
+    expectExit(await rq('conversions', 'report', '--scan', 'unknown-scan-id', '--type', 'lead'), 5);
+
+    const file = path.join(home, 'sales.csv');
+    fs.writeFileSync(
+      file,
+      `scanId,type,amount,currency,externalId\n${second},sale,500,EUR,cli-order-2\nnope,lead,,,\n`,
+    );
+    const dryRun = await rq('conversions', 'upload', file, '--dry-run', '--json');
+    expectExit(dryRun, 5);
+    expect(dryRun.json()).toMatchObject({ dryRun: true, rows: 2, created: 1, errors: [{ row: 1 }] });
+    const listed = await rq('conversions', 'list', '--json');
+    expect(listed.json<{ data: unknown[] }>().data).toHaveLength(1);
+
+    const summary = await rq('analytics', 'summary', '--code', code.id, '--json');
+    expect(summary.json()).toMatchObject({ total: 2, conversions: 1, revenue: { EUR: 1999 } });
+    const human = await rq('analytics', 'summary', '--code', code.id);
+    expect(human.stdout).toMatch(/Conversions\s+1/);
+    expectExit(await rq('experiments', 'list'), 0);
   });
 
   it('imports a peer export (dry run first, all or nothing, then per row) and exports the codes as CSV and JSON', async () => {

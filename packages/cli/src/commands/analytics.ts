@@ -4,6 +4,7 @@ import { action, collect, defined, userBody } from '../context.js';
 import { saveBody } from '../download.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { type Column, printFields, printJson, printTable } from '../output.js';
+import { revenueText } from './conversions.js';
 
 interface FilterFlags {
   range?: string;
@@ -80,6 +81,12 @@ export function analyticsCommands(program: Command): void {
         ['Scans', summary.total],
         ['Unique', summary.unique],
         ['Bots', summary.bots],
+        ['Conversions', summary.conversions],
+        [
+          'Conversion rate',
+          summary.conversionRate === null ? null : `${(summary.conversionRate * 100).toFixed(2)}%`,
+        ],
+        ['Revenue', revenueText(summary.revenue)],
       ]);
     }),
   );
@@ -104,6 +111,8 @@ export function analyticsCommands(program: Command): void {
         { header: answer.by, value: (r) => r.key },
         { header: 'scans', value: (r) => r.total },
         { header: 'unique', value: (r) => r.unique },
+        { header: 'conversions', value: (r) => r.conversions },
+        { header: 'revenue', value: (r) => revenueText(r.revenue) },
       ];
       printTable(context.output, answer.rows, columns);
     }),
