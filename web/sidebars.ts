@@ -31,6 +31,7 @@ const sidebars: SidebarsConfig = {
         'rq-codes/logo-on-qrcode',
         'rq-codes/api-exec-url-data-mode',
         'print',
+        'gs1-digital-link',
       ],
     },
     {

@@ -32,12 +32,14 @@ const pages = [
   'docs/link-controls.md',
   'docs/print.md',
   'docs/webhooks.md',
+  'docs/gs1-digital-link.md',
   // The client's pages run against its built package (npm test builds it first).
   'docs/sdk.md',
   '../packages/client/README.md',
   'tutorials/first-QR-code.md',
   'tutorials/using-exec-url.md',
   'tutorials/receiving-webhooks.md',
+  'tutorials/gs1-digital-link-packaging.md',
 ];
 
 /** What a page must show beyond its own samples. */
@@ -54,6 +56,14 @@ const extraChecks: Record<string, (outputs: string[]) => void> = {
     const all = outputs.join('\n');
     expect(all).toMatch(/^302 https:\/\/example\.com\/prize\?/m);
     expect(all).toMatch(/^302 https:\/\/example\.com\/poster$/m);
+  },
+  // The company-prefix item filled {1} with the rest of the asset's key.
+  'docs/gs1-digital-link.md': (outputs) => {
+    expect(outputs.join('\n')).toMatch(/^307 https:\/\/example\.com\/assets\/ABC123$/m);
+  },
+  // The printed image decodes to the URI written, which an English and a German phone follow.
+  'tutorials/gs1-digital-link-packaging.md': (outputs) => {
+    expect(outputs.join('\n')).toMatch(/^decodes to the Digital Link$/m);
   },
   // The receiver verified and logged the test event, the code's creation and its scan.
   'tutorials/receiving-webhooks.md': (outputs) => {
