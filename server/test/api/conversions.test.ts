@@ -233,10 +233,10 @@ describe.each(engines)('conversions on $name', (engine) => {
       rules: [rule],
     });
     // Scan until both variants were shown a few times (the split is random).
-    const seen: Record<string, string[]> = { '/a': [], '/b': [] };
+    const seen: { '/a': string[]; '/b': string[] } = { '/a': [], '/b': [] };
     await waitFor(async () => {
       const target = await scan(`split-${engine.name}`, seen['/a'].length % 2 === 0 ? IPHONE : DESKTOP);
-      seen[target.pathname]?.push(scanIdOf(target));
+      seen[target.pathname as '/a' | '/b']?.push(scanIdOf(target));
       return seen['/a'].length >= 3 && seen['/b'].length >= 3;
     }, 'scans of both variants');
     for (const scanId of seen['/b'] as string[]) {

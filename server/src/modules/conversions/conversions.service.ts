@@ -10,8 +10,7 @@ import { type PageQuery, readPage } from '../../shared/pagination.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import type { EventsService } from '../events/events.service.js';
 import { changeEvent } from '../events/events.service.js';
-import type { ScansService } from '../scans/scans.service.js';
-import type { ScanRow } from '../scans/scans.table.js';
+import type { AttributedScan as ScanRow, ScansService } from '../scans/scans.service.js';
 import { isCurrencyCode } from './conversions.currency.js';
 import {
   allSettings,

@@ -26,6 +26,7 @@ const row = (slug: string, target = `https://example.com/${slug}`): RedirectRow 
   password_hash: null,
   utm_json: '{"source":"qr"}',
   apps_json: null,
+  attribution_json: null,
 });
 
 /** The database as the index reads it: rows in (host, slug) order, a page at a time. */

@@ -29,6 +29,8 @@ import { ScanWatchers } from './scans.watchers.js';
 
 /** What the CSV export asks for, and the rows it gets: the module's own shapes, named here for its callers. */
 export type { ScanExportFilter, ScanRow as ExportedScan };
+/** A stored scan as conversions credit it (`scanById`). */
+export type { ScanRow as AttributedScan };
 
 /**
  * A stored scan as the live stream shows it: a `Scan` without the visitor hash, its ids and referrer
