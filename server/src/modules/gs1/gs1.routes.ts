@@ -1,9 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemResponses } from '../../shared/problem-schema.js';
+import { Gs1Bulk } from './gs1.bulk.js';
 import { canCreateGs1Item, canDeleteGs1Item, canUpdateGs1Item, canViewGs1Items } from './gs1.permissions.js';
 import {
+  Gs1BulkAnswer,
+  Gs1BulkCreateBody,
+  Gs1BulkDeleteBody,
+  Gs1BulkQuery,
+  Gs1BulkUpdateBody,
   Gs1ItemCreateBody,
   Gs1ItemIdParams,
   Gs1ItemList,
@@ -101,5 +107,79 @@ export async function gs1Routes(fastify: FastifyInstance): Promise<void> {
       await service.delete(request.access, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  // --- Bulk (gs1.bulk.ts): one request of the request budget each, plus its items of the items budget.
+  const bulk = new Gs1Bulk(service);
+  const countItems = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body as { items?: unknown[]; ids?: string[] };
+    const caller = { keyId: request.principal.keyId, userId: request.user?.id };
+    await app.rateLimits.consumeItems(
+      reply,
+      request.workspace.id,
+      caller,
+      (body.items ?? body.ids ?? []).length,
+    );
+  };
+  const BULK_ANSWERS =
+    "Answers 200 with one result per item, in the order sent, whether each succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` every item is checked first and any failing one makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls: over it, a 429 with `Retry-After`. Accepts an `Idempotency-Key` header.";
+
+  app.post(
+    '/api/v1/gs1/items/bulk',
+    {
+      onRequest: app.authenticate(canCreateGs1Item),
+      preHandler: [app.idempotent, countItems],
+      schema: {
+        tags: ['gs1'],
+        summary: 'Register many GS1 items',
+        description: `Each item is a POST /gs1/items body, checked the same way; its field paths are \`/body/items/{index}/...\`. Over the plan's GS1 items limit an item is a 402 (with atomic, the call). ${BULK_ANSWERS}`,
+        querystring: Gs1BulkQuery,
+        body: Gs1BulkCreateBody,
+        response: { 200: Gs1BulkAnswer, ...problemResponses(400, 401, 402, 403, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await bulk.create(request.access, request.body.items, { atomic: request.query.atomic === true }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/gs1/items/bulk-update',
+    {
+      onRequest: app.authenticate(canUpdateGs1Item),
+      preHandler: [app.idempotent, countItems],
+      schema: {
+        tags: ['gs1'],
+        summary: 'Change many GS1 items',
+        description: `One JSON merge patch (as PATCH /gs1/items/{id} takes, paths \`/body/patch/...\`) applied to each of \`ids\`. ${BULK_ANSWERS}`,
+        querystring: Gs1BulkQuery,
+        body: Gs1BulkUpdateBody,
+        response: { 200: Gs1BulkAnswer, ...problemResponses(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await bulk.update(request.access, request.body.ids, request.body.patch, {
+        atomic: request.query.atomic === true,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/gs1/items/bulk-delete',
+    {
+      onRequest: app.authenticate(canDeleteGs1Item),
+      preHandler: [app.idempotent, countItems],
+      schema: {
+        tags: ['gs1'],
+        summary: 'Delete many GS1 items',
+        description: `Deletes each of \`ids\`; their URIs answer 404 from then on. ${BULK_ANSWERS}`,
+        querystring: Gs1BulkQuery,
+        body: Gs1BulkDeleteBody,
+        response: { 200: Gs1BulkAnswer, ...problemResponses(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await bulk.delete(request.access, request.body.ids, { atomic: request.query.atomic === true }),
+    }),
   );
 }

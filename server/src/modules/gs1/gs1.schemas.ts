@@ -1,5 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describedPattern } from '../../shared/pattern-words.js';
+import { ItemProblemSchema } from '../../shared/problem-schema.js';
+import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import { CONTROL_LIMITS } from '../qrcodes/link-controls.js';
 import { RuleCondition } from '../rules/rules.schemas.js';
 
@@ -313,3 +315,85 @@ export const Gs1ItemListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type Gs1ItemListQuery = Static<typeof Gs1ItemListQuery>;
+
+// --- Bulk (gs1.bulk.ts) ---------------------------------------------------------------------------
+
+export const Gs1BulkQuery = Type.Object(
+  {
+    atomic: Type.Optional(
+      Type.Boolean({
+        description:
+          'All or none: every item is checked first, and any failing one makes the call a 422 listing every failing item; nothing is written.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Gs1BulkCreateBody = Type.Object(
+  {
+    items: Type.Array(
+      // Each item is checked on its own (its problem is its result), so one does not refuse the call.
+      Type.Unsafe<unknown>({ description: 'A create body, as POST /gs1/items takes (checked item by item)' }),
+      { minItems: 1, maxItems: BULK_MAX_ITEMS },
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        items: [
+          {
+            primaryKey: { ai: '01', value: '09506000134352' },
+            defaultLinkType: 'gs1:pip',
+            links: [{ linkType: 'gs1:pip', href: 'https://example.com/a', title: 'Product A' }],
+          },
+        ],
+      },
+    ],
+  },
+);
+
+const BulkIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  minItems: 1,
+  maxItems: BULK_MAX_ITEMS,
+  uniqueItems: true,
+  description: "Item ids (gs1_...); a missing or foreign one is that item's 404",
+});
+
+export const Gs1BulkUpdateBody = Type.Object(
+  { ids: BulkIds, patch: Gs1ItemPatchBody },
+  {
+    additionalProperties: false,
+    examples: [
+      { ids: ['gs1_01jdx0m6r4c5zk2d9w1v8t7q3n'], patch: { controls: { expiresAt: '2027-01-01T00:00:00Z' } } },
+    ],
+  },
+);
+export type Gs1BulkUpdateBody = Static<typeof Gs1BulkUpdateBody>;
+
+export const Gs1BulkDeleteBody = Type.Object(
+  { ids: BulkIds },
+  { additionalProperties: false, examples: [{ ids: ['gs1_01jdx0m6r4c5zk2d9w1v8t7q3n'] }] },
+);
+
+export const Gs1BulkAnswer = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          index: Type.Integer({ description: "The item's place in `items` (or `ids`)" }),
+          id: Type.Optional(Type.String()),
+          status: Type.Integer({
+            description:
+              "The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered",
+          }),
+          item: Type.Optional(Gs1ItemSchema),
+          problem: Type.Optional(ItemProblemSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { description: 'One result per item, in the order sent' },
+);

@@ -274,6 +274,15 @@ interface ImportResult {
   errors: Array<{ row: number; problem: Problem }>;
 }
 
+/** A patch as checked: the item before, and what it becomes. */
+export interface PlannedUpdate {
+  current: Gs1Item;
+  levels: LevelInput[];
+  rules: Gs1ItemRule[];
+  controls: ItemControls | null;
+  hostKey: string;
+}
+
 interface PreparedItem {
   item: Gs1ItemRow;
   rows: ItemLevelRows;
@@ -358,8 +367,8 @@ export class Gs1Service {
     return { hostKey, levels, rules, controls };
   }
 
-  async create(access: WorkspaceAccess, body: Gs1ItemCreateBody): Promise<Gs1Item> {
-    const checked = await this.check(access.workspaceId, body);
+  async create(access: WorkspaceAccess, body: Gs1ItemCreateBody, base = '/body'): Promise<Gs1Item> {
+    const checked = await this.check(access.workspaceId, body, base);
     await this.refuseOverItemLimit(access.workspaceId, 1);
     const { hostKey } = checked;
     const prepared = this.prepare(access.workspaceId, body, checked);
@@ -372,7 +381,7 @@ export class Gs1Service {
         };
       })
       .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? this.taken(hostKey, body.primaryKey) : error;
+        throw isUniqueViolation(error) ? this.taken(hostKey, body.primaryKey, base) : error;
       });
     await this.options.changes.publish('gs1.changed', { hostKey });
     return created;
@@ -491,8 +500,22 @@ export class Gs1Service {
     return { data: stored.map((s) => toResource(s, this.options.ownOrigin)), nextCursor: page.nextCursor };
   }
 
-  async update(access: WorkspaceAccess, id: string, patch: Gs1ItemPatchBody): Promise<Gs1Item> {
-    const accountId = access.workspaceId;
+  async update(
+    access: WorkspaceAccess,
+    id: string,
+    patch: Gs1ItemPatchBody,
+    base = '/body',
+  ): Promise<Gs1Item> {
+    return this.writeUpdate(access, id, await this.planUpdate(access.workspaceId, id, patch, base));
+  }
+
+  /** Checks a patch of an item as update would (a 404, or 400s at paths under `base`), writing nothing. */
+  async planUpdate(
+    accountId: string,
+    id: string,
+    patch: Gs1ItemPatchBody,
+    base = '/body',
+  ): Promise<PlannedUpdate> {
     const currentRow = await findItemRow(this.db, accountId, id);
     if (!currentRow) throw notFound('GS1 item');
     const current = await this.get(accountId, id);
@@ -503,19 +526,19 @@ export class Gs1Service {
       levels: patch.levels ?? current.levels,
     };
     const levels = levelsOf(merged);
-    const errors = this.bodyErrors(current.primaryKey, current.prefix, levels, '/body');
+    const errors = this.bodyErrors(current.primaryKey, current.prefix, levels, base);
     const { checkUrl } = this.options;
     // A rule whose link a patch of the links removed is named at its own path.
     const rules = storedRules(
       patch.rules ?? current.rules,
       levels,
       current.prefix,
-      '/body/rules',
+      `${base}/rules`,
       errors,
       checkUrl,
     );
     const before = controlsOfRow(currentRow);
-    const controls = mergedControls(before, patch.controls, '/body/controls', errors, checkUrl);
+    const controls = mergedControls(before, patch.controls, `${base}/controls`, errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
     const currentHost = current.hostname ?? '';
     let hostKey = currentHost;
@@ -524,8 +547,15 @@ export class Gs1Service {
       patch.hostname !== undefined &&
       patch.hostname.toLowerCase().replace(/\.$/, '') !== currentHost
     ) {
-      hostKey = await this.options.hostnames.bindable(accountId, patch.hostname, '/body/hostname');
+      hostKey = await this.options.hostnames.bindable(accountId, patch.hostname, `${base}/hostname`);
     }
+    return { current, levels, rules, controls, hostKey };
+  }
+
+  private async writeUpdate(access: WorkspaceAccess, id: string, planned: PlannedUpdate): Promise<Gs1Item> {
+    const accountId = access.workspaceId;
+    const { current, levels, rules, controls, hostKey } = planned;
+    const currentHost = current.hostname ?? '';
     const now = this.clock.now();
     const updated = await this.options.events
       .inTransaction(async (trx) => {
@@ -655,6 +685,11 @@ export class Gs1Service {
     return { item, rows: this.levelRows(item, levels) };
   }
 
+  /** A 409 when the key is registered on the host already (a bulk create's check before writing). */
+  async refuseRegistered(hostKey: string, key: Gs1Element, base = '/body'): Promise<void> {
+    if (await findItemOnHost(this.db, hostKey, key.ai, key.value)) throw this.taken(hostKey, key, base);
+  }
+
   private async insertPrepared(trx: Kysely<Database>, { item, rows }: PreparedItem): Promise<Gs1Item> {
     await this.refuseTaken(trx, item.host_key, { ai: item.primary_ai, value: item.primary_value }, null);
     await insertItem(trx, item, rows);
@@ -715,10 +750,10 @@ export class Gs1Service {
     if (holder && holder.id !== self) throw this.taken(hostKey, key);
   }
 
-  private taken(hostKey: string, key: Gs1Element): Problem {
+  taken(hostKey: string, key: Gs1Element, base = '/body'): Problem {
     const where = hostKey === '' ? 'on our hosts' : `on ${hostKey}`;
     return new Problem('conflict', `(${key.ai}) ${key.value} is already registered ${where}.`, {
-      errors: [{ path: '/body/primaryKey', message: `is already registered ${where}` }],
+      errors: [{ path: `${base}/primaryKey`, message: `is already registered ${where}` }],
     });
   }
 }
