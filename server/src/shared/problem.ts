@@ -32,6 +32,7 @@ export const PROBLEM_CATALOGUE = {
   email_mismatch: { status: 403, title: 'Invitation is for another e-mail address' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   not_found: { status: 404, title: 'Not found' },
+  not_a_member: { status: 404, title: 'Not a member of the workspace' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
   personal_workspace: { status: 409, title: 'Personal workspace' },

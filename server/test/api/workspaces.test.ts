@@ -71,7 +71,8 @@ describe.each(engines)('workspaces on $name', (engine) => {
     ] as const) {
       const response = await call(stranger, method, url, payload, { 'rq-workspace': id });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json().code).toBe('not_found');
+      // The same answer whether the workspace exists or not.
+      expect(response.json().code).toBe('not_a_member');
     }
     expect((await call(owner, 'GET', `/workspaces/${id}`)).json().name).toBe('Private');
   });
@@ -199,6 +200,10 @@ describe.each(engines)('workspaces on $name', (engine) => {
       expect((await call(leaver, 'DELETE', `/workspaces/${id}/members/${leaver.uid}`)).statusCode).toBe(204);
       expect((await call(leaver, 'GET', `/workspaces/${id}`)).statusCode).toBe(404);
       expect((await call(leaver, 'GET', '/me', undefined, { 'rq-workspace': id })).statusCode).toBe(404);
+      // Its own code, so the site tells "you were removed" from a missing object by it, not by the words.
+      const gone = await call(leaver, 'GET', '/qrcodes', undefined, { 'rq-workspace': id });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().code).toBe('not_a_member');
 
       const removed = await verifiedUser(t);
       await join(t, owner, id, removed, 'editor');

@@ -11,9 +11,10 @@ import { alreadyReloaded, clearReloaded, markReloaded } from '../lib/chunkReload
  * - On a page load, Docusaurus waits for the route's chunks before rendering and never renders
  *   if they fail (the promise rejects unhandled). That rejection is caught here.
  */
+// Told by name, never by message: webpack's script chunks and mini-css-extract's CSS chunks both
+// reject with an Error named 'ChunkLoadError'.
 function isChunkLoadError(reason: unknown): boolean {
-  if (!(reason instanceof Error)) return false;
-  return reason.name === 'ChunkLoadError' || /Loading (CSS )?chunk [\w-]+ failed/.test(reason.message);
+  return reason instanceof Error && reason.name === 'ChunkLoadError';
 }
 
 function showRetry(error: Error): void {

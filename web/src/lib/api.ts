@@ -29,8 +29,8 @@ async function signedInWorkspace(): Promise<string | null> {
 }
 
 /**
- * A 404 naming the workspace itself (not an object in it): the user was removed from it elsewhere.
- * The API answers it as `not_found` like any other missing id, so the detail is what tells them apart.
+ * A 404 `not_a_member` for the workspace the request named (not a missing object in it): the user
+ * was removed from it elsewhere, or it was deleted.
  */
 const workspaceGoneWatch: Middleware = {
   async onResponse({ request, response }) {
@@ -40,9 +40,8 @@ const workspaceGoneWatch: Middleware = {
       .clone()
       .json()
       .catch(() => null);
-    const detail =
-      problem && typeof problem === 'object' && 'detail' in problem ? String(problem.detail) : '';
-    if (detail.includes(sent)) reportWorkspaceGone(sent);
+    if (problem && typeof problem === 'object' && 'code' in problem && problem.code === 'not_a_member')
+      reportWorkspaceGone(sent);
     return undefined;
   },
 };

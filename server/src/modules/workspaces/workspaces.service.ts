@@ -88,8 +88,10 @@ export class WorkspacesService {
     }
     const member = await findMember(this.db, workspaceId, identity.uid);
     const workspace = member && (await this.options.accounts.getWorkspace(workspaceId));
+    // Its own code (still a 404, whether or not the workspace exists): the site tells a user
+    // removed from the workspace they work in by it, not by the detail's words.
     if (!member || !workspace) {
-      throw new Problem('not_found', `You are not a member of a workspace ${workspaceId}.`);
+      throw new Problem('not_a_member', `You are not a member of a workspace ${workspaceId}.`);
     }
     return { user, workspace, role: member.role };
   }
