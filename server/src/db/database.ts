@@ -2,7 +2,12 @@ import type { AccountsTable } from '../modules/accounts/accounts.table.js';
 import type { ApiKeysTable } from '../modules/apikeys/apikeys.table.js';
 import type { AssetsTable } from '../modules/assets/assets.table.js';
 import type { BillingWebhookEventsTable } from '../modules/billing/billing.table.js';
-import type { ConversionSettingsTable, ConversionsTable } from '../modules/conversions/conversions.table.js';
+import type {
+  ConversionDailyTable,
+  ConversionSettingsTable,
+  ConversionsTable,
+  ConversionTotalsTable,
+} from '../modules/conversions/conversions.table.js';
 import type { DesignsTable } from '../modules/designs/designs.table.js';
 import type { EventsTable } from '../modules/events/events.table.js';
 import type { Gs1ItemsTable, Gs1LevelsTable, Gs1LinksTable } from '../modules/gs1/gs1.table.js';
@@ -44,7 +49,9 @@ export interface Database {
   api_keys: ApiKeysTable;
   assets: AssetsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  conversion_daily: ConversionDailyTable;
   conversion_settings: ConversionSettingsTable;
+  conversion_totals: ConversionTotalsTable;
   conversions: ConversionsTable;
   designs: DesignsTable;
   events: EventsTable;

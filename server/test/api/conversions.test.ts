@@ -366,6 +366,67 @@ describe.each(engines)('conversions on $name', (engine) => {
     ]);
   });
 
+  it('counts conversions of earlier days from the rollups as from the conversions themselves, in any time zone', async () => {
+    const user = await signedInUser(t);
+    const key = await createApiKey(t, user, ['conversions:write']);
+    const code = await createCode(user, {
+      slug: `days-${engine.name}`,
+      mode: 'redirect',
+      target: 'https://shop.example/',
+    });
+    const countries = ['DE', 'FR', 'DE', 'US', 'DE', 'FR'];
+    for (const [i, country] of countries.entries()) {
+      // Six scans a day and a half apart, around midnights (UTC and Berlin), each bought once.
+      const at = new Date(Date.now() - (i * 36 + 13) * 3_600_000).toISOString();
+      const scanId = `days${engine.name}${i}`.padEnd(16, 'x').slice(0, 16);
+      await t.app.scans.record(
+        sampleScan(code, user.accountId, at, { scanId, country, visitorHash: `v${i}` }),
+      );
+      const sale = await post(key, '/api/v1/conversions', {
+        scanId,
+        type: 'sale',
+        amount: 100 * (i + 1),
+        currency: 'EUR',
+      });
+      expect(sale.statusCode, sale.body).toBe(201);
+    }
+    for (const timeZone of ['UTC', 'Europe/Berlin', 'America/New_York']) {
+      for (const filter of ['', `&qrcode=${code}`, '&device=mobile']) {
+        const answer = await get(
+          user,
+          `/api/v1/analytics/breakdown?range=30d&by=country&timeZone=${timeZone}${filter}`,
+        );
+        const rows = (
+          answer.json() as {
+            rows: { key: string; total: number; conversions: number; revenue: { EUR: number } }[];
+          }
+        ).rows;
+        expect(
+          rows.map((r) => [r.key, r.total, r.conversions, r.revenue.EUR]),
+          `${timeZone} ${filter}`,
+        ).toEqual([
+          ['DE', 3, 3, 100 + 300 + 500],
+          ['FR', 2, 2, 200 + 600],
+          ['US', 1, 1, 400],
+        ]);
+      }
+      const series = await get(
+        user,
+        `/api/v1/analytics/timeseries?range=30d&interval=day&timeZone=${timeZone}`,
+      );
+      const points = (series.json() as { points: { total: number; conversions: number }[] }).points;
+      expect(points.reduce((sum, p) => sum + p.conversions, 0)).toBe(6);
+      for (const point of points) expect(point.conversions).toBe(point.total);
+      const summary = await get(user, `/api/v1/analytics/summary?range=30d&timeZone=${timeZone}`);
+      expect(summary.json()).toMatchObject({
+        total: 6,
+        conversions: 6,
+        conversionRate: 1,
+        revenue: { EUR: 2100 },
+      });
+    }
+  });
+
   it('takes a code’s own attribution setting over the workspace default', async () => {
     await createCode(owner, {
       slug: `off-${engine.name}`,

@@ -33,6 +33,7 @@ import * as gs1Items from './2026_11_30_0500_gs1_items.js';
 import * as hostnameGs1Resolver from './2026_11_30_0600_hostname_gs1_resolver.js';
 import * as conversions from './2026_11_30_0700_conversions.js';
 import * as qrcodesAttribution from './2026_11_30_0710_qrcodes_attribution.js';
+import * as conversionRollups from './2026_11_30_0720_conversion_rollups.js';
 import * as gs1ItemControls from './2026_11_30_0800_gs1_item_controls.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0600_hostname_gs1_resolver': hostnameGs1Resolver,
   '2026_11_30_0700_conversions': conversions,
   '2026_11_30_0710_qrcodes_attribution': qrcodesAttribution,
+  '2026_11_30_0720_conversion_rollups': conversionRollups,
   '2026_11_30_0800_gs1_item_controls': gs1ItemControls,
 };

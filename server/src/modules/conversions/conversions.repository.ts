@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PageWindow } from '../../shared/pagination.js';
+import { BUCKET_MS, DAY_MS, rollupsOf } from './conversions.rollups.js';
 import type {
   ConversionRow,
   ConversionSettingsRow,
@@ -8,9 +9,7 @@ import type {
   NewConversionRow,
 } from './conversions.table.js';
 
-/** Quarter hours, as the scans' rollups bucket time (time zones are whole quarter hours). */
-const BUCKET_MS = 900_000;
-
+/** Stores conversions and adds them to the rollups: call it in a transaction. */
 export async function insertConversions(
   db: Kysely<Database>,
   rows: readonly NewConversionRow[],
@@ -21,6 +20,39 @@ export async function insertConversions(
       .insertInto('conversions')
       .values(rows.slice(i, i + 400))
       .execute();
+  const { totals, daily } = rollupsOf(rows);
+  // One order of keys for every writer: two transactions never wait on each other's rows in a cycle.
+  totals.sort(byKey);
+  daily.sort(byKey);
+  for (let i = 0; i < totals.length; i += 500)
+    await db
+      .insertInto('conversion_totals')
+      .values(totals.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'qrcode_id', 'bucket', 'currency']).doUpdateSet({
+          conversions: sql`conversion_totals.conversions + excluded.conversions`,
+          revenue: sql`conversion_totals.revenue + excluded.revenue`,
+        }),
+      )
+      .execute();
+  for (let i = 0; i < daily.length; i += 400)
+    await db
+      .insertInto('conversion_daily')
+      .values(daily.slice(i, i + 400))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'qrcode_id', 'dimension', 'day', 'key', 'currency']).doUpdateSet({
+          conversions: sql`conversion_daily.conversions + excluded.conversions`,
+          revenue: sql`conversion_daily.revenue + excluded.revenue`,
+        }),
+      )
+      .execute();
+}
+
+/** Rollup rows in the order of their key columns (every column but the two counts). */
+function byKey(a: object, b: object): number {
+  const x = JSON.stringify(Object.values(a).slice(0, -2));
+  const y = JSON.stringify(Object.values(b).slice(0, -2));
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 export function findByExternalIds(
@@ -82,6 +114,8 @@ export async function upsertSettings(db: Kysely<Database>, row: ConversionSettin
 
 export async function deleteWorkspaceConversions(db: Kysely<Database>, accountId: string): Promise<void> {
   await db.deleteFrom('conversions').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('conversion_totals').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('conversion_daily').where('account_id', '=', accountId).execute();
   await db.deleteFrom('conversion_settings').where('account_id', '=', accountId).execute();
 }
 
@@ -162,35 +196,117 @@ async function grouped(
   }));
 }
 
-/** Per currency ('' for conversions without an amount), all in one key ''. */
-export function conversionTotals(
-  db: Kysely<Database>,
-  selection: ConversionSelection,
-  from: number,
-  to: number,
-) {
-  return grouped(selected(db, selection, from, to), sql<string>`''`);
+const unfiltered = (selection: ConversionSelection) => Object.keys(selection.columns).length === 0;
+
+/** The totals' rows of the selection's codes (or the workspace's '' row) in [from, to). */
+function totalsOf(db: Kysely<Database>, selection: ConversionSelection, from: number, to: number) {
+  const codes = selection.codes ?? [''];
+  if (codes.length === 0) return null;
+  return db
+    .selectFrom('conversion_totals')
+    .where('account_id', '=', selection.accountId)
+    .where('qrcode_id', 'in', codes)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to);
 }
 
-/** Per quarter hour of the credited scan (its start, as text) and currency. */
-export function conversionsByBucket(
-  db: Kysely<Database>,
-  selection: ConversionSelection,
-  from: number,
-  to: number,
-) {
-  return grouped(selected(db, selection, from, to), sql<string>`scan_at - (scan_at % ${BUCKET_MS})`);
-}
-
-/** Per value of a dimension column ('' for none) and currency. */
-export function conversionsByColumn(
+function dailyOf(
   db: Kysely<Database>,
   selection: ConversionSelection,
   column: ConversionDimensionColumn,
   from: number,
   to: number,
 ) {
-  return grouped(selected(db, selection, from, to), sql<string>`coalesce(${sql.ref(column)}, '')`);
+  const codes = selection.codes;
+  if (codes && codes.length === 0) return null;
+  let query = db
+    .selectFrom('conversion_daily')
+    .where('account_id', '=', selection.accountId)
+    .where('dimension', '=', column)
+    .where('day', '>=', from)
+    .where('day', '<', to);
+  // By code: the workspace's rows, keyed by code; by anything else: the selected codes' own rows.
+  if (column === 'qrcode_id') {
+    query = query.where('qrcode_id', '=', '');
+    if (codes) query = query.where('key', 'in', codes);
+  } else query = query.where('qrcode_id', 'in', codes ?? ['']);
+  return query;
+}
+
+async function summed(
+  query:
+    | SelectQueryBuilder<Database, 'conversion_totals', object>
+    | SelectQueryBuilder<Database, 'conversion_daily', object>
+    | null,
+  key: 'bucket' | 'key' | null,
+): Promise<ConversionCountRow[]> {
+  if (!query) return [];
+  const rows = await (query as SelectQueryBuilder<Database, 'conversion_totals', object>)
+    .select([
+      (key === null ? sql<string>`''` : sql<string>`${sql.ref(key)}`).as('key'),
+      sql<string>`currency`.as('currency'),
+      sql<number | string>`sum(conversions)`.as('conversions'),
+      sql<number | string>`sum(revenue)`.as('revenue'),
+    ])
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({
+    key: String(row.key ?? ''),
+    currency: row.currency,
+    conversions: Number(row.conversions),
+    revenue: Number(row.revenue),
+  }));
+}
+
+/**
+ * Per currency ('' for conversions without an amount), all in one key ''. Without filters, from
+ * the quarter-hour totals (bounds on quarter hours, as the scans' reads take them).
+ */
+export function conversionTotals(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  from: number,
+  to: number,
+): Promise<ConversionCountRow[]> {
+  if (unfiltered(selection)) return summed(totalsOf(db, selection, from, to), null);
+  return grouped(selected(db, selection, from, to), sql<string>`''`);
+}
+
+/** Per quarter hour of the credited scan (its start) and currency. */
+export function conversionsByBucket(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  from: number,
+  to: number,
+): Promise<ConversionCountRow[]> {
+  if (unfiltered(selection)) return summed(totalsOf(db, selection, from, to), 'bucket');
+  return grouped(selected(db, selection, from, to), sql<string>`scan_at - (scan_at % ${BUCKET_MS})`);
+}
+
+/**
+ * Per value of a dimension column ('' for none) and currency. Without filters, the whole UTC days
+ * of the range from the daily rollups and the partial days at its edges from the conversions.
+ */
+export async function conversionsByColumn(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  column: ConversionDimensionColumn,
+  from: number,
+  to: number,
+): Promise<ConversionCountRow[]> {
+  const raw = (start: number, end: number): Promise<ConversionCountRow[]> =>
+    start >= end
+      ? Promise.resolve([])
+      : grouped(selected(db, selection, start, end), sql<string>`coalesce(${sql.ref(column)}, '')`);
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
+  if (!unfiltered(selection) || firstDay >= lastDay) return raw(from, to);
+  const [head, days, tail] = await Promise.all([
+    raw(from, firstDay),
+    summed(dailyOf(db, selection, column, firstDay, lastDay), 'key'),
+    raw(lastDay, to),
+  ]);
+  return [...head, ...days, ...tail];
 }
 
 /** Conversions per scan id among `scanIds` (the per-scan CSV export). */

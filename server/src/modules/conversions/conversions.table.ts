@@ -47,6 +47,31 @@ export interface ConversionSettingsTable {
   updated_at: number;
 }
 
+/** Conversions per quarter hour of the credited scans, for the workspace (qrcode_id '') and per code. */
+export interface ConversionTotalsTable {
+  account_id: string;
+  qrcode_id: string;
+  bucket: number;
+  /** ISO 4217, or '' for conversions without an amount. */
+  currency: string;
+  conversions: number;
+  /** Minor units. */
+  revenue: number;
+}
+
+/** Conversions per UTC day of the credited scans and value of a dimension (its column name). */
+export interface ConversionDailyTable {
+  account_id: string;
+  qrcode_id: string;
+  dimension: string;
+  day: number;
+  /** The value, '' for none. */
+  key: string;
+  currency: string;
+  conversions: number;
+  revenue: number;
+}
+
 export type ConversionRow = Selectable<ConversionsTable>;
 export type NewConversionRow = Insertable<ConversionsTable>;
 export type ConversionSettingsRow = Selectable<ConversionSettingsTable>;
