@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { analyticsCommands } from './commands/analytics.js';
 import { codesCommands } from './commands/codes.js';
 import { conversionsCommands } from './commands/conversions.js';
+import { gs1Commands } from './commands/gs1.js';
 import { hostnamesCommands } from './commands/hostnames.js';
 import { loginCommands } from './commands/login.js';
 import { rulesCommands } from './commands/rules.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   codesCommands(program);
   rulesCommands(program);
   hostnamesCommands(program);
+  gs1Commands(program);
   analyticsCommands(program);
   conversionsCommands(program);
   transferCommands(program);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Answer, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
-import { action, defined, userBody } from '../context.js';
+import { action, type Context, defined, userBody } from '../context.js';
 import { saveBody } from '../download.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
 import { type Output, printJson, printTable } from '../output.js';
@@ -38,48 +38,9 @@ export function transferCommands(program: Command): void {
     .option('--dry-run', 'check every row and report, create nothing')
     .option('--per-row', 'create the rows that pass and report the others (default: all or nothing)')
     .action(
-      action(async (context, file: string, options: ImportOptions) => {
-        const format = importFormat(file, options.format);
-        let body: Buffer;
-        try {
-          body = fs.readFileSync(file === '-' ? 0 : file);
-        } catch (error) {
-          throw new CliError(
-            `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}.`,
-            EXIT.error,
-          );
-        }
-        const json = body.subarray(0, 64).toString('utf8').trimStart().match(/^[[{]/);
-        const { output } = context;
-        if (!output.json && process.stderr.isTTY) {
-          output.err(output.paint('dim', `Uploading ${formatBytes(body.length)} and importing...`));
-        }
-        let result: ImportResult;
-        try {
-          result = await context.api().rq.qrcodes.import({
-            params: {
-              query: {
-                format: userBody<QueryOf<'/api/v1/qrcodes/import', 'post'>>({ format }).format,
-                dryRun: Boolean(options.dryRun),
-                atomic: !options.perRow,
-              },
-            },
-            body: new Uint8Array(body),
-            bodySerializer: (bytes: unknown) => bytes,
-            headers: { 'content-type': json ? 'application/json' : 'text/csv' },
-          });
-        } catch (error) {
-          const refusal = importRefusalOf(error);
-          if (!refusal) throw error;
-          if (output.json) printJson(output, (error as CliError).problem);
-          else printRefusal(output, refusal);
-          process.exitCode = EXIT.validation;
-          return;
-        }
-        if (output.json) printJson(output, result);
-        else printImport(output, result, options);
-        if (result.errors.length > 0) process.exitCode = EXIT.validation;
-      }),
+      action(async (context, file: string, options: ImportOptions) =>
+        importFile(context, file, importFormat(file, options.format), options),
+      ),
     );
 
   program
@@ -110,7 +71,7 @@ export function transferCommands(program: Command): void {
     );
 }
 
-interface ImportOptions {
+export interface ImportOptions {
   format?: string;
   dryRun?: boolean;
   perRow?: boolean;
@@ -171,4 +132,52 @@ function printRowProblems(output: Output, failures: ImportResult['errors']): voi
     { header: 'row', value: (r) => r.row },
     { header: 'problem', value: (r) => r.problem },
   ]);
+}
+
+/**
+ * Sends a file to POST /qrcodes/import in `format` and prints the report (rq import, rq gs1 import):
+ * a refused all-or-nothing import lists its failing rows and exits with the validation code.
+ */
+export async function importFile(
+  context: Context,
+  file: string,
+  format: string,
+  options: ImportOptions,
+): Promise<void> {
+  let body: Buffer;
+  try {
+    body = fs.readFileSync(file === '-' ? 0 : file);
+  } catch (error) {
+    throw new CliError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}.`, EXIT.error);
+  }
+  const json = body.subarray(0, 64).toString('utf8').trimStart().match(/^[[{]/);
+  const { output } = context;
+  if (!output.json && process.stderr.isTTY) {
+    output.err(output.paint('dim', `Uploading ${formatBytes(body.length)} and importing...`));
+  }
+  let result: ImportResult;
+  try {
+    result = await context.api().rq.qrcodes.import({
+      params: {
+        query: {
+          format: userBody<QueryOf<'/api/v1/qrcodes/import', 'post'>>({ format }).format,
+          dryRun: Boolean(options.dryRun),
+          atomic: !options.perRow,
+        },
+      },
+      body: new Uint8Array(body),
+      bodySerializer: (bytes: unknown) => bytes,
+      headers: { 'content-type': json ? 'application/json' : 'text/csv' },
+    });
+  } catch (error) {
+    const refusal = importRefusalOf(error);
+    if (!refusal) throw error;
+    if (output.json) printJson(output, (error as CliError).problem);
+    else printRefusal(output, refusal);
+    process.exitCode = EXIT.validation;
+    return;
+  }
+  if (output.json) printJson(output, result);
+  else printImport(output, result, options);
+  if (result.errors.length > 0) process.exitCode = EXIT.validation;
 }
