@@ -19,7 +19,8 @@ export default function Gs1Page() {
         <p className="rq-lead">
           One QR code on your packaging for the till, the shopper and recalls: register a GTIN (or another GS1
           key) and its links, and its Digital Link URIs resolve here, by link type, language, lot and serial,
-          as GS1's resolver standard says. <Link to="/docs/gs1-digital-link">How the resolver answers</Link>.
+          as GS1's resolver standard says.{' '}
+          <Link to="/docs/next/gs1-digital-link">How the resolver answers</Link>.
         </p>
         <RequireAccount>
           <Items />

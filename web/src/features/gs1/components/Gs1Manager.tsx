@@ -20,8 +20,8 @@ function EmptyState() {
         leaflet.
       </p>
       <p>
-        Read <Link to="/docs/gs1-digital-link/tutorial">Put a GS1 Digital Link on your packaging</Link> first,
-        or register one above.
+        Read <Link to="/tutorials/gs1-digital-link-packaging">Put a GS1 Digital Link on your packaging</Link>{' '}
+        first, or register one above.
       </p>
     </div>
   );

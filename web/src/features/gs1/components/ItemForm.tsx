@@ -210,13 +210,17 @@ export default function ItemForm({
                   />
                 </div>
                 <div className={formStyles.field}>
-                  <label htmlFor={`${id}-${level.key}-default`}>Default link type (optional)</label>
+                  <label htmlFor={`${id}-${level.key}-default`}>Default link type</label>
                   <input
                     id={`${id}-${level.key}-default`}
                     value={level.defaultLinkType}
                     spellCheck={false}
+                    aria-describedby={`${id}-${level.key}-default-hint`}
                     onChange={(event) => setLevel(index, { defaultLinkType: event.target.value })}
                   />
+                  <p id={`${id}-${level.key}-default-hint`} className={formStyles.hint}>
+                    Empty: a plain scan of this level gets the item's default link.
+                  </p>
                 </div>
               </div>
               {qualifierError && <p className="rq-error">{qualifierError}</p>}
@@ -242,7 +246,7 @@ export default function ItemForm({
         <button
           type="button"
           className="button button--secondary button--sm"
-          onClick={() => set({ levels: [...draft.levels, emptyLevel()] })}
+          onClick={() => set({ levels: [...draft.levels, emptyLevel(draft.defaultLinkType)] })}
         >
           Add a lot or serial level
         </button>

@@ -91,8 +91,13 @@ export function emptyLink(linkType = 'gs1:pip'): LinkDraft {
   return { key: nextKey(), linkType, title: '', href: '', languages: '', contexts: '', mediaType: '' };
 }
 
-export function emptyLevel(): LevelDraft {
-  return { key: nextKey(), lot: '', serial: '', defaultLinkType: '', links: [emptyLink()] };
+/**
+ * A new level, its default link type the item's: a level without one answers a plain scan with
+ * the item's default link, never its own links (as GS1's reference resolver does).
+ */
+export function emptyLevel(defaultLinkType = 'gs1:pip'): LevelDraft {
+  const linkType = defaultLinkType.trim() || 'gs1:pip';
+  return { key: nextKey(), lot: '', serial: '', defaultLinkType: linkType, links: [emptyLink(linkType)] };
 }
 
 export function emptyItem(): ItemDraft {
