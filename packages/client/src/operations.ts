@@ -166,6 +166,24 @@ export const OPERATIONS = {
     },
   },
   gs1: {
+    /** Delete many GS1 items */
+    bulkDeleteItems: {
+      method: 'post',
+      path: '/api/v1/gs1/items/bulk-delete',
+      operationId: 'postGs1ItemsBulkDelete',
+    },
+    /** Register many GS1 items */
+    bulkItems: {
+      method: 'post',
+      path: '/api/v1/gs1/items/bulk',
+      operationId: 'postGs1ItemsBulk',
+    },
+    /** Change many GS1 items */
+    bulkUpdateItems: {
+      method: 'post',
+      path: '/api/v1/gs1/items/bulk-update',
+      operationId: 'postGs1ItemsBulkUpdate',
+    },
     /** Register a GS1 item */
     createItem: {
       method: 'post',

@@ -534,7 +534,7 @@ export interface paths {
         put?: never;
         /**
          * Register a GS1 item
-         * @description A primary key (a GTIN, GLN, SSCC, ...) or a company prefix, its links, and its lot or serial levels, each with links of its own. Its GS1 Digital Link URIs then resolve at the root of the item's host (our hosts, or a verified hostname of the workspace). Keys and qualifiers are checked as a scanned URI is (check digits, lengths, order): a fault is a 400 at its field path. A key is registered once per host: another item's key is a 409. Accepts an `Idempotency-Key` header.
+         * @description A primary key (a GTIN, GLN, SSCC, ...) or a company prefix, its links, and its lot or serial levels, each with links of its own. Its GS1 Digital Link URIs then resolve at the root of the item's host (our hosts, or a verified hostname of the workspace). Keys and qualifiers are checked as a scanned URI is (check digits, lengths, order): a fault is a 400 at its field path. A key is registered once per host: another item's key is a 409. Items count against the plan's GS1 items limit: over it, a 402 `limit_reached` (`limit: "gs1Items"`, `allowed`, `fits`). Accepts an `Idempotency-Key` header.
          *
          *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
@@ -593,6 +593,72 @@ export interface paths {
          *     Needs the viewer role or higher; API keys need `qrcodes:read`.
          */
         post: operations["postGs1ItemsByIdSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/items/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register many GS1 items
+         * @description Each item is a POST /gs1/items body, checked the same way; its field paths are `/body/items/{index}/...`. Over the plan's GS1 items limit an item is a 402 (with atomic, the call). Answers 200 with one result per item, in the order sent, whether each succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` every item is checked first and any failing one makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls: over it, a 429 with `Retry-After`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postGs1ItemsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/items/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete many GS1 items
+         * @description Deletes each of `ids`; their URIs answer 404 from then on. Answers 200 with one result per item, in the order sent, whether each succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` every item is checked first and any failing one makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls: over it, a 429 with `Retry-After`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postGs1ItemsBulkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/items/bulk-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change many GS1 items
+         * @description One JSON merge patch (as PATCH /gs1/items/{id} takes, paths `/body/patch/...`) applied to each of `ids`. Answers 200 with one result per item, in the order sent, whether each succeeded or not: `status` is the item's own (201, 200 or 204, or the 4xx its single request would have answered, with its `problem`). With `?atomic=true` every item is checked first and any failing one makes the call a 422 (`errors` name every failing field, `items` each failing item's problem) and nothing is written. Items count against the items budget of bulk calls: over it, a 429 with `Retry-After`. Accepts an `Idempotency-Key` header.
+         *
+         *     Needs the editor role or higher; API keys need `qrcodes:write`.
+         */
+        post: operations["postGs1ItemsBulkUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8802,6 +8868,29 @@ export interface operations {
                 };
             };
             /** @description application/problem+json (RFC 9457) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9990,6 +10079,1241 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1ItemsBulk: {
+        parameters: {
+            query?: {
+                /** @description All or none: every item is checked first, and any failing one makes the call a 422 listing every failing item; nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "primaryKey": {
+                 *             "ai": "01",
+                 *             "value": "09506000134352"
+                 *           },
+                 *           "defaultLinkType": "gs1:pip",
+                 *           "links": [
+                 *             {
+                 *               "linkType": "gs1:pip",
+                 *               "href": "https://example.com/a",
+                 *               "title": "Product A"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            item?: {
+                                controls: {
+                                    activeFrom: string | null;
+                                    expiredTarget: string | null;
+                                    expiresAt: string | null;
+                                    maxScans: number | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultLinkType: string | null;
+                                /** @description The custom hostname the item answers on; null: our own hosts */
+                                hostname: string | null;
+                                /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                itemDescription: string | null;
+                                levels: {
+                                    defaultLinkType: string | null;
+                                    itemDescription: string | null;
+                                    links: {
+                                        /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                        context?: string[];
+                                        /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                        href: string;
+                                        /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                        hreflang?: string[];
+                                        /**
+                                         * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                         * @example gs1:pip
+                                         */
+                                        linkType: string;
+                                        title: string;
+                                        /** @description A media type, e.g. 'text/html' */
+                                        type?: string;
+                                    }[];
+                                    qualifiers: {
+                                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                        ai: string;
+                                        /** @description The value, as in the URI path (decoded) */
+                                        value: string;
+                                    }[];
+                                }[];
+                                links: {
+                                    /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                    context?: string[];
+                                    /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                    href: string;
+                                    /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                    hreflang?: string[];
+                                    /**
+                                     * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                     * @example gs1:pip
+                                     */
+                                    linkType: string;
+                                    title: string;
+                                    /** @description A media type, e.g. 'text/html' */
+                                    type?: string;
+                                }[];
+                                /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                                linksetNotes: {
+                                    from: string;
+                                    /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                                    path: string;
+                                    reason: string;
+                                    /** @description What the linkset says instead; null: left out */
+                                    to: string | null;
+                                }[];
+                                prefix: boolean;
+                                primaryKey: {
+                                    /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                    ai: string;
+                                    /** @description The value, as in the URI path (decoded) */
+                                    value: string;
+                                };
+                                rules: {
+                                    /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                                    href: string;
+                                    when: components["schemas"]["def-0"];
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                                uri: string;
+                            };
+                            /** @description problem details (RFC 9457) of one item */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1ItemsBulkDelete: {
+        parameters: {
+            query?: {
+                /** @description All or none: every item is checked first, and any failing one makes the call a 422 listing every failing item; nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "gs1_01jdx0m6r4c5zk2d9w1v8t7q3n"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Item ids (gs1_...); a missing or foreign one is that item's 404 */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            item?: {
+                                controls: {
+                                    activeFrom: string | null;
+                                    expiredTarget: string | null;
+                                    expiresAt: string | null;
+                                    maxScans: number | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultLinkType: string | null;
+                                /** @description The custom hostname the item answers on; null: our own hosts */
+                                hostname: string | null;
+                                /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                itemDescription: string | null;
+                                levels: {
+                                    defaultLinkType: string | null;
+                                    itemDescription: string | null;
+                                    links: {
+                                        /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                        context?: string[];
+                                        /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                        href: string;
+                                        /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                        hreflang?: string[];
+                                        /**
+                                         * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                         * @example gs1:pip
+                                         */
+                                        linkType: string;
+                                        title: string;
+                                        /** @description A media type, e.g. 'text/html' */
+                                        type?: string;
+                                    }[];
+                                    qualifiers: {
+                                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                        ai: string;
+                                        /** @description The value, as in the URI path (decoded) */
+                                        value: string;
+                                    }[];
+                                }[];
+                                links: {
+                                    /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                    context?: string[];
+                                    /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                    href: string;
+                                    /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                    hreflang?: string[];
+                                    /**
+                                     * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                     * @example gs1:pip
+                                     */
+                                    linkType: string;
+                                    title: string;
+                                    /** @description A media type, e.g. 'text/html' */
+                                    type?: string;
+                                }[];
+                                /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                                linksetNotes: {
+                                    from: string;
+                                    /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                                    path: string;
+                                    reason: string;
+                                    /** @description What the linkset says instead; null: left out */
+                                    to: string | null;
+                                }[];
+                                prefix: boolean;
+                                primaryKey: {
+                                    /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                    ai: string;
+                                    /** @description The value, as in the URI path (decoded) */
+                                    value: string;
+                                };
+                                rules: {
+                                    /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                                    href: string;
+                                    when: components["schemas"]["def-0"];
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                                uri: string;
+                            };
+                            /** @description problem details (RFC 9457) of one item */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postGs1ItemsBulkUpdate: {
+        parameters: {
+            query?: {
+                /** @description All or none: every item is checked first, and any failing one makes the call a 422 listing every failing item; nothing is written. */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Sent again with the same body within 24 h, the first answer is returned instead of creating twice. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "gs1_01jdx0m6r4c5zk2d9w1v8t7q3n"
+                 *       ],
+                 *       "patch": {
+                 *         "controls": {
+                 *           "expiresAt": "2027-01-01T00:00:00Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Item ids (gs1_...); a missing or foreign one is that item's 404 */
+                    ids: string[];
+                    /**
+                     * @description A JSON merge patch (RFC 7396): omitted fields stay, `null` clears; `links`, `levels` and `rules` replace the whole list, `controls` merge field by field. The primary key does not change: delete the item and create another.
+                     * @example {
+                     *       "itemDescription": "Dal Giardino Medicinal Compound, 50 capsules"
+                     *     }
+                     */
+                    patch: {
+                        /** @description Link controls of the item's scans, as codes have them: they gate the redirects and 300 answers of every key the item covers, never its linkset (its public description). A JSON merge patch on update. */
+                        controls?: {
+                            activeFrom?: string | null;
+                            /** @description Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page */
+                            expiredTarget?: string | null;
+                            expiresAt?: string | null;
+                            /** @description Counted (human) scans the item answers; then it is used up */
+                            maxScans?: number | null;
+                        };
+                        defaultLinkType?: string | null;
+                        hostname?: string | null;
+                        itemDescription?: string | null;
+                        levels?: {
+                            /** @description The link type whose link answers a scan that names none (the default link) */
+                            defaultLinkType?: string;
+                            itemDescription?: string;
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            /** @description Key qualifiers in the standard's order, e.g. [{ ai: '10', value: 'LOT01' }]; a value written '{name}' covers every value and fills {name} in hrefs */
+                            qualifiers: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            }[];
+                        }[];
+                        links?: {
+                            /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                            context?: string[];
+                            /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                            href: string;
+                            /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                            hreflang?: string[];
+                            /**
+                             * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                             * @example gs1:pip
+                             */
+                            linkType: string;
+                            title: string;
+                            /** @description A media type, e.g. 'text/html' */
+                            type?: string;
+                        }[];
+                        /** @description Rules, first match wins: each picks one of the links of the link type a scan asks for (or of the default's) at the level that answers. A rule never changes an explicit linkType and never answers a linkset request; a rule whose link is not among those is passed over. */
+                        rules?: {
+                            /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                            href: string;
+                            when: components["schemas"]["def-0"];
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            /** @description The item's place in `items` (or `ids`) */
+                            index: number;
+                            item?: {
+                                controls: {
+                                    activeFrom: string | null;
+                                    expiredTarget: string | null;
+                                    expiresAt: string | null;
+                                    maxScans: number | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultLinkType: string | null;
+                                /** @description The custom hostname the item answers on; null: our own hosts */
+                                hostname: string | null;
+                                /** @example gs1_01jdx0m6r4c5zk2d9w1v8t7q3n */
+                                id: string;
+                                itemDescription: string | null;
+                                levels: {
+                                    defaultLinkType: string | null;
+                                    itemDescription: string | null;
+                                    links: {
+                                        /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                        context?: string[];
+                                        /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                        href: string;
+                                        /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                        hreflang?: string[];
+                                        /**
+                                         * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                         * @example gs1:pip
+                                         */
+                                        linkType: string;
+                                        title: string;
+                                        /** @description A media type, e.g. 'text/html' */
+                                        type?: string;
+                                    }[];
+                                    qualifiers: {
+                                        /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                        ai: string;
+                                        /** @description The value, as in the URI path (decoded) */
+                                        value: string;
+                                    }[];
+                                }[];
+                                links: {
+                                    /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                    context?: string[];
+                                    /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                    href: string;
+                                    /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                    hreflang?: string[];
+                                    /**
+                                     * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                     * @example gs1:pip
+                                     */
+                                    linkType: string;
+                                    title: string;
+                                    /** @description A media type, e.g. 'text/html' */
+                                    type?: string;
+                                }[];
+                                /** @description What the item's linkset writes otherwise than stored, to stay valid against GS1's schema (a language tag such as 'und' or 'es-419', a link type it cannot carry); scans still use the stored values */
+                                linksetNotes: {
+                                    from: string;
+                                    /** @description The stored field, e.g. '/levels/0/links/1/hreflang' */
+                                    path: string;
+                                    reason: string;
+                                    /** @description What the linkset says instead; null: left out */
+                                    to: string | null;
+                                }[];
+                                prefix: boolean;
+                                primaryKey: {
+                                    /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                    ai: string;
+                                    /** @description The value, as in the URI path (decoded) */
+                                    value: string;
+                                };
+                                rules: {
+                                    /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                                    href: string;
+                                    when: components["schemas"]["def-0"];
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The item's GS1 Digital Link URI on its host (for a company prefix, the prefix's: append the rest of a key) */
+                                uri: string;
+                            };
+                            /** @description problem details (RFC 9457) of one item */
+                            problem?: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The item's own status: 201 created, 200 changed, 204 deleted, or the 4xx its single request would have answered */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18991,10 +20315,15 @@ export interface operations {
                     cmyk?: boolean;
                     /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
                     filter?: {
+                        /** @description Only codes that are on (true) or off (false) */
                         enabled?: boolean;
                         hostname?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
                         mode?: "static" | "redirect" | "exec";
+                        /** @description Text in the title or slug */
                         q?: string;
                         tag?: string;
                     };
@@ -19602,10 +20931,15 @@ export interface operations {
                     columns?: number;
                     /** @description The list filters of GET /qrcodes; all the codes they select, newest first (at most 10000) */
                     filter?: {
+                        /** @description Only codes that are on (true) or off (false) */
                         enabled?: boolean;
                         hostname?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description static: the symbol holds the data; redirect: the short URL, sent on to `target` (or a rule); exec: the short URL, resolved by your exec URL
+                         * @enum {string}
+                         */
                         mode?: "static" | "redirect" | "exec";
+                        /** @description Text in the title or slug */
                         q?: string;
                         tag?: string;
                     };

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { stringEnum } from '../../shared/string-enum.js';
 import { MAX_PRINT_CODES } from '../qrcodes/code-prints.js';
-import { CODE_MODES, LIMITS } from '../qrcodes/qrcodes.validate.js';
+import { codeFilterBodyFields } from '../qrcodes/qrcodes.schemas.js';
 
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   minItems: 1,
@@ -9,19 +9,11 @@ const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   description: `Code ids (qr_...), at most ${MAX_PRINT_CODES}; an id the workspace does not hold makes the call a 404 naming it`,
 });
 
-const Filter = Type.Object(
-  {
-    mode: Type.Optional(stringEnum(CODE_MODES)),
-    tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
-    hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    enabled: Type.Optional(Type.Boolean()),
-  },
-  {
-    additionalProperties: false,
-    description: `The list filters of GET /qrcodes; all the codes they select, newest first (at most ${MAX_PRINT_CODES})`,
-  },
-);
+/** The list's filters (GET /qrcodes), as one schema with the list's. */
+const Filter = Type.Object(codeFilterBodyFields, {
+  additionalProperties: false,
+  description: `The list filters of GET /qrcodes; all the codes they select, newest first (at most ${MAX_PRINT_CODES})`,
+});
 
 const Cmyk = Type.Optional(
   Type.Boolean({ description: 'pdf and eps in CMYK, pure black as 0/0/0/100 (default false: RGB)' }),

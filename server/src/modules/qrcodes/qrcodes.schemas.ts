@@ -412,19 +412,27 @@ export const CodeParams = Type.Object({ id: Type.String({ minLength: 1, maxLengt
  */
 const leftOut = { examples: [null] };
 
-const codeFilterFields = {
-  mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, ...leftOut })),
-  tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
-  hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
-  enabled: Type.Optional(
-    Type.Boolean({ description: 'Only codes that are on (true) or off (false)', ...leftOut }),
-  ),
-};
+/** The list's filters, as query parameters (with `leftOut`) or as the members of a body. */
+function codeFilterFieldsIn(where: 'query' | 'body') {
+  const hint = where === 'query' ? leftOut : {};
+  return {
+    mode: Type.Optional(Type.Unsafe<Static<typeof Mode>>({ ...Mode, ...hint })),
+    tag: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tagLength })),
+    hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text in the title or slug' })),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'Only codes that are on (true) or off (false)', ...hint }),
+    ),
+  };
+}
+const codeFilterFields = codeFilterFieldsIn('query');
 
 /** The filters of the list, which the count (and exports) take too. */
 export const CodeFilterQuery = Type.Object(codeFilterFields, { additionalProperties: false });
 export type CodeFilterInput = Static<typeof CodeFilterQuery>;
+
+/** The same filters in a request body (a print selection's `filter`). */
+export const codeFilterBodyFields = codeFilterFieldsIn('body');
 
 export const ListQuery = Type.Object(
   {
