@@ -112,10 +112,11 @@ function jwtAlgorithm(token: string): string | undefined {
 /**
  * Verifies callers and hands routes a typed `request.workspace`, `request.access` (workspace, role,
  * actor), `request.user` and `request.principal`.
- * Routes opt in with `onRequest: app.authenticate({ scope: 'rules:write' })`: the check runs
- * before the body is read, parsed or validated, so a stranger is told 401 and nothing about a
- * malformed or oversized body. The route's OpenAPI entry gets its `security` and 401/403/429/503
- * answers automatically.
+ * Routes opt in with `onRequest: app.authenticate(canCreateRule)`, a permission of their module's
+ * `<name>.permissions.ts` (the role a member needs, the scope a key needs): the check runs before
+ * the body is read, parsed or validated, so a stranger is told 401 and nothing about a malformed
+ * or oversized body. The route's OpenAPI entry gets its `security`, its 401/403/429/503 answers and
+ * the role and scope it needs automatically.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
