@@ -34,6 +34,11 @@
 //                 scanner passes them all and the fifth rule decides, its target with the UTM tags),
 //                 in the same rounds, and prints `controls: plain xP, controlled xC of bare
 //                 node:http, D% vs plain` (D within each round, the median round's).
+// --gs1          also scans a GS1 Digital Link of the same account (a GTIN's lot, its link chosen by
+//                 Accept-Language among the lot level's languages: `/01/09506000134376/10/LOT42` with
+//                 `Accept-Language: fr-CH,fr;q=0.9,en;q=0.8`) and a plain code (no rules, no controls),
+//                 in the same rounds, and prints `gs1/plain: G rps / P rps, xR` (R = G / P within each
+//                 round, the median round's). Every GS1 scan answered is recorded like a code's.
 // --webhook      also runs a second SQLite server whose account has a `scan.created` webhook
 //                 endpoint, subscribed to a local receiver (a process of its own that answers 204
 //                 and verifies every call with the standardwebhooks library), scanned in the same
@@ -109,6 +114,7 @@ const { values: flags } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     codes: { type: 'string', default: '0' },
     controls: { type: 'boolean', default: false },
+    gs1: { type: 'boolean', default: false },
     webhook: { type: 'boolean', default: false },
   },
 });
@@ -127,6 +133,50 @@ if (WITH_CONTROLS && CODES > 0) {
   console.error('--controls compares one hot code with its controlled copy: leave out --codes');
   process.exit(2);
 }
+const WITH_GS1 = flags.gs1 === true;
+if (WITH_GS1 && CODES > 0) {
+  console.error('--gs1 compares a GS1 Digital Link with one plain code: leave out --codes');
+  process.exit(2);
+}
+/** --gs1: a GTIN's lot, answered by the lot level's French link for a Swiss French phone. */
+const GS1_PATH = '/01/09506000134376/10/LOT42';
+const GS1_LANGUAGE = 'fr-CH,fr;q=0.9,en;q=0.8';
+const GS1_TARGET = 'https://example.com/fr/lot/LOT42';
+const GS1_ITEM = {
+  primaryKey: { ai: '01', value: '09506000134376' },
+  itemDescription: 'Bench compound',
+  defaultLinkType: 'gs1:pip',
+  links: [
+    { linkType: 'gs1:pip', href: 'https://example.com/en', title: 'Product', hreflang: ['en'] },
+    { linkType: 'gs1:pip', href: 'https://example.com/de', title: 'Produkt', hreflang: ['de'] },
+  ],
+  levels: [
+    {
+      qualifiers: [{ ai: '10', value: '{lotnumber}' }],
+      defaultLinkType: 'gs1:pip',
+      links: [
+        {
+          linkType: 'gs1:pip',
+          href: 'https://example.com/en/lot/{lotnumber}',
+          title: 'Lot',
+          hreflang: ['en'],
+        },
+        {
+          linkType: 'gs1:pip',
+          href: 'https://example.com/fr/lot/{lotnumber}',
+          title: 'Lot',
+          hreflang: ['fr'],
+        },
+        {
+          linkType: 'gs1:pip',
+          href: 'https://example.com/de/lot/{lotnumber}',
+          title: 'Los',
+          hreflang: ['de'],
+        },
+      ],
+    },
+  ],
+};
 const HOUR_MS = 3_600_000;
 /** The controlled code's settings: every control that costs at the edge, none that stops the scan. */
 const CONTROLS = {
@@ -354,6 +404,15 @@ async function seed(base, dnsPort) {
     });
   }
 
+  if (WITH_GS1) {
+    await api(base, 'POST', '/qrcodes', {
+      slug: 'bench-plain',
+      mode: 'redirect',
+      target: 'https://example.com/plain',
+    });
+    await api(base, 'POST', '/gs1/items', GS1_ITEM);
+  }
+
   // The over-limit account: the same code, scanned up to its free plan's monthly limit.
   await seedBenchCode((method, url, body) => api(base, method, url, body, OVER_LIMIT_OWNER), 'bench-over');
   const agent = new http.Agent({ keepAlive: true });
@@ -386,6 +445,19 @@ async function expectAnswers(base) {
   await expectLocation(`${base}/bench`, 'https://example.com/desktop', HOSTNAME);
   await expectLocation(`${base}/r/bench-over`, 'https://example.com/default');
   if (WITH_CONTROLS) await expectLocation(`${base}/r/bench-controls`, CONTROLLED_TARGET);
+  if (WITH_GS1) {
+    await expectLocation(`${base}/r/bench-plain`, 'https://example.com/plain');
+    const location = await new Promise((resolve, reject) => {
+      const headers = { 'user-agent': USER_AGENT, 'accept-language': GS1_LANGUAGE };
+      http
+        .get(`${base}${GS1_PATH}`, { headers }, (response) => {
+          response.resume();
+          resolve(response.headers.location);
+        })
+        .on('error', reject);
+    });
+    if (location !== GS1_TARGET) throw new Error(`${GS1_PATH} went to ${location}, not ${GS1_TARGET}`);
+  }
 }
 
 /** One scan as a desktop browser; answers where it was sent (one row more in the database). */
@@ -889,7 +961,7 @@ try {
       await seed(server.base, dnsPort);
       await expectAnswers(server.base);
       // The over-limit account's scans, and the three checks of expectAnswers.
-      server.seedScans = FREE_MONTHLY_LIMIT + (WITH_CONTROLS ? 4 : 3);
+      server.seedScans = FREE_MONTHLY_LIMIT + (WITH_CONTROLS ? 4 : 3) + (WITH_GS1 ? 2 : 0);
     } else if (hot) {
       await seedBenchCode((method, url, body) => api(server.base, method, url, body));
       await expectLocation(`${server.base}/r/bench`, 'https://example.com/desktop');
@@ -958,6 +1030,24 @@ try {
                   server: sqlite,
                   url: `${sqlite.base}/r/bench-controls`,
                   options: {},
+                },
+              ]
+            : []),
+          ...(WITH_GS1
+            ? [
+                {
+                  name: 'plain code',
+                  key: 'plain',
+                  server: sqlite,
+                  url: `${sqlite.base}/r/bench-plain`,
+                  options: {},
+                },
+                {
+                  name: 'GS1 Digital Link',
+                  key: 'gs1',
+                  server: sqlite,
+                  url: `${sqlite.base}${GS1_PATH}`,
+                  options: { headers: { 'Accept-Language': GS1_LANGUAGE } },
                 },
               ]
             : []),
@@ -1166,6 +1256,15 @@ try {
       console.log(
         `controls: plain x${primary.ratio.toFixed(2)}, controlled x${controlled.ratio.toFixed(2)} of bare node:http, ${cost >= 0 ? '+' : ''}${cost.toFixed(1)}% vs plain (${controlled.rps.toFixed(0)} rps, p99 ${controlled.p99ms.toFixed(2)} ms; activeFrom, expiresAt, maxScans, UTM, apps)`,
       );
+    }
+    if (WITH_GS1) {
+      // Within each round, the GS1 link against the plain code (same drift); the median round's.
+      const ratios = rounds.map((r) => r.results[keyed('gs1')].rps / r.results[keyed('plain')].rps);
+      const ratio = median(ratios);
+      const round = rounds[ratios.indexOf(ratio)];
+      const gs1 = round.results[keyed('gs1')].rps;
+      const plain = round.results[keyed('plain')].rps;
+      console.log(`gs1/plain: ${gs1.toFixed(0)} rps / ${plain.toFixed(0)} rps, x${ratio.toFixed(2)}`);
     }
     for (const server of others) {
       const middle = middleOf(sides.findIndex((side) => side.server === server));

@@ -14,10 +14,10 @@ export function requireWrk() {
  * wrk's summary: the rate of requests answered, how many, their median and 99th percentile latency
  * (`--latency`), and the requests it gave up on after its timeout (2 s unless `timeout` says).
  * `host` sends the request to that name (a custom hostname) instead of the URL's; `script` is a
- * Lua file choosing each request's path. Asynchronous, so the caller's timers run meanwhile.
+ * Lua file choosing each request's path; `headers` are sent with every request. Asynchronous, so the caller's timers run meanwhile.
  * Throws when any answer was not a 2xx or 3xx.
  */
-export async function runWrk(url, { duration, connections = 50, host, script, timeout } = {}) {
+export async function runWrk(url, { duration, connections = 50, host, script, timeout, headers = {} } = {}) {
   const args = [
     '-t',
     '1',
@@ -30,6 +30,7 @@ export async function runWrk(url, { duration, connections = 50, host, script, ti
     '-H',
     `User-Agent: ${BROWSER_USER_AGENT}`,
     ...(host ? ['-H', `Host: ${host}`] : []),
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     ...(script ? ['-s', script] : []),
     url,
   ];

@@ -211,7 +211,7 @@ function answerHostRoot(reply: FastifyReply, host: EdgeHost, publicUrl: string) 
 /** Scans on real sockets, answered before Fastify sees them; anything unusual is left to Fastify. */
 function rawListener(
   app: FastifyInstance,
-  { edge, resolveHost, timed }: RedirectRoutesOptions,
+  { edge, resolveHost, timed, gs1 }: RedirectRoutesOptions,
 ): RawEdgeListener {
   const { trustProxy } = app.config;
   return (request, response) => {
@@ -222,7 +222,29 @@ function rawListener(
     const path = query === -1 ? url : url.slice(0, query);
     const hostHeader = requestHost(request.headers, trustProxy);
     const host = resolveHost(hostHeader);
-    // A GS1 resolver host serves no slugs: its paths go through Fastify's hook (edge-gs1.ts).
+    // A GS1 Digital Link is answered here too, as a scan is (not through Fastify's routing and log).
+    if (gs1 && isGs1Path(path) && !path.startsWith('/api/') && !path.startsWith('/r/')) {
+      const gs1Request: Gs1EdgeRequest = {
+        method: request.method,
+        hostKey: host.hostKey,
+        origin: gs1.originOf(host),
+        path,
+        query: query === -1 ? '' : url.slice(query + 1),
+        headers: request.headers,
+        ip: clientIp(request, trustProxy),
+        hostname: bareHost(hostHeader),
+        url,
+      };
+      answerGs1(gs1.deps, gs1Request)
+        .then((answer = { status: 404, headers: {} }) => {
+          const headers = app.server.listening ? answer.headers : { ...answer.headers, connection: 'close' };
+          response.writeHead(answer.status, headers).end(request.method === 'HEAD' ? undefined : answer.body);
+          timed(answer.status, hostKindOf(host), (performance.now() - started) / 1000);
+        })
+        .catch((error: unknown) => answerRawFailure(app.log, response, url, error));
+      return true;
+    }
+    // A GS1 resolver host serves no slugs: its other paths go through Fastify's hook (edge-gs1.ts).
     if (host.custom?.gs1Resolver) return false;
     const slug = slugOf(host, path);
     // A host's root and nested paths go through Fastify.
