@@ -10,6 +10,7 @@ import {
   Gs1BulkDeleteBody,
   Gs1BulkQuery,
   Gs1BulkUpdateBody,
+  Gs1ExportSchema,
   Gs1ItemCreateBody,
   Gs1ItemIdParams,
   Gs1ItemList,
@@ -181,5 +182,23 @@ export async function gs1Routes(fastify: FastifyInstance): Promise<void> {
     async (request) => ({
       data: await bulk.delete(request.access, request.body.ids, { atomic: request.query.atomic === true }),
     }),
+  );
+
+  app.get(
+    '/api/v1/gs1/items/export.json',
+    {
+      onRequest: app.authenticate(canViewGs1Items),
+      schema: {
+        tags: ['gs1'],
+        summary: 'Export GS1 items',
+        description:
+          'Every GS1 item of the workspace as the create body that makes it again (links, levels, rules and controls; not ids or times), newest first: the answer is a POST /gs1/items/bulk body, so sending it there restores the items (in another workspace, or after deleting them).',
+        response: { 200: Gs1ExportSchema, ...problemResponses(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const items = await service.exportBodies(request.workspace.id);
+      return reply.header('content-disposition', 'attachment; filename="gs1-items.json"').send({ items });
+    },
   );
 }

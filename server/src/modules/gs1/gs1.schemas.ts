@@ -397,3 +397,8 @@ export const Gs1BulkAnswer = Type.Object(
   },
   { description: 'One result per item, in the order sent' },
 );
+
+export const Gs1ExportSchema = Type.Object(
+  { items: Type.Array(Gs1ItemCreateBody) },
+  { description: 'The items as POST /gs1/items/bulk takes them' },
+);

@@ -246,6 +246,30 @@ function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
   };
 }
 
+/** An item as the create body that makes it again (its id, times and notes left out). */
+function createBodyOf(item: Gs1Item): Gs1ItemCreateBody {
+  const { activeFrom, expiresAt, maxScans, expiredTarget } = item.controls;
+  const controls = Object.fromEntries(
+    Object.entries({ activeFrom, expiresAt, maxScans, expiredTarget }).filter(([, value]) => value !== null),
+  );
+  return {
+    primaryKey: item.primaryKey,
+    ...(item.prefix ? { prefix: true } : {}),
+    ...(item.hostname ? { hostname: item.hostname } : {}),
+    ...(item.itemDescription ? { itemDescription: item.itemDescription } : {}),
+    ...(item.defaultLinkType ? { defaultLinkType: item.defaultLinkType } : {}),
+    links: item.links,
+    levels: item.levels.map((level) => ({
+      qualifiers: level.qualifiers,
+      ...(level.itemDescription ? { itemDescription: level.itemDescription } : {}),
+      ...(level.defaultLinkType ? { defaultLinkType: level.defaultLinkType } : {}),
+      links: level.links,
+    })),
+    ...(item.rules.length > 0 ? { rules: item.rules } : {}),
+    ...(Object.keys(controls).length > 0 ? { controls } : {}),
+  };
+}
+
 /** The record the resolver's pure decision reads. */
 export function toRecord(stored: StoredItem): Gs1ItemRecord {
   const { item } = stored;
@@ -498,6 +522,21 @@ export class Gs1Service {
     const page = await readPage(query, 'gs1', (window) => listItemRows(this.db, accountId, filters, window));
     const stored = await readLevels(this.db, page.rows);
     return { data: stored.map((s) => toResource(s, this.options.ownOrigin)), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * Every item of the workspace as the create body that makes it again (links, levels, rules and
+   * controls): the export is a bulk create's body, so `POST /gs1/items/bulk` restores it.
+   */
+  async exportBodies(accountId: string): Promise<Gs1ItemCreateBody[]> {
+    const bodies: Gs1ItemCreateBody[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.list(accountId, { limit: 100, ...(cursor ? { cursor } : {}) });
+      bodies.push(...page.data.map(createBodyOf));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return bodies;
   }
 
   async update(
