@@ -328,6 +328,7 @@ const { closed } = await runServer(loadConfigOrExit(), (app) => {
   }
   app.get('/bench/stats', { logLevel: 'warn' }, async () => ({
     ...app.scans.recorder.stats,
+    refusedGroups: app.scans.recorder.refusedGroups,
     redisCommands,
     memory: process.memoryUsage(),
     // The event loop's thread alone, in µs (Node 24): what a scan costs where requests are answered.
@@ -741,6 +742,7 @@ async function startServer(backend, dnsPort, prepare) {
       ticks: 0,
       mainTicks: 0,
       batches: 0,
+      refused: 0,
       written: 0,
       redisCommands: 0,
       redisSent: 0,
@@ -780,6 +782,7 @@ async function snapshot(server) {
     mainTicks: cpuTicks(server.pid, { mainThread: true }),
     answered: await metric(server.base, 'rq_redirects_answered_total'),
     batches: stats.batches,
+    refused: stats.refusedGroups,
     written: stats.scans,
     redisSent: stats.redisCommands,
     redis: server.backend.redisPrefix ? await redisCounters(redis) : undefined,
@@ -842,6 +845,7 @@ async function measured(server, url, options, { settle = false, countCost = true
   cost.ticks += after.ticks - before.ticks;
   cost.mainTicks += after.mainTicks - before.mainTicks;
   cost.batches += after.batches - before.batches;
+  cost.refused += after.refused - before.refused;
   cost.written += after.written - before.written;
   cost.redisSent += after.redisSent - before.redisSent;
   if (before.redis) {
@@ -877,7 +881,7 @@ function costLine(server, bare, span) {
   const c = server.cost;
   const parts = [
     `${fixed(us(c.ticks, c.answered), 1)} µs CPU/scan in the server, ${fixed(us(c.mainTicks, c.answered), 1)} on its main thread (bare node:http ${fixed(us(bare.ticks, bare.requests), 1)} µs/request)`,
-    `${fixed(c.batches / c.answered, 4)} write transactions/scan (${fixed(c.written / Math.max(c.batches, 1), 1)} scans per transaction)`,
+    `${fixed(c.batches / c.answered, 4)} write transactions/scan (${fixed(c.written / Math.max(c.batches, 1), 1)} scans per transaction, ${c.refused} groups refused by a busy database and journaled)`,
   ];
   if (server.backend.dbName) {
     parts.push(

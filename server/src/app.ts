@@ -80,6 +80,8 @@ export type AppRole =
       background: boolean;
       /** Proves a request's `rq-job-identity` header was set by the server (auth.ts). */
       identitySecret: string;
+      /** The server's edge load as it publishes it (publishEdgeLoad); absent: never busy. */
+      edgeLoad?: SharedArrayBuffer;
     };
 
 /** The whole product as one Fastify instance: the cross-cutting plugins first, then the modules. */

@@ -38,6 +38,7 @@ export async function buildJobApp(data: JobThreadData, background: boolean): Pro
       rateLimitChannel: data.rateLimitChannel,
       background,
       identitySecret: data.identitySecret,
+      edgeLoad: data.edgeLoad,
     },
   });
   await jobApp.ready();

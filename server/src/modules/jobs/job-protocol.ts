@@ -56,6 +56,8 @@ export interface JobThreadData {
   identitySecret: string;
   /** Run at the lowest CPU priority (the heavy jobs' threads); the writes thread keeps the normal one. */
   lowPriority: boolean;
+  /** The server's edge load (publishEdgeLoad), which the background loops yield to. */
+  edgeLoad: SharedArrayBuffer;
   /** Also run the background loops (webhook deliveries and the scan feed, hostname checks, sweepers, pruning). */
   background: boolean;
 }

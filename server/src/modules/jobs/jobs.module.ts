@@ -8,6 +8,7 @@ import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { JOB_IDENTITY_HEADER } from '../../plugins/auth.js';
+import { publishEdgeLoad } from '../../shared/event-loop-load.js';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema } from '../../shared/problem-schema.js';
 import { lowerV8HelperThreads } from '../../shared/worker-thread.js';
@@ -26,6 +27,7 @@ export const jobsModule = fp(
   async (app: FastifyInstance) => {
     const rateLimitChannel = `rq:rate-limits:${randomUUID()}`;
     const threads = app.config.jobThreads;
+    const edgeLoad = publishEdgeLoad(app.edgeLoad);
     const data: JobThreadData = {
       config: app.config,
       database: jobDatabaseOf(app.database),
@@ -34,6 +36,7 @@ export const jobsModule = fp(
       identitySecret: randomUUID(),
       lowPriority: true,
       background: false,
+      edgeLoad: edgeLoad.buffer,
     };
     const lane = (threadCount: number, warmThreads: number, thread: Partial<JobThreadData>) =>
       new JobThreads({
@@ -72,11 +75,12 @@ export const jobsModule = fp(
       return undefined;
     });
     app.addHook('onClose', async () => {
+      edgeLoad.stop();
       await Promise.all([jobs.close(), writes.close()]);
       stopServingLimits();
     });
   },
-  { name: 'jobs', dependencies: ['auth', 'rate-limit', 'metrics', 'redis'] },
+  { name: 'jobs', dependencies: ['auth', 'rate-limit', 'metrics', 'redis', 'scans'] },
 );
 
 /**

@@ -75,6 +75,11 @@ export class ScanRecorder {
   /** Every scan up to this sequence number is stored and counted (-1: not since the start). */
   private settledThrough = -1;
 
+  /** Groups the database refused and the journal kept: a job holding SQLite's write lock, or an outage. */
+  get refusedGroups(): number {
+    return this.writer.refusedGroups;
+  }
+
   /** Scans answered and journaled but not in the database yet, and stored but not folded yet. */
   get backlog(): { journal: number; fold: number } {
     return { journal: this.writer.journal.backlog, fold: this.writer.foldLag };

@@ -40,6 +40,7 @@ export class DirectScanWriter implements ScanWriter {
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Scans this writer stored: the edge's rate, for `EdgeLoad`. */
   private storedScans = 0;
+  refusedGroups = 0;
   /** While groups go to the journal (the database refused one): the last append queued. */
   private journalTurn: Promise<void> | null = null;
   private sealTimer: NodeJS.Timeout | null = null;
@@ -94,6 +95,7 @@ export class DirectScanWriter implements ScanWriter {
     } catch (error) {
       // Busy: another connection (a job thread) holds the write lock for a moment; anything else is trouble.
       const busy = isSqliteBusy(error);
+      this.refusedGroups += 1;
       this.options.log[busy ? 'debug' : 'error'](
         { err: error, scans: rows.length },
         busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',

@@ -42,6 +42,8 @@ export class JournalFirstScanWriter implements ScanWriter {
   private folder: ScanFolder | undefined;
   /** Scans this writer shipped: the edge's rate, for holding the folder under load. */
   private shippedScans = 0;
+  /** Every group goes to the journal first: none is refused. */
+  readonly refusedGroups = 0;
 
   constructor(
     private readonly database: DatabaseHandle,

@@ -13,6 +13,8 @@ export interface ScanWriter {
   readonly idle: boolean;
   /** Scans in the database whose counters and rollups are not written yet (`rq_rollup_fold_lag_scans`). */
   readonly foldLag: number;
+  /** Groups the database refused (busy or down), kept in the journal instead (`rq_scan_groups_refused_total`). */
+  readonly refusedGroups: number;
   /** Resolves once one group is durable (journal or database); rejects when neither took it. */
   write(rows: NewScanRow[]): Promise<void>;
   /** Resolves once everything written before is in the database (or, while it refuses, on disk). */

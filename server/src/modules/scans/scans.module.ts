@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { EdgeLoad, type LoadSignal, publishedEdgeLoad } from '../../shared/event-loop-load.js';
 import { inProcessScanCounter } from './scan-counter.js';
 import { redisScanCounter } from './scan-counter.redis.js';
 import { type Recorder, ScansService } from './scans.service.js';
@@ -28,6 +29,13 @@ export const scansModule = fp(
         : inProcessScanCounter,
     });
     app.decorate('scans', scans);
+    // Measured where scans are answered; a job thread reads what the server publishes.
+    app.decorate<LoadSignal>(
+      'edgeLoad',
+      app.role.kind === 'jobs'
+        ? publishedEdgeLoad(app.role.edgeLoad)
+        : new EdgeLoad(() => scans.recorder.stats.scans),
+    );
     registerRecorderMetrics(app.metrics.registry, scans.recorder);
     app.addHook('onReady', async () => {
       // Registered at ready, so it runs after every other module's eraser: the workspace's codes
@@ -67,6 +75,11 @@ function registerRecorderMetrics(registry: Registry, recorder: Recorder): void {
     'Write transactions of the recorder (group commits); scans written / batches is the batch size.',
     () => stats.batches,
   );
+  counterOf(
+    'rq_scan_groups_refused_total',
+    'Groups of scans the database refused (busy with another writer, or down), kept in the journal and written later.',
+    () => recorder.refusedGroups,
+  );
   const gaugeOf = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,
@@ -91,5 +104,7 @@ function registerRecorderMetrics(registry: Registry, recorder: Recorder): void {
 declare module 'fastify' {
   interface FastifyInstance {
     scans: ScansService;
+    /** Whether the edge is under load: background work (webhooks, the scan feed) yields to it. */
+    edgeLoad: LoadSignal;
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
-import { EdgeLoad } from '../../shared/event-loop-load.js';
 import { createSafeFetcher, dnsServerResolver } from '../../shared/safe-fetch.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -42,7 +41,6 @@ export const webhooksModule = fp(
 
     const fetcher = createSafeFetcher({ allow: config.ssrfAllow });
     // Scans come first: under load, deliveries go out on the poll only (see DeliveryWorker.busy).
-    const edgeLoad = new EdgeLoad(() => app.scans.recorder.stats.scans);
     worker = new DeliveryWorker({
       db: app.database.db,
       dialect: app.database.dialect,
@@ -50,7 +48,7 @@ export const webhooksModule = fp(
       fetcher,
       webhooks,
       log: app.log.child({ module: 'webhooks' }),
-      busy: () => edgeLoad.busy(),
+      busy: () => app.edgeLoad.busy(),
     });
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

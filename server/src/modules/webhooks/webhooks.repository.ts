@@ -157,15 +157,14 @@ export async function claimDueDeliveries(
   dialect: Dialect,
   options: { now: number; leaseUntil: number; limit: number; skipWebhookIds: readonly string[] },
 ): Promise<DeliveryRow[]> {
+  // A poll that finds nothing due opens no transaction: on SQLite a job thread's transaction takes
+  // the write lock as it begins, and the edge's scan groups are refused while it is held.
+  if (!(await dueDeliveries(db, options.now).select('id').limit(1).executeTakeFirst())) return [];
   return db.transaction().execute(async (trx) => {
     // The endpoints at their limit are left out here, not in SQL: `not in` made the database read
     // every pending delivery of a busy endpoint (thousands, with scan.created) at each claim.
-    let query = trx
-      .selectFrom('webhook_deliveries')
+    let query = dueDeliveries(trx, options.now)
       .select(['id', 'webhook_id'])
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', options.now)]))
       .orderBy('next_attempt_at', 'asc')
       .limit(options.limit + CLAIM_LOOKAHEAD);
     if (dialect === 'postgres') query = query.forUpdate().skipLocked();
@@ -182,6 +181,15 @@ export async function claimDueDeliveries(
       .execute();
     return trx.selectFrom('webhook_deliveries').selectAll().where('id', 'in', ids).execute();
   });
+}
+
+/** Pending deliveries whose attempt is due and that no live lease holds. */
+function dueDeliveries(db: Kysely<Database>, now: number) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]));
 }
 
 /** Hands claimed deliveries back untouched (the worker had no room for them). */

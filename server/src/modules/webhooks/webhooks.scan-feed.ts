@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { isSqliteBusy } from '../../db/sqlite-file.js';
-import { EdgeLoad } from '../../shared/event-loop-load.js';
 import type { OrderedStoredScan } from '../scans/scans.service.js';
 
 /** What the feed needs of the scans and webhooks services. */
@@ -29,15 +28,17 @@ export interface ScanFeedDeps {
   /** Scans per transaction. */
   batch?: number;
   /**
-   * True while the event loop is busy answering scans: the feed then hands on a small batch per
+   * True while the edge is busy answering scans: the feed then hands on a small batch per
    * `pollMs` and catches up once the load passes (the scans wait, stored, in the database).
    */
   busy?: () => boolean;
 }
 
 const DEFAULT_BATCH = 2000;
-/** Scans per transaction while the event loop is busy: the feed still moves, slowly. */
+/** Scans per transaction while the edge is busy: the feed still moves, slowly. */
 const BUSY_BATCH = 100;
+/** While no workspace subscribes to `scan.created`, the cursor is written at most this often. */
+const UNSUBSCRIBED_CURSOR_WRITE_MS = 60_000;
 
 /**
  * `scan.created` at scan volume, off the edge's path. The edge records scans as always; this feed
@@ -54,6 +55,9 @@ export class ScanFeed {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The scans stored when none had a subscriber, not yet in the stored cursor. */
+  private passedTo: string | null = null;
+  private passedWrittenAt = 0;
   /** Scans handed to the outbox by this instance, and deliveries made of them. */
   readonly stats = { scans: 0, deliveries: 0 };
 
@@ -69,17 +73,26 @@ export class ScanFeed {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    await this.writePassed().catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'the scan feed could not write its cursor as it stopped');
+    });
   }
 
   /**
    * One transaction: the scans after the cursor (at most a batch), their deliveries, the cursor
    * past them. Answers how many scans it read, or null when another instance holds the cursor.
+   * While no workspace subscribes there is nothing to hand on and no transaction at all (below).
    */
   async feedOnce(batch = this.deps.batch ?? DEFAULT_BATCH): Promise<number | null> {
     const { db, dialect } = this.deps;
+    if ((await subscribedWorkspaces(db)).length === 0) {
+      await this.passUnsubscribed();
+      return 0;
+    }
     const result = await db.transaction().execute(async (trx) => {
-      const cursor = await lockCursor(trx, dialect);
-      if (cursor === null) return null;
+      const stored = await lockCursor(trx, dialect);
+      if (stored === null) return null;
+      const cursor = laterCursor(stored, this.passedTo);
       const workspaces = await subscribedWorkspaces(trx);
       const read = await this.deps.storedAfter(trx, cursor, workspaces, batch);
       let deliveries = 0;
@@ -92,15 +105,38 @@ export class ScanFeed {
         }));
         deliveries += await this.deps.enqueue(trx, workspaceId, messages);
       }
-      if (read.cursor !== cursor)
-        await trx.updateTable('webhook_scan_feed').set({ cursor: read.cursor }).where('id', '=', 1).execute();
+      if (read.cursor !== stored) await writeCursor(trx, read.cursor);
       return { scans: read.scans.length, deliveries };
     });
     if (result === null) return null;
+    this.passedTo = null;
     this.stats.scans += result.scans;
     this.stats.deliveries += result.deliveries;
     if (result.deliveries > 0) this.deps.wake?.();
     return result.scans;
+  }
+
+  /**
+   * Nobody subscribes: the scans stored so far are passed over (an endpoint subscribed later gets
+   * the scans after it), but the cursor is written only now and then and as the feed stops. On
+   * SQLite its write takes the lock the edge's scan groups need, and a group refused goes through
+   * the journal: written each poll, it cost the plain edge its p99. The next feed starts from
+   * `passedTo` if the stored cursor is behind it.
+   */
+  private async passUnsubscribed(): Promise<void> {
+    this.passedTo = (await this.deps.storedAfter(this.deps.db, '0', [], 0)).cursor;
+    if (Date.now() - this.passedWrittenAt >= UNSUBSCRIBED_CURSOR_WRITE_MS) await this.writePassed();
+  }
+
+  /** Moves the stored cursor up to `passedTo` (never back). */
+  private async writePassed(): Promise<void> {
+    const passed = this.passedTo;
+    if (passed === null) return;
+    this.passedWrittenAt = Date.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const stored = await lockCursor(trx, this.deps.dialect);
+      if (stored !== null && laterCursor(stored, passed) !== stored) await writeCursor(trx, passed);
+    });
   }
 
   private schedule(delayMs: number): void {
@@ -142,6 +178,15 @@ async function lockCursor(trx: Kysely<Database>, dialect: Dialect): Promise<stri
   return row?.cursor ?? null;
 }
 
+async function writeCursor(trx: Kysely<Database>, cursor: string): Promise<void> {
+  await trx.updateTable('webhook_scan_feed').set({ cursor }).where('id', '=', 1).execute();
+}
+
+/** The later of two cursors (both engines' cursors are whole numbers, PostgreSQL's past 2^53). */
+function laterCursor(cursor: string, other: string | null): string {
+  return other !== null && BigInt(other) > BigInt(cursor) ? other : cursor;
+}
+
 /** Workspaces with an enabled endpoint subscribed to `scan.created`. */
 async function subscribedWorkspaces(trx: Kysely<Database>): Promise<string[]> {
   const rows = await trx
@@ -172,7 +217,6 @@ function byWorkspace(scans: readonly OrderedStoredScan[]): Map<string, OrderedSt
 export const webhooksScanFeedModule = fp(
   async (app: FastifyInstance) => {
     const { scans, webhooks } = app;
-    const load = new EdgeLoad(() => scans.recorder.stats.scans);
     const feed = new ScanFeed({
       db: app.database.db,
       dialect: app.database.dialect,
@@ -180,7 +224,7 @@ export const webhooksScanFeedModule = fp(
       enqueue: (trx, workspaceId, messages) => webhooks.enqueue(trx, workspaceId, messages),
       log: app.log.child({ module: 'webhooks-scan-feed' }),
       pollMs: app.config.webhooks.pollMs,
-      busy: () => load.busy(),
+      busy: () => app.edgeLoad.busy(),
     });
     app.decorate('webhookScanFeed', feed);
     app.addHook('onReady', async () => {
