@@ -19,8 +19,23 @@ export interface EmulatorUser {
   idToken: string;
 }
 
+/**
+ * fetch, tried once more when the emulator had closed the kept-alive connection as the request
+ * went out ("other side closed" before any answer: the request was never read). Its idle timeout
+ * is Node's 5 s, and a test that waited about that long before signing someone up met it.
+ */
+async function emulatorFetch(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 async function call<T>(host: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
+  const response = await emulatorFetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -93,7 +108,7 @@ export function decodeTokenPayload(idToken: string): Record<string, unknown> {
  */
 export async function verifyEmail(user: { uid: string; email: string; password: string }): Promise<string> {
   const host = emulatorHost();
-  const response = await fetch(
+  const response = await emulatorFetch(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-rq/accounts:update`,
     {
       method: 'POST',
