@@ -8,6 +8,7 @@ import { startServerProcess } from '../../../scripts/lib/server-process.mjs';
 import { describeMigration } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { engines, testSchemaName } from '../helpers/engines.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * Databases made by the released v1 (commit 451d6f7) through its own API: see
@@ -79,11 +80,11 @@ async function startCurrent(env: Record<string, string>) {
   });
 }
 
-/** The process's output once it holds `text` (or, after a minute, as it is, for the assertion to show). */
-async function outputWith(server: { output(): string }, text: string): Promise<string> {
-  for (let waited = 0; !server.output().includes(text) && waited < 60_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return server.output();
+/** The process's output once it holds `text` (within a minute). */
+function outputWith(server: { output(): string }, text: string): Promise<string> {
+  return waitFor(() => server.output().includes(text) && server.output(), `the server to say "${text}"`, {
+    timeoutMs: 60_000,
+  });
 }
 
 async function get(base: string, url: string, key: string) {

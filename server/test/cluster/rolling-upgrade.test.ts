@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/ports.mjs';
 import { scanLoad } from '../helpers/scan-load.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { api, CLUSTER_SECRET, clusterDatabase, clusterRedis, eventually } from './cluster-processes.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -35,13 +36,16 @@ function startNpmCluster(env: Record<string, string>) {
     output: () => output,
     /** Resolves once the output holds `text`; throws if the cluster ends first. */
     async said(text: string, ms: number) {
-      for (const until = Date.now() + ms; !output.includes(text); ) {
+      const saidIt = () => {
         if (child.exitCode !== null || child.signalCode !== null)
           throw new Error(`npm run cluster ended before saying "${text}":\n${output.slice(-3000)}`);
-        if (Date.now() > until)
-          throw new Error(`npm run cluster did not say "${text}":\n${output.slice(-3000)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        return output.includes(text);
+      };
+      await waitFor(saidIt, `npm run cluster to say "${text}"`, { timeoutMs: ms, everyMs: 100 }).catch(
+        (error: Error) => {
+          throw new Error(`${error.message}:\n${output.slice(-3000)}`);
+        },
+      );
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
 const SECRET = 'change-bus-test-secret';
@@ -56,15 +57,17 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
     const scanOnReader = async (slug: string) =>
       (await reader.inject({ method: 'GET', url: `/r/${slug}`, headers: { 'user-agent': 'Mozilla/5.0' } }))
         .headers.location;
-    /** The reader's answer once it differs from `before`, or the last one after a second. */
+    /** The reader's answer once it differs from `before`, within a second. */
     const readerAnswerAfterChange = async (slug: string, before: unknown) => {
-      const until = Date.now() + 1000;
-      let location = await scanOnReader(slug);
-      while (location === before && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        location = await scanOnReader(slug);
-      }
-      return location;
+      const changed = await waitFor(
+        async () => {
+          const location = await scanOnReader(slug);
+          return location === before ? undefined : { location };
+        },
+        `the reader's answer for ${slug} to change`,
+        { timeoutMs: 1000, everyMs: 20 },
+      );
+      return changed.location;
     };
 
     it('a changed code is served anew by the other instance within a second', async () => {
@@ -122,13 +125,15 @@ describe.each(engines)('the change bus across two instances on $name', (engine) 
         (await reader.inject({ method: 'GET', url: '/', headers: { host: 'bus.example.com' } })).headers
           .location;
       const rootAfterChange = async (before: unknown) => {
-        const until = Date.now() + 1000;
-        let location = await rootOnReader();
-        while (location === before && Date.now() < until) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          location = await rootOnReader();
-        }
-        return location;
+        const changed = await waitFor(
+          async () => {
+            const location = await rootOnReader();
+            return location === before ? undefined : { location };
+          },
+          "the reader's root answer to change",
+          { timeoutMs: 1000, everyMs: 20 },
+        );
+        return changed.location;
       };
       await api('PATCH', `/hostnames/${host.id}`, { rootRedirect: 'https://example.com/home' });
       expect(await rootAfterChange(undefined)).toBe('https://example.com/home');

@@ -8,6 +8,7 @@ import { appendScans } from '../../src/modules/scans/scans.repository.js';
 import { type OrderedStoredScan, ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { sampleScan } from '../helpers/scans.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const log = pino({ level: 'silent' });
 
@@ -26,19 +27,23 @@ async function readAll(
   expected = 0,
 ): Promise<{ read: OrderedStoredScan[]; cursor: string }> {
   const read: OrderedStoredScan[] = [];
-  const deadline = Date.now() + 15_000;
-  for (let round = 0; round < 1000; round++) {
-    const page = await database.handle.db
-      .transaction()
-      .execute((trx) => scans.storedAfter(trx, cursor, workspaces, limit));
-    read.push(...page.scans);
-    if (page.cursor === cursor) {
-      if (read.length >= expected || Date.now() > deadline) return { read, cursor };
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    cursor = page.cursor;
-  }
-  throw new Error('the cursor never settled');
+  let after = cursor;
+  // Page on until the cursor settles; look again until `expected` scans were read.
+  await waitFor(
+    async () => {
+      for (;;) {
+        const page = await database.handle.db
+          .transaction()
+          .execute((trx) => scans.storedAfter(trx, after, workspaces, limit));
+        read.push(...page.scans);
+        if (page.cursor === after) return read.length >= expected;
+        after = page.cursor;
+      }
+    },
+    `${expected} scans in the feed`,
+    { timeoutMs: 15_000 },
+  );
+  return { read, cursor: after };
 }
 
 const feedStart = async (database: TestDatabase) =>

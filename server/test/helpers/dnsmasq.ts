@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { once } from 'node:events';
+import { waitFor } from './wait-for.js';
 
 const DNSMASQ = '/usr/sbin/dnsmasq';
 
@@ -51,19 +52,22 @@ export async function startDnsmasq(port: number, { localDomains, records }: DnsR
 async function answering(child: ChildProcess, address: string, stderr: () => string): Promise<void> {
   const resolver = new Resolver({ timeout: 200, tries: 1 });
   resolver.setServers([address]);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`dnsmasq exited (${child.exitCode}): ${stderr()}`);
     try {
       await resolver.resolveTxt('ready.invalid');
-      return;
+      return true;
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'EREFUSED') return;
+      return code === 'ENOTFOUND' || code === 'ENODATA' || code === 'EREFUSED';
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  try {
+    await waitFor(answers, `dnsmasq to answer on ${address}`, { timeoutMs: 5_000, everyMs: 100 });
+  } catch (error) {
+    await stop(child);
+    throw new Error(`${(error as Error).message}: ${stderr()}`);
   }
-  await stop(child);
-  throw new Error(`dnsmasq did not answer on ${address}: ${stderr()}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { processApi } from './server-process.js';
+import { waitFor } from './wait-for.js';
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Scanners that keep scanning the codes until stopped, counting each answered scan by slug. */
 export function scanLoad(base: string, slugs: string[], workers = 3) {
@@ -37,7 +37,10 @@ export function scanLoad(base: string, slugs: string[], workers = 3) {
     /** Resolves once `count` more scans have been answered (or the scanners fail). */
     async more(count: number) {
       const goal = total + count;
-      while (total < goal && refused.length === 0) await sleep(20);
+      await waitFor(() => total >= goal || refused.length > 0, `${count} more scans answered`, {
+        everyMs: 20,
+        timeoutMs: 600_000,
+      });
     },
     async stop() {
       stopping = true;

@@ -9,6 +9,7 @@ import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
 import { type DnsServer, startDnsmasq } from '../helpers/dnsmasq.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * On-demand TLS with Debian's real Caddy running the Caddyfile we ship (deploy/Caddyfile, the one
@@ -167,12 +168,15 @@ describe('on-demand TLS through Caddy (deploy/Caddyfile)', () => {
 
   /** Caddy is up when its local CA exists and its HTTPS port takes connections. */
   async function caddyServing(): Promise<void> {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    const serving = async () => {
       if (caddy?.exitCode !== null) throw new Error(`caddy exited (${caddy?.exitCode}):\n${caddyLog}`);
-      if (fs.existsSync(rootCa) && (await curl(PRIMARY, '/healthz')).exitCode === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`caddy did not serve on ${httpsPort}:\n${caddyLog}`);
+      return fs.existsSync(rootCa) && (await curl(PRIMARY, '/healthz')).exitCode === 0;
+    };
+    await waitFor(serving, `caddy to serve on ${httpsPort}`, { timeoutMs: 60_000, everyMs: 100 }).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}:\n${caddyLog}`);
+      },
+    );
   }
 
   /** curl as a scanner's phone would connect: to `name` (resolved to Caddy), trusting Caddy's CA. */
