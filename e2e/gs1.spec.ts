@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
 
@@ -116,6 +117,13 @@ test('an item with lot and serial levels, registered on the site, prints a code 
   await tester.getByLabel('Phone').selectOption({ label: 'Android, German' });
   await tester.getByRole('button', { name: 'Test this scan' }).click();
   await expect(detail.getByTestId('gs1-scan-location')).toHaveText('https://example.com/oat/pack/S42/de');
+  // The item's form, preview and tester as a screen reader meets them.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The design tool, opened from the item, makes its Digital Link code for lot LOT01, serial S42.
   await detail.getByRole('link', { name: 'Make its QR code in the design tool' }).click();
