@@ -219,6 +219,15 @@ export const openapiPlugin = fp(
             name: 'analytics',
             description: 'Scan analytics: totals, time series, breakdowns, export, live stream',
           },
+          {
+            name: 'conversions',
+            description:
+              'Sales and leads reported with the scan id (`rq_id`) a target received, credited to the scan; attribution settings',
+          },
+          {
+            name: 'experiments',
+            description: 'Every split rule read as an experiment: per variant, conversions, rates and a verdict',
+          },
           { name: 'billing', description: 'Plans, subscriptions and monthly usage' },
           {
             name: 'events',
