@@ -120,6 +120,7 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     // Another connection holds the write lock: the job thread's create waits in SQLite, its loop blocked.
     const holder = new SQLite(t.sqliteFile as string);
     holder.pragma('busy_timeout = 5000');
+    const refusedBefore = app.scans.recorder.refusedGroups;
     holder.exec('begin immediate');
     const creating = createCode(app, 'writer', { slug: 'made-while-stuck' });
     await waitFor(() => app.writeJobs?.active === 1, 'the create to start on its thread', JOB_WAIT);
@@ -129,6 +130,8 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(302));
+    // What the operator sees of it: rq_scan_groups_refused_total.
+    expect(app.scans.recorder.refusedGroups).toBeGreaterThan(refusedBefore);
     holder.exec('commit');
     holder.close();
     // Made once the lock is free; or, on a machine so busy that the lock outlasted SQLite's 5 s
