@@ -98,7 +98,7 @@ export interface paths {
         };
         /**
          * Scans as they happen (server-sent events)
-         * @description A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.
+         * @description A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), an event `conversion` for each conversion reported (the conversion as POST /conversions answers it), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.
          *
          *     Needs the viewer role or higher; API keys need `analytics:read`.
          */
@@ -659,6 +659,28 @@ export interface paths {
          *     Needs the editor role or higher; API keys need `qrcodes:write`.
          */
         post: operations["postGs1ItemsBulkUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gs1/items/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export GS1 items
+         * @description Every GS1 item of the workspace as the create body that makes it again (links, levels, rules and controls; not ids or times), newest first: the answer is a POST /gs1/items/bulk body, so sending it there restores the items (in another workspace, or after deleting them).
+         *
+         *     Needs the viewer role or higher; API keys need `qrcodes:read`.
+         */
+        get: operations["getGs1ItemsExportJson"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11314,6 +11336,215 @@ export interface operations {
             };
             /** @description application/problem+json (RFC 9457) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getGs1ItemsExportJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items as POST /gs1/items/bulk takes them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Link controls of the item's scans, as codes have them: they gate the redirects and 300 answers of every key the item covers, never its linkset (its public description). A JSON merge patch on update. */
+                            controls?: {
+                                activeFrom?: string | null;
+                                /** @description Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page */
+                                expiredTarget?: string | null;
+                                expiresAt?: string | null;
+                                /** @description Counted (human) scans the item answers; then it is used up */
+                                maxScans?: number | null;
+                            };
+                            /** @description The link type whose link answers a scan that names none (the default link) */
+                            defaultLinkType?: string;
+                            hostname?: string | null;
+                            itemDescription?: string;
+                            levels?: {
+                                /** @description The link type whose link answers a scan that names none (the default link) */
+                                defaultLinkType?: string;
+                                itemDescription?: string;
+                                links: {
+                                    /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                    context?: string[];
+                                    /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                    href: string;
+                                    /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                    hreflang?: string[];
+                                    /**
+                                     * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                     * @example gs1:pip
+                                     */
+                                    linkType: string;
+                                    title: string;
+                                    /** @description A media type, e.g. 'text/html' */
+                                    type?: string;
+                                }[];
+                                /** @description Key qualifiers in the standard's order, e.g. [{ ai: '10', value: 'LOT01' }]; a value written '{name}' covers every value and fills {name} in hrefs */
+                                qualifiers: {
+                                    /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                    ai: string;
+                                    /** @description The value, as in the URI path (decoded) */
+                                    value: string;
+                                }[];
+                            }[];
+                            links: {
+                                /** @description Contexts the link is for (the request's `context` parameter picks them) */
+                                context?: string[];
+                                /** @description An absolute http(s) URL; at a level with template values it may hold their names ('{lotnumber}'), and on a company-prefix item '{1}' stands for the rest of the key */
+                                href: string;
+                                /** @description BCP 47 language tags, e.g. ['en', 'en-GB'] */
+                                hreflang?: string[];
+                                /**
+                                 * @description A link type of the GS1 Web Vocabulary as a CURIE ('gs1:pip') or a URI ('https://gs1.org/voc/pip'); other absolute URIs are kept but a linkset cannot carry them
+                                 * @example gs1:pip
+                                 */
+                                linkType: string;
+                                title: string;
+                                /** @description A media type, e.g. 'text/html' */
+                                type?: string;
+                            }[];
+                            /** @description The value is a GS1 Company Prefix: the item covers every SSCC (00), GRAI (8003) or GIAI (8004) starting with it, and '{1}' in hrefs is the rest of the key */
+                            prefix?: boolean;
+                            primaryKey: {
+                                /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
+                                ai: string;
+                                /** @description The value, as in the URI path (decoded) */
+                                value: string;
+                            };
+                            /** @description Rules, first match wins: each picks one of the links of the link type a scan asks for (or of the default's) at the level that answers. A rule never changes an explicit linkType and never answers a linkset request; a rule whose link is not among those is passed over. */
+                            rules?: {
+                                /** @description One of the item's links, by its href as stored (with its placeholders, e.g. '{lotnumber}'): a scan the condition matches goes there when that link is among the ones the scan is answered from */
+                                href: string;
+                                when: components["schemas"]["def-0"];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        /** @description The `x-request-id` of the answer: quote it when you report a problem */
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description application/problem+json (RFC 9457) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
