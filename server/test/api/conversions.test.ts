@@ -498,6 +498,43 @@ describe.each(engines)('conversions on $name', (engine) => {
     expect((listedAfter.json() as { data: unknown[] }).data.length).toBe(before + 2);
   });
 
+  it('sends each conversion to the live stream as an event `conversion`', async () => {
+    await createCode(owner, {
+      slug: `live-${engine.name}`,
+      mode: 'redirect',
+      target: 'https://shop.example/',
+    });
+    const scanId = scanIdOf(await scan(`live-${engine.name}`));
+    const abort = new AbortController();
+    const deadline = setTimeout(() => abort.abort(), 15_000);
+    try {
+      const response = await fetch(`${t.base}/api/v1/analytics/stream`, {
+        headers: owner.headers,
+        signal: abort.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      // Report once the stream is open (its first comment), so the event cannot be missed.
+      while (!text.includes(': connected'))
+        text += decoder.decode((await reader.read()).value, { stream: true });
+      const created = await post(reporter, '/api/v1/conversions', {
+        scanId,
+        type: 'lead',
+        externalId: `live-${engine.name}`,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      while (!/event: conversion\ndata: .*\n\n/.test(text))
+        text += decoder.decode((await reader.read()).value, { stream: true });
+      const data = JSON.parse(/event: conversion\ndata: (.*)\n/.exec(text)?.[1] as string);
+      expect(data).toMatchObject({ id: (created.json() as Conversion).id, scanId, type: 'lead' });
+    } finally {
+      clearTimeout(deadline);
+      abort.abort();
+    }
+  });
+
   it('delivers conversion.created to a subscribed endpoint, signed (verified with standardwebhooks)', async () => {
     const user = await signedInUser(t);
     await t.app.inject({

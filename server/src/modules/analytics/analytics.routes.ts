@@ -170,7 +170,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['analytics'],
         summary: 'Scans as they happen (server-sent events)',
         description:
-          'A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.',
+          'A text/event-stream: an event `scan` for each scan of the account once it is stored (within a second), with `data` a JSON object (at, qrcode, hostname, rule, target, country, region, device, os, browser, language, referrer, bot), an event `conversion` for each conversion reported (the conversion as POST /conversions answers it), and an event `heartbeat` every `heartbeat` seconds. Works across instances when Redis is configured. Browsers send the Authorization header with fetch; EventSource cannot.',
         querystring: StreamQuery,
         response: {
           // The reply is hijacked (never serialised): this only tells readers of the API what comes.
