@@ -202,6 +202,12 @@ export const OPERATIONS = {
       path: '/api/v1/gs1/items/{id}',
       operationId: 'getGs1ItemsById',
     },
+    /** Export GS1 items */
+    getItemsExportJson: {
+      method: 'get',
+      path: '/api/v1/gs1/items/export.json',
+      operationId: 'getGs1ItemsExportJson',
+    },
     /** List GS1 items */
     listItems: {
       method: 'get',
