@@ -55,15 +55,9 @@ describe.each(engines)('GS1 item webhooks on $name', (engine) => {
       () => (receiver.of('/gs1').length >= 4 ? receiver.of('/gs1') : undefined),
       'four GS1 deliveries',
     );
-    const events = received.map(
-      (r) => JSON.parse(r.body) as { type: string; data: { object?: { id?: string } } },
-    );
-    expect(events.map((e) => e.type)).toEqual([
-      'gs1_item.created',
-      'gs1_item.updated',
-      'gs1_item.created',
-      'gs1_item.deleted',
-    ]);
+    // Deliveries may overtake one another: the set of events is what is promised.
+    const types = received.map((r) => (JSON.parse(r.body) as { type: string }).type).sort();
+    expect(types).toEqual(['gs1_item.created', 'gs1_item.created', 'gs1_item.deleted', 'gs1_item.updated']);
     expect(received.every((r) => r.verified[0] === true)).toBe(true);
   });
 });
