@@ -2,7 +2,7 @@ import type { ApiBody } from '@site/src/api/types';
 
 /**
  * Every audit event type (the server's one list, events.types.ts): what the audit log filters by
- * and what webhooks subscribe to, with `scan.created`.
+ * and what webhooks subscribe to, with `scan.created` and `conversion.created`.
  */
 export const AUDIT_EVENT_TYPES = [
   'qrcode.created',
@@ -48,6 +48,8 @@ export const AUDIT_EVENT_TYPES = [
   'gs1_item.created',
   'gs1_item.updated',
   'gs1_item.deleted',
+  'conversion_settings.updated',
+  'experiment.winner_kept',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -55,6 +57,6 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 /** Every type the API takes is listed above: `npm run typecheck` fails on a type left out. */
 type UnlistedEventType = Exclude<
   ApiBody<'/api/v1/webhooks', 'post'>['events'][number],
-  AuditEventType | 'scan.created' | 'webhook.test'
+  AuditEventType | 'scan.created' | 'conversion.created' | 'webhook.test'
 >;
 export const everyEventTypeListed: [UnlistedEventType] extends [never] ? true : UnlistedEventType = true;

@@ -10,6 +10,8 @@ export const API_KEY_SCOPES = [
   { id: 'hostnames:read', label: 'Read hostnames' },
   { id: 'hostnames:write', label: 'Add and change hostnames' },
   { id: 'analytics:read', label: 'Read analytics' },
+  { id: 'conversions:read', label: 'Read conversions and their settings' },
+  { id: 'conversions:write', label: 'Report conversions' },
   { id: 'events:read', label: 'Read the audit log' },
   { id: 'webhooks:read', label: 'Read webhooks and their deliveries' },
   { id: 'webhooks:write', label: 'Create, change and test webhooks' },

@@ -5,7 +5,12 @@ import { useApiGet, useApiKey, useWholeList } from '@site/src/lib/serverData';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** A rule as the list of rules names it. */
-export type RuleSummary = Pick<ApiAnswer<'/api/v1/rules/{id}'>, 'id' | 'name' | 'enabled'>;
+export type RuleSummary = Pick<ApiAnswer<'/api/v1/rules/{id}'>, 'id' | 'name' | 'enabled' | 'then'>;
+
+/** Whether a rule splits traffic between targets: every split rule is an experiment. */
+export function splits(rule: RuleSummary | undefined): boolean {
+  return Array.isArray(rule?.then.split) && rule.then.split.length > 1;
+}
 
 /** The path and query of a read, as its cache key. */
 function keyOf(path: string, query: Record<string, string | number | boolean>): string {

@@ -2,7 +2,8 @@ import Link from '@docusaurus/Link';
 import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import type { RuleSummary } from '@site/src/features/codes/api/codes';
+import { type RuleSummary, splits } from '@site/src/features/codes/api/codes';
+import ExperimentPanel from '@site/src/features/conversions/components/ExperimentPanel';
 import { rq } from '@site/src/lib/api';
 import { type DragEvent, useId, useState } from 'react';
 import styles from './Codes.module.css';
@@ -17,6 +18,7 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
 /**
  * The rules of one redirect code, in evaluation order (the first that matches decides): add from
  * the account's rules, order by drag or by the buttons, remove, then save (PUT /qrcodes/{id}/rules).
+ * Each saved split rule shows its experiment below the list.
  */
 export default function CodeRules({
   code,
@@ -185,6 +187,11 @@ export default function CodeRules({
       <p role="status" className="sr-only">
         {status}
       </p>
+      {code.rules
+        .filter((id) => splits(byId.get(id)))
+        .map((id) => (
+          <ExperimentPanel key={id} ruleId={id} ruleName={nameOf(id)} />
+        ))}
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { AUDIT_EVENT_TYPES } from '@site/src/lib/eventTypes';
 
 /**
  * The event types an endpoint can subscribe to (API.md "Webhooks"): every audit log type and the
- * live stream's `scan.created` (`webhook.test` is sent by "Send test event" alone), grouped by the resource they are about, so the picker can offer
+ * live stream's `scan.created`, each conversion's `conversion.created` (`webhook.test` is sent by "Send test event" alone), grouped by the resource they are about, so the picker can offer
  * "all of a group". A type the API adds later and this list lacks can still be kept on an endpoint
  * (the picker shows it under "Other").
  */
 export const WEBHOOK_EVENT_TYPES = [
   ...AUDIT_EVENT_TYPES,
   'scan.created',
+  'conversion.created',
 ] as const satisfies readonly WebhookEventType[];
 
 /** What each resource is called in the picker, in the order the picker lists them. */
@@ -28,6 +29,9 @@ const GROUP_LABELS: Record<string, string> = {
   subscription: 'Subscriptions',
   usage: 'Usage',
   webhook: 'Webhooks',
+  conversion: 'Conversions',
+  conversion_settings: 'Conversion settings',
+  experiment: 'Experiments',
 };
 
 export interface EventGroup<T extends string = string> {

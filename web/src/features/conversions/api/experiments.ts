@@ -1,0 +1,37 @@
+import type { ApiAnswer } from '@site/src/api/types';
+import { rq } from '@site/src/lib/api';
+import { useApiGet, useApiKey } from '@site/src/lib/serverData';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** A split rule read as an experiment (GET /rules/{id}/experiment). */
+export type Experiment = ApiAnswer<'/api/v1/rules/{id}/experiment'>;
+export type ExperimentVariant = Experiment['variants'][number];
+
+/**
+ * One split rule's experiment, read when its panel shows; `keepWinner` sends everyone to a variant
+ * (POST .../keep-winner) and writes the answer into the cache, and the rules list is read again so
+ * the rule's editor shows the new weights.
+ */
+export function useExperiment(ruleId: string) {
+  const client = useQueryClient();
+  const path = `/rules/${encodeURIComponent(ruleId)}/experiment`;
+  const read = useApiGet(path, () => rq.rules.getExperiment({ params: { path: { id: ruleId } } }));
+  const key = useApiKey(path);
+  const rulesKey = useApiKey('/rules#all');
+  const keepWinner = async (variant: number) => {
+    const answer = await rq.rules.keepWinnerExperiment({
+      params: { path: { id: ruleId } },
+      body: { variant },
+    });
+    client.setQueryData<Experiment>(key, answer);
+    await client.invalidateQueries({ queryKey: rulesKey });
+    return answer;
+  };
+  return {
+    experiment: read.data,
+    loading: read.isFetching,
+    error: read.isFetching ? null : read.error,
+    reload: () => void read.refetch(),
+    keepWinner,
+  };
+}

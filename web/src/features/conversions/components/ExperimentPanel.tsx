@@ -1,0 +1,190 @@
+import ConfirmDialog from '@site/src/components/ConfirmDialog';
+import formStyles from '@site/src/components/Form.module.css';
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import ScrollableTable from '@site/src/components/ScrollableTable';
+import {
+  type Experiment,
+  type ExperimentVariant,
+  useExperiment,
+} from '@site/src/features/conversions/api/experiments';
+import { formatPoints, formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
+import { useId, useState } from 'react';
+import styles from './Conversions.module.css';
+
+/**
+ * The variant "Keep the winner" offers: the one the verdict found better, the control when the
+ * verdict found the other worse, otherwise the best rate so far (the reader decides; the dialog
+ * says the verdict first).
+ */
+export function suggestedWinner(experiment: Experiment): number {
+  const { verdict, variants } = experiment;
+  if (verdict.kind === 'better' && verdict.variant !== null) return verdict.variant;
+  if (verdict.kind === 'worse') return 0;
+  let best = 0;
+  for (const variant of variants) {
+    if ((variant.rate ?? -1) > (variants[best]?.rate ?? -1)) best = variant.index;
+  }
+  return best;
+}
+
+function DifferenceCell({ variant }: { variant: ExperimentVariant }) {
+  if (variant.index === 0) return <>control</>;
+  if (!variant.difference) return <>–</>;
+  const { estimate, low, high } = variant.difference;
+  return (
+    <>
+      {formatPoints(estimate)}{' '}
+      <span className={formStyles.hint}>
+        (95%: {formatPoints(low)} to {formatPoints(high)})
+      </span>
+    </>
+  );
+}
+
+/**
+ * A split rule's experiment: per variant the scans (scanners for a sticky split, which sees each
+ * scanner once), conversions, rate, revenue and the difference to the control (variant A) with its
+ * 95% interval, the API's verdict in its own words, and "Keep the winner", which rewrites the rule to
+ * send everyone to one variant after a confirmation.
+ */
+export default function ExperimentPanel({ ruleId, ruleName }: { ruleId: string; ruleName: string }) {
+  const { experiment, loading, error, reload, keepWinner } = useExperiment(ruleId);
+  const [confirming, setConfirming] = useState(false);
+  const [choice, setChoice] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const headingId = useId();
+  const selectId = useId();
+
+  if (!experiment) {
+    return (
+      <section className={styles.experiment} aria-label={`Experiment of ${ruleName}`} aria-busy={loading}>
+        {loading ? (
+          <p className={formStyles.hint}>Loading the experiment…</p>
+        ) : (
+          <ProblemMessage error={error} />
+        )}
+      </section>
+    );
+  }
+
+  const counted = experiment.counting === 'scanners' ? 'Scanners' : 'Scans';
+  const winner = choice ?? suggestedWinner(experiment);
+  const labelOf = (index: number) => experiment.variants[index]?.label ?? String(index);
+  const kept = experiment.winnerKept;
+
+  const keep = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await keepWinner(winner);
+      setConfirming(false);
+      setStatus(`Everyone is now sent to ${labelOf(answer.winnerKept ?? winner)}.`);
+    } catch (caught) {
+      setProblem(caught);
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.experiment} aria-labelledby={headingId} data-testid="experiment-panel">
+      <div className={styles.experimentHeader}>
+        <h4 id={headingId}>Experiment: {experiment.name}</h4>
+        <button
+          type="button"
+          className="button button--secondary button--sm"
+          disabled={loading}
+          onClick={reload}
+        >
+          {loading ? 'Reading…' : 'Refresh'}
+        </button>
+      </div>
+      <p className={formStyles.hint}>
+        {experiment.sticky
+          ? 'A sticky split: each scanner always sees the same variant, so rates are per scanner.'
+          : 'Rates are conversions per scan.'}{' '}
+        A is the control.
+      </p>
+      <div className={styles.tableScroll}>
+        <ScrollableTable className={styles.variants}>
+          <caption className="sr-only">Variants of {experiment.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">Weight</th>
+              <th scope="col">{counted}</th>
+              <th scope="col">Conversions</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Difference to A</th>
+            </tr>
+          </thead>
+          <tbody>
+            {experiment.variants.map((variant) => (
+              <tr key={variant.index} data-testid={`variant-${variant.label}`}>
+                <th scope="row">
+                  {variant.label} <span className={styles.url}>{variant.url}</span>
+                </th>
+                <td>{variant.weight}%</td>
+                <td data-testid="variant-count">
+                  {experiment.counting === 'scanners' ? variant.scanners : variant.scans}
+                </td>
+                <td data-testid="variant-conversions">{variant.conversions}</td>
+                <td data-testid="variant-rate">{formatRate(variant.rate)}</td>
+                <td>{formatRevenue(variant.revenue)}</td>
+                <td>
+                  <DifferenceCell variant={variant} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollableTable>
+      </div>
+      <p className={styles.verdict} data-testid="experiment-verdict">
+        {experiment.verdict.text}
+      </p>
+      {kept !== null ? (
+        <p data-testid="winner-kept">
+          Winner kept: everyone is sent to {labelOf(kept)} ({experiment.variants[kept]?.url}).
+        </p>
+      ) : confirming ? (
+        <ConfirmDialog
+          label={`Keep ${labelOf(winner)} of ${experiment.name}`}
+          confirmText={`Send everyone to ${labelOf(winner)}`}
+          busy={busy}
+          onConfirm={() => void keep()}
+          onCancel={() => setConfirming(false)}
+        >
+          The verdict: {experiment.verdict.text}. Keep {labelOf(winner)}? The rule {experiment.name} then
+          sends every scan to {experiment.variants[winner]?.url} (its weight 100, the others 0); codes using
+          it follow at once.
+        </ConfirmDialog>
+      ) : (
+        <div className={formStyles.row}>
+          <label htmlFor={selectId}>Winner</label>
+          <select id={selectId} value={winner} onChange={(event) => setChoice(Number(event.target.value))}>
+            {experiment.variants.map((variant) => (
+              <option key={variant.index} value={variant.index}>
+                {variant.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button button--primary button--sm"
+            onClick={() => setConfirming(true)}
+          >
+            Keep the winner
+          </button>
+        </div>
+      )}
+      <ProblemMessage error={problem} />
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+    </section>
+  );
+}
