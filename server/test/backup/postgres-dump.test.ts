@@ -5,8 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeTotals, scanLoad, stopProcess } from '../helpers/scan-load.js';
-import { PROCESS_SECRET, processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
+import { expectRestored, makeCodes, startRestoredServer } from '../helpers/backup-fixture.js';
+import { scanLoad, stopProcess } from '../helpers/scan-load.js';
+import { processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
 const USER = 'pg-dump-test';
@@ -26,6 +27,18 @@ describe.runIf(base)('pg_dump and pg_restore of a live PostgreSQL installation',
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
+  /** A new, empty database on the test server named `name` (cut to PostgreSQL's 63), dropped at the end. */
+  const emptyDatabase = async (name: string) => {
+    const database = name.slice(0, 63);
+    const admin = new pg.Client(base);
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    cleanups.push(async () => {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    });
+    return database;
+  };
 
   it('dumps under a steady scan load; the restored database redirects every code and counts every scan answered before the dump began', async () => {
     const storage = await processStorage({ name: 'postgres' }, 'rq-pgdump-');
@@ -34,25 +47,9 @@ describe.runIf(base)('pg_dump and pg_restore of a live PostgreSQL installation',
     const server = await startServerProcess(storage.env);
     cleanups.push(() => stopProcess(server.child));
 
-    const ids = new Map<string, string>();
-    const targets = new Map<string, string>();
-    for (let i = 0; i < CODES; i++) {
-      const slug = `dump-${i}`;
-      const target = `https://example.com/dump/${i}`;
-      const code = (await processApi(
-        server.base,
-        'POST',
-        '/qrcodes',
-        { slug, mode: 'redirect', target },
-        USER,
-      )) as {
-        id: string;
-      };
-      ids.set(slug, code.id);
-      targets.set(slug, target);
-    }
+    const codes = await makeCodes(server.base, 'dump', CODES, USER);
 
-    const load = scanLoad(server.base, [...ids.keys()]);
+    const load = scanLoad(server.base, [...codes.ids.keys()]);
     await load.more(300);
     const answeredBefore = new Map(load.answered);
     const totalBefore = load.total;
@@ -76,14 +73,7 @@ describe.runIf(base)('pg_dump and pg_restore of a live PostgreSQL installation',
     await stopProcess(server.child);
 
     // Restored into a new, empty database, as after losing the old one.
-    const restoredDb = `rq_restore_${schema}`.slice(0, 63);
-    const admin = new pg.Client(base);
-    await admin.connect();
-    await admin.query(`create database ${restoredDb}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${restoredDb} with (force)`);
-      await admin.end();
-    });
+    const restoredDb = await emptyDatabase(`rq_restore_${schema}`);
     await run('pg_restore', [
       '--no-owner',
       '--no-privileges',
@@ -94,37 +84,12 @@ describe.runIf(base)('pg_dump and pg_restore of a live PostgreSQL installation',
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-pgrestored-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const restored = await startServerProcess({
-      DATA_DIR: dataDir,
-      WEB_DIR: dataDir,
-      DATABASE_URL: urlOf(restoredDb, schema),
-      MARKETPLACE_PROXY_SECRET: PROCESS_SECRET,
-    });
-    try {
-      const totals = await codeTotals(restored.base, ids, USER);
-      let restoredTotal = 0;
-      for (const [slug, before] of answeredBefore) {
-        expect(totals.get(slug), slug).toBeGreaterThanOrEqual(before);
-        restoredTotal += totals.get(slug) ?? 0;
-      }
-      expect(restoredTotal).toBeGreaterThanOrEqual(totalBefore);
-      expect(restoredTotal).toBeLessThanOrEqual(load.total);
-      const summary = (await processApi(
-        restored.base,
-        'GET',
-        '/analytics/summary?from=2020-01-01T00:00:00Z',
-        undefined,
-        USER,
-      )) as { total: number };
-      expect(summary.total).toBe(restoredTotal);
-      for (const [slug, target] of targets) {
-        const response = await fetch(`${restored.base}/r/${slug}`, { redirect: 'manual' });
-        expect(response.status, slug).toBe(302);
-        expect(response.headers.get('location')).toBe(target);
-      }
-    } finally {
-      await stopProcess(restored.child);
-    }
+    await expectRestored(
+      await startRestoredServer(dataDir, urlOf(restoredDb, schema)),
+      codes,
+      { before: answeredBefore, totalBefore, totalAfter: load.total },
+      USER,
+    );
   }, 240_000);
 
   it('pg_restore refuses a corrupt dump with its own message, and nothing is half restored', async () => {
@@ -143,14 +108,7 @@ describe.runIf(base)('pg_dump and pg_restore of a live PostgreSQL installation',
     ]);
     const bytes = fs.readFileSync(dumpFile);
     fs.writeFileSync(dumpFile, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const restoredDb = `rq_bad_${schema}`.slice(0, 63);
-    const admin = new pg.Client(base);
-    await admin.connect();
-    await admin.query(`create database ${restoredDb}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${restoredDb} with (force)`);
-      await admin.end();
-    });
+    const restoredDb = await emptyDatabase(`rq_bad_${schema}`);
     // --single-transaction: a dump that fails half way leaves the new database as it was.
     const refused = await run('pg_restore', [
       '--no-owner',

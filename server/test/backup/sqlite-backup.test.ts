@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBackupCli } from '../helpers/backup-cli.js';
+import { expectRestored, makeCodes, startRestoredServer } from '../helpers/backup-fixture.js';
 import { codeTotals, scanLoad, stopProcess } from '../helpers/scan-load.js';
-import { PROCESS_SECRET, processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
+import { processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 
 const USER = 'backup-test';
 const CODES = 12;
@@ -24,25 +25,9 @@ describe('npm run backup and npm run restore on SQLite', () => {
     const server = await startServerProcess(storage.env);
     cleanups.push(() => stopProcess(server.child));
 
-    const ids = new Map<string, string>();
-    const targets = new Map<string, string>();
-    for (let i = 0; i < CODES; i++) {
-      const slug = `backup-${i}`;
-      const target = `https://example.com/backup/${i}`;
-      const code = (await processApi(
-        server.base,
-        'POST',
-        '/qrcodes',
-        { slug, mode: 'redirect', target },
-        USER,
-      )) as {
-        id: string;
-      };
-      ids.set(slug, code.id);
-      targets.set(slug, target);
-    }
+    const codes = await makeCodes(server.base, 'backup', CODES, USER);
 
-    const load = scanLoad(server.base, [...ids.keys()]);
+    const load = scanLoad(server.base, [...codes.ids.keys()]);
     await load.more(300);
     const answeredBefore = new Map(load.answered);
     const totalBefore = load.total;
@@ -76,39 +61,13 @@ describe('npm run backup and npm run restore on SQLite', () => {
     expect(restore.status).toBe(0);
     expect(restore.stdout).toContain(`${CODES} codes`);
 
-    const restored = await startServerProcess({
-      DATA_DIR: restoredDir,
-      WEB_DIR: restoredDir,
-      DATABASE_URL: '',
-      MARKETPLACE_PROXY_SECRET: PROCESS_SECRET,
-    });
-    try {
-      // Every scan answered before the backup began is counted; none answered after it stopped.
-      const totals = await codeTotals(restored.base, ids, USER);
-      let restoredTotal = 0;
-      for (const [slug, before] of answeredBefore) {
-        expect(totals.get(slug), slug).toBeGreaterThanOrEqual(before);
-        restoredTotal += totals.get(slug) ?? 0;
-      }
-      expect(restoredTotal).toBeGreaterThanOrEqual(totalBefore);
-      expect(restoredTotal).toBeLessThanOrEqual(load.total);
-      const summary = (await processApi(
-        restored.base,
-        'GET',
-        '/analytics/summary?from=2020-01-01T00:00:00Z',
-        undefined,
-        USER,
-      )) as { total: number };
-      expect(summary.total).toBe(restoredTotal);
-
-      for (const [slug, target] of targets) {
-        const response = await fetch(`${restored.base}/r/${slug}`, { redirect: 'manual' });
-        expect(response.status, slug).toBe(302);
-        expect(response.headers.get('location')).toBe(target);
-      }
-    } finally {
-      await stopProcess(restored.child);
-    }
+    // Every scan answered before the backup began is counted; none answered after it stopped.
+    await expectRestored(
+      await startRestoredServer(restoredDir),
+      codes,
+      { before: answeredBefore, totalBefore, totalAfter: load.total },
+      USER,
+    );
   }, 240_000);
 
   it('refuses a corrupt, mixed-up, newer or unfinished backup, and a DATA_DIR that is not empty, each with one sentence', async () => {
@@ -253,12 +212,7 @@ describe('npm run backup and npm run restore on SQLite', () => {
     const restoredDir = path.join(tmp('rq-restored-journal-'), 'data');
     cleanups.push(() => fs.rmSync(path.dirname(restoredDir), { recursive: true, force: true }));
     expect((await runBackupCli('restore', backupOf, { DATA_DIR: restoredDir })).status).toBe(0);
-    const restored = await startServerProcess({
-      DATA_DIR: restoredDir,
-      WEB_DIR: restoredDir,
-      DATABASE_URL: '',
-      MARKETPLACE_PROXY_SECRET: PROCESS_SECRET,
-    });
+    const restored = await startRestoredServer(restoredDir);
     try {
       const totals = await codeTotals(restored.base, new Map([['journaled', code.id]]), USER);
       expect(totals.get('journaled')).toBe(2 + 3);
