@@ -25,7 +25,10 @@ const columns: Column<Gs1Item>[] = [
 
 function printItem(context: Context, item: Gs1Item): void {
   const { output } = context;
-  if (output.json) return printJson(output, item);
+  if (output.json) {
+    printJson(output, item);
+    return;
+  }
   printFields(output, [
     ['Id', item.id],
     ['Key', `(${item.primaryKey.ai}) ${item.primaryKey.value}${item.prefix ? ' (company prefix)' : ''}`],
@@ -130,11 +133,9 @@ export function gs1Commands(program: Command): void {
         await printList(
           context,
           (page) =>
-            context
-              .api()
-              .rq.gs1.listItems({
-                params: { query: userBody<QueryOf<'/api/v1/gs1/items'>>({ ...filters, ...page }) },
-              }),
+            context.api().rq.gs1.listItems({
+              params: { query: userBody<QueryOf<'/api/v1/gs1/items'>>({ ...filters, ...page }) },
+            }),
           options,
           columns,
         );

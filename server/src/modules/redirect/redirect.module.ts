@@ -148,15 +148,18 @@ function gs1EdgeOf(
   const originOf = (host: EdgeHost) =>
     host.custom ? `https://${host.hostKey}` : host.slugsAtRoot ? shortOrigin : publicOrigin;
   // An item with a scan cap (or a rule on the count) is seeded with its counted scans, as a code is.
-  const findItem = cachedGs1Items(async (hostKey, key) => {
-    const item = await gs1.findForEdge(hostKey, key);
-    if (item && readsScanCount(item)) item.countedScans = await app.scans.countedScans(item.id);
-    return item;
-  }, {
-    maxEntries: config.edgeCacheCodes,
-    changes: app.changes,
-    redis: app.redis,
-  });
+  const findItem = cachedGs1Items(
+    async (hostKey, key) => {
+      const item = await gs1.findForEdge(hostKey, key);
+      if (item && readsScanCount(item)) item.countedScans = await app.scans.countedScans(item.id);
+      return item;
+    },
+    {
+      maxEntries: config.edgeCacheCodes,
+      changes: app.changes,
+      redis: app.redis,
+    },
+  );
   const deps: Gs1EdgeDeps = { findItem, edge };
   edge.unknownSlug = async (request) => {
     const query = request.url.indexOf('?');
