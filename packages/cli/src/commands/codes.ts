@@ -1,7 +1,7 @@
 import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
+import { action, collect, defined, deleteCommand, jsonArgument, jsonObject, userBody } from '../context.js';
 import { saveBody, suggestedName } from '../download.js';
 import { usageError } from '../exit-codes.js';
 import { printList } from '../lists.js';
@@ -163,17 +163,9 @@ export function codesCommands(program: Command): void {
       }),
     );
 
-  codes
-    .command('delete')
-    .description('delete a QR code (its short URL stops working)')
-    .argument('<id...>', 'qr_... (one or more)')
-    .action(
-      action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().rq.qrcodes.delete({ params: { path: { id } } });
-        if (context.output.json) return printJson(context.output, { deleted: ids });
-        for (const id of ids) context.output.out(`Deleted ${id}.`);
-      }),
-    );
+  deleteCommand(codes, 'delete a QR code (its short URL stops working)', 'qr_...', (context, id) =>
+    context.api().rq.qrcodes.delete({ params: { path: { id } } }),
+  );
 
   codes
     .command('image')

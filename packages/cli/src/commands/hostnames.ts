@@ -1,8 +1,8 @@
 import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, defined, jsonObject, userBody } from '../context.js';
-import { EXIT, usageError } from '../exit-codes.js';
+import { action, changesBody, defined, deleteCommand, jsonObject } from '../context.js';
+import { EXIT } from '../exit-codes.js';
 import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
 
@@ -100,13 +100,11 @@ export function hostnamesCommands(program: Command): void {
     .option('--body <json>', 'the whole request body (JSON, @file or -)')
     .action(
       action(async (context, id: string, flags: HostFlags) => {
-        const body = hostBody(flags);
-        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
         printHostname(
           context,
           await context.api().rq.hostnames.update({
             params: { path: { id } },
-            body: userBody<Body<'/api/v1/hostnames/{id}', 'patch'>>(body),
+            body: changesBody<Body<'/api/v1/hostnames/{id}', 'patch'>>(hostBody(flags)),
           }),
         );
       }),
@@ -124,15 +122,7 @@ export function hostnamesCommands(program: Command): void {
       }),
     );
 
-  hostnames
-    .command('delete')
-    .description('delete a hostname')
-    .argument('<id...>', 'host_... (one or more)')
-    .action(
-      action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().rq.hostnames.delete({ params: { path: { id } } });
-        if (context.output.json) return printJson(context.output, { deleted: ids });
-        for (const id of ids) context.output.out(`Deleted ${id}.`);
-      }),
-    );
+  deleteCommand(hostnames, 'delete a hostname', 'host_...', (context, id) =>
+    context.api().rq.hostnames.delete({ params: { path: { id } } }),
+  );
 }

@@ -1,7 +1,16 @@
 import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
+import {
+  action,
+  changesBody,
+  collect,
+  defined,
+  deleteCommand,
+  jsonArgument,
+  jsonObject,
+  userBody,
+} from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
@@ -120,29 +129,19 @@ export function rulesCommands(program: Command): void {
     .option('--disable', 'turn it off (codes skip it)')
     .action(
       action(async (context, id: string, flags: RuleFlags) => {
-        const body = ruleBody(flags);
-        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
         printRule(
           context,
           await context.api().rq.rules.update({
             params: { path: { id } },
-            body: userBody<Body<'/api/v1/rules/{id}', 'patch'>>(body),
+            body: changesBody<Body<'/api/v1/rules/{id}', 'patch'>>(ruleBody(flags)),
           }),
         );
       }),
     );
 
-  rules
-    .command('delete')
-    .description('delete a rule (it is taken off every code)')
-    .argument('<id...>', 'rule_... (one or more)')
-    .action(
-      action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().rq.rules.delete({ params: { path: { id } } });
-        if (context.output.json) return printJson(context.output, { deleted: ids });
-        for (const id of ids) context.output.out(`Deleted ${id}.`);
-      }),
-    );
+  deleteCommand(rules, 'delete a rule (it is taken off every code)', 'rule_...', (context, id) =>
+    context.api().rq.rules.delete({ params: { path: { id } } }),
+  );
 
   rules
     .command('code')

@@ -1,7 +1,7 @@
 import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, jsonObject, userBody } from '../context.js';
+import { action, changesBody, collect, defined, deleteCommand, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { type PageOptions, printList } from '../lists.js';
 import { type Column, printFields, printJson } from '../output.js';
@@ -133,29 +133,19 @@ export function webhooksCommands(program: Command): void {
     .option('--disable', 'stop delivering')
     .action(
       action(async (context, id: string, flags: HookFlags) => {
-        const body = hookBody(flags);
-        if (Object.keys(body).length === 0) throw usageError('Nothing to change: give a flag or --body.');
         printWebhook(
           context,
           await context.api().rq.webhooks.update({
             params: { path: { id } },
-            body: userBody<Body<'/api/v1/webhooks/{id}', 'patch'>>(body),
+            body: changesBody<Body<'/api/v1/webhooks/{id}', 'patch'>>(hookBody(flags)),
           }),
         );
       }),
     );
 
-  webhooks
-    .command('delete')
-    .description('delete an endpoint')
-    .argument('<id...>', 'wh_... (one or more)')
-    .action(
-      action(async (context, ids: string[]) => {
-        for (const id of ids) await context.api().rq.webhooks.delete({ params: { path: { id } } });
-        if (context.output.json) return printJson(context.output, { deleted: ids });
-        for (const id of ids) context.output.out(`Deleted ${id}.`);
-      }),
-    );
+  deleteCommand(webhooks, 'delete an endpoint', 'wh_...', (context, id) =>
+    context.api().rq.webhooks.delete({ params: { path: { id } } }),
+  );
 
   webhooks
     .command('test')
