@@ -1,0 +1,185 @@
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
+import { callApi, idTokenOf } from './paypal.js';
+
+/**
+ * Conversions and experiments on the site (issue 47): a sticky split code scanned by phones (each
+ * its own browser cookies and user agent), sales reported through the API with a key for the scans
+ * of variant B, the experiment panel under the code's rules showing per variant the scanners,
+ * conversions and the API's verdict, and "Keep the winner" rewriting the rule so every scan goes to B.
+ */
+
+const CONTROL = 'https://shop.example.com/a';
+const VARIANT_B = 'https://shop.example.com/b';
+
+/** Calls the API as the account, expecting a success, and gives the answer's body. */
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await callApi<T>(token, method, path, body);
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+/** A phone: its own cookie jar (the split's sticky cookie) and user agent (its own scanner). */
+interface Phone {
+  context: APIRequestContext;
+  variant: string;
+  scanIds: string[];
+}
+
+/** Scans the short URL as a camera app does (one GET, redirect not followed): where it went and its rq_id. */
+async function scan(phone: APIRequestContext, shortUrl: string): Promise<{ target: string; scanId: string }> {
+  const response = await phone.get(shortUrl, { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const location = new URL(response.headers().location ?? '');
+  const scanId = location.searchParams.get('rq_id');
+  expect(scanId, `the target ${location} carries rq_id`).toBeTruthy();
+  location.searchParams.delete('rq_id');
+  return { target: location.toString(), scanId: scanId ?? '' };
+}
+
+function phoneAgent(n: number): string {
+  return `Mozilla/5.0 (Linux; Android 14; Pixel ${n} Build/UQ1A.240105.004) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36`;
+}
+
+test('a split code scanned by two phones, sales for B, the experiment panel and Keep the winner', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('conversions');
+  await signUp(page, email);
+  const token = await idTokenOf(email);
+  const ruleName = `Landing split ${Date.now().toString(36)}`;
+  const rule = await api<{ id: string }>(token, 'POST', '/rules', {
+    name: ruleName,
+    then: {
+      split: [
+        { url: CONTROL, weight: 50 },
+        { url: VARIANT_B, weight: 50 },
+      ],
+      sticky: true,
+    },
+  });
+  const title = `Spring poster ${Date.now().toString(36)}`;
+  const code = await api<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
+    mode: 'redirect',
+    target: 'https://shop.example.com/',
+    title,
+    rules: [rule.id],
+    attribution: { enabled: true, parameter: 'rq_id' },
+  });
+
+  // Phones scan until one has landed on each variant (each 50%); each scans twice and, the split
+  // being sticky, sees the same variant both times and counts as one scanner.
+  const phones: Phone[] = [];
+  const disposers: APIRequestContext[] = [];
+  try {
+    for (let n = 1; n <= 40; n++) {
+      if (phones.some((p) => p.variant === CONTROL) && phones.some((p) => p.variant === VARIANT_B)) break;
+      const context = await playwrightRequest.newContext({ userAgent: phoneAgent(n), baseURL: baseUrl() });
+      disposers.push(context);
+      const first = await scan(context, code.shortUrl);
+      const second = await scan(context, code.shortUrl);
+      expect(second.target, 'a sticky split sends a phone to the same variant').toBe(first.target);
+      phones.push({ context, variant: first.target, scanIds: [first.scanId, second.scanId] });
+    }
+    const onA = phones.filter((p) => p.variant === CONTROL);
+    const onB = phones.filter((p) => p.variant === VARIANT_B);
+    expect(onA.length).toBeGreaterThan(0);
+    expect(onB.length).toBeGreaterThan(0);
+
+    // A back office reports a sale for each phone on B, with an API key that may only do that.
+    const key = await api<{ key: string }>(token, 'POST', '/api-keys', {
+      name: 'Shop backend',
+      scopes: ['conversions:write'],
+    });
+    for (const [i, phone] of onB.entries()) {
+      const sale = {
+        scanId: phone.scanIds[0],
+        type: 'sale',
+        amount: 1999,
+        currency: 'EUR',
+        externalId: `order-${i}`,
+      };
+      const response = await page.request.post(`${baseUrl()}/api/v1/conversions`, {
+        headers: { authorization: `Bearer ${key.key}` },
+        data: sale,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      // Reported again (a retry): the same conversion, not a second one.
+      const again = await page.request.post(`${baseUrl()}/api/v1/conversions`, {
+        headers: { authorization: `Bearer ${key.key}` },
+        data: sale,
+      });
+      expect(again.status()).toBe(200);
+    }
+
+    // Scans are recorded a moment after the redirect: wait until the experiment counts them all.
+    interface Read {
+      variants: { scanners: number; conversions: number }[];
+      verdict: { text: string };
+    }
+    await expect
+      .poll(async () => {
+        const read = await api<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
+        return read.variants.map((v) => [v.scanners, v.conversions]);
+      })
+      .toEqual([
+        [onA.length, 0],
+        [onB.length, onB.length],
+      ]);
+    const experiment = await api<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
+
+    // The panel under the code's rules.
+    await page.goto('/codes');
+    await page
+      .getByTestId('code-row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: /^Rules/ }).click();
+    const panel = card.getByTestId('experiment-panel');
+    await expect(panel.getByRole('heading', { name: `Experiment: ${ruleName}` })).toBeVisible();
+    await expect(panel.getByRole('columnheader', { name: 'Scanners' })).toBeVisible();
+    const rowA = panel.getByTestId('variant-A');
+    const rowB = panel.getByTestId('variant-B');
+    await expect(rowA.getByTestId('variant-count')).toHaveText(String(onA.length));
+    await expect(rowA.getByTestId('variant-conversions')).toHaveText('0');
+    await expect(rowA).toContainText('control');
+    await expect(rowB.getByTestId('variant-count')).toHaveText(String(onB.length));
+    await expect(rowB.getByTestId('variant-conversions')).toHaveText(String(onB.length));
+    await expect(rowB.getByTestId('variant-rate')).toHaveText('100.0%');
+    await expect(rowB).toContainText(`€${(19.99 * onB.length).toFixed(2)}`);
+    await expect(rowB).toContainText('95%');
+    // A handful of scanners prove nothing yet: the panel says what the API says.
+    expect(experiment.verdict.text).toMatch(/not enough data/i);
+    await expect(panel.getByTestId('experiment-verdict')).toHaveText(experiment.verdict.text);
+
+    // Keep the winner: B, after a confirmation.
+    await panel.getByLabel('Winner').selectOption({ label: 'B' });
+    await panel.getByRole('button', { name: 'Keep the winner' }).click();
+    const dialog = panel.getByRole('alertdialog', { name: `Keep B of ${ruleName}` });
+    await expect(dialog).toContainText(VARIANT_B);
+    await dialog.getByRole('button', { name: 'Send everyone to B' }).click();
+    await expect(panel.getByTestId('winner-kept')).toHaveText(
+      `Winner kept: everyone is sent to B (${VARIANT_B}).`,
+    );
+    await expect(rowA.getByRole('cell').first()).toHaveText('0%');
+    await expect(rowB.getByRole('cell').first()).toHaveText('100%');
+    await expect(panel.getByRole('button', { name: 'Keep the winner' })).toHaveCount(0);
+
+    // The rule changed: every phone, even one that was on A, now goes to B.
+    const changed = await api<{ then: { split: { url: string; weight: number }[] } }>(
+      token,
+      'GET',
+      `/rules/${rule.id}`,
+    );
+    expect(changed.then.split).toMatchObject([
+      { url: CONTROL, weight: 0 },
+      { url: VARIANT_B, weight: 100 },
+    ]);
+    for (const phone of phones) expect((await scan(phone.context, code.shortUrl)).target).toBe(VARIANT_B);
+  } finally {
+    for (const context of disposers) await context.dispose();
+  }
+});
