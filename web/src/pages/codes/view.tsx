@@ -5,6 +5,7 @@ import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import RequireAccount from '@site/src/components/RequireAccount';
 import BreakdownTable from '@site/src/features/analytics/components/BreakdownTable';
+import ConversionStats from '@site/src/features/analytics/components/ConversionStats';
 import SeriesCard from '@site/src/features/analytics/components/SeriesCard';
 import Stat from '@site/src/features/analytics/components/Stat';
 import { useDashboardData } from '@site/src/features/analytics/hooks/useDashboardData';
@@ -47,6 +48,7 @@ function CodeAnalytics({ code }: { code: QrCode }) {
             testId="stat-unique"
           />
           <Stat label="Bot scans" value={summary.bots} testId="stat-bots" />
+          <ConversionStats summary={summary} />
         </div>
       )}
       {data && <SeriesCard series={data.series} chart={chart} onChart={setChart} onDownload={() => {}} />}
@@ -58,6 +60,7 @@ function CodeAnalytics({ code }: { code: QrCode }) {
               by={by}
               breakdown={data.breakdowns[by]}
               total={summary?.total ?? 0}
+              showConversions={(summary?.conversions ?? 0) > 0}
               names={names}
               active={[]}
               onFilter={() => {}}

@@ -1,4 +1,4 @@
-import type { LiveScan } from '@site/src/features/analytics/model/analyticsModel';
+import type { LiveConversion, LiveScan } from '@site/src/features/analytics/model/analyticsModel';
 import { ApiError, apiFetch } from '@site/src/lib/api';
 import { saveBlob } from '@site/src/lib/downloads';
 
@@ -13,7 +13,8 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<v
 }
 
 /**
- * Reads GET /analytics/stream until `signal` aborts, calling `onScan` for each `scan` event.
+ * Reads GET /analytics/stream until `signal` aborts, calling `onScan` for each `scan` event and
+ * `onConversion` for each `conversion` event.
  * EventSource cannot send the Authorization header, so this reads the text/event-stream with
  * fetch (as the API's description says). Resolves when the stream ends; throws on an error answer.
  */
@@ -22,6 +23,7 @@ export async function readScanStream(
   signal: AbortSignal,
   onOpen: () => void,
   onScan: (scan: LiveScan) => void,
+  onConversion: (conversion: LiveConversion) => void = () => {},
 ): Promise<void> {
   const response = await apiFetch(`/analytics/stream?${query}`, {
     headers: { accept: 'text/event-stream' },
@@ -51,9 +53,11 @@ export async function readScanStream(
         if (line.startsWith('event:')) event = line.slice(6).trim();
         else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
       }
-      if (event !== 'scan' || data.length === 0) continue;
+      if ((event !== 'scan' && event !== 'conversion') || data.length === 0) continue;
       try {
-        onScan(JSON.parse(data.join('\n')) as LiveScan);
+        const parsed: unknown = JSON.parse(data.join('\n'));
+        if (event === 'scan') onScan(parsed as LiveScan);
+        else onConversion(parsed as LiveConversion);
       } catch {
         // a malformed frame is skipped, the stream goes on
       }

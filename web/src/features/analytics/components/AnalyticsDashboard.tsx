@@ -20,6 +20,7 @@ import { ApiError } from '@site/src/lib/api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styles from './Analytics.module.css';
 import BreakdownTable, { DIMENSION_LABELS } from './BreakdownTable';
+import ConversionStats from './ConversionStats';
 import EmptyState from './EmptyState';
 import FilterChips from './FilterChips';
 import LiveCounter from './LiveCounter';
@@ -170,6 +171,7 @@ export default function AnalyticsDashboard() {
                   testId="stat-unique"
                 />
                 <Stat label="Bot scans" value={summary.bots} testId="stat-bots" />
+                <ConversionStats summary={summary} />
               </div>
             )}
             {data && (
@@ -188,6 +190,7 @@ export default function AnalyticsDashboard() {
                     by={by}
                     breakdown={data.breakdowns[by]}
                     total={summary?.total ?? 0}
+                    showConversions={(summary?.conversions ?? 0) > 0}
                     names={names}
                     active={activeValues(view, by)}
                     onFilter={toggleFilter}
@@ -198,8 +201,11 @@ export default function AnalyticsDashboard() {
             )}
             <p className={styles.muted}>
               Unique visitors are counted once per day from a daily-salted hash; addresses are never stored.
-              Read <Link to="/docs/analytics/redirection-analytics">how analytics count</Link>. Tables show
-              the top 10; the CSV has up to 1,000 rows. {DIMENSION_LABELS.language.title} and{' '}
+              Conversions are those your systems report for a scan (
+              <Link to="/docs/analytics/conversions">how</Link>
+              ); the rate is conversions per scan, revenue is per currency. Read{' '}
+              <Link to="/docs/analytics/redirection-analytics">how analytics count</Link>. Tables show the top
+              10; the CSV has up to 1,000 rows. {DIMENSION_LABELS.language.title} and{' '}
               {DIMENSION_LABELS.referrer.title.toLowerCase()} cannot be filtered by.
             </p>
           </div>

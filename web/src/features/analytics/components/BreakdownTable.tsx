@@ -1,4 +1,5 @@
 import { type Breakdown, type Dimension, FILTER_OF } from '@site/src/features/analytics/model/analyticsModel';
+import { formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
 import styles from './Analytics.module.css';
 
 export const DIMENSION_LABELS: Record<Dimension, { title: string; column: string }> = {
@@ -42,13 +43,15 @@ export function keyLabel(by: Dimension, key: string | null, names: Record<string
 }
 
 /**
- * One breakdown as a table: its values most scanned first with their share. A value the API can
+ * One breakdown as a table: its values most scanned first with their share, and (once the view has
+ * any) the conversions credited to each, their rate per scan and revenue per currency. A value the API can
  * filter by is a button that adds the filter (the filter chips above remove it).
  */
 export default function BreakdownTable({
   by,
   breakdown,
   total,
+  showConversions,
   names,
   active,
   onFilter,
@@ -57,6 +60,7 @@ export default function BreakdownTable({
   by: Dimension;
   breakdown: Breakdown | undefined;
   total: number;
+  showConversions: boolean;
   names: Record<string, string>;
   active: string[];
   onFilter: (by: Dimension, key: string) => void;
@@ -95,6 +99,19 @@ export default function BreakdownTable({
                 <th scope="col" className={styles.number}>
                   Unique
                 </th>
+                {showConversions && (
+                  <>
+                    <th scope="col" className={styles.number}>
+                      Conversions
+                    </th>
+                    <th scope="col" className={styles.number}>
+                      Rate
+                    </th>
+                    <th scope="col" className={styles.number}>
+                      Revenue
+                    </th>
+                  </>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -126,6 +143,13 @@ export default function BreakdownTable({
                       <span className={styles.share}> {share}%</span>
                     </td>
                     <td className={styles.number}>{row.unique.toLocaleString()}</td>
+                    {showConversions && (
+                      <>
+                        <td className={styles.number}>{row.conversions.toLocaleString()}</td>
+                        <td className={styles.number}>{formatRate(row.conversionRate)}</td>
+                        <td className={styles.number}>{formatRevenue(row.revenue)}</td>
+                      </>
+                    )}
                   </tr>
                 );
               })}

@@ -1,4 +1,5 @@
 import type { LiveState } from '@site/src/features/analytics/hooks/useLiveScans';
+import { formatMoney } from '@site/src/features/conversions/model/format';
 import styles from './Analytics.module.css';
 import { keyLabel } from './BreakdownTable';
 
@@ -12,7 +13,11 @@ const STATUS_TEXT: Record<LiveState['status'], string | null> = {
 
 /** The scans of the view since the page opened, as the stream reports them. */
 export default function LiveCounter({ state, names }: { state: LiveState; names: Record<string, string> }) {
-  const { status, count, last, since } = state;
+  const { status, count, last, since, conversions, lastConversion } = state;
+  const sold =
+    lastConversion?.amount != null && lastConversion.currency
+      ? ` ${formatMoney(lastConversion.amount, lastConversion.currency)}`
+      : '';
   const where = last
     ? [
         keyLabel('qrcode', last.qrcode, names),
@@ -39,6 +44,18 @@ export default function LiveCounter({ state, names }: { state: LiveState; names:
         since {since.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
         {last && <span className={styles.muted}> · last: {where}</span>}
       </p>
+      {conversions > 0 && (
+        <p className={styles.liveCount} aria-live="polite" aria-atomic="true" data-testid="live-conversions">
+          <strong>{conversions.toLocaleString()}</strong> {conversions === 1 ? 'conversion' : 'conversions'}
+          {lastConversion && (
+            <span className={styles.muted}>
+              {' '}
+              · last: {lastConversion.type}
+              {sold} on {keyLabel('qrcode', lastConversion.credit.qrcode, names)}
+            </span>
+          )}
+        </p>
+      )}
       {status !== 'live' && state.detail && <p className={styles.muted}>{state.detail}</p>}
     </section>
   );

@@ -18,7 +18,7 @@ export default function SeriesCard({
   return (
     <section className="rq-card" aria-labelledby="series-title">
       <div className={styles.cardHead}>
-        <h2 id="series-title">Scans over time</h2>
+        <h2 id="series-title">Scans and conversions over time</h2>
         <div className={styles.row}>
           <fieldset className={styles.inlineFieldset}>
             <legend className={styles.visuallyHidden}>Chart type</legend>

@@ -8,23 +8,25 @@ function change(current: number, previous: number): { text: string; direction: '
   return { text: `${percent > 0 ? '+' : ''}${percent}%`, direction: current > previous ? 'up' : 'down' };
 }
 
-/** One total with its change against the period before. */
+/** One total with its change against the period before, or a figure already in words (`text`: a rate, revenue). */
 export default function Stat({
   label,
   value,
+  text,
   previous,
   testId,
 }: {
   label: string;
-  value: number;
+  value?: number;
+  text?: string;
   previous?: number;
   testId: string;
 }) {
-  const delta = previous === undefined ? undefined : change(value, previous);
+  const delta = previous === undefined || value === undefined ? undefined : change(value, previous);
   return (
     <div className={`rq-card ${styles.stat}`} data-testid={testId}>
       <h2 className={styles.statLabel}>{label}</h2>
-      <p className={styles.statValue}>{value.toLocaleString()}</p>
+      <p className={styles.statValue}>{text ?? value?.toLocaleString()}</p>
       {delta && previous !== undefined && (
         <p className={`${styles.delta} ${styles[delta.direction]}`}>
           <span aria-hidden="true">

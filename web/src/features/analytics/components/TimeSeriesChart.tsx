@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Interval, Timeseries } from '@site/src/features/analytics/model/analyticsModel';
+import { formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
 import styles from './Analytics.module.css';
 
 const CHART_HEIGHT = 260;
@@ -26,7 +27,7 @@ export function pointLabel(t: string, interval: Interval, timeZone: string): str
 }
 
 /**
- * The scans over time, drawn by uPlot on a canvas in the browser only (it measures the page).
+ * The scans (and conversions) over time, drawn by uPlot on a canvas in the browser only (it measures the page).
  * uPlot is loaded on demand so the page's server render never touches it. A canvas says nothing
  * to a screen reader: the figure's label sums it up and the same points are a table below.
  */
@@ -46,8 +47,10 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
         const xs = series.points.map((point) => Date.parse(point.t) / 1000);
         const totals = series.points.map((point) => point.total);
         const uniques = series.points.map((point) => point.unique);
+        const conversions = series.points.map((point) => point.conversions);
         const primary = cssColor(element, '--ifm-color-primary', '#2563eb');
         const secondary = cssColor(element, '--ifm-color-success', '#16a34a');
+        const tertiary = cssColor(element, '--ifm-color-warning-darkest', '#b45309');
         const text = cssColor(element, '--ifm-font-color-base', '#1c1e21');
         const grid = cssColor(element, '--ifm-color-emphasis-200', '#e5e7eb');
         const bars = kind === 'bars' ? UPlot.paths.bars?.({ size: [0.6, 40] }) : undefined;
@@ -75,9 +78,16 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
               width: 2,
               ...(kind === 'bars' ? { fill: secondary, paths: UPlot.paths.bars?.({ size: [0.3, 20] }) } : {}),
             },
+            {
+              label: 'Conversions',
+              stroke: tertiary,
+              width: 2,
+              dash: [6, 4],
+              ...(kind === 'bars' ? { fill: tertiary, paths: UPlot.paths.bars?.({ size: [0.15, 10] }) } : {}),
+            },
           ],
         };
-        plot = new UPlot(options, [xs, totals, uniques], element);
+        plot = new UPlot(options, [xs, totals, uniques, conversions], element);
         observer = new ResizeObserver(() => {
           if (plot && element.clientWidth > 0)
             plot.setSize({ width: element.clientWidth, height: CHART_HEIGHT });
@@ -96,6 +106,7 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
   }, [series, kind]);
 
   const total = series.points.reduce((sum, point) => sum + point.total, 0);
+  const converted = series.points.reduce((sum, point) => sum + point.conversions, 0);
   const peak = series.points.reduce(
     (best, point) => (point.total > (best?.total ?? -1) ? point : best),
     series.points[0],
@@ -104,7 +115,8 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
     `Scans per ${series.interval} in ${series.timeZone}: ${total} in ${series.points.length} ${series.interval}s` +
     (peak && peak.total > 0
       ? `, most on ${pointLabel(peak.t, series.interval, series.timeZone)} (${peak.total})`
-      : '');
+      : '') +
+    (converted > 0 ? `; ${converted} conversions` : '');
 
   return (
     <figure className={styles.chartFigure}>
@@ -128,6 +140,9 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
                 <th scope="col">{series.interval === 'hour' ? 'Hour' : 'Starting'}</th>
                 <th scope="col">Scans</th>
                 <th scope="col">Unique visitors</th>
+                <th scope="col">Conversions</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Revenue</th>
               </tr>
             </thead>
             <tbody>
@@ -138,6 +153,9 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
                   </th>
                   <td>{point.total.toLocaleString()}</td>
                   <td>{point.unique.toLocaleString()}</td>
+                  <td>{point.conversions.toLocaleString()}</td>
+                  <td>{formatRate(point.conversionRate)}</td>
+                  <td>{formatRevenue(point.revenue)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,10 @@
 import { readScanStream } from '@site/src/features/analytics/api/streams';
-import { type LiveScan, matchesView, type View } from '@site/src/features/analytics/model/analyticsModel';
+import {
+  type LiveConversion,
+  type LiveScan,
+  matchesView,
+  type View,
+} from '@site/src/features/analytics/model/analyticsModel';
 
 import { ApiError } from '@site/src/lib/api';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +16,9 @@ export interface LiveState {
   /** Scans of the view since the stream (re)started for it. */
   count: number;
   last: LiveScan | null;
+  /** Conversions reported for the view's codes since then. */
+  conversions: number;
+  lastConversion: LiveConversion | null;
   since: Date;
   detail: string;
 }
@@ -24,11 +32,13 @@ const MAX_RETRY_MS = 60_000;
  * view. The stream filters by code and tag itself; the other filters are applied here. A lost
  * connection is tried again with a fresh token; an answer that will not change (404, 403) stops.
  */
-export function useLiveScans(view: View, onScan: (scan: LiveScan) => void): LiveState {
+export function useLiveScans(view: View, onScan: (scan?: LiveScan) => void): LiveState {
   const [state, setState] = useState<LiveState>(() => ({
     status: 'connecting',
     count: 0,
     last: null,
+    conversions: 0,
+    lastConversion: null,
     since: new Date(),
     detail: '',
   }));
@@ -43,7 +53,15 @@ export function useLiveScans(view: View, onScan: (scan: LiveScan) => void): Live
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_MS;
-    setState({ status: 'connecting', count: 0, last: null, since: new Date(), detail: '' });
+    setState({
+      status: 'connecting',
+      count: 0,
+      last: null,
+      conversions: 0,
+      lastConversion: null,
+      since: new Date(),
+      detail: '',
+    });
     const query = new URLSearchParams();
     for (const id of qrcodes ? qrcodes.split(',') : []) query.append('qrcode', id);
     for (const tag of tags ? tags.split(',') : []) query.append('tag', tag);
@@ -61,6 +79,16 @@ export function useLiveScans(view: View, onScan: (scan: LiveScan) => void): Live
           if (!matchesView(scan, latest.current.view)) return;
           setState((current) => ({ ...current, count: current.count + 1, last: scan }));
           latest.current.onScan(scan);
+        },
+        (conversion) => {
+          const codes = latest.current.view.filters.qrcode ?? [];
+          if (codes.length > 0 && !codes.includes(conversion.credit.qrcode)) return;
+          setState((current) => ({
+            ...current,
+            conversions: current.conversions + 1,
+            lastConversion: conversion,
+          }));
+          latest.current.onScan();
         },
       ).then(
         () => retry(''),

@@ -76,6 +76,9 @@ export type Timeseries = Omit<NonNullable<Dashboard['timeseries']>, 'interval'> 
 export type Breakdown = ApiAnswer<'/api/v1/analytics/breakdown'>;
 
 /** A scan as the live stream sends it (event `scan`). */
+/** A conversion as the live stream sends it: the conversion as POST /conversions answers it. */
+export type LiveConversion = ApiAnswer<'/api/v1/conversions', 'post'>;
+
 export interface LiveScan {
   at: string;
   qrcode: string;
