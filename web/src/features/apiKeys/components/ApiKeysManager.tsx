@@ -1,4 +1,4 @@
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import LoadFailure from '@site/src/components/LoadFailure';
 import { useApiKeyList } from '@site/src/features/apiKeys/api/apiKeys';
 import type { CreatedApiKey } from '@site/src/features/apiKeys/api/types';
 import { useState } from 'react';
@@ -30,14 +30,7 @@ export default function ApiKeysManager() {
 
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">Your keys</h2>
-        {list.error !== null && (
-          <div>
-            <ProblemMessage error={list.error} />
-            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
-              Try loading again
-            </button>
-          </div>
-        )}
+        <LoadFailure error={list.error} onRetry={list.reload} />
         {list.error === null && (
           <KeyList
             keys={list.items}

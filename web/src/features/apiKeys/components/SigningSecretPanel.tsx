@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import type { ApiAnswer } from '@site/src/api/types';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
+import LoadFailure from '@site/src/components/LoadFailure';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { rq } from '@site/src/lib/api';
 import { useCallback, useEffect, useState } from 'react';
@@ -84,14 +85,7 @@ export default function SigningSecretPanel() {
         account, not to a key. <Link to="/tutorials/using-exec-url">Using an exec URL</Link> shows how to
         check it.
       </p>
-      {loadError !== null && (
-        <div>
-          <ProblemMessage error={loadError} />
-          <button type="button" className="button button--secondary button--sm" onClick={() => void load()}>
-            Try loading again
-          </button>
-        </div>
-      )}
+      <LoadFailure error={loadError} onRetry={() => void load()} />
       {loadError === null && !masked && <p className={styles.empty}>Loading your signing secret…</p>}
       {masked && (
         <dl className={styles.secretFacts}>

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
+import LoadFailure from '@site/src/components/LoadFailure';
 import { hostnamesWords } from '@site/src/components/Operator';
-import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Plan } from '@site/src/features/billing/api/types';
 import { usePlans } from '@site/src/features/billing/hooks/usePlans';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
@@ -75,14 +75,7 @@ export default function PricingPage({
 
         <section aria-labelledby="plans-heading">
           <h2 id="plans-heading">{billing && !sells ? 'Plans the operator can grant' : 'Plans'}</h2>
-          {error !== null && (
-            <div>
-              <ProblemMessage error={error} />
-              <button type="button" className="button button--secondary button--sm" onClick={reload}>
-                Try loading again
-              </button>
-            </div>
-          )}
+          <LoadFailure error={error} onRetry={reload} />
           {error === null && !plans && <p className={styles.hint}>Loading plans and prices…</p>}
           {plans && billing && (
             <PlanPriceTable caption={caption} kind={kind} plans={ofKind} free={free} prices={sells} />

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
+import LoadFailure from '@site/src/components/LoadFailure';
 import { hostnamesWords } from '@site/src/components/Operator';
-import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { BillingOverview } from '@site/src/features/billing/api/types';
 import { countResetsOn, dayOf } from '@site/src/features/billing/api/types';
 import { useBillingOverview } from '@site/src/features/billing/hooks/billingOverview';
@@ -80,14 +80,7 @@ export default function SubscriptionsManager({
 
   if (!overview) {
     if (error !== null && !loading) {
-      return (
-        <div>
-          <ProblemMessage error={error} />
-          <button type="button" className="button button--secondary button--sm" onClick={reload}>
-            Try loading again
-          </button>
-        </div>
-      );
+      return <LoadFailure error={error} onRetry={reload} />;
     }
     return <p className={styles.hint}>Loading your plans…</p>;
   }

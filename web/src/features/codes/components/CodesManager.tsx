@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
 import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import LoadFailure from '@site/src/components/LoadFailure';
 import { codesMatching } from '@site/src/features/codes/api/bulk';
 import { useCodeCount, useCodesPage, useRuleNames } from '@site/src/features/codes/api/codes';
 import {
@@ -295,14 +295,7 @@ export default function CodesManager({
         <p role="status" className={formStyles.hint} data-testid="codes-announcement">
           {announcement}
         </p>
-        {error !== null && (
-          <div>
-            <ProblemMessage error={error} />
-            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
-              Try loading again
-            </button>
-          </div>
-        )}
+        <LoadFailure error={error} onRetry={list.reload} />
         {loading && codes.length === 0 && <p className={formStyles.hint}>Loading your codes…</p>}
         {!loading && error === null && codes.length === 0 && (
           <p className={styles.empty} data-testid="codes-empty">

@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import LoadFailure from '@site/src/components/LoadFailure';
 import { useHostnameList } from '@site/src/features/hostnames/api/hostnames';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import { useId, useState } from 'react';
@@ -86,14 +86,7 @@ export default function HostnamesManager({
         <p role="status" className={styles.hint}>
           {announcement}
         </p>
-        {list.error !== null && (
-          <div>
-            <ProblemMessage error={list.error} />
-            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
-              Try loading again
-            </button>
-          </div>
-        )}
+        <LoadFailure error={list.error} onRetry={list.reload} />
         {list.error === null && list.items.length === 0 && list.loading && (
           <p className={styles.hint}>Loading your hostnames…</p>
         )}

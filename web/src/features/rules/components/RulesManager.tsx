@@ -1,4 +1,5 @@
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
+import LoadFailure from '@site/src/components/LoadFailure';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useRuleList } from '@site/src/features/rules/api/rules';
 import type { Rule } from '@site/src/features/rules/model/ruleModel';
@@ -133,14 +134,7 @@ export default function RulesManager({
         <p role="status" className={styles.hint}>
           {announcement}
         </p>
-        {list.error !== null && (
-          <div>
-            <ProblemMessage error={list.error} />
-            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
-              Try loading again
-            </button>
-          </div>
-        )}
+        <LoadFailure error={list.error} onRetry={list.reload} />
         {list.loading && list.items.length === 0 && <p className={styles.hint}>Loading your rules…</p>}
         {!list.loading && list.error === null && list.items.length === 0 && (
           <p>

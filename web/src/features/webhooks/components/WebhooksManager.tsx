@@ -1,5 +1,5 @@
 import { useLocation } from '@docusaurus/router';
-import ProblemMessage from '@site/src/components/ProblemMessage';
+import LoadFailure from '@site/src/components/LoadFailure';
 import type { WebhookInput, WebhookWithSecret } from '@site/src/features/webhooks/api/types';
 import { useWebhookList, useWebhooksChanged, webhooksApi } from '@site/src/features/webhooks/api/webhooks';
 import { useEffect, useState } from 'react';
@@ -72,14 +72,7 @@ export default function WebhooksManager() {
         <p role="status" className={styles.hint}>
           {announcement}
         </p>
-        {list.error !== null && (
-          <div>
-            <ProblemMessage error={list.error} />
-            <button type="button" className="button button--secondary button--sm" onClick={list.reload}>
-              Try loading again
-            </button>
-          </div>
-        )}
+        <LoadFailure error={list.error} onRetry={list.reload} />
         {list.error === null && list.items.length === 0 && (
           <p className={styles.hint}>
             {list.loading ? 'Loading your endpoints…' : 'No endpoints yet. Add one above.'}
