@@ -226,7 +226,8 @@ export const openapiPlugin = fp(
           },
           {
             name: 'experiments',
-            description: 'Every split rule read as an experiment: per variant, conversions, rates and a verdict',
+            description:
+              'Every split rule read as an experiment: per variant, conversions, rates and a verdict',
           },
           { name: 'billing', description: 'Plans, subscriptions and monthly usage' },
           {

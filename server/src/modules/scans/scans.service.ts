@@ -28,9 +28,8 @@ import type { NewScanRow, ScanRow } from './scans.table.js';
 import { ScanWatchers } from './scans.watchers.js';
 
 /** What the CSV export asks for, and the rows it gets: the module's own shapes, named here for its callers. */
-export type { ScanExportFilter, ScanRow as ExportedScan };
 /** A stored scan as conversions credit it (`scanById`). */
-export type { ScanRow as AttributedScan };
+export type { ScanExportFilter, ScanRow as ExportedScan, ScanRow as AttributedScan };
 
 /**
  * A stored scan as the live stream shows it: a `Scan` without the visitor hash, its ids and referrer
