@@ -60,9 +60,10 @@ const sidebars: SidebarsConfig = {
       link: {
         type: 'generated-index',
         slug: '/category/analytics',
-        description: 'Count and break down the scans of your dynamic codes.',
+        description:
+          'Count and break down the scans of your dynamic codes, the conversions they bring and which split variant wins.',
       },
-      items: ['analytics/redirection-analytics'],
+      items: ['analytics/redirection-analytics', 'analytics/conversions'],
     },
     {
       type: 'category',
