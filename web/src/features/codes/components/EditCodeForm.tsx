@@ -4,6 +4,14 @@ import LinkControlsFields, {
   LINK_CONTROL_FIELDS,
 } from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
+import AttributionFields, {
+  ATTRIBUTION_FIELDS,
+} from '@site/src/features/conversions/components/AttributionFields';
+import {
+  attributionBodyOf,
+  attributionChanged,
+  attributionDraftOf,
+} from '@site/src/features/conversions/model/attribution';
 import { rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
@@ -14,6 +22,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   '/body/target': 'The target',
   '/body/tags': 'The tags',
   ...LINK_CONTROL_FIELDS,
+  ...ATTRIBUTION_FIELDS,
   ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/body/tags/${i}`, `Tag ${i + 1}`])),
 };
 
@@ -30,7 +39,7 @@ export function parseTags(text: string): string[] {
 }
 
 /**
- * Title, target, tags and (for a dynamic code) its link controls, sent as a merge patch of what
+ * Title, target, tags and (for a dynamic code) its link controls and conversion attribution, sent as a merge patch of what
  * changed; the API's field problems sit by their fields.
  */
 export default function EditCodeForm({
@@ -46,6 +55,7 @@ export default function EditCodeForm({
   const [target, setTarget] = useState(code.target ?? '');
   const [tags, setTags] = useState(code.tags.join(', '));
   const [controls, setControls] = useState(() => draftOf(code));
+  const [attribution, setAttribution] = useState(() => attributionDraftOf(code.attribution));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ids = { title: useId(), target: useId(), tags: useId(), tagsHint: useId() };
@@ -68,6 +78,8 @@ export default function EditCodeForm({
       };
       if (code.mode === 'redirect') patch.target = target.trim();
       if (code.mode !== 'static') Object.assign(patch, patchBodyOf(controls, code));
+      if (code.mode !== 'static' && attributionChanged(attribution, code.attribution))
+        patch.attribution = attributionBodyOf(attribution);
       onSaved(codeOf(await rq.qrcodes.update({ params: { path: { id: code.id } }, body: patch })));
     } catch (caught) {
       setError(caught);
@@ -126,6 +138,14 @@ export default function EditCodeForm({
           defaultTarget={code.mode === 'redirect' ? target : (code.exec?.fallback ?? '')}
           protectedNow={code.passwordProtected === true}
           open={hasControls(code)}
+        />
+      )}
+      {code.mode !== 'static' && (
+        <AttributionFields
+          draft={attribution}
+          onChange={setAttribution}
+          byField={byField}
+          target={code.mode === 'redirect' ? target : (code.exec?.fallback ?? 'https://example.com/')}
         />
       )}
       <ProblemMessage error={general} />

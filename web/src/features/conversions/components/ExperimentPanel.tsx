@@ -8,6 +8,8 @@ import {
   useExperiment,
 } from '@site/src/features/conversions/api/experiments';
 import { formatPoints, formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
+import { can, refusal } from '@site/src/features/workspaces/model/access';
+import { useWorkspace } from '@site/src/lib/workspace';
 import { useId, useState } from 'react';
 import styles from './Conversions.module.css';
 
@@ -49,6 +51,7 @@ function DifferenceCell({ variant }: { variant: ExperimentVariant }) {
  */
 export default function ExperimentPanel({ ruleId, ruleName }: { ruleId: string; ruleName: string }) {
   const { experiment, loading, error, reload, keepWinner } = useExperiment(ruleId);
+  const role = useWorkspace().current?.role;
   const [confirming, setConfirming] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -150,6 +153,8 @@ export default function ExperimentPanel({ ruleId, ruleName }: { ruleId: string; 
         <p data-testid="winner-kept">
           Winner kept: everyone is sent to {labelOf(kept)} ({experiment.variants[kept]?.url}).
         </p>
+      ) : role && !can(role, 'keepWinner') ? (
+        <p className={formStyles.hint}>{refusal(role, 'keepWinner')}</p>
       ) : confirming ? (
         <ConfirmDialog
           label={`Keep ${labelOf(winner)} of ${experiment.name}`}

@@ -1,4 +1,5 @@
 import Link from '@docusaurus/Link';
+import ConversionSettingsSection from '@site/src/features/conversions/components/ConversionSettingsSection';
 import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
 import { can, refusal } from '@site/src/features/workspaces/model/access';
 import { useWorkspace } from '@site/src/lib/workspace';
@@ -11,7 +12,7 @@ import styles from './Workspace.module.css';
 
 /**
  * The current workspace's settings: name, members, invitations, links to its integrations (API keys,
- * webhooks), ownership and the audit log, by role.
+ * webhooks), conversion attribution, ownership and the audit log, by role.
  */
 export default function WorkspaceSettings() {
   const { current } = useWorkspace();
@@ -36,6 +37,7 @@ export default function WorkspaceSettings() {
           </p>
         </section>
       )}
+      <ConversionSettingsSection workspace={current} />
       {can(role, 'viewAuditLog') ? (
         <AuditLog members={members.items} />
       ) : (
