@@ -162,7 +162,7 @@ export default function DesignTool({
             <div className={styles.kinds} role="radiogroup" aria-label="What the code holds">
               <label className={gs1Mode ? styles.kind : styles.kindActive}>
                 <input type="radio" name="dt-holds" checked={!gs1Mode} onChange={() => setGs1Mode(false)} />
-                Content (a link, text, Wi-Fi, …)
+                Content (choose its kind below)
               </label>
               <label className={gs1Mode ? styles.kindActive : styles.kind}>
                 <input type="radio" name="dt-holds" checked={gs1Mode} onChange={() => setGs1Mode(true)} />A
