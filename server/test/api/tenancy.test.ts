@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '../../src/modules/gs1/gs1.syntax.js';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -47,6 +48,18 @@ const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string
     (await t.app.plans.grants.grant(owner.accountId, 'hostnames', null)).id,
   // A split rule: a rule of any kind for /rules/{id}, and an experiment for /rules/{id}/experiment.
   '/api/v1/rules': (t, owner) => createdWith(t, owner.headers, '/api/v1/rules', SPLIT_RULE),
+  // A GTIN of its own for each route: a key is registered once on our hosts, whoever registers it.
+  '/api/v1/gs1/items': (t, owner) =>
+    createdWith(t, owner.headers, '/api/v1/gs1/items', {
+      ...(bodyExample(document.paths['/api/v1/gs1/items']?.post) as object),
+      primaryKey: { ai: '01', value: uniqueGtin() },
+    }),
+};
+
+let gtins = 0;
+const uniqueGtin = () => {
+  const digits = `${process.pid % 100_000}`.padStart(5, '0') + `${++gtins}`.padStart(8, '0');
+  return `${digits}${gs1CheckDigit(digits)}`;
 };
 
 /**
