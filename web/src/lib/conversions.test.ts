@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPoints, formatRate, formatRevenue, rateOf } from './format';
+import { formatMoney, formatPoints, formatRate, formatRevenue, rateOf } from './conversions';
 
 describe('conversion numbers on the site', () => {
   it('reads minor units in each currency’s own digits', () => {

@@ -1,9 +1,5 @@
 import formStyles from '@site/src/components/Form.module.css';
-import {
-  type AttributionChoice,
-  type AttributionDraft,
-  exampleTarget,
-} from '@site/src/features/conversions/model/attribution';
+import { type AttributionChoice, type AttributionDraft, exampleTarget } from '@site/src/lib/attribution';
 import { useId } from 'react';
 
 export const ATTRIBUTION_FIELDS: Readonly<Record<string, string>> = {

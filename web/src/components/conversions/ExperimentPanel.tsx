@@ -1,15 +1,13 @@
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
-import formStyles from '@site/src/components/Form.module.css';
-import ProblemMessage from '@site/src/components/ProblemMessage';
-import ScrollableTable from '@site/src/components/ScrollableTable';
 import {
   type Experiment,
   type ExperimentVariant,
   useExperiment,
-} from '@site/src/features/conversions/api/experiments';
-import { formatPoints, formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
-import { can, refusal } from '@site/src/features/workspaces/model/access';
-import { useWorkspace } from '@site/src/lib/workspace';
+} from '@site/src/components/conversions/useExperiment';
+import formStyles from '@site/src/components/Form.module.css';
+import ProblemMessage from '@site/src/components/ProblemMessage';
+import ScrollableTable from '@site/src/components/ScrollableTable';
+import { formatPoints, formatRate, formatRevenue } from '@site/src/lib/conversions';
 import { useId, useState } from 'react';
 import styles from './Conversions.module.css';
 
@@ -49,9 +47,17 @@ function DifferenceCell({ variant }: { variant: ExperimentVariant }) {
  * 95% interval, the API's verdict in its own words, and "Keep the winner", which rewrites the rule to
  * send everyone to one variant after a confirmation.
  */
-export default function ExperimentPanel({ ruleId, ruleName }: { ruleId: string; ruleName: string }) {
+export default function ExperimentPanel({
+  ruleId,
+  ruleName,
+  keepRefusal = null,
+}: {
+  ruleId: string;
+  ruleName: string;
+  /** Why the workspace role may not keep a winner (it rewrites the rule: editors and up); null when it may. */
+  keepRefusal?: string | null;
+}) {
   const { experiment, loading, error, reload, keepWinner } = useExperiment(ruleId);
-  const role = useWorkspace().current?.role;
   const [confirming, setConfirming] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -153,8 +159,8 @@ export default function ExperimentPanel({ ruleId, ruleName }: { ruleId: string; 
         <p data-testid="winner-kept">
           Winner kept: everyone is sent to {labelOf(kept)} ({experiment.variants[kept]?.url}).
         </p>
-      ) : role && !can(role, 'keepWinner') ? (
-        <p className={formStyles.hint}>{refusal(role, 'keepWinner')}</p>
+      ) : keepRefusal ? (
+        <p className={formStyles.hint}>{keepRefusal}</p>
       ) : confirming ? (
         <ConfirmDialog
           label={`Keep ${labelOf(winner)} of ${experiment.name}`}

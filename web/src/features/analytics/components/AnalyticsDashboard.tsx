@@ -202,7 +202,7 @@ export default function AnalyticsDashboard() {
             <p className={styles.muted}>
               Unique visitors are counted once per day from a daily-salted hash; addresses are never stored.
               Conversions are those your systems report for a scan (
-              <Link to="/docs/analytics/conversions">how</Link>
+              <Link to="/docs/next/analytics/conversions">how</Link>
               ); the rate is conversions per scan, revenue is per currency. Read{' '}
               <Link to="/docs/analytics/redirection-analytics">how analytics count</Link>. Tables show the top
               10; the CSV has up to 1,000 rows. {DIMENSION_LABELS.language.title} and{' '}

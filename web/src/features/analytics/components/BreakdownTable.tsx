@@ -1,5 +1,5 @@
 import { type Breakdown, type Dimension, FILTER_OF } from '@site/src/features/analytics/model/analyticsModel';
-import { formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
+import { formatRate, formatRevenue } from '@site/src/lib/conversions';
 import styles from './Analytics.module.css';
 
 export const DIMENSION_LABELS: Record<Dimension, { title: string; column: string }> = {

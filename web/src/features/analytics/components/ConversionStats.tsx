@@ -1,5 +1,5 @@
 import type { Summary } from '@site/src/features/analytics/model/analyticsModel';
-import { formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
+import { formatRate, formatRevenue } from '@site/src/lib/conversions';
 import Stat from './Stat';
 
 /** Beside the scans: conversions (with the period before), the rate per scan and revenue per currency. */

@@ -1,5 +1,5 @@
 import type { LiveState } from '@site/src/features/analytics/hooks/useLiveScans';
-import { formatMoney } from '@site/src/features/conversions/model/format';
+import { formatMoney } from '@site/src/lib/conversions';
 import styles from './Analytics.module.css';
 import { keyLabel } from './BreakdownTable';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Interval, Timeseries } from '@site/src/features/analytics/model/analyticsModel';
-import { formatRate, formatRevenue } from '@site/src/features/conversions/model/format';
+import { formatRate, formatRevenue } from '@site/src/lib/conversions';
 import styles from './Analytics.module.css';
 
 const CHART_HEIGHT = 260;

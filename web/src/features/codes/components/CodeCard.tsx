@@ -340,7 +340,12 @@ export default function CodeCard({
         />
       )}
       {panel === 'rules' && (
-        <CodeRules code={code} rules={rules} onSaved={(ruleIds) => onChanged({ ...code, rules: ruleIds })} />
+        <CodeRules
+          code={code}
+          rules={rules}
+          onSaved={(ruleIds) => onChanged({ ...code, rules: ruleIds })}
+          editRefusal={editRefusal}
+        />
       )}
       {panel === 'test' && (
         <ScanTester

@@ -1,9 +1,9 @@
 import Link from '@docusaurus/Link';
 import type { QrCode } from '@site/src/api/codes';
+import ExperimentPanel from '@site/src/components/conversions/ExperimentPanel';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { type RuleSummary, splits } from '@site/src/features/codes/api/codes';
-import ExperimentPanel from '@site/src/features/conversions/components/ExperimentPanel';
 import { rq } from '@site/src/lib/api';
 import { type DragEvent, useId, useState } from 'react';
 import styles from './Codes.module.css';
@@ -24,10 +24,13 @@ export default function CodeRules({
   code,
   rules,
   onSaved,
+  editRefusal = null,
 }: {
   code: QrCode;
   rules: readonly RuleSummary[];
   onSaved: (ruleIds: string[]) => void;
+  /** Why the workspace role may not change codes and rules (a viewer); null when it may. */
+  editRefusal?: string | null;
 }) {
   const [draft, setDraft] = useState<string[]>(code.rules);
   const [adding, setAdding] = useState('');
@@ -190,7 +193,7 @@ export default function CodeRules({
       {code.rules
         .filter((id) => splits(byId.get(id)))
         .map((id) => (
-          <ExperimentPanel key={id} ruleId={id} ruleName={nameOf(id)} />
+          <ExperimentPanel key={id} ruleId={id} ruleName={nameOf(id)} keepRefusal={editRefusal} />
         ))}
     </div>
   );

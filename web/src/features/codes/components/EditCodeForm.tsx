@@ -1,18 +1,12 @@
 import { codeOf, type QrCode } from '@site/src/api/codes';
+import AttributionFields, { ATTRIBUTION_FIELDS } from '@site/src/components/conversions/AttributionFields';
 import formStyles from '@site/src/components/Form.module.css';
 import LinkControlsFields, {
   LINK_CONTROL_FIELDS,
 } from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import AttributionFields, {
-  ATTRIBUTION_FIELDS,
-} from '@site/src/features/conversions/components/AttributionFields';
-import {
-  attributionBodyOf,
-  attributionChanged,
-  attributionDraftOf,
-} from '@site/src/features/conversions/model/attribution';
 import { rq } from '@site/src/lib/api';
+import { attributionBodyOf, attributionChanged, attributionDraftOf } from '@site/src/lib/attribution';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
 import { type FormEvent, useId, useState } from 'react';

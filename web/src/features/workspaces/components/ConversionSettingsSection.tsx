@@ -1,16 +1,16 @@
 import type { ApiAnswer } from '@site/src/api/types';
+import { ATTRIBUTION_FIELDS } from '@site/src/components/conversions/AttributionFields';
+import styles from '@site/src/components/conversions/Conversions.module.css';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
-import { ATTRIBUTION_FIELDS } from '@site/src/features/conversions/components/AttributionFields';
-import { DEFAULT_PARAMETER } from '@site/src/features/conversions/model/attribution';
 import { can, refusal } from '@site/src/features/workspaces/model/access';
 import { rq } from '@site/src/lib/api';
+import { DEFAULT_PARAMETER } from '@site/src/lib/attribution';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { useApiGet, useApiKey } from '@site/src/lib/serverData';
 import type { Workspace } from '@site/src/lib/workspace';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import styles from './Conversions.module.css';
 
 type Settings = ApiAnswer<'/api/v1/conversions/settings'>;
 

@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import ConversionSettingsSection from '@site/src/features/conversions/components/ConversionSettingsSection';
+import ConversionSettingsSection from '@site/src/features/workspaces/components/ConversionSettingsSection';
 import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
 import { can, refusal } from '@site/src/features/workspaces/model/access';
 import { useWorkspace } from '@site/src/lib/workspace';

@@ -17,7 +17,6 @@ const ACTIONS = {
   manageApiKeys: { role: 'admin', doing: 'see or create API keys' },
   manageWebhooks: { role: 'admin', doing: 'see or change webhooks' },
   changeConversionSettings: { role: 'admin', doing: 'change the conversion settings' },
-  keepWinner: { role: 'editor', doing: 'keep an experiment’s winner' },
   manageMembers: { role: 'admin', doing: 'invite or manage members' },
   viewAuditLog: { role: 'admin', doing: 'read the audit log' },
   renameWorkspace: { role: 'admin', doing: 'rename the workspace' },
