@@ -40,6 +40,7 @@ const pages = [
   'tutorials/using-exec-url.md',
   'tutorials/receiving-webhooks.md',
   'tutorials/gs1-digital-link-packaging.md',
+  'tutorials/reporting-sales.md',
 ];
 
 /** What a page must show beyond its own samples. */
@@ -64,6 +65,13 @@ const extraChecks: Record<string, (outputs: string[]) => void> = {
   // The printed image decodes to the URI written, which an English and a German phone follow.
   'tutorials/gs1-digital-link-packaging.md': (outputs) => {
     expect(outputs.join('\n')).toMatch(/^decodes to the Digital Link$/m);
+  },
+  // The landing page got the scan id, and the shop's sale was credited to the poster's code.
+  'tutorials/reporting-sales.md': (outputs) => {
+    const all = outputs.join('\n');
+    expect(all).toMatch(/\/spring\?rq_id=[\w-]+$/m);
+    expect(all).toMatch(/^sale order-1 credited to qr_/m);
+    expect(all).not.toMatch(/^not credited: /m);
   },
   // The receiver verified and logged the test event, the code's creation and its scan.
   'tutorials/receiving-webhooks.md': (outputs) => {
