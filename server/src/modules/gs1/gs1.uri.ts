@@ -363,15 +363,22 @@ export function decodeComponent(raw: string, isQuery: boolean): string | null {
 
 /** Percent-encodes every character but the unreserved ones; a space is '+' in the query. */
 export function encodeComponent(value: string, isQuery: boolean): string {
+  // Most keys, lots and serials are unreserved characters only: the edge writes several a scan.
+  if (ALL_UNRESERVED.test(value)) return value;
   let out = '';
   for (const byte of UTF8_ENCODER.encode(value)) {
-    const ch = String.fromCharCode(byte);
-    if (/[A-Za-z0-9\-._~]/.test(ch)) out += ch;
+    if (UNRESERVED_BYTES[byte] === 1) out += String.fromCharCode(byte);
     else if (byte === 0x20 && isQuery) out += '+';
     else out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
+
+const ALL_UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+/** 1 for the bytes RFC 3986 leaves unreserved (ALPHA, DIGIT, '-', '.', '_', '~'). */
+const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, byte) =>
+  /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? 1 : 0,
+);
 
 /** The path of one level: /{primary key}/{value}[/{qualifier}/{value}...], without stem or query. */
 export function levelPath(primaryKey: Gs1Element, qualifiers: readonly Gs1Element[] = []): string {
