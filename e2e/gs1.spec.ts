@@ -125,6 +125,11 @@ test('an item with lot and serial levels, registered on the site, prints a code 
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
+  // At a phone's width the item, its form, tester and preview fit the screen (the preview scrolls).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The design tool, opened from the item, makes its Digital Link code for lot LOT01, serial S42.
   await detail.getByRole('link', { name: 'Make its QR code in the design tool' }).click();
   await expect(page).toHaveURL(/\/qr-design-tool\?gs1=/);
