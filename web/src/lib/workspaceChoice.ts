@@ -1,13 +1,8 @@
-export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
+import type { ApiAnswer } from '@site/src/api/types';
 
 /** A workspace as `GET /me` lists it, with the signed-in user's role in it. */
-export interface Workspace {
-  id: string;
-  name: string;
-  personal: boolean;
-  role: Role;
-  createdAt: string;
-}
+export type Workspace = ApiAnswer<'/api/v1/me'>['workspaces'][number];
+export type Role = Workspace['role'];
 
 /** The stored choice when the user is still in that workspace, else their personal one (left, deleted). */
 export function chooseWorkspace(
