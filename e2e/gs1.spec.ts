@@ -108,6 +108,15 @@ test('an item with lot and serial levels, registered on the site, prints a code 
   const detail = page.getByTestId('gs1-detail');
   await expect(detail.getByTestId('gs1-uri')).toHaveText(`${baseUrl()}/01/${gtin}`);
   await expect(page.getByTestId('gs1-item')).toHaveCount(1);
+  // The list finds items by the start of their key and by a link type at any level.
+  const finder = page.getByRole('form', { name: 'Find items' });
+  await finder.getByLabel('Has a link of type').fill('gs1:recallStatus');
+  await finder.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('gs1-none-found')).toBeVisible();
+  await finder.getByLabel('Has a link of type').fill('gs1:pip');
+  await finder.getByLabel('Key starts with').fill(gtin.slice(0, 8));
+  await finder.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('gs1-item')).toHaveCount(1);
 
   // The linkset preview follows the lot and serial typed; "Test a scan" with a German phone.
   const tester = detail.getByRole('form', { name: 'Test a scan' });

@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiBody } from '@site/src/api/types';
+import type { ApiAnswer, ApiBody, ApiQuery } from '@site/src/api/types';
 import { rq } from '@site/src/lib/api';
 import { useGrowingList } from '@site/src/lib/serverData';
 
@@ -13,7 +13,16 @@ export type Gs1ScanBody = ApiBody<'/api/v1/gs1/items/{id}/simulate', 'post'>;
 export type Gs1Simulation = ApiAnswer<'/api/v1/gs1/items/{id}/simulate', 'post'>;
 export type Gs1WriteUriBody = ApiBody<'/api/v1/gs1/write-uri', 'post'>;
 
-/** The workspace's GS1 items, 50 a page ("Load more"). */
-export function useGs1ItemList() {
-  return useGrowingList<Gs1Item>('/gs1/items', (page) => rq.gs1.listItems({ params: { query: page } }));
+export type Gs1ItemFilters = Pick<ApiQuery<'/api/v1/gs1/items'>, 'value' | 'linkType'>;
+
+/** The workspace's GS1 items matching the filters (a key's start, a link type), 50 a page ("Load more"). */
+export function useGs1ItemList(filters: Gs1ItemFilters = {}) {
+  const value = filters.value?.trim() ?? '';
+  const linkType = filters.linkType?.trim() ?? '';
+  const query: Gs1ItemFilters = { ...(value ? { value } : {}), ...(linkType ? { linkType } : {}) };
+  // The cache key names the filters, so each filtered list is read and kept apart.
+  const path = `/gs1/items?value=${encodeURIComponent(value)}&linkType=${encodeURIComponent(linkType)}`;
+  return useGrowingList<Gs1Item>(path, (page) =>
+    rq.gs1.listItems({ params: { query: { ...page, ...query } } }),
+  );
 }

@@ -4,7 +4,7 @@ import ProblemMessage from '@site/src/components/ProblemMessage';
 import { rq } from '@site/src/lib/api';
 import { useVerifiedHostnames } from '@site/src/lib/gs1';
 import { useId, useState } from 'react';
-import { type Gs1Item, useGs1ItemList } from '../api/items';
+import { type Gs1Item, type Gs1ItemFilters, useGs1ItemList } from '../api/items';
 import { createBody, draftOf, emptyItem, levelName, patchBody } from '../model/itemDraft';
 import styles from './Gs1.module.css';
 import ItemForm from './ItemForm';
@@ -123,7 +123,10 @@ function ItemDetail({
  * levels, preview its linkset and test a scan. Reads and writes go through the typed client.
  */
 export default function Gs1Manager({ editRefusal = null }: { editRefusal?: string | null } = {}) {
-  const list = useGs1ItemList();
+  const [filters, setFilters] = useState<Gs1ItemFilters>({});
+  const [typed, setTyped] = useState<Required<Gs1ItemFilters>>({ value: '', linkType: '' });
+  const list = useGs1ItemList(filters);
+  const filtering = Boolean(filters.value || filters.linkType);
   const verified = useVerifiedHostnames();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -170,7 +173,39 @@ export default function Gs1Manager({ editRefusal = null }: { editRefusal?: strin
           </div>
         )}
         {list.error === null && list.items.length === 0 && list.loading && <p>Loading your items…</p>}
-        {list.error === null && list.items.length === 0 && !list.loading && <EmptyState />}
+        <form
+          className={styles.filters}
+          aria-label="Find items"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilters({ ...typed });
+          }}
+        >
+          <label>
+            Key starts with
+            <input
+              value={typed.value}
+              spellCheck={false}
+              onChange={(event) => setTyped({ ...typed, value: event.target.value })}
+            />
+          </label>
+          <label>
+            Has a link of type
+            <input
+              value={typed.linkType}
+              spellCheck={false}
+              placeholder="gs1:recallStatus"
+              onChange={(event) => setTyped({ ...typed, linkType: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--secondary button--sm">
+            Find
+          </button>
+        </form>
+        {list.error === null &&
+          list.items.length === 0 &&
+          !list.loading &&
+          (filtering ? <p data-testid="gs1-none-found">No item matches.</p> : <EmptyState />)}
         <ul className={styles.items}>
           {list.items.map((item) => (
             <ItemSummary
