@@ -179,7 +179,90 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
       { url: VARIANT_B, weight: 100 },
     ]);
     for (const phone of phones) expect((await scan(phone.context, code.shortUrl)).target).toBe(VARIANT_B);
+
+    // On the analytics dashboard, beside the scans: the sales, their rate and revenue, and the
+    // rule's row of the rules table with its conversions.
+    await page.goto('/analytics');
+    await expect(page.getByTestId('stat-conversions')).toContainText(`Conversions${onB.length}`);
+    await expect(page.getByTestId('stat-revenue')).toContainText(`€${(19.99 * onB.length).toFixed(2)}`);
+    await expect(page.getByTestId('stat-conversion-rate')).toContainText('%');
+    const rules = page.getByTestId('breakdown-rule');
+    await expect(rules.getByRole('columnheader', { name: 'Conversions' })).toBeVisible();
+    await expect(rules.getByRole('row', { name: new RegExp(ruleName) })).toContainText(
+      `€${(19.99 * onB.length).toFixed(2)}`,
+    );
   } finally {
     for (const context of disposers) await context.dispose();
   }
+});
+
+test('a code’s attribution in its editor and the workspace’s default and window in its settings', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('attribution');
+  await signUp(page, email);
+  const token = await idTokenOf(email);
+  const title = `Flyer ${Date.now().toString(36)}`;
+  const code = await api<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
+    mode: 'redirect',
+    target: 'https://shop.example.com/flyer?x=1',
+    title,
+  });
+  const phone = await playwrightRequest.newContext({ userAgent: phoneAgent(8), baseURL: baseUrl() });
+  try {
+    // Off by default: the target is reached as it is.
+    const plain = await phone.get(code.shortUrl, { maxRedirects: 0 });
+    expect(plain.headers().location).toBe('https://shop.example.com/flyer?x=1');
+
+    // In the code's editor: on, under a parameter of the user's choosing.
+    await page.goto('/codes');
+    await page
+      .getByTestId('code-row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: /^Edit/ }).first().click();
+    const fields = card.getByTestId('attribution-fields');
+    await fields
+      .getByLabel('Scan id on the target')
+      .selectOption({ label: 'On: hand the target the scan id' });
+    await fields.getByLabel('Parameter name').fill('src');
+    await expect(fields.getByTestId('attribution-preview')).toContainText(
+      'https://shop.example.com/flyer?x=1&src=<scan id>',
+    );
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByRole('form', { name: /^Edit/ })).toHaveCount(0);
+    const tagged = await phone.get(code.shortUrl, { maxRedirects: 0 });
+    expect(tagged.headers().location).toMatch(/^https:\/\/shop\.example\.com\/flyer\?x=1&src=[\w-]+$/);
+
+    // A bad parameter name is refused at its field.
+    await card.getByRole('button', { name: /^Edit/ }).first().click();
+    await fields.getByLabel('Parameter name').fill('no spaces');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(fields.getByRole('textbox', { name: 'Parameter name' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  } finally {
+    await phone.dispose();
+  }
+
+  // The workspace's default and window.
+  await page.goto('/workspace');
+  const settings = page.getByRole('form', { name: 'Conversion settings' });
+  await expect(settings.getByLabel('Attribution window (days)')).toHaveValue('30');
+  await settings.getByLabel('Hand targets the scan id by default').check();
+  await settings.getByLabel('Attribution window (days)').fill('14');
+  await settings.getByRole('button', { name: 'Save conversion settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Conversion settings saved.');
+  const saved = await api<{ attribution: { enabled: boolean; parameter: string }; windowDays: number }>(
+    token,
+    'GET',
+    '/conversions/settings',
+  );
+  expect(saved).toEqual({ attribution: { enabled: true, parameter: 'rq_id' }, windowDays: 14 });
+  await page.reload();
+  await expect(settings.getByLabel('Attribution window (days)')).toHaveValue('14');
 });
