@@ -6,6 +6,9 @@ import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
 import { sampleScan } from '../helpers/scans.js';
 
+/** The conversion fields of scans that sold nothing (rate 0 with scans, null without). */
+const noSales = (conversionRate: number | null) => ({ conversions: 0, conversionRate, revenue: {} });
+
 type Json = Record<string, unknown>;
 interface Point {
   t: string;
@@ -90,9 +93,9 @@ describe.each(engines)('analytics API on $name', (engine) => {
       from: '2026-03-28T00:00:00+01:00',
     });
     expect(spring.points).toEqual([
-      { t: '2026-03-28T00:00:00+01:00', total: 0, unique: 0, bots: 0 },
-      { t: '2026-03-29T00:00:00+01:00', total: 2, unique: 2, bots: 0 },
-      { t: '2026-03-30T00:00:00+02:00', total: 1, unique: 1, bots: 0 },
+      { t: '2026-03-28T00:00:00+01:00', total: 0, unique: 0, bots: 0, ...noSales(null) },
+      { t: '2026-03-29T00:00:00+01:00', total: 2, unique: 2, bots: 0, ...noSales(0) },
+      { t: '2026-03-30T00:00:00+02:00', total: 1, unique: 1, bots: 0, ...noSales(0) },
     ]);
     const springHours = await ok(
       'timeseries?from=2026-03-29&to=2026-03-30&timeZone=Europe/Berlin&interval=hour',
@@ -104,8 +107,8 @@ describe.each(engines)('analytics API on $name', (engine) => {
     expect(autumnHours.points).toHaveLength(25);
     // 02:30 happened twice: once in each of the two 02:00 hours.
     expect(autumnHours.points.slice(2, 4)).toEqual([
-      { t: '2026-10-25T02:00:00+02:00', total: 1, unique: 1, bots: 0 },
-      { t: '2026-10-25T02:00:00+01:00', total: 1, unique: 1, bots: 1 },
+      { t: '2026-10-25T02:00:00+02:00', total: 1, unique: 1, bots: 0, ...noSales(0) },
+      { t: '2026-10-25T02:00:00+01:00', total: 1, unique: 1, bots: 1, ...noSales(0) },
     ]);
   });
 
@@ -122,8 +125,8 @@ describe.each(engines)('analytics API on $name', (engine) => {
     const kolkata = await ok('timeseries?from=2026-06-01&to=2026-06-03&timeZone=Asia/Kolkata&interval=day');
     // One visitor, one UTC day: unique where their first scan of that day fell (the ADR's definition).
     expect(kolkata.points).toEqual([
-      { t: '2026-06-01T00:00:00+05:30', total: 1, unique: 1, bots: 0 },
-      { t: '2026-06-02T00:00:00+05:30', total: 1, unique: 0, bots: 0 },
+      { t: '2026-06-01T00:00:00+05:30', total: 1, unique: 1, bots: 0, ...noSales(0) },
+      { t: '2026-06-02T00:00:00+05:30', total: 1, unique: 0, bots: 0, ...noSales(0) },
     ]);
     // The zone is echoed as sent, though ICU's canonical name for it is Asia/Calcutta.
     expect(kolkata.timeZone).toBe('Asia/Kolkata');
@@ -152,10 +155,10 @@ describe.each(engines)('analytics API on $name', (engine) => {
     const year = 'from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z';
     const countries = await ok(`breakdown?${year}&by=country`);
     expect(countries.rows).toEqual([
-      { key: 'DE', total: 4, unique: 4, bots: 1 },
-      { key: 'IN', total: 2, unique: 1, bots: 0 },
-      { key: 'US', total: 2, unique: 1, bots: 0 },
-      { key: 'FR', total: 1, unique: 1, bots: 0 },
+      { key: 'DE', total: 4, unique: 4, bots: 1, ...noSales(0) },
+      { key: 'IN', total: 2, unique: 1, bots: 0, ...noSales(0) },
+      { key: 'US', total: 2, unique: 1, bots: 0, ...noSales(0) },
+      { key: 'FR', total: 1, unique: 1, bots: 0, ...noSales(0) },
     ]);
     // A filter that keeps every scan reads the facts instead: the same rows.
     expect((await ok(`breakdown?${year}&by=country&hostname=localhost`)).rows).toEqual(countries.rows);
@@ -173,7 +176,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
       [flyer, 3],
     ]);
     const rules = await ok(`breakdown?${year}&by=rule`);
-    expect(rules.rows).toEqual([{ key: null, total: 9, unique: 7, bots: 1 }]);
+    expect(rules.rows).toEqual([{ key: null, total: 9, unique: 7, bots: 1, ...noSales(0) }]);
     expect((await ok(`breakdown?${year}&by=country&limit=1`)).rows).toHaveLength(1);
   });
 
@@ -198,6 +201,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
       total: 1,
       unique: 1,
       bots: 0,
+      ...noSales(0),
     });
   });
 
@@ -265,7 +269,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'time,qrcode,slug,title,hostname,rule,ruleName,target,country,region,device,os,browser,language,referrer,bot,visitor',
+      'time,qrcode,slug,title,hostname,rule,ruleName,target,country,region,device,os,browser,language,referrer,bot,visitor,scanId,variant,conversions,revenue',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
       ['2026-03-29T00:30:00.000+01:00', menu, 'spring-menu', 'Spring menu'],
@@ -323,11 +327,11 @@ describe.each(engines)('analytics API on $name', (engine) => {
     });
     const byCode = await api('breakdown.csv?from=2026-11-01&to=2026-12-01&by=qrcode', owner);
     expect(byCode.body).toBe(
-      `qrcode,slug,title,total,unique,bots\r\n${code.id},spring-menu-2,Spring menu,1,1,0\r\n`,
+      `qrcode,slug,title,total,unique,bots,conversions,conversionRate\r\n${code.id},spring-menu-2,Spring menu,1,1,0,0,0\r\n`,
     );
     const byRule = await api('breakdown.csv?from=2026-11-01&to=2026-12-01&by=rule', owner);
     expect(byRule.body).toBe(
-      `rule,ruleName,total,unique,bots\r\n${rule.id},iPhones to the App Store,1,1,0\r\n`,
+      `rule,ruleName,total,unique,bots,conversions,conversionRate\r\n${rule.id},iPhones to the App Store,1,1,0,0,0\r\n`,
     );
   });
 
@@ -335,7 +339,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     const breakdown = await api('breakdown.csv?from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z&by=country');
     expect(breakdown.statusCode).toBe(200);
     expect(breakdown.body).toBe(
-      'country,total,unique,bots\r\nDE,4,4,1\r\nIN,2,1,0\r\nUS,2,1,0\r\nFR,1,1,0\r\n',
+      'country,total,unique,bots,conversions,conversionRate\r\nDE,4,4,1,0,0\r\nIN,2,1,0,0,0\r\nUS,2,1,0,0,0\r\nFR,1,1,0,0,0\r\n',
     );
     expect(breakdown.headers['content-disposition']).toBe(
       'attachment; filename="breakdown-by-country-2026-01-01-2026-12-31.csv"',
@@ -345,7 +349,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
       'attachment; filename="timeseries-by-day-2026-03-28-2026-03-30.csv"',
     );
     expect(series.body).toBe(
-      't,total,unique,bots\r\n2026-03-28T00:00:00+01:00,0,0,0\r\n2026-03-29T00:00:00+01:00,2,2,0\r\n2026-03-30T00:00:00+02:00,1,1,0\r\n',
+      't,total,unique,bots,conversions,conversionRate\r\n2026-03-28T00:00:00+01:00,0,0,0,0,\r\n2026-03-29T00:00:00+01:00,2,2,0,0,0\r\n2026-03-30T00:00:00+02:00,1,1,0,0,0\r\n',
     );
   });
 
