@@ -315,3 +315,64 @@ test.describe('tables', () => {
     await expect.poll(() => wide.evaluate((table) => table.scrollLeft)).toBeGreaterThan(0);
   });
 });
+
+test('the experiment panel of a split rule and the conversion settings: no serious or critical axe violation', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('a11y-experiment');
+  await signUp(page, email);
+  const token = await idTokenOf(email);
+  const call = async (url: string, data: object) => {
+    const answer = await callApi<{ id: string; shortUrl: string }>(token, 'POST', url, data);
+    expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(201);
+    return answer.body;
+  };
+  const rule = await call('/rules', {
+    name: 'Landing A/B',
+    then: {
+      split: [
+        { url: 'https://example.com/a', weight: 50 },
+        { url: 'https://example.com/b', weight: 50 },
+      ],
+    },
+  });
+  const code = await call('/qrcodes', {
+    mode: 'redirect',
+    target: 'https://example.com/',
+    title: 'Experimenting',
+    rules: [rule.id],
+    attribution: { enabled: true, parameter: 'rq_id' },
+  });
+  await page.request.get(code.shortUrl, { maxRedirects: 0 });
+
+  for (const [viewport, scheme] of ALL_COMBINATIONS) {
+    const label = `${viewport.name} ${scheme}`;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.emulateMedia({ colorScheme: scheme });
+
+    await page.goto('/codes');
+    await page
+      .getByTestId('code-row')
+      .filter({ hasText: 'Experimenting' })
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    const card = page.getByRole('article', { name: 'Experimenting' });
+    await card.getByRole('button', { name: /^Rules/ }).click();
+    await expect(card.getByTestId('experiment-verdict')).toBeVisible();
+    await card.getByRole('button', { name: 'Keep the winner' }).click();
+    await expect(card.getByRole('alertdialog')).toBeVisible();
+    await settle(page, '/codes', false);
+    expect.soft(await seriousViolations(page, `/codes experiment ${label}`)).toEqual([]);
+
+    await card.getByRole('button', { name: /^Edit/ }).first().click();
+    await expect(card.getByTestId('attribution-fields')).toBeVisible();
+    await settle(page, '/codes', false);
+    expect.soft(await seriousViolations(page, `/codes attribution ${label}`)).toEqual([]);
+
+    await page.goto('/workspace');
+    await expect(page.getByRole('form', { name: 'Conversion settings' })).toBeVisible();
+    await settle(page, '/workspace', false);
+    expect.soft(await seriousViolations(page, `/workspace conversions ${label}`)).toEqual([]);
+  }
+});
