@@ -1,89 +1,28 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
-import { startDnsmasq } from '../helpers/dnsmasq.js';
+import { addHostname, hostnameTestEnv, sendToHost } from '../helpers/custom-hostnames.js';
 import { engines } from '../helpers/engines.js';
-import { emulatorHost } from '../helpers/firebase.js';
 import { storeReferenceItems } from '../helpers/gs1-api.js';
 import { schemaErrors, validateGs1Description } from '../helpers/gs1-fixtures.js';
 
 /** GS1 items on a workspace's verified custom hostname: they answer there, and only there. */
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-const EDGE = 'edge.rq.example';
 const BRAND = 'id.example.com';
 const PIL = 'https://dalgiardino.com/medicinal-compound/pil.html';
-
-/** A request with any Host header, on the real socket (the raw listener first). */
-function send(base: string, path: string, host: string, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { method, headers: { host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const send = sendToHost;
 
 describe.each(engines)('GS1 items on custom hostnames on $name', (engine) => {
   let t: TestApp & { base: string };
   let owner: SignedInUser;
   let other: SignedInUser;
-  let dnsPort: number;
 
   beforeAll(async () => {
-    dnsPort = await freePort();
-    t = await listeningTestApp(engine, {
-      env: {
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        PUBLIC_URL: 'https://app.rq.example',
-        SHORT_URL: 'https://rq.link',
-        EDGE_HOSTNAME: EDGE,
-        DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
-      },
-    });
+    const setup = await hostnameTestEnv();
+    t = await listeningTestApp(engine, { env: setup.env });
     owner = await signedInUser(t);
     other = await signedInUser(t);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/hostnames',
-      headers: owner.headers,
-      payload: { hostname: BRAND },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const host = added.json() as { id: string; verification: { name: string; value: string } };
-    const dns = await startDnsmasq(dnsPort, {
-      localDomains: ['example.com'],
-      records: [
-        `--host-record=${EDGE},127.0.0.2`,
-        `--txt-record=${host.verification.name},${host.verification.value}`,
-        `--cname=${BRAND},${EDGE}`,
-      ],
-    });
-    try {
-      const checked = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/hostnames/${host.id}/verify`,
-        headers: owner.headers,
-      });
-      expect(checked.json()).toMatchObject({ status: 'verified' });
-    } finally {
-      await dns.stop();
-    }
+    await addHostname(t, setup.dnsPort, owner.headers, BRAND);
     await storeReferenceItems(t, owner.headers, BRAND);
   });
   afterAll(() => t.close());

@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/ports.mjs';
 import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { listeningTestApp, type TestApp } from '../helpers/app.js';
+import {
+  addHostname,
+  EDGE,
+  type HostAnswer,
+  hostnameTestEnv,
+  sendToHost,
+} from '../helpers/custom-hostnames.js';
 import { startDnsmasq } from '../helpers/dnsmasq.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
@@ -23,33 +30,8 @@ interface HostnameBody {
   graceEndsAt: string | null;
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-const EDGE = 'edge.rq.example';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-/** A request with any Host header (fetch does not let a caller set one). */
-function send(base: string, path: string, host: string, method = 'GET', headers = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, { method, headers: { host, ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 describe.each(engines)('serving codes on custom hostnames on $name', (engine) => {
   let t: TestApp & { base: string };
@@ -58,16 +40,9 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
   let dnsPort: number;
 
   beforeAll(async () => {
-    dnsPort = await freePort();
-    t = await listeningTestApp(engine, {
-      env: {
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        PUBLIC_URL: 'https://app.rq.example',
-        SHORT_URL: 'https://rq.link',
-        EDGE_HOSTNAME: EDGE,
-        DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
-      },
-    });
+    const setup = await hostnameTestEnv();
+    dnsPort = setup.dnsPort;
+    t = await listeningTestApp(engine, { env: setup.env });
     user = await signedInUser(t);
     other = await signedInUser(t);
   });
@@ -81,27 +56,8 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function hostname(who: SignedInUser, name: string, verified: boolean): Promise<HostnameBody> {
-    const added = await api(who, 'POST', '/api/v1/hostnames', { hostname: name });
-    expect(added.statusCode, added.body).toBe(201);
-    const host = added.json() as HostnameBody;
-    if (!verified) return host;
-    const dns = await startDnsmasq(dnsPort, {
-      localDomains: ['example.com'],
-      records: [
-        `--host-record=${EDGE},127.0.0.2`,
-        `--txt-record=${host.verification.name},${host.verification.value}`,
-        `--cname=${name},${EDGE}`,
-      ],
-    });
-    try {
-      const checked = await api(who, 'POST', `/api/v1/hostnames/${host.id}/verify`);
-      expect(checked.json()).toMatchObject({ status: 'verified' });
-      return checked.json() as HostnameBody;
-    } finally {
-      await dns.stop();
-    }
-  }
+  const hostname = (who: SignedInUser, name: string, verified: boolean) =>
+    addHostname<HostnameBody>(t, dnsPort, who.headers, name, { verified });
 
   const createCode = (who: SignedInUser, body: Record<string, unknown>) =>
     api(who, 'POST', '/api/v1/qrcodes', { mode: 'redirect', target: 'https://example.org/menu', ...body });
@@ -161,7 +117,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     const code = (await createCode(user, { slug: 'mover' })).json() as { id: string };
     const moved = await api(user, 'PATCH', `/api/v1/qrcodes/${code.id}`, { hostname: host.hostname });
     expect(moved.json()).toMatchObject({ shortUrl: 'https://move.example.com/mover' });
-    expect((await send(t.base, '/mover', 'move.example.com')).status).toBe(302);
+    expect((await sendToHost(t.base, '/mover', 'move.example.com')).status).toBe(302);
 
     const refused = await api(user, 'DELETE', `/api/v1/hostnames/${host.id}`);
     expect(refused.statusCode).toBe(409);
@@ -170,7 +126,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
 
     const back = await api(user, 'PATCH', `/api/v1/qrcodes/${code.id}`, { hostname: null });
     expect(back.json()).toMatchObject({ hostname: null, shortUrl: 'https://rq.link/mover' });
-    expect((await send(t.base, '/mover', 'move.example.com')).status).toBe(404);
+    expect((await sendToHost(t.base, '/mover', 'move.example.com')).status).toBe(404);
     expect((await api(user, 'DELETE', `/api/v1/hostnames/${host.id}`)).statusCode).toBe(204);
   });
 
@@ -178,14 +134,14 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     const host = await hostname(user, 'scan.example.com', true);
     const code = (await createCode(user, { hostname: host.hostname, slug: 'menu' })).json() as { id: string };
 
-    const raw = await send(t.base, '/menu?table=4', 'Scan.Example.com:443', 'GET', {
+    const raw = await sendToHost(t.base, '/menu?table=4', 'Scan.Example.com:443', 'GET', {
       'user-agent': PHONE,
     });
     expect(raw.status).toBe(302);
     expect(raw.headers.location).toBe('https://example.org/menu');
     // The same slug on another host is another code (here: none).
-    expect((await send(t.base, '/menu', 'rq.link')).status).toBe(404);
-    expect((await send(t.base, '/r/menu', 'app.rq.example')).status).toBe(404);
+    expect((await sendToHost(t.base, '/menu', 'rq.link')).status).toBe(404);
+    expect((await sendToHost(t.base, '/r/menu', 'app.rq.example')).status).toBe(404);
     // Fastify's entry point (what inject reaches) routes the same way.
     const injected = await t.app.inject({
       method: 'GET',
@@ -204,10 +160,10 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     expect(scan?.hostname).toBe('scan.example.com');
 
     // The API and the site are not served on a customer's name.
-    const apiThere = await send(t.base, '/api/v1/qrcodes', 'scan.example.com', 'GET', user.headers);
+    const apiThere = await sendToHost(t.base, '/api/v1/qrcodes', 'scan.example.com', 'GET', user.headers);
     expect(apiThere.status).toBe(404);
     expect(apiThere.body).toContain('This code is not active');
-    const post = await send(t.base, '/api/v1/qrcodes', 'scan.example.com', 'POST', user.headers);
+    const post = await sendToHost(t.base, '/api/v1/qrcodes', 'scan.example.com', 'POST', user.headers);
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
   });
@@ -219,10 +175,10 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     ).json();
     expect(disabled).toMatchObject({ enabled: false });
 
-    const root = await send(t.base, '/', 'pages.example.com');
+    const root = await sendToHost(t.base, '/', 'pages.example.com');
     expect(root.status).toBe(200);
     expect(root.body).toContain('<h1>pages.example.com</h1>');
-    const unknown = await send(t.base, '/nothing-here', 'pages.example.com');
+    const unknown = await sendToHost(t.base, '/nothing-here', 'pages.example.com');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain('This code is not active');
 
@@ -231,10 +187,10 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
       notFoundRedirect: 'https://example.org/missing',
     });
     expect(patched.statusCode).toBe(200);
-    const rootAfter = await send(t.base, '/', 'pages.example.com');
+    const rootAfter = await sendToHost(t.base, '/', 'pages.example.com');
     expect([rootAfter.status, rootAfter.headers.location]).toEqual([302, 'https://example.org/']);
     for (const path of ['/nothing-here', '/paused']) {
-      const answer = await send(t.base, path, 'pages.example.com');
+      const answer = await sendToHost(t.base, path, 'pages.example.com');
       expect([answer.status, answer.headers.location], path).toEqual([302, 'https://example.org/missing']);
     }
     const countedNone = await api(user, 'GET', `/api/v1/qrcodes/${(disabled as { id: string }).id}`);
@@ -251,7 +207,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     const assetPath = '/.well-known/assetlinks.json';
     // Unset: a plain 404, never the hostname's not-found redirect.
     for (const path of [aasaPath, assetPath]) {
-      const unset = await send(t.base, path, host.hostname);
+      const unset = await sendToHost(t.base, path, host.hostname);
       expect([unset.status, unset.headers.location], path).toEqual([404, undefined]);
     }
 
@@ -278,12 +234,14 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
       notFoundRedirect: 'https://example.org/missing',
     });
 
-    const served = await send(t.base, aasaPath, 'Apps.Example.com', 'GET', { 'user-agent': 'AASA-Bot/1.0' });
+    const served = await sendToHost(t.base, aasaPath, 'Apps.Example.com', 'GET', {
+      'user-agent': 'AASA-Bot/1.0',
+    });
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toMatch(/^application\/json\b/);
     expect(served.headers.location).toBeUndefined();
     expect(JSON.parse(served.body)).toEqual(aasa);
-    const assets = await send(t.base, assetPath, host.hostname);
+    const assets = await sendToHost(t.base, assetPath, host.hostname);
     expect(assets.status).toBe(200);
     expect(assets.headers['content-type']).toMatch(/^application\/json\b/);
     expect(JSON.parse(assets.body)).toEqual([statement]);
@@ -291,8 +249,8 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     const injected = await t.app.inject({ method: 'GET', url: assetPath, headers: { host: host.hostname } });
     expect(JSON.parse(injected.body)).toEqual([statement]);
     // Not on a pending name, nor on our own hosts.
-    expect((await send(t.base, aasaPath, pending.hostname)).body).not.toContain('applinks');
-    expect((await send(t.base, aasaPath, 'rq.link')).body).not.toContain('applinks');
+    expect((await sendToHost(t.base, aasaPath, pending.hostname)).body).not.toContain('applinks');
+    expect((await sendToHost(t.base, aasaPath, 'rq.link')).body).not.toContain('applinks');
 
     // A merge patch: the Android file goes, the Apple one stays.
     const removed = await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, {
@@ -300,11 +258,11 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     });
     expect(removed.json()).toMatchObject({ appLinks: { appleAppSiteAssociation: aasa } });
     expect(removed.json().appLinks.assetLinks).toBeUndefined();
-    expect((await send(t.base, assetPath, host.hostname)).status).toBe(404);
-    expect((await send(t.base, aasaPath, host.hostname)).status).toBe(200);
+    expect((await sendToHost(t.base, assetPath, host.hostname)).status).toBe(404);
+    expect((await sendToHost(t.base, aasaPath, host.hostname)).status).toBe(200);
     const cleared = await api(user, 'PATCH', `/api/v1/hostnames/${host.id}`, { appLinks: null });
     expect(cleared.json()).toMatchObject({ appLinks: null });
-    expect((await send(t.base, aasaPath, host.hostname)).status).toBe(404);
+    expect((await sendToHost(t.base, aasaPath, host.hostname)).status).toBe(404);
 
     // Each change is in the audit log, like any other change of a hostname.
     const events = await api(user, 'GET', `/api/v1/events?resource=${host.id}`);
@@ -362,11 +320,11 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
       await createCode(user, { hostname: host.hostname, slug: 'vip', password: 'members only' })
     ).json();
     expect(code).toMatchObject({ passwordProtected: true, shortUrl: 'https://locked.example.com/vip' });
-    const asked = await send(t.base, '/vip', host.hostname, 'GET', { 'user-agent': PHONE });
+    const asked = await sendToHost(t.base, '/vip', host.hostname, 'GET', { 'user-agent': PHONE });
     expect(asked.status).toBe(200);
     expect(asked.body).toContain('<form method="post">');
 
-    const posted = await new Promise<Answer>((resolve, reject) => {
+    const posted = await new Promise<HostAnswer>((resolve, reject) => {
       const body = 'password=members+only';
       const request = httpRequest(
         `${t.base}/vip`,
@@ -391,8 +349,8 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     expect([posted.status, posted.headers.location]).toEqual([303, 'https://example.org/menu']);
     const cookie = [posted.headers['set-cookie'] ?? []].flat()[0] ?? '';
     expect(cookie).toMatch(/; Path=\/vip; HttpOnly; Secure; SameSite=Lax$/);
-    const passed = await send(t.base, '/vip', host.hostname, 'GET', {
-      cookie: cookie.split(';')[0],
+    const passed = await sendToHost(t.base, '/vip', host.hostname, 'GET', {
+      cookie: cookie.split(';')[0] ?? '',
       'user-agent': PHONE,
     });
     expect([passed.status, passed.headers.location]).toEqual([302, 'https://example.org/menu']);
@@ -402,7 +360,7 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
 
   it('does not route a name until it is verified', async () => {
     const pending = await hostname(user, 'notyet.example.com', false);
-    const answer = await send(t.base, '/anything', pending.hostname);
+    const answer = await sendToHost(t.base, '/anything', pending.hostname);
     // Not a customer's host: the primary host's rules apply (no slugs at the root).
     expect(answer.body).not.toContain('This code is not active');
   });
@@ -411,19 +369,25 @@ describe.each(engines)('serving codes on custom hostnames on $name', (engine) =>
     const verified = await hostname(user, 'tls.example.com', true);
     const pending = await hostname(user, 'tls-pending.example.com', false);
     const ask = (domain: string, headers = {}) =>
-      send(t.base, `/internal/tls/allow?domain=${encodeURIComponent(domain)}`, '127.0.0.1', 'GET', headers);
+      sendToHost(
+        t.base,
+        `/internal/tls/allow?domain=${encodeURIComponent(domain)}`,
+        '127.0.0.1',
+        'GET',
+        headers,
+      );
 
     expect((await ask(verified.hostname)).status).toBe(200);
     expect((await ask('TLS.example.com.')).status).toBe(200);
     expect((await ask(pending.hostname)).status).toBe(404);
     expect((await ask('unknown.example.com')).status).toBe(404);
-    const missing = await send(t.base, '/internal/tls/allow', '127.0.0.1');
+    const missing = await sendToHost(t.base, '/internal/tls/allow', '127.0.0.1');
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.body)).toMatchObject({ errors: [{ path: '/query/domain' }] });
     // A request proxied from outside arrives from loopback too, but says where it came from.
     expect((await ask(verified.hostname, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(404);
     // To anyone else the route does not exist: a missing domain is not even validated.
-    const outsider = await send(t.base, '/internal/tls/allow', '127.0.0.1', 'GET', {
+    const outsider = await sendToHost(t.base, '/internal/tls/allow', '127.0.0.1', 'GET', {
       'x-forwarded-for': '203.0.113.7',
     });
     expect(outsider.status).toBe(404);
@@ -468,13 +432,13 @@ describe.each(engines)('the TLS ask while the database is down on $name', (engin
       await t.database.handle.db.destroy();
       const api = await t.app.inject({ method: 'GET', url: '/api/v1/hostnames', headers: user.headers });
       expect(api.statusCode).toBeGreaterThanOrEqual(500);
-      const ask = await send(t.base, '/internal/tls/allow?domain=outage.example.com', '127.0.0.1');
+      const ask = await sendToHost(t.base, '/internal/tls/allow?domain=outage.example.com', '127.0.0.1');
       expect(ask.status).toBe(200);
       // The periodic reload fails and keeps what it has.
       await t.app.hostnames.served.reloadAll();
-      expect((await send(t.base, '/internal/tls/allow?domain=outage.example.com', '127.0.0.1')).status).toBe(
-        200,
-      );
+      expect(
+        (await sendToHost(t.base, '/internal/tls/allow?domain=outage.example.com', '127.0.0.1')).status,
+      ).toBe(200);
     } finally {
       await t.app.close().catch(() => undefined);
     }

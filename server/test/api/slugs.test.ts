@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { createApiKey, type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { startDnsmasq } from '../helpers/dnsmasq.js';
+import { addHostname, hostnameTestEnv } from '../helpers/custom-hostnames.js';
 import { engines } from '../helpers/engines.js';
-import { emulatorHost } from '../helpers/firebase.js';
-
-const EDGE = 'edge.rq.example';
 
 describe.each(engines)('slug availability on $name', (engine) => {
   let t: TestApp;
@@ -15,14 +11,9 @@ describe.each(engines)('slug availability on $name', (engine) => {
   let dnsPort: number;
 
   beforeAll(async () => {
-    dnsPort = await freePort();
-    t = await buildTestApp(engine, {
-      env: {
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        EDGE_HOSTNAME: EDGE,
-        DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
-      },
-    });
+    const setup = await hostnameTestEnv();
+    dnsPort = setup.dnsPort;
+    t = await buildTestApp(engine, { env: setup.env });
     alice = await signedInUser(t);
     bob = await signedInUser(t);
   });
@@ -55,23 +46,7 @@ describe.each(engines)('slug availability on $name', (engine) => {
   };
 
   async function verifiedHostname(who: SignedInUser, name: string): Promise<void> {
-    const added = await api(who, 'POST', '/api/v1/hostnames', { hostname: name });
-    expect(added.statusCode, added.body).toBe(201);
-    const host = added.json() as { id: string; verification: { name: string; value: string } };
-    const dns = await startDnsmasq(dnsPort, {
-      localDomains: ['example.com'],
-      records: [
-        `--host-record=${EDGE},127.0.0.2`,
-        `--txt-record=${host.verification.name},${host.verification.value}`,
-        `--cname=${name},${EDGE}`,
-      ],
-    });
-    try {
-      const checked = await api(who, 'POST', `/api/v1/hostnames/${host.id}/verify`);
-      expect(checked.json()).toMatchObject({ status: 'verified' });
-    } finally {
-      await dns.stop();
-    }
+    await addHostname(t, dnsPort, who.headers, name);
   }
 
   it('says a free slug is available, and taken once any account’s code has it', async () => {
