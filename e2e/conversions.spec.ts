@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
 import { callApi, idTokenOf } from './paypal.js';
@@ -191,6 +192,18 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
     await expect(rules.getByRole('row', { name: new RegExp(ruleName) })).toContainText(
       `€${(19.99 * onB.length).toFixed(2)}`,
     );
+    // The rules table's CSV has the same conversions and revenue (in euros) beside the scans.
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download rules as CSV' }).click();
+    const csv = fs
+      .readFileSync(await (await downloaded).path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    const header = csv[0]?.split(',') ?? [];
+    expect(header).toEqual(expect.arrayContaining(['conversions', 'conversionRate', 'revenue EUR']));
+    const ruleRow = csv.find((line) => line.startsWith(`${rule.id},`))?.split(',') ?? [];
+    expect(ruleRow[header.indexOf('conversions')]).toBe(String(onB.length));
+    expect(Number(ruleRow[header.indexOf('revenue EUR')])).toBeCloseTo(19.99 * onB.length, 2);
   } finally {
     for (const context of disposers) await context.dispose();
   }

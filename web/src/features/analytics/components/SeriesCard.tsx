@@ -38,7 +38,7 @@ export default function SeriesCard({
             type="button"
             className={styles.linkButton}
             onClick={onDownload}
-            aria-label="Download scans over time as CSV"
+            aria-label="Download scans and conversions over time as CSV"
           >
             CSV
           </button>
