@@ -152,7 +152,9 @@ describe.each(engines)('tenancy on $name: another account gets 404 for every obj
         response.statusCode,
         `${method.toUpperCase()} ${idPath} as another account: ${response.body}`,
       ).toBe(404);
-      expect((response.json() as { code: string }).code).toBe('not_found');
+      // A workspace's own routes say the caller is not its member, whether it exists or not.
+      const refusal = idPath.startsWith('/api/v1/workspaces/{id}') ? 'not_a_member' : 'not_found';
+      expect((response.json() as { code: string }).code, `${method.toUpperCase()} ${idPath}`).toBe(refusal);
     }
     if (item.get) {
       const still = await t.app.inject({ method: 'GET', url, headers: a.headers });
