@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPoints, formatRate, formatRevenue, rateOf } from './conversions';
+import {
+  type Experiment,
+  formatMoney,
+  formatPoints,
+  formatRate,
+  formatRevenue,
+  rateOf,
+  suggestedWinner,
+} from './conversions';
 
 describe('conversion numbers on the site', () => {
   it('reads minor units in each currency’s own digits', () => {
@@ -22,5 +30,42 @@ describe('conversion numbers on the site', () => {
     expect(formatPoints(-0.031)).toBe('−3.1 pts');
     expect(rateOf(1, 4)).toBe(0.25);
     expect(rateOf(0, 0)).toBeNull();
+  });
+});
+
+describe('the variant Keep the winner offers', () => {
+  const experiment = (
+    rates: (number | null)[],
+    verdict: { kind: 'better' | 'worse' | 'no_difference' | 'not_enough_data'; variant: number | null },
+  ): Experiment => ({
+    rule: 'rule_1',
+    name: 'A/B',
+    sticky: false,
+    counting: 'scans',
+    variants: rates.map((rate, index) => ({
+      index,
+      label: String.fromCharCode(65 + index),
+      url: `https://example.com/${index}`,
+      weight: 50,
+      scans: 10,
+      scanners: 10,
+      conversions: 0,
+      rate,
+      revenue: {},
+      difference: null,
+    })),
+    verdict: { ...verdict, moreNeeded: null, text: '' },
+    winnerKept: null,
+  });
+
+  it('is the variant the verdict found better, the control when it found the other worse', () => {
+    expect(suggestedWinner(experiment([0.1, 0.3], { kind: 'better', variant: 1 }))).toBe(1);
+    expect(suggestedWinner(experiment([0.3, 0.1], { kind: 'worse', variant: 1 }))).toBe(0);
+  });
+
+  it('is otherwise the best rate so far, the control on a tie or before any scan', () => {
+    expect(suggestedWinner(experiment([0.1, 0.2, 0.15], { kind: 'not_enough_data', variant: null }))).toBe(1);
+    expect(suggestedWinner(experiment([0.2, 0.2], { kind: 'no_difference', variant: null }))).toBe(0);
+    expect(suggestedWinner(experiment([null, null], { kind: 'not_enough_data', variant: null }))).toBe(0);
   });
 });

@@ -1,3 +1,8 @@
+import type { ApiAnswer } from '@site/src/api/types';
+
+/** A split rule read as an experiment (GET /rules/{id}/experiment). */
+export type Experiment = ApiAnswer<'/api/v1/rules/{id}/experiment'>;
+
 /**
  * How conversion numbers read on the site: rates and differences in percent, revenue in each
  * currency's own units (the API counts minor units: 1999 EUR cents is €19.99). Pure: no I/O.
@@ -54,4 +59,20 @@ export function formatRevenue(revenue: Revenue | undefined): string {
 /** Conversions per scan, or null before any scan (the API's convention). */
 export function rateOf(conversions: number, scans: number): number | null {
   return scans > 0 ? conversions / scans : null;
+}
+
+/**
+ * The variant "Keep the winner" offers: the one the verdict found better, the control when the
+ * verdict found the other worse, otherwise the best rate so far (the reader decides; the dialog
+ * says the verdict first).
+ */
+export function suggestedWinner(experiment: Experiment): number {
+  const { verdict, variants } = experiment;
+  if (verdict.kind === 'better' && verdict.variant !== null) return verdict.variant;
+  if (verdict.kind === 'worse') return 0;
+  let best = 0;
+  for (const variant of variants) {
+    if ((variant.rate ?? -1) > (variants[best]?.rate ?? -1)) best = variant.index;
+  }
+  return best;
 }

@@ -1,31 +1,11 @@
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
-import {
-  type Experiment,
-  type ExperimentVariant,
-  useExperiment,
-} from '@site/src/components/conversions/useExperiment';
+import { type ExperimentVariant, useExperiment } from '@site/src/components/conversions/useExperiment';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-import { formatPoints, formatRate, formatRevenue } from '@site/src/lib/conversions';
+import { formatPoints, formatRate, formatRevenue, suggestedWinner } from '@site/src/lib/conversions';
 import { useId, useState } from 'react';
 import styles from './Conversions.module.css';
-
-/**
- * The variant "Keep the winner" offers: the one the verdict found better, the control when the
- * verdict found the other worse, otherwise the best rate so far (the reader decides; the dialog
- * says the verdict first).
- */
-export function suggestedWinner(experiment: Experiment): number {
-  const { verdict, variants } = experiment;
-  if (verdict.kind === 'better' && verdict.variant !== null) return verdict.variant;
-  if (verdict.kind === 'worse') return 0;
-  let best = 0;
-  for (const variant of variants) {
-    if ((variant.rate ?? -1) > (variants[best]?.rate ?? -1)) best = variant.index;
-  }
-  return best;
-}
 
 function DifferenceCell({ variant }: { variant: ExperimentVariant }) {
   if (variant.index === 0) return <>control</>;

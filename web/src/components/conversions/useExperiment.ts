@@ -1,10 +1,9 @@
-import type { ApiAnswer } from '@site/src/api/types';
 import { rq } from '@site/src/lib/api';
+import type { Experiment } from '@site/src/lib/conversions';
 import { useApiGet, useApiKey } from '@site/src/lib/serverData';
 import { useQueryClient } from '@tanstack/react-query';
 
-/** A split rule read as an experiment (GET /rules/{id}/experiment). */
-export type Experiment = ApiAnswer<'/api/v1/rules/{id}/experiment'>;
+export type { Experiment };
 export type ExperimentVariant = Experiment['variants'][number];
 
 /**
