@@ -137,8 +137,23 @@ interface Preference {
   q: number;
 }
 
-function preferences(header: string | undefined): Preference[] {
+// Phones send a handful of distinct Accept and Accept-Language values: each is parsed once
+// (bounded: emptied when full). The lists are shared, so callers only read them.
+const PARSED_PREFERENCES = new Map<string, readonly Preference[]>();
+const MAX_PARSED_PREFERENCES = 512;
+
+function preferences(header: string | undefined): readonly Preference[] {
   if (!header) return [];
+  let list = PARSED_PREFERENCES.get(header);
+  if (!list) {
+    if (PARSED_PREFERENCES.size >= MAX_PARSED_PREFERENCES) PARSED_PREFERENCES.clear();
+    list = parsePreferences(header);
+    PARSED_PREFERENCES.set(header, list);
+  }
+  return list;
+}
+
+function parsePreferences(header: string): Preference[] {
   const list: Preference[] = [];
   for (const part of header.split(',')) {
     const [value = '', ...params] = part.split(';').map((p) => p.trim());
@@ -154,7 +169,7 @@ function preferences(header: string | undefined): Preference[] {
 }
 
 /** [q, specificity] of a media type against Accept; [0, 0] when nothing matches. */
-function typeScore(type: string | undefined, accept: Preference[]): [number, number] {
+function typeScore(type: string | undefined, accept: readonly Preference[]): [number, number] {
   let best: [number, number] = [0, 0];
   const [main, sub] = (type ?? '').toLowerCase().split(';')[0]?.trim().split('/') ?? [];
   for (const { value, q } of accept) {
@@ -176,7 +191,7 @@ function hasLanguage(link: Gs1LinkRecord): boolean {
 }
 
 /** [q, specificity]: 3 the same tag, 2 the range covers the tag (en ⊃ en-GB), 1 the tag covers the range. */
-function languageScore(link: Gs1LinkRecord, ranges: Preference[]): [number, number] {
+function languageScore(link: Gs1LinkRecord, ranges: readonly Preference[]): [number, number] {
   let best: [number, number] = [0, 0];
   for (const rawTag of link.hreflang ?? []) {
     const tag = rawTag.toLowerCase();
@@ -283,49 +298,111 @@ export function chooseItem<T extends Pick<Gs1ItemRecord, 'primaryKey' | 'prefix'
   return covering.sort((a, b) => b.primaryKey.value.length - a.primaryKey.value.length)[0] ?? null;
 }
 
-interface MatchedLevel {
-  record: Gs1LevelRecord;
-  /** The request's qualifiers at this depth (actual values). */
-  qualifiers: Gs1Element[];
-  bindings: Map<string, string>;
+/**
+ * What a stored level is whatever the request: its qualifiers' placeholders, its links with their
+ * types normalised and split into the default, defaultLinkMulti and the rest. Worked out once per
+ * level record: the edge keeps an item's record while it is unchanged, so a scan only reads it.
+ */
+interface LevelShape {
+  /** Per qualifier, the placeholder's name ('{lotnumber}' → 'lotnumber'), or null for a value. */
+  placeholders: Array<string | null>;
+  /** No qualifier is a placeholder (such a level wins over a template at the same depth). */
+  exact: boolean;
+  links: Gs1LinkRecord[];
+  defaultLink?: Gs1LinkRecord;
+  defaultLinkMulti: Gs1LinkRecord[];
+  /** Every link of the level, in order, with its type normalised (shared by the lists above). */
+  all: Gs1LinkRecord[];
 }
 
-function matchLevel(
-  record: Gs1LevelRecord,
-  qualifiers: Gs1Element[],
-  base: Map<string, string>,
-): MatchedLevel | null {
-  if (record.qualifiers.length !== qualifiers.length) return null;
-  const bindings = new Map(base);
-  for (const [i, stored] of record.qualifiers.entries()) {
-    const actual = qualifiers[i];
-    if (!actual || actual.ai !== stored.ai) return null;
-    const placeholder = PLACEHOLDER.exec(stored.value);
-    if (placeholder?.[1] !== undefined) bindings.set(placeholder[1], actual.value);
-    else if (stored.value !== actual.value) return null;
+const levelShapes = new WeakMap<Gs1LevelRecord, LevelShape>();
+
+function shapeOf(record: Gs1LevelRecord): LevelShape {
+  let shape = levelShapes.get(record);
+  if (!shape) {
+    shape = computeShape(record);
+    levelShapes.set(record, shape);
   }
-  return { record, qualifiers, bindings };
+  return shape;
+}
+
+function computeShape(record: Gs1LevelRecord): LevelShape {
+  const placeholders = record.qualifiers.map((q) => PLACEHOLDER.exec(q.value)?.[1] ?? null);
+  const all = record.links.map((link) => ({ ...link, linkType: normaliseLinkType(link.linkType) }));
+  const explicitDefault = all.find((link) => link.linkType === GS1_DEFAULT_LINK);
+  const multi = all.filter((link) => link.linkType === GS1_DEFAULT_LINK_MULTI);
+  const defaultType = record.defaultLinkType ? normaliseLinkType(record.defaultLinkType) : undefined;
+  const ofDefaultType = defaultType ? all.filter((link) => link.linkType === defaultType) : [];
+  const defaultLink = explicitDefault ?? ofDefaultType[0] ?? multi[0];
+  return {
+    placeholders,
+    exact: placeholders.every((name) => name === null),
+    links: all.filter(
+      (link) => link.linkType !== GS1_DEFAULT_LINK && link.linkType !== GS1_DEFAULT_LINK_MULTI,
+    ),
+    ...(defaultLink ? { defaultLink } : {}),
+    defaultLinkMulti: multi.length > 0 ? multi : ofDefaultType.length > 1 ? ofDefaultType : [],
+    all,
+  };
+}
+
+interface MatchedLevel {
+  record: Gs1LevelRecord;
+  shape: LevelShape;
+  /** The request's qualifiers at this depth (actual values). */
+  qualifiers: Gs1Element[];
+}
+
+function matchLevel(record: Gs1LevelRecord, qualifiers: Gs1Element[]): MatchedLevel | null {
+  if (record.qualifiers.length !== qualifiers.length) return null;
+  const shape = shapeOf(record);
+  for (let i = 0; i < qualifiers.length; i++) {
+    const stored = record.qualifiers[i];
+    const actual = qualifiers[i];
+    if (!stored || !actual || actual.ai !== stored.ai) return null;
+    if (shape.placeholders[i] === null && stored.value !== actual.value) return null;
+  }
+  return { record, shape, qualifiers };
 }
 
 /** The item's levels that match the request, primary key first, down to the request's own depth. */
 function matchedLevels(item: Gs1ItemRecord, identifiers: Gs1Identifiers): MatchedLevel[] {
-  const base = new Map<string, string>();
-  if (item.prefix) base.set('1', identifiers.primaryKey.value.slice(item.primaryKey.value.length));
   const levels: MatchedLevel[] = [];
   for (let depth = 0; depth <= identifiers.qualifiers.length; depth++) {
     const qualifiers = identifiers.qualifiers.slice(0, depth);
-    const candidates = item.levels
-      .map((record) => matchLevel(record, qualifiers, base))
-      .filter((m): m is MatchedLevel => m !== null);
-    // A level written with the actual values wins over a template at the same depth.
-    const exact = candidates.find((m) => m.record.qualifiers.every((q) => !PLACEHOLDER.test(q.value)));
-    const chosen = exact ?? candidates[0];
+    let chosen: MatchedLevel | null = null;
+    for (const record of item.levels) {
+      const matched = matchLevel(record, qualifiers);
+      if (!matched) continue;
+      // A level written with the actual values wins over a template at the same depth.
+      if (matched.shape.exact) {
+        chosen = matched;
+        break;
+      }
+      chosen ??= matched;
+    }
     if (chosen) levels.push(chosen);
   }
   return levels;
 }
 
+/** What placeholders stand for at a level: {1} the rest of a prefix item's key, and the level's own. */
+function bindingsOf(
+  item: Gs1ItemRecord,
+  identifiers: Gs1Identifiers,
+  level: MatchedLevel,
+): Map<string, string> {
+  const bindings = new Map<string, string>();
+  if (item.prefix) bindings.set('1', identifiers.primaryKey.value.slice(item.primaryKey.value.length));
+  level.shape.placeholders.forEach((name, i) => {
+    const actual = level.qualifiers[i];
+    if (name !== null && actual) bindings.set(name, actual.value);
+  });
+  return bindings;
+}
+
 function fillTemplate(href: string, bindings: Map<string, string>): string {
+  if (!href.includes('{')) return href;
   return href.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
     const value = bindings.get(name);
     return value === undefined ? whole : encodeComponent(value, false);
@@ -345,33 +422,47 @@ function describeLevel(identifiers: Gs1Identifiers, qualifiers: Gs1Element[]): s
   return [identifiers.primaryKey, ...qualifiers].map((e) => `${aiTitle(e.ai)} ${e.value}`).join(', ');
 }
 
-function viewOf(level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
+/**
+ * The last view of each level record, by its anchor: a view is a function of the record and the
+ * anchor alone (the anchor holds the origin, the stem, the key and the level's values, which are
+ * all the bindings and the description read), so repeated scans of one URI reuse it. Only read.
+ */
+const lastViews = new WeakMap<Gs1LevelRecord, LevelView>();
+
+function viewOf(item: Gs1ItemRecord, level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
   const { identifiers } = request;
   const anchor = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, level.qualifiers)}`;
-  const links: Gs1ResolvedLink[] = level.record.links.map((link) => ({
-    ...link,
-    linkType: normaliseLinkType(link.linkType),
-    href: fillTemplate(link.href, level.bindings),
-    anchor,
-    level: level.qualifiers,
-    storedHref: link.href,
-  }));
-  const explicitDefault = links.find((link) => link.linkType === GS1_DEFAULT_LINK);
-  const multi = links.filter((link) => link.linkType === GS1_DEFAULT_LINK_MULTI);
-  const ofDefaultType = level.record.defaultLinkType
-    ? links.filter((link) => link.linkType === normaliseLinkType(level.record.defaultLinkType ?? ''))
-    : [];
-  const defaultLink = explicitDefault ?? ofDefaultType[0] ?? multi[0];
-  return {
+  const last = lastViews.get(level.record);
+  if (last?.anchor === anchor) return last;
+  const bindings = bindingsOf(item, identifiers, level);
+  const resolved = new Map<Gs1LinkRecord, Gs1ResolvedLink>();
+  // One resolved link per stored one, so the default stays the same object in every list.
+  const resolve = (link: Gs1LinkRecord): Gs1ResolvedLink => {
+    let out = resolved.get(link);
+    if (!out) {
+      out = {
+        ...link,
+        href: fillTemplate(link.href, bindings),
+        anchor,
+        level: level.qualifiers,
+        storedHref: link.href,
+      };
+      resolved.set(link, out);
+    }
+    return out;
+  };
+  const { shape } = level;
+  shape.all.forEach(resolve);
+  const view: LevelView = {
     anchor,
     qualifiers: level.qualifiers,
     itemDescription: level.record.itemDescription?.trim() || describeLevel(identifiers, level.qualifiers),
-    links: links.filter(
-      (link) => link.linkType !== GS1_DEFAULT_LINK && link.linkType !== GS1_DEFAULT_LINK_MULTI,
-    ),
-    ...(defaultLink ? { defaultLink } : {}),
-    defaultLinkMulti: multi.length > 0 ? multi : ofDefaultType.length > 1 ? ofDefaultType : [],
+    links: shape.links.map(resolve),
+    ...(shape.defaultLink ? { defaultLink: resolve(shape.defaultLink) } : {}),
+    defaultLinkMulti: shape.defaultLinkMulti.map(resolve),
   };
+  lastViews.set(level.record, view);
+  return view;
 }
 
 /** Where a redirect to the link goes: its href with the request's query passed on (unless fwqs is false). */
@@ -386,16 +477,15 @@ function withQuery(href: string, query: string | undefined, link: Gs1LinkRecord)
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
 }
 
+const JSON_LD_CONTEXT_LINK = `<${GS1_LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`;
+
 function linkHeader(request: Gs1ResolveRequest, withContext: boolean): string {
   const { identifiers } = request;
   const self = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, identifiers.qualifiers)}`;
-  const parts = [`<${self}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`];
-  if (withContext)
-    parts.push(
-      `<${GS1_LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`,
-    );
-  if (request.sameAs) parts.push(`<${request.sameAs}>; rel="owl:sameAs"`);
-  return parts.join(', ');
+  let header = `<${self}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
+  if (withContext) header += `, ${JSON_LD_CONTEXT_LINK}`;
+  if (request.sameAs) header += `, <${request.sameAs}>; rel="owl:sameAs"`;
+  return header;
 }
 
 function toLinksetLevels(views: LevelView[]): Gs1LinksetLevel[] {
@@ -435,8 +525,8 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
       `nothing is registered for (${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value}`,
     );
   }
-  const views = matchedLevels(item, identifiers).map((level) => viewOf(level, request));
-  if (views.length === 0) {
+  const levels = matchedLevels(item, identifiers);
+  if (levels.length === 0) {
     return notFound(
       'unknown_item',
       `nothing is registered for (${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value}`,
@@ -445,6 +535,7 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
 
   const linksetType = wantsLinkset(request);
   if (linksetType) {
+    const views = levels.map((level) => viewOf(item, level, request));
     const { linkset, changes } = buildLinkset(toLinksetLevels(views));
     return {
       kind: 'linkset',
@@ -456,14 +547,17 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
     };
   }
 
-  const mostGranularFirst = [...views].reverse();
+  // Only the level that answers is resolved (its anchor and links): a redirect needs no other.
+  const mostGranularFirst = [...levels].reverse();
   const requested = request.linkType?.trim() ? normaliseLinkType(request.linkType) : undefined;
   let candidates: Gs1ResolvedLink[];
   let chosen: Gs1ResolvedLink | undefined;
   if (requested && requested !== GS1_DEFAULT_LINK) {
-    const level = mostGranularFirst.find((view) =>
-      [...view.links, ...view.defaultLinkMulti].some((link) => link.linkType === requested),
+    const ofType = (link: Gs1LinkRecord) => link.linkType === requested;
+    const matched = mostGranularFirst.find(
+      ({ shape }) => shape.links.some(ofType) || shape.defaultLinkMulti.some(ofType),
     );
+    const level = matched ? viewOf(item, matched, request) : undefined;
     candidates = level
       ? requested === GS1_DEFAULT_LINK_MULTI
         ? level.defaultLinkMulti
@@ -476,10 +570,11 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
       );
     }
     const best = negotiateLinks(candidates, request);
-    if (best.length > 1) return choices(best, level ?? views[0]!, request);
+    if (level && best.length > 1) return choices(best, level, request);
     chosen = best[0];
   } else {
-    const level = mostGranularFirst.find((view) => view.defaultLink);
+    const matched = mostGranularFirst.find(({ shape }) => shape.defaultLink);
+    const level = matched ? viewOf(item, matched, request) : undefined;
     if (!level?.defaultLink) {
       return notFound(
         'no_default_link',
@@ -524,6 +619,37 @@ export function linkTypeFitsLinkset(linkType: string): boolean {
   return linksetKey(linkType) !== null;
 }
 
+interface ParsedUri {
+  parsed: Gs1ParseResult;
+  sameAs?: string;
+}
+
+// A printed code is scanned again and again with the same URI: each is parsed (and decompressed)
+// once, bounded (emptied when full) so a flood of distinct URIs costs only the parse. Pure
+// results, shared: read only.
+const PARSED_URIS = new Map<string, ParsedUri>();
+const MAX_PARSED_URIS = 1024;
+
+function parsedUri(origin: string, path: string, query: string): ParsedUri {
+  const key = `${origin}\n${path}\n${query}`;
+  let result = PARSED_URIS.get(key);
+  if (!result) {
+    if (PARSED_URIS.size >= MAX_PARSED_URIS) PARSED_URIS.clear();
+    result = parseUri(origin, path, query);
+    PARSED_URIS.set(key, result);
+  }
+  return result;
+}
+
+function parseUri(origin: string, path: string, query: string): ParsedUri {
+  const options = { allowTrailingSlash: true };
+  const plain = parseDigitalLinkPath(path, query, options);
+  if (plain.ok || plain.error.code !== 'no_primary_key') return { parsed: plain };
+  const compressed = decompressDigitalLinkPath(path, query, options);
+  if (compressed.ok) return { parsed: compressed, sameAs: `${origin}${compressed.uncompressedPath}` };
+  return { parsed: compressed.error.code !== 'invalid_compression' ? compressed : plain };
+}
+
 export type Gs1RequestReading =
   | { ok: true; request: Gs1ResolveRequest; compressed: boolean }
   | { ok: false; error: Gs1UriError };
@@ -542,19 +668,7 @@ export function readResolverRequest(input: {
   acceptLanguage?: string;
 }): Gs1RequestReading {
   const query = input.query ?? '';
-  const options = { allowTrailingSlash: true };
-  const plain = parseDigitalLinkPath(input.path, query, options);
-  let parsed: Gs1ParseResult = plain;
-  let sameAs: string | undefined;
-  if (!plain.ok && plain.error.code === 'no_primary_key') {
-    const compressed = decompressDigitalLinkPath(input.path, query, options);
-    if (compressed.ok) {
-      parsed = compressed;
-      sameAs = `${input.origin}${compressed.uncompressedPath}`;
-    } else if (compressed.error.code !== 'invalid_compression') {
-      parsed = compressed;
-    }
-  }
+  const { parsed, sameAs } = parsedUri(input.origin, input.path, query);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return {
     ok: true,

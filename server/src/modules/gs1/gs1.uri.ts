@@ -382,7 +382,10 @@ const UNRESERVED_BYTES = Uint8Array.from({ length: 256 }, (_, byte) =>
 
 /** The path of one level: /{primary key}/{value}[/{qualifier}/{value}...], without stem or query. */
 export function levelPath(primaryKey: Gs1Element, qualifiers: readonly Gs1Element[] = []): string {
-  return [primaryKey, ...qualifiers].map((e) => `/${e.ai}/${encodeComponent(e.value, false)}`).join('');
+  // A loop, not map/join: the edge writes one or two of these per scan.
+  let path = `/${primaryKey.ai}/${encodeComponent(primaryKey.value, false)}`;
+  for (const e of qualifiers) path += `/${e.ai}/${encodeComponent(e.value, false)}`;
+  return path;
 }
 
 /** The query string (without '?') of data attributes, or ''. */
