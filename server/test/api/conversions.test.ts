@@ -446,6 +446,21 @@ describe.each(engines)('conversions on $name', (engine) => {
     scanIdOf(target, 'ref');
     const read = await get(owner, `/api/v1/qrcodes/${code}`);
     expect((read.json() as { attribution: object }).attribution).toEqual({ enabled: true, parameter: 'ref' });
+    // A link control's target gets it too: an expired code sends its scanners on with their id.
+    await createCode(owner, {
+      slug: `ended-${engine.name}`,
+      mode: 'redirect',
+      target: 'https://shop.example/',
+      expiresAt: '2020-01-01T00:00:00Z',
+      expiredTarget: 'https://shop.example/over',
+    });
+    const over = await scan(`ended-${engine.name}`);
+    expect(over.pathname).toBe('/over');
+    scanIdOf(over);
+    // The workspace's setting changes are audit events.
+    const events = await get(owner, '/api/v1/events?type=conversion_settings.updated');
+    const changes = (events.json() as { data: { data: { changes: Record<string, unknown> } }[] }).data;
+    expect(changes.at(-1)?.data.changes).toEqual({ 'attribution.enabled': [false, true] });
   });
 
   it('stores back-office uploads as CSV or JSON, with a dry run and per-row problems', async () => {
