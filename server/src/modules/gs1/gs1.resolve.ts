@@ -410,6 +410,8 @@ function fillTemplate(href: string, bindings: Map<string, string>): string {
 }
 
 interface LevelView {
+  /** Negotiation outcomes among this view's links, by link type and request headers (bounded). */
+  negotiated: Map<string, Gs1ResolvedLink[]>;
   anchor: string;
   qualifiers: Gs1Element[];
   itemDescription: string;
@@ -422,6 +424,28 @@ function describeLevel(identifiers: Gs1Identifiers, qualifiers: Gs1Element[]): s
   return [identifiers.primaryKey, ...qualifiers].map((e) => `${aiTitle(e.ai)} ${e.value}`).join(', ');
 }
 
+/** The absolute URIs of a request's levels, by depth, on the origin they were written for. */
+const anchorsOf = new WeakMap<Gs1Identifiers, { origin: string; byDepth: string[] }>();
+
+/**
+ * The absolute URI of the request's level at a depth (0: the primary key). Kept with the parsed
+ * identifiers (memoised per URI by readResolverRequest), so a repeated scan writes none.
+ */
+function anchorAt(request: Gs1ResolveRequest, depth: number): string {
+  const { identifiers, origin } = request;
+  let anchors = anchorsOf.get(identifiers);
+  if (anchors?.origin !== origin) {
+    anchors = { origin, byDepth: [] };
+    anchorsOf.set(identifiers, anchors);
+  }
+  let anchor = anchors.byDepth[depth];
+  if (anchor === undefined) {
+    anchor = `${origin}${identifiers.stem}${levelPath(identifiers.primaryKey, identifiers.qualifiers.slice(0, depth))}`;
+    anchors.byDepth[depth] = anchor;
+  }
+  return anchor;
+}
+
 /**
  * The last view of each level record, by its anchor: a view is a function of the record and the
  * anchor alone (the anchor holds the origin, the stem, the key and the level's values, which are
@@ -431,7 +455,7 @@ const lastViews = new WeakMap<Gs1LevelRecord, LevelView>();
 
 function viewOf(item: Gs1ItemRecord, level: MatchedLevel, request: Gs1ResolveRequest): LevelView {
   const { identifiers } = request;
-  const anchor = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, level.qualifiers)}`;
+  const anchor = anchorAt(request, level.qualifiers.length);
   const last = lastViews.get(level.record);
   if (last?.anchor === anchor) return last;
   const bindings = bindingsOf(item, identifiers, level);
@@ -454,6 +478,7 @@ function viewOf(item: Gs1ItemRecord, level: MatchedLevel, request: Gs1ResolveReq
   const { shape } = level;
   shape.all.forEach(resolve);
   const view: LevelView = {
+    negotiated: new Map(),
     anchor,
     qualifiers: level.qualifiers,
     itemDescription: level.record.itemDescription?.trim() || describeLevel(identifiers, level.qualifiers),
@@ -481,7 +506,7 @@ const JSON_LD_CONTEXT_LINK = `<${GS1_LINKSET_CONTEXT}>; rel="http://www.w3.org/n
 
 function linkHeader(request: Gs1ResolveRequest, withContext: boolean): string {
   const { identifiers } = request;
-  const self = `${request.origin}${identifiers.stem}${levelPath(identifiers.primaryKey, identifiers.qualifiers)}`;
+  const self = anchorAt(request, identifiers.qualifiers.length);
   let header = `<${self}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
   if (withContext) header += `, ${JSON_LD_CONTEXT_LINK}`;
   if (request.sameAs) header += `, <${request.sameAs}>; rel="owl:sameAs"`;
@@ -569,7 +594,7 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
         `(${identifiers.primaryKey.ai}) ${identifiers.primaryKey.value} has no link of type ${request.linkType}`,
       );
     }
-    const best = negotiateLinks(candidates, request);
+    const best = level ? negotiateAt(level, requested, candidates, request) : [];
     if (level && best.length > 1) return choices(best, level, request);
     chosen = best[0];
   } else {
@@ -582,7 +607,7 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
       );
     }
     candidates = level.defaultLinkMulti.length > 1 ? level.defaultLinkMulti : [level.defaultLink];
-    const best = negotiateLinks(candidates, request);
+    const best = negotiateAt(level, GS1_DEFAULT_LINK, candidates, request);
     // The default answers a plain request: a tie goes to the declared default, never to a 300.
     chosen =
       best.length === 1
@@ -598,6 +623,28 @@ export function decideResolution(item: Gs1ItemRecord | null, request: Gs1Resolve
     candidates,
     headers,
   };
+}
+
+const MAX_NEGOTIATED = 64;
+
+/**
+ * negotiateLinks among a view's candidates of one link type, remembered on the view: the same
+ * phone's headers scanning the same URI get the same links. The lists are shared: read only.
+ */
+function negotiateAt(
+  level: LevelView,
+  linkType: string,
+  candidates: Gs1ResolvedLink[],
+  request: Gs1ResolveRequest,
+): Gs1ResolvedLink[] {
+  const key = `${linkType}\n${request.context ?? ''}\n${request.accept ?? ''}\n${request.acceptLanguage ?? ''}`;
+  let best = level.negotiated.get(key);
+  if (!best) {
+    if (level.negotiated.size >= MAX_NEGOTIATED) level.negotiated.clear();
+    best = negotiateLinks(candidates, request);
+    level.negotiated.set(key, best);
+  }
+  return best;
 }
 
 function choices(tied: Gs1ResolvedLink[], level: LevelView, request: Gs1ResolveRequest): Gs1Decision {
