@@ -61,7 +61,7 @@ function conversionOf(scan, n) {
     occurred_at: scan.at + 600_000,
     type: sale ? 'sale' : 'lead',
     amount: sale ? 500 + (n % 97) * 100 : null,
-    currency: sale ? CURRENCIES[n % CURRENCIES.length] : null,
+    currency: sale ? CURRENCIES[Math.floor(n / 3) % CURRENCIES.length] : null,
     customer_hash: null,
     body_hash: 'bench',
     created_at: scan.at + 600_000,

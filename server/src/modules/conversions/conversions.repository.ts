@@ -293,20 +293,28 @@ export async function conversionsByColumn(
   column: ConversionDimensionColumn,
   from: number,
   to: number,
+  keys?: readonly string[],
 ): Promise<ConversionCountRow[]> {
+  if (keys && keys.length === 0) return [];
+  // Only these values ('' for none): the rows a breakdown shows, not every value of the column.
+  const only = keys ? { ...selection, columns: { ...selection.columns, [column]: [...keys] } } : selection;
   const raw = (start: number, end: number): Promise<ConversionCountRow[]> =>
     start >= end
       ? Promise.resolve([])
-      : grouped(selected(db, selection, start, end), sql<string>`coalesce(${sql.ref(column)}, '')`);
+      : grouped(selected(db, only, start, end), sql<string>`coalesce(${sql.ref(column)}, '')`);
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
   if (!unfiltered(selection) || firstDay >= lastDay) return raw(from, to);
   const [head, days, tail] = await Promise.all([
     raw(from, firstDay),
-    summed(dailyOf(db, selection, column, firstDay, lastDay), 'key'),
+    summed(keyed(dailyOf(db, selection, column, firstDay, lastDay), keys), 'key'),
     raw(lastDay, to),
   ]);
   return [...head, ...days, ...tail];
+}
+
+function keyed(query: ReturnType<typeof dailyOf>, keys: readonly string[] | undefined) {
+  return query && keys ? query.where('key', 'in', keys) : query;
 }
 
 /** Conversions per scan id among `scanIds` (the per-scan CSV export). */

@@ -280,14 +280,15 @@ export class ConversionsService {
     return new Map([...byKey].map(([key, counts]) => [Number(key), counts]));
   }
 
-  /** Per value of a dimension's column ('' for none). */
+  /** Per value of a dimension's column ('' for none); only `keys` when given. */
   async countsByKey(
     selection: ConversionSelection,
     column: ConversionDimensionColumn,
     from: number,
     to: number,
+    keys?: readonly string[],
   ): Promise<Map<string, ConversionCounts>> {
-    return foldCounts(await conversionsByColumn(this.db, selection, column, from, to));
+    return foldCounts(await conversionsByColumn(this.db, selection, column, from, to, keys));
   }
 
   /** Per scan id among `scanIds` (the per-scan export). */
