@@ -42,4 +42,10 @@ export const migrationNotes: Record<string, string> = {
   '2026_11_29_0100_scan_fold_queue': 'PostgreSQL: adds the queue of shipped scans waiting for their rollups',
   '2026_11_30_0100_request_ids': 'adds the request id to audit events and webhook deliveries',
   '2026_11_30_0500_gs1_items': 'creates GS1 Digital Link items, their levels and links',
+  '2026_11_30_0600_hostname_gs1_resolver': 'lets a verified hostname be marked a GS1 resolver host',
+  '2026_11_30_0700_conversions':
+    'adds conversions, and the scan id and split variant a scan carries for them',
+  '2026_11_30_0710_qrcodes_attribution': 'adds a code’s attribution setting (an edge field)',
+  '2026_11_30_0720_conversion_rollups': 'adds the conversions’ rollups the dashboard reads',
+  '2026_11_30_0800_gs1_item_controls': 'adds a GS1 item’s rules and link controls',
 };
