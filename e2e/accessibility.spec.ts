@@ -95,6 +95,19 @@ async function seriousViolations(page: Page, label: string): Promise<string[]> {
     );
 }
 
+/** The code list at this width and scheme, with the titled code's card opened in place from its row. */
+async function openCodeCard(page: Page, title: string, viewport: Viewport, scheme: Scheme) {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto('/codes');
+  await page
+    .getByTestId('code-row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  return page.getByRole('article', { name: title });
+}
+
 /** Lets the page finish what a colour-scheme change starts: the theme attribute, then transitions. */
 async function switchScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
@@ -269,17 +282,7 @@ test('the link controls and a tested scan: no serious or critical axe violation'
 
   for (const [viewport, scheme] of ALL_COMBINATIONS) {
     const label = `${viewport.name} ${scheme}`;
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.emulateMedia({ colorScheme: scheme });
-
-    await page.goto('/codes');
-    // The table's row opens the code's card in place.
-    await page
-      .getByTestId('code-row')
-      .filter({ hasText: 'Controlled' })
-      .getByRole('button', { name: /^Details/ })
-      .click();
-    const card = page.getByRole('article', { name: 'Controlled' });
+    const card = await openCodeCard(page, 'Controlled', viewport, scheme);
     await card.getByRole('button', { name: /^Edit/ }).first().click();
     await expect(card.getByTestId('link-controls')).toHaveAttribute('open', '');
     await settle(page, '/codes', false);
@@ -348,16 +351,7 @@ test('the experiment panel of a split rule and the conversion settings: no serio
 
   for (const [viewport, scheme] of ALL_COMBINATIONS) {
     const label = `${viewport.name} ${scheme}`;
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.emulateMedia({ colorScheme: scheme });
-
-    await page.goto('/codes');
-    await page
-      .getByTestId('code-row')
-      .filter({ hasText: 'Experimenting' })
-      .getByRole('button', { name: /^Details/ })
-      .click();
-    const card = page.getByRole('article', { name: 'Experimenting' });
+    const card = await openCodeCard(page, 'Experimenting', viewport, scheme);
     await card.getByRole('button', { name: /^Rules/ }).click();
     await expect(card.getByTestId('experiment-verdict')).toBeVisible();
     await card.getByRole('button', { name: 'Keep the winner' }).click();
