@@ -1,15 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { serverTestProject } from '../../server/test/helpers/vitest-project.js';
 
-// The CLI's tests run `rq` (its build) as a child process against the real server
-// (server/test/helpers) on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
-export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    name: 'cli',
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    globalSetup: ['../../server/test/helpers/global-setup.ts'],
-  },
-});
+// The CLI's tests run `rq` (its build) as a child process against the real server.
+export default serverTestProject('cli', { testTimeout: 60_000, hookTimeout: 120_000 });

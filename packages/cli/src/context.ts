@@ -4,7 +4,7 @@ import type { Api } from './api.js';
 import { resolveSettings, type Settings } from './config.js';
 import { connect } from './connect.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
-import { createOutput, type Output, printJson } from './output.js';
+import { createOutput, type Output } from './output.js';
 
 /** What every command gets: where to print, and the API once a key is known. */
 export interface Context {
@@ -88,29 +88,6 @@ export function userBody<B>(fields: Record<string, unknown>): B {
 export function changesBody<B>(fields: Record<string, unknown>): B {
   if (Object.keys(fields).length === 0) throw usageError('Nothing to change: give a flag or --body.');
   return userBody<B>(fields);
-}
-
-/**
- * `<parent> delete <id...>`: deletes each id in turn with `remove`, then says so (`{ deleted }`
- * with --json). `what` names the ids in the help (`rule_...`).
- */
-export function deleteCommand(
-  parent: Command,
-  description: string,
-  what: string,
-  remove: (context: Context, id: string) => Promise<unknown>,
-): Command {
-  return parent
-    .command('delete')
-    .description(description)
-    .argument('<id...>', `${what} (one or more)`)
-    .action(
-      action(async (context, ids: string[]) => {
-        for (const id of ids) await remove(context, id);
-        if (context.output.json) return printJson(context.output, { deleted: ids });
-        for (const id of ids) context.output.out(`Deleted ${id}.`);
-      }),
-    );
 }
 
 export function jsonObject(text: string | undefined, name: string): Record<string, unknown> {

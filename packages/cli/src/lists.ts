@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { Context } from './context.js';
 import { type Column, printJson, printTable } from './output.js';
 
@@ -41,4 +42,12 @@ export async function printList<T>(
   if (nextCursor) {
     context.output.err(context.output.paint('dim', `More: --cursor ${nextCursor} (or --all)`));
   }
+}
+
+/** The paging options of every list command; `rows` names what a page holds ("rules"). */
+export function withPageOptions(command: Command, rows: string): Command {
+  return command
+    .option('--limit <n>', `${rows} a page (1-100)`)
+    .option('--cursor <cursor>', 'the page after this cursor')
+    .option('--all', 'every page');
 }

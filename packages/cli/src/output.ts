@@ -109,3 +109,9 @@ export function printFields(output: Output, fields: [string, unknown][]): void {
     output.out(`${output.paint('bold', label.padEnd(width))}  ${cellText(value)}`);
   }
 }
+
+/** One object: the API's JSON with --json, else `fields` as "label  value" lines. */
+export function printObject<T>(output: Output, value: T, fields: (value: T) => [string, unknown][]): void {
+  if (output.json) printJson(output, value);
+  else printFields(output, fields(value));
+}

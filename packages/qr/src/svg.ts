@@ -85,20 +85,30 @@ export function drawnModules(design: Design): Uint8Array {
   return on;
 }
 
-function frameSvg(design: Design, painter: Painter): string {
-  const frame = design.style.frame;
-  if (!frame) return '';
+/**
+ * Where a frame's parts go (the SVG and the vector writers draw the same frame): the ring round the
+ * symbol, and the text's outline scaled to the band below it (smaller when it would not fit the
+ * width), centred, with its baseline in the middle of the band.
+ */
+export function frameGeometry(design: Design, text: string) {
   const { width, height, framePad: pad, frameBand: band } = design;
   const symbol = width - 2 * pad;
   const whole = { x: 0, y: 0, w: width, h: height };
   const ring = roundedRect(0, 0, width, height, pad * 1.5) + roundedRect(pad, pad, symbol, symbol, 0, false);
-  const ringFill = painter.fill('frame', { color: frame.color, gradient: frame.gradient }, whole);
-  const text = outlineText(frame.text);
-  let scale = (band * 0.42) / text.capHeight;
+  const outline = outlineText(text);
+  let scale = (band * 0.42) / outline.capHeight;
   const maxWidth = width - 2 * pad - 1;
-  if (text.width * scale > maxWidth) scale = maxWidth / text.width;
-  const x = (width - text.width * scale) / 2;
-  const baseline = pad + symbol + band / 2 + (text.capHeight * scale) / 2;
+  if (outline.width * scale > maxWidth) scale = maxWidth / outline.width;
+  const x = (width - outline.width * scale) / 2;
+  const baseline = pad + symbol + band / 2 + (outline.capHeight * scale) / 2;
+  return { whole, ring, text: outline, scale, x, baseline };
+}
+
+function frameSvg(design: Design, painter: Painter): string {
+  const frame = design.style.frame;
+  if (!frame) return '';
+  const { whole, ring, text, scale, x, baseline } = frameGeometry(design, frame.text);
+  const ringFill = painter.fill('frame', { color: frame.color, gradient: frame.gradient }, whole);
   const textFill = painter.fill('text', { color: frame.textColor, gradient: frame.textGradient }, null);
   const s = round(scale);
   return (

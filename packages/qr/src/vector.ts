@@ -1,9 +1,8 @@
 import { normalizeHex } from './color.js';
 import type { Design } from './design.js';
-import { outlineText } from './font/text.js';
-import { cornerDotPath, cornerSquarePath, dotsPath, roundedRect } from './shapes.js';
+import { cornerDotPath, cornerSquarePath, dotsPath } from './shapes.js';
 import type { Gradient, Paint } from './style.js';
-import { drawnModules, finderOrigins } from './svg.js';
+import { drawnModules, finderOrigins, frameGeometry } from './svg.js';
 
 /**
  * The design as the vector formats (PDF, EPS) draw it: the same layers, in the same order and from
@@ -59,16 +58,7 @@ function lightPaint(design: Design): Paint {
 function frameLayers(design: Design): Layer[] {
   const frame = design.style.frame;
   if (!frame) return [];
-  const { width, height, framePad: pad, frameBand: band } = design;
-  const symbol = width - 2 * pad;
-  const whole = { x: 0, y: 0, w: width, h: height };
-  const ring = roundedRect(0, 0, width, height, pad * 1.5) + roundedRect(pad, pad, symbol, symbol, 0, false);
-  const text = outlineText(frame.text);
-  let scale = (band * 0.42) / text.capHeight;
-  const maxWidth = width - 2 * pad - 1;
-  if (text.width * scale > maxWidth) scale = maxWidth / text.width;
-  const x = (width - text.width * scale) / 2;
-  const baseline = pad + symbol + band / 2 + (text.capHeight * scale) / 2;
+  const { whole, ring, text, scale, x, baseline } = frameGeometry(design, frame.text);
   const textBox = {
     x,
     y: baseline - text.capHeight * scale,

@@ -1,11 +1,12 @@
 import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, collect, defined, deleteCommand, jsonArgument, jsonObject, userBody } from '../context.js';
+import { action, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
 import { saveBody, suggestedName } from '../download.js';
 import { usageError } from '../exit-codes.js';
-import { printList } from '../lists.js';
-import { type Column, printFields, printJson } from '../output.js';
+import { printList, withPageOptions } from '../lists.js';
+import { type Column, printJson, printObject } from '../output.js';
+import { deleteCommand, getCommand } from '../resource-commands.js';
 
 export type Code = Answer<'/api/v1/qrcodes/{id}', 'get'>;
 type CodeCreate = Body<'/api/v1/qrcodes', 'post'>;
@@ -75,22 +76,18 @@ function codeFields(flags: CodeFlags, creating: boolean): Record<string, unknown
 }
 
 export function printCode(context: Context, code: Code): void {
-  if (context.output.json) {
-    printJson(context.output, code);
-    return;
-  }
-  printFields(context.output, [
-    ['Id', code.id],
-    ['Short URL', context.output.paint('cyan', code.shortUrl)],
-    ['Mode', code.mode],
-    ['Target', code.target],
-    ['Title', code.title],
-    ['Tags', code.tags],
-    ['Enabled', code.enabled ? 'yes' : 'no'],
-    ['Rules', code.rules],
-    ['Scans', `${code.scans.total} (${code.scans.uniqueToday} unique today)`],
-    ['Created', code.createdAt],
-    ['Updated', code.updatedAt],
+  printObject(context.output, code, (c) => [
+    ['Id', c.id],
+    ['Short URL', context.output.paint('cyan', c.shortUrl)],
+    ['Mode', c.mode],
+    ['Target', c.target],
+    ['Title', c.title],
+    ['Tags', c.tags],
+    ['Enabled', c.enabled ? 'yes' : 'no'],
+    ['Rules', c.rules],
+    ['Scans', `${c.scans.total} (${c.scans.uniqueToday} unique today)`],
+    ['Created', c.createdAt],
+    ['Updated', c.updatedAt],
   ]);
 }
 
@@ -111,40 +108,37 @@ export function codesCommands(program: Command): void {
       }),
     );
 
-  codes
-    .command('list')
-    .description('list QR codes (newest first)')
-    .option('--mode <mode>', 'only this mode')
-    .option('--tag <tag>', 'only codes with this tag')
-    .option('--hostname <hostname>', 'only codes on this hostname')
-    .option('--search <text>', 'slug, title or target containing this')
-    .option('--limit <n>', 'codes a page (1-100)')
-    .option('--cursor <cursor>', 'the page after this cursor')
-    .option('--all', 'every page')
-    .action(
-      action(async (context, options: Record<string, string> & { all?: boolean }) => {
-        const query = userBody<QueryOf<'/api/v1/qrcodes'>>(
-          defined({ mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search }),
-        );
-        const { rq } = context.api();
-        await printList(
-          context,
-          (page) => rq.qrcodes.list({ params: { query: { ...query, ...page } } }),
-          options,
-          columns,
-        );
-      }),
-    );
+  withPageOptions(
+    codes
+      .command('list')
+      .description('list QR codes (newest first)')
+      .option('--mode <mode>', 'only this mode')
+      .option('--tag <tag>', 'only codes with this tag')
+      .option('--hostname <hostname>', 'only codes on this hostname')
+      .option('--search <text>', 'slug, title or target containing this'),
+    'codes',
+  ).action(
+    action(async (context, options: Record<string, string> & { all?: boolean }) => {
+      const query = userBody<QueryOf<'/api/v1/qrcodes'>>(
+        defined({ mode: options.mode, tag: options.tag, hostname: options.hostname, q: options.search }),
+      );
+      const { rq } = context.api();
+      await printList(
+        context,
+        (page) => rq.qrcodes.list({ params: { query: { ...query, ...page } } }),
+        options,
+        columns,
+      );
+    }),
+  );
 
-  codes
-    .command('get')
-    .description('show one QR code')
-    .argument('<id>', 'qr_...')
-    .action(
-      action(async (context, id: string) => {
-        printCode(context, await context.api().rq.qrcodes.get({ params: { path: { id } } }));
-      }),
-    );
+  getCommand(
+    codes,
+    'show one QR code',
+    'qr_...',
+    (context, id) => context.api().rq.qrcodes.get({ params: { path: { id } } }),
+    printCode,
+  );
 
   withCodeFlags(codes.command('update').description('change a QR code (only the fields given)'), false)
     .argument('<id>', 'qr_...')

@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { action, defined, userBody } from '../context.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
-import { type PageOptions, printList } from '../lists.js';
-import { type Column, printFields, printJson, printTable } from '../output.js';
+import { type PageOptions, printList, withPageOptions } from '../lists.js';
+import { type Column, printFields, printJson, printObject, printTable } from '../output.js';
 
 type Conversion = Answer<'/api/v1/conversions', 'post'>;
 type Experiment = Answer<'/api/v1/rules/{id}/experiment', 'get'>;
@@ -47,16 +47,12 @@ const variantColumns: Column<Variant>[] = [
 const pct = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(2)}%`;
 
 function printExperiment(context: Context, experiment: Experiment): void {
-  if (context.output.json) {
-    printJson(context.output, experiment);
-    return;
-  }
-  printFields(context.output, [
-    ['Rule', `${experiment.rule} (${experiment.name})`],
-    ['Counting', experiment.counting],
-    ['Verdict', experiment.verdict.text],
+  printObject(context.output, experiment, (e) => [
+    ['Rule', `${e.rule} (${e.name})`],
+    ['Counting', e.counting],
+    ['Verdict', e.verdict.text],
   ]);
-  printTable(context.output, experiment.variants, variantColumns);
+  if (!context.output.json) printTable(context.output, experiment.variants, variantColumns);
 }
 
 interface ReportFlags {
@@ -160,27 +156,26 @@ export function conversionsCommands(program: Command): void {
       }),
     );
 
-  conversions
-    .command('list')
-    .description('conversions, newest first')
-    .option('--code <id>', 'only those credited to this code')
-    .option('--type <type>', 'only this type')
-    .option('--limit <n>', 'page size (1-100)')
-    .option('--cursor <cursor>', 'start after this page')
-    .option('--all', 'every page')
-    .action(
-      action((context, options: PageOptions & { code?: string; type?: string }) =>
-        printList(
-          context,
-          (page) =>
-            context.api().rq.conversions.list({
-              params: { query: { ...page, ...defined({ qrcode: options.code, type: options.type }) } },
-            }),
-          options,
-          conversionColumns,
-        ),
+  withPageOptions(
+    conversions
+      .command('list')
+      .description('conversions, newest first')
+      .option('--code <id>', 'only those credited to this code')
+      .option('--type <type>', 'only this type'),
+    'conversions',
+  ).action(
+    action((context, options: PageOptions & { code?: string; type?: string }) =>
+      printList(
+        context,
+        (page) =>
+          context.api().rq.conversions.list({
+            params: { query: { ...page, ...defined({ qrcode: options.code, type: options.type }) } },
+          }),
+        options,
+        conversionColumns,
       ),
-    );
+    ),
+  );
 
   conversions
     .command('settings')

@@ -1,10 +1,10 @@
 import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, changesBody, defined, deleteCommand, jsonObject } from '../context.js';
+import { action, changesBody, defined, jsonObject } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { type PageOptions, printList } from '../lists.js';
-import { type Column, printFields, printJson } from '../output.js';
+import { type Column, printObject } from '../output.js';
+import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
 
 type Hostname = Answer<'/api/v1/hostnames/{id}', 'get'>;
 
@@ -17,22 +17,18 @@ const columns: Column<Hostname>[] = [
 
 function printHostname(context: Context, host: Hostname): void {
   const { output } = context;
-  if (output.json) {
-    printJson(output, host);
-    return;
-  }
   const colour = host.status === 'verified' ? 'green' : host.status === 'failed' ? 'red' : 'yellow';
-  printFields(output, [
-    ['Id', host.id],
-    ['Hostname', host.hostname],
-    ['Status', output.paint(colour, host.status)],
-    ['Failure', host.failure ? `${host.failure.code}: ${host.failure.detail}` : null],
-    ['TXT record', `${host.verification.name} = ${host.verification.value}`],
-    ['Routing', `${host.routing.type} ${host.routing.name} -> ${host.routing.value}`],
-    ['Root redirect', host.rootRedirect],
-    ['Not found redirect', host.notFoundRedirect],
-    ['Verified', host.verifiedAt],
-    ['Last checked', host.lastCheckedAt],
+  printObject(output, host, (h) => [
+    ['Id', h.id],
+    ['Hostname', h.hostname],
+    ['Status', output.paint(colour, h.status)],
+    ['Failure', h.failure ? `${h.failure.code}: ${h.failure.detail}` : null],
+    ['TXT record', `${h.verification.name} = ${h.verification.value}`],
+    ['Routing', `${h.routing.type} ${h.routing.name} -> ${h.routing.value}`],
+    ['Root redirect', h.rootRedirect],
+    ['Not found redirect', h.notFoundRedirect],
+    ['Verified', h.verifiedAt],
+    ['Last checked', h.lastCheckedAt],
   ]);
 }
 
@@ -64,32 +60,21 @@ export function hostnamesCommands(program: Command): void {
       }),
     );
 
-  hostnames
-    .command('list')
-    .description('list hostnames')
-    .option('--limit <n>', 'hostnames a page (1-100)')
-    .option('--cursor <cursor>', 'the page after this cursor')
-    .option('--all', 'every page')
-    .action(
-      action(async (context, options: PageOptions) =>
-        printList(
-          context,
-          (page) => context.api().rq.hostnames.list({ params: { query: page } }),
-          options,
-          columns,
-        ),
-      ),
-    );
+  listCommand(
+    hostnames,
+    'list hostnames',
+    'hostnames',
+    (context) => (page) => context.api().rq.hostnames.list({ params: { query: page } }),
+    columns,
+  );
 
-  hostnames
-    .command('get')
-    .description('show one hostname and its DNS records')
-    .argument('<id>', 'host_...')
-    .action(
-      action(async (context, id: string) => {
-        printHostname(context, await context.api().rq.hostnames.get({ params: { path: { id } } }));
-      }),
-    );
+  getCommand(
+    hostnames,
+    'show one hostname and its DNS records',
+    'host_...',
+    (context, id) => context.api().rq.hostnames.get({ params: { path: { id } } }),
+    printHostname,
+  );
 
   hostnames
     .command('update')

@@ -1,19 +1,10 @@
 import type { Answer, Body } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import {
-  action,
-  changesBody,
-  collect,
-  defined,
-  deleteCommand,
-  jsonArgument,
-  jsonObject,
-  userBody,
-} from '../context.js';
+import { action, changesBody, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { type PageOptions, printList } from '../lists.js';
-import { type Column, printFields, printJson } from '../output.js';
+import { type Column, printJson, printObject } from '../output.js';
+import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
 
 type Rule = Answer<'/api/v1/rules/{id}', 'get'>;
 
@@ -63,17 +54,13 @@ function ruleBody(flags: RuleFlags): Record<string, unknown> {
 }
 
 function printRule(context: Context, rule: Rule): void {
-  if (context.output.json) {
-    printJson(context.output, rule);
-    return;
-  }
-  printFields(context.output, [
-    ['Id', rule.id],
-    ['Name', rule.name],
-    ['Enabled', rule.enabled ? 'yes' : 'no'],
-    ['When', rule.when ?? 'always'],
-    ['Then', rule.then],
-    ['Updated', rule.updatedAt],
+  printObject(context.output, rule, (r) => [
+    ['Id', r.id],
+    ['Name', r.name],
+    ['Enabled', r.enabled ? 'yes' : 'no'],
+    ['When', r.when ?? 'always'],
+    ['Then', r.then],
+    ['Updated', r.updatedAt],
   ]);
 }
 
@@ -96,32 +83,21 @@ export function rulesCommands(program: Command): void {
       }),
     );
 
-  rules
-    .command('list')
-    .description('list rules')
-    .option('--limit <n>', 'rules a page (1-100)')
-    .option('--cursor <cursor>', 'the page after this cursor')
-    .option('--all', 'every page')
-    .action(
-      action(async (context, options: PageOptions) =>
-        printList(
-          context,
-          (page) => context.api().rq.rules.list({ params: { query: page } }),
-          options,
-          columns,
-        ),
-      ),
-    );
+  listCommand(
+    rules,
+    'list rules',
+    'rules',
+    (context) => (page) => context.api().rq.rules.list({ params: { query: page } }),
+    columns,
+  );
 
-  rules
-    .command('get')
-    .description('show one rule')
-    .argument('<id>', 'rule_...')
-    .action(
-      action(async (context, id: string) => {
-        printRule(context, await context.api().rq.rules.get({ params: { path: { id } } }));
-      }),
-    );
+  getCommand(
+    rules,
+    'show one rule',
+    'rule_...',
+    (context, id) => context.api().rq.rules.get({ params: { path: { id } } }),
+    printRule,
+  );
 
   withRuleFlags(rules.command('update').description('change a rule (only the fields given)'))
     .argument('<id>', 'rule_...')

@@ -1,10 +1,11 @@
 import type { Answer, Body, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { action, changesBody, collect, defined, deleteCommand, jsonObject, userBody } from '../context.js';
+import { action, changesBody, collect, defined, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { type PageOptions, printList } from '../lists.js';
-import { type Column, printFields, printJson } from '../output.js';
+import { type PageOptions, printList, withPageOptions } from '../lists.js';
+import { type Column, printJson, printObject } from '../output.js';
+import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
 
 /** A webhook as read, or as created or rotated (with its secret, shown once). */
 type Webhook = Answer<'/api/v1/webhooks/{id}', 'get'> | Answer<'/api/v1/webhooks', 'post'>;
@@ -33,20 +34,16 @@ const deliveryColumns: Column<Delivery>[] = [
 
 function printWebhook(context: Context, hook: Webhook): void {
   const { output } = context;
-  if (output.json) {
-    printJson(output, hook);
-    return;
-  }
-  printFields(output, [
-    ['Id', hook.id],
-    ['URL', hook.url],
-    ['Description', hook.description],
-    ['Events', hook.events],
-    ['Enabled', hook.enabled ? 'yes' : `no${hook.disabledReason ? ` (${hook.disabledReason})` : ''}`],
-    ...('secret' in hook ? ([['Secret', output.paint('yellow', hook.secret)]] as [string, unknown][]) : []),
-    ['Created', hook.createdAt],
+  printObject(output, hook, (h) => [
+    ['Id', h.id],
+    ['URL', h.url],
+    ['Description', h.description],
+    ['Events', h.events],
+    ['Enabled', h.enabled ? 'yes' : `no${h.disabledReason ? ` (${h.disabledReason})` : ''}`],
+    ...('secret' in h ? ([['Secret', output.paint('yellow', h.secret)]] as [string, unknown][]) : []),
+    ['Created', h.createdAt],
   ]);
-  if ('secret' in hook)
+  if (!output.json && 'secret' in hook)
     output.err(output.paint('dim', 'The secret is shown only now: store it where your receiver reads it.'));
 }
 
@@ -100,32 +97,21 @@ export function webhooksCommands(program: Command): void {
     }),
   );
 
-  webhooks
-    .command('list')
-    .description('list endpoints')
-    .option('--limit <n>', 'endpoints a page (1-100)')
-    .option('--cursor <cursor>', 'the page after this cursor')
-    .option('--all', 'every page')
-    .action(
-      action(async (context, options: PageOptions) =>
-        printList(
-          context,
-          (page) => context.api().rq.webhooks.list({ params: { query: page } }),
-          options,
-          columns,
-        ),
-      ),
-    );
+  listCommand(
+    webhooks,
+    'list endpoints',
+    'endpoints',
+    (context) => (page) => context.api().rq.webhooks.list({ params: { query: page } }),
+    columns,
+  );
 
-  webhooks
-    .command('get')
-    .description('show one endpoint')
-    .argument('<id>', 'wh_...')
-    .action(
-      action(async (context, id: string) => {
-        printWebhook(context, await context.api().rq.webhooks.get({ params: { path: { id } } }));
-      }),
-    );
+  getCommand(
+    webhooks,
+    'show one endpoint',
+    'wh_...',
+    (context, id) => context.api().rq.webhooks.get({ params: { path: { id } } }),
+    printWebhook,
+  );
 
   withHookFlags(webhooks.command('update').description('change an endpoint (only the fields given)'))
     .argument('<id>', 'wh_...')
@@ -159,28 +145,27 @@ export function webhooksCommands(program: Command): void {
       }),
     );
 
-  webhooks
-    .command('deliveries')
-    .description("an endpoint's deliveries, newest first")
-    .argument('<id>', 'wh_...')
-    .option('--status <status>', 'pending, delivered or failed')
-    .option('--limit <n>', 'deliveries a page (1-100)')
-    .option('--cursor <cursor>', 'the page after this cursor')
-    .option('--all', 'every page')
-    .action(
-      action(async (context, id: string, options: PageOptions & { status?: string }) => {
-        const status = userBody<QueryOf<'/api/v1/webhooks/{id}/deliveries'>>(
-          defined({ status: options.status }),
-        );
-        const { rq } = context.api();
-        await printList(
-          context,
-          (page) => rq.webhooks.listDeliveries({ params: { path: { id }, query: { ...status, ...page } } }),
-          options,
-          deliveryColumns,
-        );
-      }),
-    );
+  withPageOptions(
+    webhooks
+      .command('deliveries')
+      .description("an endpoint's deliveries, newest first")
+      .argument('<id>', 'wh_...')
+      .option('--status <status>', 'pending, delivered or failed'),
+    'deliveries',
+  ).action(
+    action(async (context, id: string, options: PageOptions & { status?: string }) => {
+      const status = userBody<QueryOf<'/api/v1/webhooks/{id}/deliveries'>>(
+        defined({ status: options.status }),
+      );
+      const { rq } = context.api();
+      await printList(
+        context,
+        (page) => rq.webhooks.listDeliveries({ params: { path: { id }, query: { ...status, ...page } } }),
+        options,
+        deliveryColumns,
+      );
+    }),
+  );
 
   webhooks
     .command('retry')
