@@ -1,5 +1,6 @@
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import ProblemMessage from '@site/src/components/ProblemMessage';
+import { useAction } from '@site/src/lib/useAction';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
@@ -24,8 +25,7 @@ export default function ConfirmedAction({
   children: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run: act, clear } = useAction();
   const area = useRef<HTMLDivElement>(null);
   // Set by the buttons only, so a question closed by success moves no focus.
   const moveFocus = useRef(false);
@@ -43,17 +43,8 @@ export default function ConfirmedAction({
   };
 
   const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      setConfirming(false);
-    } catch (caught) {
-      setError(caught);
-      toggle(false);
-    } finally {
-      setBusy(false);
-    }
+    if (await act(action)) setConfirming(false);
+    else toggle(false);
   };
 
   return (
@@ -63,7 +54,7 @@ export default function ConfirmedAction({
           type="button"
           className="button button--outline button--danger button--sm"
           onClick={() => {
-            setError(null);
+            clear();
             toggle(true);
           }}
         >

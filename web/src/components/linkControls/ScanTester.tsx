@@ -10,6 +10,7 @@ import {
   type SimulatedScan,
   simulateBody,
 } from '@site/src/lib/scanTest';
+import { useAction } from '@site/src/lib/useAction';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './LinkControls.module.css';
 
@@ -80,8 +81,7 @@ export default function ScanTester({
 }) {
   const [draft, setDraft] = useState(emptyDraft);
   const [answer, setAnswer] = useState<SimulatedScan | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const id = useId();
   const ids = {
     device: `${id}-device`,
@@ -105,17 +105,11 @@ export default function ScanTester({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    const tested = await run(async () => {
       const body = simulateBody({ ...draft, at: isoOfLocalInput(draft.time) });
       setAnswer(await rq.qrcodes.simulate({ params: { path: { id: codeId } }, body }));
-    } catch (caught) {
-      setAnswer(null);
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!tested) setAnswer(null);
   };
 
   return (

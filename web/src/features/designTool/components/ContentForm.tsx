@@ -1,3 +1,4 @@
+import Checkbox from '@site/src/components/Checkbox';
 import { CONTENT_EXAMPLES } from '@site/src/features/designTool/model/designState';
 import type { StaticData, StaticKind } from '@site/src/lib/qr/staticData';
 import { STATIC_KINDS } from '@site/src/lib/qr/staticData';
@@ -186,14 +187,13 @@ function KindFields({
               onChange={(password) => onChange({ ...content, password })}
             />
           )}
-          <label className={styles.inline}>
-            <input
-              type="checkbox"
-              checked={content.hidden ?? false}
-              onChange={(event) => onChange({ ...content, hidden: event.target.checked })}
-            />{' '}
+          <Checkbox
+            className={styles.inline}
+            checked={content.hidden ?? false}
+            onChange={(ticked) => onChange({ ...content, hidden: ticked })}
+          >
             Hidden network
-          </label>
+          </Checkbox>
         </>
       );
     case 'vcard':

@@ -5,6 +5,7 @@ import ProblemMessage from '@site/src/components/ProblemMessage';
 import SignInPrompt from '@site/src/components/SignInPrompt';
 import { rq } from '@site/src/lib/api';
 import { useAuth } from '@site/src/lib/auth';
+import { useAction } from '@site/src/lib/useAction';
 import { type FormEvent, useId, useState } from 'react';
 
 const FIELD_SENTENCES = {
@@ -18,8 +19,7 @@ const FIELD_SENTENCES = {
 export default function SaveDesignButton({ style }: { style: Style }) {
   const auth = useAuth();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [saved, setSaved] = useState<Design | null>(null);
   const nameId = useId();
   const errorId = useId();
@@ -29,16 +29,8 @@ export default function SaveDesignButton({ style }: { style: Style }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setSaved(null);
-    try {
-      setSaved(await rq.designs.create({ body: { name: name.trim(), style } }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setSaved(await rq.designs.create({ body: { name: name.trim(), style } })));
   };
 
   return (

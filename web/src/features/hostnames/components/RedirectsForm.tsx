@@ -2,7 +2,8 @@ import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
 import { rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
-import { type FormEvent, useId, useState } from 'react';
+import { useSave } from '@site/src/lib/useSave';
+import { useId, useState } from 'react';
 import styles from './Hostnames.module.css';
 
 const ROOT = '/body/rootRedirect';
@@ -61,30 +62,15 @@ export default function RedirectsForm({
 }) {
   const [root, setRoot] = useState(hostname.rootRedirect ?? '');
   const [notFound, setNotFound] = useState(hostname.notFoundRedirect ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { busy, error, saved, submit, edit } = useSave(async () => {
+    const body = { rootRedirect: root.trim() || null, notFoundRedirect: notFound.trim() || null };
+    const updated = await rq.hostnames.update({ params: { path: { id: hostname.id } }, body });
+    // Show the URLs as the server stored them (normalised).
+    setRoot(updated.rootRedirect ?? '');
+    setNotFound(updated.notFoundRedirect ?? '');
+    onSaved(updated);
+  });
   const { byField, general } = splitProblem(error, FIELDS);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const body = { rootRedirect: root.trim() || null, notFoundRedirect: notFound.trim() || null };
-      const updated = await rq.hostnames.update({ params: { path: { id: hostname.id } }, body });
-      // Show the URLs as the server stored them (normalised).
-      setRoot(updated.rootRedirect ?? '');
-      setNotFound(updated.notFoundRedirect ?? '');
-      setSaved(true);
-      onSaved(updated);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <form
@@ -96,20 +82,14 @@ export default function RedirectsForm({
         label="Root redirect"
         hint={`Where https://${hostname.hostname}/ goes. Empty: a plain page.`}
         value={root}
-        onChange={(value) => {
-          setRoot(value);
-          setSaved(false);
-        }}
+        onChange={(value) => edit(setRoot, value)}
         problem={byField[ROOT]}
       />
       <RedirectField
         label="Not-found redirect"
         hint="Where an unknown or disabled slug goes. Empty: a “not active” page (404)."
         value={notFound}
-        onChange={(value) => {
-          setNotFound(value);
-          setSaved(false);
-        }}
+        onChange={(value) => edit(setNotFound, value)}
         problem={byField[NOT_FOUND]}
       />
       <ProblemMessage error={general} />

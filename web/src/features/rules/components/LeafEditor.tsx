@@ -1,3 +1,4 @@
+import Checkbox from '@site/src/components/Checkbox';
 import {
   BROWSERS,
   DEVICES,
@@ -66,14 +67,13 @@ export default function LeafEditor({
             ))}
           </select>
         </label>
-        <label className={styles.inline}>
-          <input
-            type="checkbox"
-            checked={leaf.negate}
-            onChange={(event) => set({ negate: event.target.checked })}
-          />{' '}
+        <Checkbox
+          className={styles.inline}
+          checked={leaf.negate}
+          onChange={(ticked) => set({ negate: ticked })}
+        >
           Not (matches when this does not)
-        </label>
+        </Checkbox>
         <button type="button" className="button button--secondary button--sm" onClick={onRemove}>
           Remove<span className="sr-only"> condition {index + 1}</span>
         </button>
@@ -83,20 +83,16 @@ export default function LeafEditor({
         <fieldset className={styles.choices} aria-describedby={described}>
           <legend className="sr-only">{LEAF_KINDS[leaf.kind]}</legend>
           {choices.map((choice) => (
-            <label key={choice} className={styles.inline}>
-              <input
-                type="checkbox"
-                checked={leaf.list.includes(choice)}
-                onChange={(event) =>
-                  set({
-                    list: event.target.checked
-                      ? [...leaf.list, choice]
-                      : leaf.list.filter((c) => c !== choice),
-                  })
-                }
-              />{' '}
+            <Checkbox
+              key={choice}
+              className={styles.inline}
+              checked={leaf.list.includes(choice)}
+              onChange={(ticked) =>
+                set({ list: ticked ? [...leaf.list, choice] : leaf.list.filter((c) => c !== choice) })
+              }
+            >
               {choice}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
       )}
@@ -156,18 +152,16 @@ export default function LeafEditor({
         <fieldset className={styles.choices}>
           <legend className="sr-only">Days (none: every day)</legend>
           {DAY_NAMES.map((day, i) => (
-            <label key={day} className={styles.inline}>
-              <input
-                type="checkbox"
-                checked={leaf.days.includes(i + 1)}
-                onChange={(event) =>
-                  set({
-                    days: event.target.checked ? [...leaf.days, i + 1] : leaf.days.filter((d) => d !== i + 1),
-                  })
-                }
-              />{' '}
+            <Checkbox
+              key={day}
+              className={styles.inline}
+              checked={leaf.days.includes(i + 1)}
+              onChange={(ticked) =>
+                set({ days: ticked ? [...leaf.days, i + 1] : leaf.days.filter((d) => d !== i + 1) })
+              }
+            >
               {day}
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
       )}

@@ -1,3 +1,4 @@
+import Checkbox from '@site/src/components/Checkbox';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import {
   draftOf,
@@ -116,14 +117,13 @@ export default function RuleForm({
         />
         <FieldSentences id={`${id}-name-error`} sentences={nameErrors} />
       </div>
-      <label className={styles.inline}>
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => set({ enabled: event.target.checked })}
-        />{' '}
+      <Checkbox
+        className={styles.inline}
+        checked={draft.enabled}
+        onChange={(ticked) => set({ enabled: ticked })}
+      >
         Enabled
-      </label>
+      </Checkbox>
 
       <WhenFields id={id} draft={draft} set={set} errors={errors} />
       <ThenFields id={id} draft={draft} set={set} errors={errors} />

@@ -1,3 +1,4 @@
+import Checkbox from '@site/src/components/Checkbox';
 import { newKey } from '@site/src/features/rules/model/ruleModel';
 import type { DraftPart } from './draftPart';
 import { FieldSentences, type fieldErrorsOf, sentencesAt } from './fieldErrors';
@@ -63,14 +64,13 @@ export default function SplitTargets({ id, draft, set, errors }: DraftPart) {
         >
           Add a URL
         </button>
-        <label className={styles.inline}>
-          <input
-            type="checkbox"
-            checked={draft.sticky}
-            onChange={(event) => set({ sticky: event.target.checked })}
-          />{' '}
+        <Checkbox
+          className={styles.inline}
+          checked={draft.sticky}
+          onChange={(ticked) => set({ sticky: ticked })}
+        >
           Sticky (a scanner keeps their URL)
-        </label>
+        </Checkbox>
       </div>
       <FieldSentences
         sentences={[

@@ -1,3 +1,4 @@
+import Checkbox from '@site/src/components/Checkbox';
 import { STATUSES } from '@site/src/features/rules/model/ruleModel';
 import type { DraftPart } from './draftPart';
 import { FieldSentences, sentencesAt } from './fieldErrors';
@@ -63,14 +64,13 @@ export default function ThenFields({ id, draft, set, errors }: DraftPart) {
             ))}
           </select>
         </label>
-        <label className={styles.inline}>
-          <input
-            type="checkbox"
-            checked={draft.passQuery}
-            onChange={(event) => set({ passQuery: event.target.checked })}
-          />{' '}
+        <Checkbox
+          className={styles.inline}
+          checked={draft.passQuery}
+          onChange={(ticked) => set({ passQuery: ticked })}
+        >
           Pass the scan’s query on
-        </label>
+        </Checkbox>
       </div>
       <FieldSentences
         sentences={[

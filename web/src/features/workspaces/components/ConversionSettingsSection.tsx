@@ -1,4 +1,5 @@
 import type { ApiAnswer } from '@site/src/api/types';
+import Checkbox from '@site/src/components/Checkbox';
 import { ATTRIBUTION_FIELDS } from '@site/src/components/conversions/AttributionFields';
 import styles from '@site/src/components/conversions/Conversions.module.css';
 import formStyles from '@site/src/components/Form.module.css';
@@ -8,9 +9,10 @@ import { rq } from '@site/src/lib/api';
 import { DEFAULT_PARAMETER } from '@site/src/lib/attribution';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { useApiGet, useApiKey } from '@site/src/lib/serverData';
+import { useSave } from '@site/src/lib/useSave';
 import type { Workspace } from '@site/src/lib/workspace';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 type Settings = ApiAnswer<'/api/v1/conversions/settings'>;
 
@@ -31,9 +33,6 @@ export default function ConversionSettingsSection({ workspace }: { workspace: Wo
   const [enabled, setEnabled] = useState(false);
   const [parameter, setParameter] = useState(DEFAULT_PARAMETER);
   const [windowDays, setWindowDays] = useState('30');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
   const ids = {
     enabled: useId(),
     parameter: useId(),
@@ -52,28 +51,16 @@ export default function ConversionSettingsSection({ workspace }: { workspace: Wo
     setWindowDays(String(read.data.windowDays));
   }, [read.data]);
 
+  const { busy, error, saved, submit, edit } = useSave(async () => {
+    const answer = await rq.conversions.updateSettings({
+      body: {
+        attribution: { enabled, parameter: parameter.trim() || DEFAULT_PARAMETER },
+        windowDays: Number(windowDays),
+      },
+    });
+    client.setQueryData<Settings>(key, answer);
+  });
   const { byField, general } = splitProblem(error, FIELDS);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const answer = await rq.conversions.updateSettings({
-        body: {
-          attribution: { enabled, parameter: parameter.trim() || DEFAULT_PARAMETER },
-          windowDays: Number(windowDays),
-        },
-      });
-      client.setQueryData<Settings>(key, answer);
-      setSaved(true);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="rq-card" aria-labelledby="conversion-settings-heading">
@@ -95,19 +82,14 @@ export default function ConversionSettingsSection({ workspace }: { workspace: Wo
           aria-label="Conversion settings"
         >
           <div className={formStyles.field}>
-            <label htmlFor={ids.enabled}>
-              <input
-                id={ids.enabled}
-                type="checkbox"
-                checked={enabled}
-                disabled={refused !== null}
-                onChange={(event) => {
-                  setEnabled(event.target.checked);
-                  setSaved(false);
-                }}
-              />{' '}
+            <Checkbox
+              id={ids.enabled}
+              checked={enabled}
+              disabled={refused !== null}
+              onChange={(ticked) => edit(setEnabled, ticked)}
+            >
               Hand targets the scan id by default
-            </label>
+            </Checkbox>
           </div>
           <div className={formStyles.field}>
             <label htmlFor={ids.parameter}>Parameter name</label>
@@ -117,10 +99,7 @@ export default function ConversionSettingsSection({ workspace }: { workspace: Wo
               maxLength={40}
               disabled={refused !== null}
               aria-invalid={byField['/body/attribution/parameter'] !== undefined}
-              onChange={(event) => {
-                setParameter(event.target.value);
-                setSaved(false);
-              }}
+              onChange={(event) => edit(setParameter, event.target.value)}
             />
             {byField['/body/attribution/parameter'] && (
               <p className="rq-error">{byField['/body/attribution/parameter']}</p>
@@ -138,10 +117,7 @@ export default function ConversionSettingsSection({ workspace }: { workspace: Wo
               disabled={refused !== null}
               aria-describedby={ids.windowHint}
               aria-invalid={byField['/body/windowDays'] !== undefined}
-              onChange={(event) => {
-                setWindowDays(event.target.value);
-                setSaved(false);
-              }}
+              onChange={(event) => edit(setWindowDays, event.target.value)}
             />
             <span id={ids.windowHint} className={formStyles.hint}>
               A conversion more than this many days after its scan is refused (422 scan_expired).

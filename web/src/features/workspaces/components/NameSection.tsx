@@ -2,36 +2,23 @@ import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { workspacesApi } from '@site/src/features/workspaces/api/workspaces';
 import { refusal, roleLabel } from '@site/src/features/workspaces/model/access';
+import { useSave } from '@site/src/lib/useSave';
 import { useWorkspace, type Workspace } from '@site/src/lib/workspace';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styles from './Workspace.module.css';
 
 /** The workspace's name (renamed by admins and the owner) and the signed-in user's role in it. */
 export default function NameSection({ workspace }: { workspace: Workspace }) {
   const { reload } = useWorkspace();
   const [name, setName] = useState(workspace.name);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
   const id = useId();
   const hintId = useId();
   const refused = refusal(workspace.role, 'renameWorkspace');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      await workspacesApi.rename(workspace.id, name.trim());
-      await reload();
-      setSaved(true);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, saved, submit, edit } = useSave(async () => {
+    await workspacesApi.rename(workspace.id, name.trim());
+    await reload();
+  });
 
   return (
     <section className="rq-card" aria-labelledby="workspace-name-heading">
@@ -51,10 +38,7 @@ export default function NameSection({ workspace }: { workspace: Workspace }) {
               maxLength={100}
               disabled={refused !== null}
               aria-describedby={refused ? hintId : undefined}
-              onChange={(event) => {
-                setName(event.target.value);
-                setSaved(false);
-              }}
+              onChange={(event) => edit(setName, event.target.value)}
             />
             {refused === null && (
               <button
