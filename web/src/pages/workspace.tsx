@@ -1,8 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import RequireAccount from '@site/src/components/RequireAccount';
+import AppPage from '@site/src/components/AppPage';
 import WorkspaceSettings from '@site/src/features/workspaces/components/WorkspaceSettings';
-import Layout from '@theme/Layout';
 
 function JoinedNotice() {
   const joined = new URLSearchParams(useLocation().search).get('joined');
@@ -17,23 +16,14 @@ function JoinedNotice() {
 
 export default function WorkspacePage() {
   return (
-    <Layout
+    <AppPage
       title="Workspace"
+      heading="Workspace settings"
       description="Your workspace: its name, members and roles, invitations, ownership and audit log."
+      lead="A workspace owns codes, rules, designs, hostnames, API keys, plans and analytics. Invite people with a role: viewers read, editors change codes and rules, admins also manage members, keys and hostnames, and the owner alone buys plans, transfers or deletes the workspace. Switch workspaces in the account menu."
     >
-      <main className="rq-page">
-        <h1>Workspace settings</h1>
-        <p className="rq-lead">
-          A workspace owns codes, rules, designs, hostnames, API keys, plans and analytics. Invite people with
-          a role: viewers read, editors change codes and rules, admins also manage members, keys and
-          hostnames, and the owner alone buys plans, transfers or deletes the workspace. Switch workspaces in
-          the account menu.
-        </p>
-        <RequireAccount>
-          <JoinedNotice />
-          <WorkspaceSettings />
-        </RequireAccount>
-      </main>
-    </Layout>
+      <JoinedNotice />
+      <WorkspaceSettings />
+    </AppPage>
   );
 }
