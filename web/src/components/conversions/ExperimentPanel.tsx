@@ -3,7 +3,9 @@ import { type ExperimentVariant, useExperiment } from '@site/src/components/conv
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import TableHead from '@site/src/components/TableHead';
 import { formatPoints, formatRate, formatRevenue, suggestedWinner } from '@site/src/lib/conversions';
+import { useAction } from '@site/src/lib/useAction';
 import { useId, useState } from 'react';
 import styles from './Conversions.module.css';
 
@@ -40,8 +42,7 @@ export default function ExperimentPanel({
   const { experiment, loading, error, reload, keepWinner } = useExperiment(ruleId);
   const [confirming, setConfirming] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<unknown>(null);
+  const keeping = useAction();
   const [status, setStatus] = useState('');
   const headingId = useId();
   const selectId = useId();
@@ -64,18 +65,11 @@ export default function ExperimentPanel({
   const kept = experiment.winnerKept;
 
   const keep = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await keeping.run(async () => {
       const answer = await keepWinner(winner);
-      setConfirming(false);
       setStatus(`Everyone is now sent to ${labelOf(answer.winnerKept ?? winner)}.`);
-    } catch (caught) {
-      setProblem(caught);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setConfirming(false);
   };
 
   return (
@@ -100,17 +94,9 @@ export default function ExperimentPanel({
       <div className={styles.tableScroll}>
         <ScrollableTable className={styles.variants}>
           <caption className="sr-only">Variants of {experiment.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">Weight</th>
-              <th scope="col">{counted}</th>
-              <th scope="col">Conversions</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Difference to A</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Variant', 'Weight', counted, 'Conversions', 'Rate', 'Revenue', 'Difference to A']}
+          />
           <tbody>
             {experiment.variants.map((variant) => (
               <tr key={variant.index} data-testid={`variant-${variant.label}`}>
@@ -145,7 +131,7 @@ export default function ExperimentPanel({
         <ConfirmDialog
           label={`Keep ${labelOf(winner)} of ${experiment.name}`}
           confirmText={`Send everyone to ${labelOf(winner)}`}
-          busy={busy}
+          busy={keeping.busy}
           onConfirm={() => void keep()}
           onCancel={() => setConfirming(false)}
         >
@@ -172,7 +158,7 @@ export default function ExperimentPanel({
           </button>
         </div>
       )}
-      <ProblemMessage error={problem} />
+      <ProblemMessage error={keeping.error} />
       <p role="status" className="sr-only">
         {status}
       </p>

@@ -1,3 +1,4 @@
+import TableHead from '@site/src/components/TableHead';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -135,16 +136,16 @@ export default function TimeSeriesChart({ series, kind }: { series: Timeseries; 
         <div className={styles.tableScroll}>
           <table>
             <caption>Scans per {series.interval}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{series.interval === 'hour' ? 'Hour' : 'Starting'}</th>
-                <th scope="col">Scans</th>
-                <th scope="col">Unique visitors</th>
-                <th scope="col">Conversions</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Revenue</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                series.interval === 'hour' ? 'Hour' : 'Starting',
+                'Scans',
+                'Unique visitors',
+                'Conversions',
+                'Rate',
+                'Revenue',
+              ]}
+            />
             <tbody>
               {series.points.map((point) => (
                 <tr key={point.t}>

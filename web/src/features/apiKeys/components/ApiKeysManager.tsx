@@ -1,4 +1,5 @@
 import LoadFailure from '@site/src/components/LoadFailure';
+import LoadMore from '@site/src/components/LoadMore';
 import { useApiKeyList } from '@site/src/features/apiKeys/api/apiKeys';
 import type { CreatedApiKey } from '@site/src/features/apiKeys/api/types';
 import { useState } from 'react';
@@ -42,11 +43,7 @@ export default function ApiKeysManager() {
             }}
           />
         )}
-        {list.hasMore && !list.loading && (
-          <button type="button" className="button button--secondary" onClick={list.loadMore}>
-            Load more
-          </button>
-        )}
+        <LoadMore list={list} />
       </section>
 
       <SigningSecretPanel />

@@ -1,6 +1,8 @@
+import cardTable from '@site/src/components/CardTable.module.css';
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useScrollsSideways } from '@site/src/components/ScrollableTable';
+import TableHead from '@site/src/components/TableHead';
 import type { ApiKey } from '@site/src/features/apiKeys/api/types';
 import { rq } from '@site/src/lib/api';
 import { useRef, useState } from 'react';
@@ -100,19 +102,8 @@ export default function KeyList({
   return (
     // Focusable when a narrow window makes the table wider than its box, so a keyboard can scroll it.
     <div ref={wrap} className={styles.tableWrap} tabIndex={scrolls ? 0 : undefined}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+      <table className={`${styles.table} ${cardTable.cardTable}`}>
+        <TableHead columns={['Name', 'Scopes', 'Created', 'Last used', 'Expires']} actions />
         <tbody>
           {keys.map((key) => (
             <KeyRow key={key.id} apiKey={key} onRevoked={onRevoked} />

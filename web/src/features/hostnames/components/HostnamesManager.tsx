@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import LoadFailure from '@site/src/components/LoadFailure';
+import ListSection from '@site/src/components/ListSection';
 import { useHostnameList } from '@site/src/features/hostnames/api/hostnames';
 import { useRuntimeConfig } from '@site/src/lib/useRuntimeConfig';
 import { useId, useState } from 'react';
@@ -81,16 +81,15 @@ export default function HostnamesManager({
         )}
       </section>
 
-      <section aria-labelledby="hostnames-heading">
-        <h2 id="hostnames-heading">Your hostnames</h2>
-        <p role="status" className={styles.hint}>
-          {announcement}
-        </p>
-        <LoadFailure error={list.error} onRetry={list.reload} />
-        {list.error === null && list.items.length === 0 && list.loading && (
-          <p className={styles.hint}>Loading your hostnames…</p>
-        )}
-        {list.error === null && list.items.length === 0 && !list.loading && <EmptyState />}
+      <ListSection
+        id="hostnames-heading"
+        heading="Your hostnames"
+        list={list}
+        announcement={announcement}
+        loading="Loading your hostnames…"
+        empty={<EmptyState />}
+        hintClass={styles.hint}
+      >
         <div className={styles.list}>
           {list.items.map((hostname) => (
             // A role that may not change hostnames sees each one with every control disabled.
@@ -111,12 +110,7 @@ export default function HostnamesManager({
             </fieldset>
           ))}
         </div>
-        {list.hasMore && !list.loading && (
-          <button type="button" className="button button--secondary" onClick={list.loadMore}>
-            Load more
-          </button>
-        )}
-      </section>
+      </ListSection>
     </div>
   );
 }

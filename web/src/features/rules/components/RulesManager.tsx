@@ -1,5 +1,5 @@
 import ConfirmDialog from '@site/src/components/ConfirmDialog';
-import LoadFailure from '@site/src/components/LoadFailure';
+import ListSection from '@site/src/components/ListSection';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { useRuleList } from '@site/src/features/rules/api/rules';
 import type { Rule } from '@site/src/features/rules/model/ruleModel';
@@ -129,19 +129,20 @@ export default function RulesManager({
           />
         )}
       </section>
-      <section aria-labelledby="rules-heading">
-        <h2 id="rules-heading">Your rules</h2>
-        <p role="status" className={styles.hint}>
-          {announcement}
-        </p>
-        <LoadFailure error={list.error} onRetry={list.reload} />
-        {list.loading && list.items.length === 0 && <p className={styles.hint}>Loading your rules…</p>}
-        {!list.loading && list.error === null && list.items.length === 0 && (
+      <ListSection
+        id="rules-heading"
+        heading="Your rules"
+        list={list}
+        announcement={announcement}
+        loading="Loading your rules…"
+        empty={
           <p>
             No rules yet. A rule sends some scans elsewhere: iPhones to the App Store, German speakers to a
             German page, weekday scans to the office.
           </p>
-        )}
+        }
+        hintClass={styles.hint}
+      >
         <div className={styles.list}>
           {list.items.map((rule) => (
             <RuleItem
@@ -156,12 +157,7 @@ export default function RulesManager({
             />
           ))}
         </div>
-        {list.hasMore && !list.loading && (
-          <button type="button" className="button button--secondary" onClick={list.loadMore}>
-            Load more
-          </button>
-        )}
-      </section>
+      </ListSection>
       <ScanTestSection rules={list.items} />
     </div>
   );

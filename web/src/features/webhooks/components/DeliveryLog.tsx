@@ -1,5 +1,8 @@
+import cardTable from '@site/src/components/CardTable.module.css';
 import formStyles from '@site/src/components/Form.module.css';
+import LoadMore from '@site/src/components/LoadMore';
 import ProblemMessage from '@site/src/components/ProblemMessage';
+import TableHead from '@site/src/components/TableHead';
 import type { Delivery, DeliveryStatus, Webhook } from '@site/src/features/webhooks/api/types';
 import { type DeliveryFilters, useDeliveries, webhooksApi } from '@site/src/features/webhooks/api/webhooks';
 import { duration, retryLabel, STATUS_LABELS } from '@site/src/features/webhooks/model/deliveries';
@@ -202,20 +205,9 @@ export default function DeliveryLog({ webhook }: { webhook: Webhook }) {
       {log.loadingFirst && <p aria-busy="true">Loading deliveries…</p>}
       {log.deliveries.length > 0 && (
         <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={log.loading}>
+          <table className={`${styles.table} ${cardTable.cardTable}`} aria-busy={log.loading}>
             <caption className="sr-only">Deliveries to {webhook.url}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Duration</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Time', 'Event', 'Status', 'Attempts', 'Duration']} actions />
             <tbody>
               {log.deliveries.map((delivery) => (
                 <DeliveryRow
@@ -234,11 +226,7 @@ export default function DeliveryLog({ webhook }: { webhook: Webhook }) {
         </div>
       )}
       <div className={styles.buttons}>
-        {log.hasMore && !log.loading && (
-          <button type="button" className="button button--secondary button--sm" onClick={log.loadMore}>
-            Load more
-          </button>
-        )}
+        <LoadMore list={log} small />
         <button
           type="button"
           className="button button--secondary button--sm"

@@ -1,5 +1,5 @@
 import { useLocation } from '@docusaurus/router';
-import LoadFailure from '@site/src/components/LoadFailure';
+import ListSection from '@site/src/components/ListSection';
 import type { WebhookInput, WebhookWithSecret } from '@site/src/features/webhooks/api/types';
 import { useWebhookList, useWebhooksChanged, webhooksApi } from '@site/src/features/webhooks/api/webhooks';
 import { useEffect, useState } from 'react';
@@ -67,17 +67,15 @@ export default function WebhooksManager() {
         </SecretReveal>
       )}
 
-      <section aria-labelledby="webhooks-heading">
-        <h2 id="webhooks-heading">Endpoints</h2>
-        <p role="status" className={styles.hint}>
-          {announcement}
-        </p>
-        <LoadFailure error={list.error} onRetry={list.reload} />
-        {list.error === null && list.items.length === 0 && (
-          <p className={styles.hint}>
-            {list.loading ? 'Loading your endpoints…' : 'No endpoints yet. Add one above.'}
-          </p>
-        )}
+      <ListSection
+        id="webhooks-heading"
+        heading="Endpoints"
+        list={list}
+        announcement={announcement}
+        loading="Loading your endpoints…"
+        empty={<p className={styles.hint}>No endpoints yet. Add one above.</p>}
+        hintClass={styles.hint}
+      >
         <div className={styles.list}>
           {list.items.map((webhook) => (
             <EndpointCard
@@ -96,12 +94,7 @@ export default function WebhooksManager() {
             />
           ))}
         </div>
-        {list.hasMore && !list.loading && (
-          <button type="button" className="button button--secondary" onClick={list.loadMore}>
-            Load more
-          </button>
-        )}
-      </section>
+      </ListSection>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import Link from '@docusaurus/Link';
 import formStyles from '@site/src/components/Form.module.css';
+import LoadMore from '@site/src/components/LoadMore';
 import ProblemMessage from '@site/src/components/ProblemMessage';
+import TableHead from '@site/src/components/TableHead';
 import type { Member } from '@site/src/features/workspaces/api/workspaces';
 import { useActorNames } from '@site/src/features/workspaces/hooks/useActorNames';
 import { type AuditFilters, NO_FILTERS, useAuditLog } from '@site/src/features/workspaces/hooks/useAuditLog';
@@ -73,14 +75,7 @@ export default function AuditLog({ members }: { members: Member[] }) {
       {log.events.length === 0 && !log.loading && log.error === null && <p>No events match.</p>}
       {log.events.length > 0 && (
         <table className={styles.table} aria-busy={log.loading}>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Type</th>
-              <th scope="col">Resource</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Actor', 'Type', 'Resource']} />
           <tbody>
             {log.events.map((event) => {
               const path = resourcePath(event.resource);
@@ -109,11 +104,7 @@ export default function AuditLog({ members }: { members: Member[] }) {
         </table>
       )}
       {log.loading && <p aria-busy="true">Loading events…</p>}
-      {log.hasMore && !log.loading && (
-        <button type="button" className="button button--secondary" onClick={log.loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={log} />
     </section>
   );
 }

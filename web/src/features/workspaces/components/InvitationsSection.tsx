@@ -2,6 +2,7 @@ import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import CopyButton from '@site/src/components/CopyButton';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage, { type CodeSentences } from '@site/src/components/ProblemMessage';
+import TableHead from '@site/src/components/TableHead';
 import {
   type GrantableRole,
   type SentInvitation,
@@ -173,16 +174,7 @@ export default function InvitationsSection({ workspace }: { workspace: Workspace
       )}
       {invitations.items.length > 0 && (
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['E-mail', 'Role', 'Expires']} actions />
           <tbody>
             {invitations.items.map((invitation) => (
               <tr key={invitation.id} data-testid="invitation">

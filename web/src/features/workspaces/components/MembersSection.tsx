@@ -1,5 +1,6 @@
 import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import ProblemMessage from '@site/src/components/ProblemMessage';
+import TableHead from '@site/src/components/TableHead';
 import { type GrantableRole, type Member, workspacesApi } from '@site/src/features/workspaces/api/workspaces';
 import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
 import { GRANTABLE_ROLES, memberActions, roleLabel } from '@site/src/features/workspaces/model/access';
@@ -77,16 +78,7 @@ export default function MembersSection({ workspace }: { workspace: Workspace }) 
       {members.loading && members.items.length === 0 && <p aria-busy="true">Loading the members…</p>}
       {members.items.length > 0 && (
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Member', 'Role', 'Joined']} actions />
           <tbody>
             {members.items.map((member) => {
               const allowed = memberActions(myUid, workspace.role, member);
