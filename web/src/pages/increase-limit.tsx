@@ -1,4 +1,5 @@
 import Link from '@docusaurus/Link';
+import PlanEndTerms from '@site/src/features/billing/components/PlanEndTerms';
 import PricingPage from '@site/src/features/billing/components/PricingPage';
 
 export default function IncreaseLimitPage() {
@@ -20,14 +21,7 @@ export default function IncreaseLimitPage() {
             You pay monthly through PayPal, and the limit rises as soon as PayPal confirms the subscription.
             Then add your names on <Link to="/hosts">Hostnames</Link>.
           </li>
-          <li>
-            Cancel any time on <Link to="/subscriptions">Subscriptions</Link>: the plan stays until the end of
-            the month you paid for, then your account is back on the free plan.
-          </li>
-          <li>
-            If payments fail and PayPal suspends the subscription, the plan stays for a grace period of 7 days
-            while you update your payment method at PayPal; Subscriptions shows the date it would end.
-          </li>
+          <PlanEndTerms />
           <li>The Custom Hostnames plan combines with any Dynamic Scan Redirects plan.</li>
         </ul>
       </section>

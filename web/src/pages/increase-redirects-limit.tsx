@@ -1,4 +1,5 @@
 import Link from '@docusaurus/Link';
+import PlanEndTerms from '@site/src/features/billing/components/PlanEndTerms';
 import PricingPage from '@site/src/features/billing/components/PricingPage';
 
 export default function IncreaseRedirectsLimitPage() {
@@ -43,14 +44,7 @@ export default function IncreaseRedirectsLimitPage() {
             You pay monthly through PayPal, and the new limit applies as soon as PayPal confirms the
             subscription, in the middle of a month too.
           </li>
-          <li>
-            Cancel any time on <Link to="/subscriptions">Subscriptions</Link>: the plan stays until the end of
-            the month you paid for, then your account is back on the free plan.
-          </li>
-          <li>
-            If payments fail and PayPal suspends the subscription, the plan stays for a grace period of 7 days
-            while you update your payment method at PayPal; Subscriptions shows the date it would end.
-          </li>
+          <PlanEndTerms />
         </ul>
       </section>
     </PricingPage>

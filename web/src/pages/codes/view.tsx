@@ -4,10 +4,10 @@ import type { QrCode } from '@site/src/api/codes';
 import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import RequireAccount from '@site/src/components/RequireAccount';
+import TableHead from '@site/src/components/TableHead';
 import BreakdownTable from '@site/src/features/analytics/components/BreakdownTable';
-import ConversionStats from '@site/src/features/analytics/components/ConversionStats';
 import SeriesCard from '@site/src/features/analytics/components/SeriesCard';
-import Stat from '@site/src/features/analytics/components/Stat';
+import SummaryStats from '@site/src/features/analytics/components/SummaryStats';
 import { useDashboardData } from '@site/src/features/analytics/hooks/useDashboardData';
 import { browserTimeZone, rangeLabel, viewOf } from '@site/src/features/analytics/model/analyticsModel';
 import { useCode, useRuleNames } from '@site/src/features/codes/api/codes';
@@ -40,15 +40,7 @@ function CodeAnalytics({ code }: { code: QrCode }) {
       {error && <ProblemMessage error={error} />}
       {summary && (
         <div className={formStyles.row}>
-          <Stat label="Scans" value={summary.total} previous={summary.previous.total} testId="stat-scans" />
-          <Stat
-            label="Unique visitors"
-            value={summary.unique}
-            previous={summary.previous.unique}
-            testId="stat-unique"
-          />
-          <Stat label="Bot scans" value={summary.bots} testId="stat-bots" />
-          <ConversionStats summary={summary} />
+          <SummaryStats summary={summary} />
         </div>
       )}
       {data && <SeriesCard series={data.series} chart={chart} onChart={setChart} onDownload={() => {}} />}
@@ -121,14 +113,7 @@ function CodeEvents({ code }: { code: QrCode }) {
       {log.events.length > 0 && (
         <table>
           <caption className="sr-only">Changes of {code.slug}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">By</th>
-              <th scope="col">Changes</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Event', 'By', 'Changes']} />
           <tbody>
             {log.events.map((event) => (
               <tr key={event.id} data-testid="history-event">

@@ -20,13 +20,12 @@ import { ApiError } from '@site/src/lib/api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styles from './Analytics.module.css';
 import BreakdownTable, { DIMENSION_LABELS } from './BreakdownTable';
-import ConversionStats from './ConversionStats';
 import EmptyState from './EmptyState';
 import FilterChips from './FilterChips';
 import LiveCounter from './LiveCounter';
 import RangeControls from './RangeControls';
 import SeriesCard from './SeriesCard';
-import Stat from './Stat';
+import SummaryStats from './SummaryStats';
 
 const ZONE_KEY = 'analyticsTimeZone';
 
@@ -158,20 +157,7 @@ export default function AnalyticsDashboard() {
             </p>
             {summary && (
               <div className={styles.stats}>
-                <Stat
-                  label="Scans"
-                  value={summary.total}
-                  previous={summary.previous.total}
-                  testId="stat-scans"
-                />
-                <Stat
-                  label="Unique visitors"
-                  value={summary.unique}
-                  previous={summary.previous.unique}
-                  testId="stat-unique"
-                />
-                <Stat label="Bot scans" value={summary.bots} testId="stat-bots" />
-                <ConversionStats summary={summary} />
+                <SummaryStats summary={summary} />
               </div>
             )}
             {data && (
