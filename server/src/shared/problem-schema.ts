@@ -21,13 +21,15 @@ export const ProblemSchema = Type.Object(
 );
 
 /**
- * A problem inside a successful answer (one item of a bulk call): the answer's own `x-request-id`
- * names the request, so the item carries no `requestId` of its own.
+ * A problem inside a successful answer (one item of a bulk call, one row of an import): the
+ * answer's own `x-request-id` names the request, so the item carries no `requestId` of its own.
+ * `description` says what its paths name.
  */
-export const ItemProblemSchema = Type.Object(problemMembers, {
-  additionalProperties: true,
-  description: 'problem details (RFC 9457) of one item',
-});
+export function itemProblemSchema(description = 'problem details (RFC 9457) of one item') {
+  return Type.Object(problemMembers, { additionalProperties: true, description });
+}
+
+export const ItemProblemSchema = itemProblemSchema();
 
 /** `{ 400: ProblemSchema, 404: ProblemSchema, ... }` for a route's `response`. */
 export function problemResponses(...statuses: number[]): Record<number, TSchema> {

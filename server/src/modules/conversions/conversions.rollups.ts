@@ -1,4 +1,4 @@
-import type { NewConversionRow } from './conversions.table.js';
+import type { ConversionDailyTable, ConversionTotalsTable, NewConversionRow } from './conversions.table.js';
 
 /**
  * The rollups a batch of conversions adds (pure): per quarter hour of the credited scan (for the
@@ -24,29 +24,13 @@ export const DAILY_COLUMNS = [
 ] as const;
 export type DailyColumn = (typeof DAILY_COLUMNS)[number];
 
-export interface TotalsDelta {
-  account_id: string;
-  qrcode_id: string;
-  bucket: number;
-  currency: string;
-  conversions: number;
-  revenue: number;
-}
-
-export interface DailyDelta {
-  account_id: string;
-  qrcode_id: string;
-  dimension: string;
-  day: number;
-  key: string;
-  currency: string;
-  conversions: number;
-  revenue: number;
-}
-
-export function rollupsOf(rows: readonly NewConversionRow[]): { totals: TotalsDelta[]; daily: DailyDelta[] } {
-  const totals = new Map<string, TotalsDelta>();
-  const daily = new Map<string, DailyDelta>();
+/** What a batch adds to each rollup table: per row its key, and the conversions and revenue to add. */
+export function rollupsOf(rows: readonly NewConversionRow[]): {
+  totals: ConversionTotalsTable[];
+  daily: ConversionDailyTable[];
+} {
+  const totals = new Map<string, ConversionTotalsTable>();
+  const daily = new Map<string, ConversionDailyTable>();
   const add = <T extends { conversions: number; revenue: number }>(
     map: Map<string, T>,
     key: string,

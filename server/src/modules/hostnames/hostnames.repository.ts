@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { HostnameRow, HostnameRowUpdate, NewHostnameRow } from './hostnames.table.js';
+import { workspaceRows } from '../../db/workspace-rows.js';
+import type { HostnameRow, NewHostnameRow } from './hostnames.table.js';
 
 /** All SQL of the hostnames module. Every query but the claim lookup is scoped to an account. */
 
@@ -8,18 +9,13 @@ export function insertHostname(db: Kysely<Database>, row: NewHostnameRow): Promi
   return db.insertInto('hostnames').values(row).execute();
 }
 
-export function findHostname(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<HostnameRow | undefined> {
-  return db
-    .selectFrom('hostnames')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+/** Find, list a page of, change and delete one hostname of the workspace. */
+export const {
+  find: findHostname,
+  list: listHostnames,
+  update: updateHostname,
+  remove: deleteHostname,
+} = workspaceRows('hostnames');
 
 /** Whoever holds a name, whatever the account: a name has one owner. */
 export function findHostnameByName(db: Kysely<Database>, hostname: string): Promise<HostnameRow | undefined> {
@@ -33,43 +29,6 @@ export async function countHostnames(db: Kysely<Database>, accountId: string): P
     .where('account_id', '=', accountId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** One page of the account's hostnames, newest first; `before` is the last id of the previous page. */
-export function listHostnames(
-  db: Kysely<Database>,
-  accountId: string,
-  page: { before?: string | undefined; limit: number },
-): Promise<HostnameRow[]> {
-  let query = db.selectFrom('hostnames').selectAll().where('account_id', '=', accountId);
-  if (page.before !== undefined) query = query.where('id', '<', page.before);
-  return query.orderBy('id', 'desc').limit(page.limit).execute();
-}
-
-/** Changes a hostname; false when the account has no such hostname. */
-export async function updateHostname(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-  changes: HostnameRowUpdate,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('hostnames')
-    .set(changes)
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Deletes a hostname; false when the account has no such hostname. */
-export async function deleteHostname(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('hostnames')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** Deletes every hostname of a workspace; answers the ones it deleted. */

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { itemProblemSchema } from '../../shared/problem-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
 import { ListQuery } from '../qrcodes/qrcodes.schemas.js';
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from './import-formats.js';
@@ -47,19 +48,8 @@ export const ImportBody = {
   },
 };
 
-const RowProblem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  {
-    additionalProperties: true,
-    description: 'problem+json; paths name the fields of the code the row makes (/target, /slug)',
-  },
+const RowProblem = itemProblemSchema(
+  'problem+json; paths name the fields of the code the row makes (/target, /slug)',
 );
 
 export const ImportReportSchema = Type.Object({
