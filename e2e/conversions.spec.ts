@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
-import { callApi, idTokenOf } from './paypal.js';
+import { baseUrl, expect, openCodeCard, signUp, test, uniqueEmail } from './fixtures.js';
+import { callApiOk, idTokenOf } from './paypal.js';
 
 /**
  * Conversions and experiments on the site (issue 47): a sticky split code scanned by phones (each
@@ -12,13 +12,6 @@ import { callApi, idTokenOf } from './paypal.js';
 
 const CONTROL = 'https://shop.example.com/a';
 const VARIANT_B = 'https://shop.example.com/b';
-
-/** Calls the API as the account, expecting a success, and gives the answer's body. */
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(token, method, path, body);
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
-}
 
 /** A phone: its own cookie jar (the split's sticky cookie) and user agent (its own scanner). */
 interface Phone {
@@ -50,7 +43,7 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
   await signUp(page, email);
   const token = await idTokenOf(email);
   const ruleName = `Landing split ${Date.now().toString(36)}`;
-  const rule = await api<{ id: string }>(token, 'POST', '/rules', {
+  const rule = await callApiOk<{ id: string }>(token, 'POST', '/rules', {
     name: ruleName,
     then: {
       split: [
@@ -61,7 +54,7 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
     },
   });
   const title = `Spring poster ${Date.now().toString(36)}`;
-  const code = await api<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
+  const code = await callApiOk<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
     mode: 'redirect',
     target: 'https://shop.example.com/',
     title,
@@ -89,7 +82,7 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
     expect(onB.length).toBeGreaterThan(0);
 
     // A back office reports a sale for each phone on B, with an API key that may only do that.
-    const key = await api<{ key: string }>(token, 'POST', '/api-keys', {
+    const key = await callApiOk<{ key: string }>(token, 'POST', '/api-keys', {
       name: 'Shop backend',
       scopes: ['conversions:write'],
     });
@@ -121,23 +114,18 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
     }
     await expect
       .poll(async () => {
-        const read = await api<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
+        const read = await callApiOk<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
         return read.variants.map((v) => [v.scanners, v.conversions]);
       })
       .toEqual([
         [onA.length, 0],
         [onB.length, onB.length],
       ]);
-    const experiment = await api<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
+    const experiment = await callApiOk<Read>(token, 'GET', `/rules/${rule.id}/experiment`);
 
     // The panel under the code's rules.
     await page.goto('/codes');
-    await page
-      .getByTestId('code-row')
-      .filter({ hasText: title })
-      .getByRole('button', { name: /^Details/ })
-      .click();
-    const card = page.getByRole('article', { name: title });
+    const card = await openCodeCard(page, title);
     await card.getByRole('button', { name: /^Rules/ }).click();
     const panel = card.getByTestId('experiment-panel');
     await expect(panel.getByRole('heading', { name: `Experiment: ${ruleName}` })).toBeVisible();
@@ -170,7 +158,7 @@ test('a split code scanned by two phones, sales for B, the experiment panel and 
     await expect(panel.getByRole('button', { name: 'Keep the winner' })).toHaveCount(0);
 
     // The rule changed: every phone, even one that was on A, now goes to B.
-    const changed = await api<{ then: { split: { url: string; weight: number }[] } }>(
+    const changed = await callApiOk<{ then: { split: { url: string; weight: number }[] } }>(
       token,
       'GET',
       `/rules/${rule.id}`,
@@ -217,7 +205,7 @@ test('a code’s attribution in its editor and the workspace’s default and win
   await signUp(page, email);
   const token = await idTokenOf(email);
   const title = `Flyer ${Date.now().toString(36)}`;
-  const code = await api<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
+  const code = await callApiOk<{ id: string; shortUrl: string }>(token, 'POST', '/qrcodes', {
     mode: 'redirect',
     target: 'https://shop.example.com/flyer?x=1',
     title,
@@ -230,12 +218,7 @@ test('a code’s attribution in its editor and the workspace’s default and win
 
     // In the code's editor: on, under a parameter of the user's choosing.
     await page.goto('/codes');
-    await page
-      .getByTestId('code-row')
-      .filter({ hasText: title })
-      .getByRole('button', { name: /^Details/ })
-      .click();
-    const card = page.getByRole('article', { name: title });
+    const card = await openCodeCard(page, title);
     await card.getByRole('button', { name: /^Edit/ }).first().click();
     const fields = card.getByTestId('attribution-fields');
     await fields
@@ -270,7 +253,7 @@ test('a code’s attribution in its editor and the workspace’s default and win
   await settings.getByLabel('Attribution window (days)').fill('14');
   await settings.getByRole('button', { name: 'Save conversion settings' }).click();
   await expect(settings.getByRole('status')).toHaveText('Conversion settings saved.');
-  const saved = await api<{ attribution: { enabled: boolean; parameter: string }; windowDays: number }>(
+  const saved = await callApiOk<{ attribution: { enabled: boolean; parameter: string }; windowDays: number }>(
     token,
     'GET',
     '/conversions/settings',

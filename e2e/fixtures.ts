@@ -150,3 +150,13 @@ export function builtDocsRoutes(): string[] {
  */
 export const isDocsPage = (route: string): boolean =>
   route.startsWith('/docs/') || route.startsWith('/tutorials/');
+
+/** Opens a code's card in place from its row on the code list (the page shows it), and answers the card. */
+export async function openCodeCard(page: Page, title: string) {
+  await page
+    .getByTestId('code-row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  return page.getByRole('article', { name: title });
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
-import { callApi, idTokenOf } from './paypal.js';
+import { baseUrl, expect, openCodeCard, signUp, test, uniqueEmail } from './fixtures.js';
+import { callApiOk, idTokenOf } from './paypal.js';
 
 /**
  * Link controls on the site (issue 32): the UTM builder's preview is where a real scan goes, the
@@ -19,13 +19,6 @@ function uniqueSlug(label: string): string {
 async function scan(page: Page, shortUrl: string) {
   const response = await page.request.get(shortUrl, { maxRedirects: 0 });
   return { status: response.status(), location: response.headers().location ?? null };
-}
-
-/** Calls the API as the account, expecting a success, and gives the answer's body. */
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(token, method, path, body);
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
 }
 
 interface CreatedCode {
@@ -70,7 +63,7 @@ test.describe('in New York', () => {
     const shortUrl = `${baseUrl()}/r/${slug}`;
     expect(await scan(page, shortUrl)).toEqual({ status: 302, location: expected });
     const token = await idTokenOf(email);
-    const page1 = await api<{ data: (CreatedCode & { expiresAt: string | null })[] }>(
+    const page1 = await callApiOk<{ data: (CreatedCode & { expiresAt: string | null })[] }>(
       token,
       'GET',
       `/qrcodes?q=${slug}`,
@@ -103,13 +96,13 @@ test('"Test a scan" shows the iOS rule matching an iPhone and why it does not ma
   await signUp(page, email);
   const token = await idTokenOf(email);
   const ruleName = `iPhones ${Date.now()}`;
-  const rule = await api<{ id: string }>(token, 'POST', '/rules', {
+  const rule = await callApiOk<{ id: string }>(token, 'POST', '/rules', {
     name: ruleName,
     when: { os: ['ios'] },
     then: { redirect: 'https://apps.example.com/app' },
   });
   const title = `Poster ${uniqueSlug('sim')}`;
-  const code = await api<CreatedCode>(token, 'POST', '/qrcodes', {
+  const code = await callApiOk<CreatedCode>(token, 'POST', '/qrcodes', {
     mode: 'redirect',
     target: 'https://example.com/poster',
     title,
@@ -118,12 +111,7 @@ test('"Test a scan" shows the iOS rule matching an iPhone and why it does not ma
 
   // On the code's card.
   await page.goto('/codes');
-  await page
-    .getByTestId('code-row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: /^Details/ })
-    .click();
-  const card = page.getByRole('article', { name: title });
+  const card = await openCodeCard(page, title);
   await card.getByRole('button', { name: /^Test a scan/ }).click();
   const tester = card.getByRole('form', { name: `Test a scan of ${title}` });
   await expect(tester.getByLabel('Device')).toHaveValue('iphone');
@@ -156,7 +144,7 @@ test('"Test a scan" shows the iOS rule matching an iPhone and why it does not ma
   await expect(onRules.getByTestId('scan-trace')).toContainText('android');
 
   // Testing records nothing: the code still has no scans.
-  const after = await api<{ scans: { total: number } }>(token, 'GET', `/qrcodes/${code.id}`);
+  const after = await callApiOk<{ scans: { total: number } }>(token, 'GET', `/qrcodes/${code.id}`);
   expect(after.scans.total).toBe(0);
 });
 
@@ -167,7 +155,7 @@ test('badges say which codes are expired, scheduled, capped, used up or locked',
   const token = await idTokenOf(email);
   const day = 24 * 60 * 60 * 1000;
   const make = (title: string, controls: Record<string, unknown>) =>
-    api<CreatedCode>(token, 'POST', '/qrcodes', {
+    callApiOk<CreatedCode>(token, 'POST', '/qrcodes', {
       mode: 'redirect',
       target: 'https://example.com/',
       title,
@@ -198,12 +186,7 @@ test('badges say which codes are expired, scheduled, capped, used up or locked',
   }).toPass();
 
   // The password is never shown back: the form says "Protected" and offers to remove it.
-  await page
-    .getByTestId('code-row')
-    .filter({ hasText: 'Locked one' })
-    .getByRole('button', { name: /^Details/ })
-    .click();
-  const locked = page.getByRole('article', { name: 'Locked one' });
+  const locked = await openCodeCard(page, 'Locked one');
   await locked.getByRole('button', { name: /^Edit/ }).first().click();
   const edit = locked.getByRole('form', { name: /^Edit / });
   await expect(edit.getByTestId('password-state')).toContainText('Protected');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { PASSWORD } from './fixtures.js';
+import { expect, PASSWORD } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -157,6 +157,18 @@ export async function callApi<T>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** `callApi`, expecting a success: the answer's body. */
+export async function callApiOk<T>(
+  idToken: string,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await callApi<T>(idToken, method, pathname, body);
+  expect(answer.status, `${method} ${pathname}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
 }
 
 /**
