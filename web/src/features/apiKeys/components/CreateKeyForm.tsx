@@ -1,6 +1,7 @@
 import ProblemMessage, { type FieldSentences } from '@site/src/components/ProblemMessage';
 import { API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from '@site/src/features/apiKeys/api/types';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { type FormEvent, useState } from 'react';
 import styles from './ApiKeys.module.css';
 
@@ -25,8 +26,7 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['qrcodes:read', 'qrcodes:write']);
   const [expires, setExpires] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   // The user's own date: in Los Angeles in the evening, UTC is already at tomorrow.
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -38,19 +38,13 @@ export default function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedA
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = { name: name.trim(), scopes, ...(expires ? { expiresAt: endOfLocalDay(expires) } : {}) };
       const created = await rq.apiKeys.create({ body });
       onCreated(created);
       setName('');
       setExpires('');
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,6 +5,7 @@ import { useScrollsSideways } from '@site/src/components/ScrollableTable';
 import TableHead from '@site/src/components/TableHead';
 import type { ApiKey } from '@site/src/features/apiKeys/api/types';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { useRef, useState } from 'react';
 import styles from './ApiKeys.module.css';
 
@@ -15,20 +16,13 @@ function when(iso: string | null, never = 'Never'): string {
 
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (id: string) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
 
-  const revoke = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const revoke = () =>
+    run(async () => {
       await rq.apiKeys.delete({ params: { path: { id: apiKey.id } } });
       onRevoked(apiKey.id);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <tr data-testid="api-key-row">

@@ -4,6 +4,7 @@ import ConfirmDialog from '@site/src/components/ConfirmDialog';
 import LoadFailure from '@site/src/components/LoadFailure';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './ApiKeys.module.css';
 import OneTimeSecret from './OneTimeSecret';
@@ -13,21 +14,13 @@ type SigningSecret = ApiAnswer<'/api/v1/me/signing-secret'>;
 
 function Rotation({ onRotated }: { onRotated: (fresh: SigningSecret) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
 
-  const rotate = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const rotate = () =>
+    run(async () => {
       onRotated(await rq.me.rotateSigningSecret());
       setConfirming(false);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div>

@@ -5,6 +5,7 @@ import formStyles from '@site/src/components/Form.module.css';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { type RuleSummary, splits } from '@site/src/features/codes/api/codes';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { type DragEvent, useId, useState } from 'react';
 import styles from './Codes.module.css';
 
@@ -35,8 +36,7 @@ export default function CodeRules({
   const [draft, setDraft] = useState<string[]>(code.rules);
   const [adding, setAdding] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [status, setStatus] = useState('');
   const selectId = useId();
 
@@ -55,10 +55,8 @@ export default function CodeRules({
     setStatus(`${nameOf(draft[from] ?? '')} moved to position ${to + 1}.`);
   };
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const answer = await rq.qrcodes.setRules({
         params: { path: { id: code.id } },
         body: { rules: [...draft] },
@@ -66,12 +64,7 @@ export default function CodeRules({
       setDraft(answer.rules);
       onSaved(answer.rules);
       setStatus('Rules saved.');
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const onDrop = (event: DragEvent, index: number) => {
     event.preventDefault();

@@ -9,6 +9,7 @@ import { rq } from '@site/src/lib/api';
 import { attributionBodyOf, attributionChanged, attributionDraftOf } from '@site/src/lib/attribution';
 import { splitProblem } from '@site/src/lib/formProblem';
 import { draftOf, hasControls, patchBodyOf } from '@site/src/lib/linkControls';
+import { useAction } from '@site/src/lib/useAction';
 import { type FormEvent, useId, useState } from 'react';
 
 const FIELDS: Readonly<Record<string, string>> = {
@@ -50,8 +51,7 @@ export default function EditCodeForm({
   const [tags, setTags] = useState(code.tags.join(', '));
   const [controls, setControls] = useState(() => draftOf(code));
   const [attribution, setAttribution] = useState(() => attributionDraftOf(code.attribution));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const ids = { title: useId(), target: useId(), tags: useId(), tagsHint: useId() };
 
   const { byField, general } = splitProblem(error, FIELDS);
@@ -63,9 +63,7 @@ export default function EditCodeForm({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const patch: Record<string, unknown> = {
         title: title.trim() === '' ? null : title.trim(),
         tags: parseTags(tags),
@@ -75,11 +73,7 @@ export default function EditCodeForm({
       if (code.mode !== 'static' && attributionChanged(attribution, code.attribution))
         patch.attribution = attributionBodyOf(attribution);
       onSaved(codeOf(await rq.qrcodes.update({ params: { path: { id: code.id } }, body: patch })));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

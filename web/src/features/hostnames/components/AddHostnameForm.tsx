@@ -2,6 +2,7 @@ import Link from '@docusaurus/Link';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
 import { ApiError, rq } from '@site/src/lib/api';
 import { splitProblem } from '@site/src/lib/formProblem';
+import { useAction } from '@site/src/lib/useAction';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Hostnames.module.css';
 import { hostnameFromInput } from './names';
@@ -31,8 +32,7 @@ function FieldProblem({ id, error }: { id: string; error: unknown }) {
 /** Claims a name for the account; the answer carries the two records to publish. */
 export default function AddHostnameForm({ onAdded }: { onAdded: (hostname: Hostname) => void }) {
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -41,17 +41,11 @@ export default function AddHostnameForm({ onAdded }: { onAdded: (hostname: Hostn
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const added = await rq.hostnames.create({ body: { hostname: hostnameFromInput(name) } });
       onAdded(added);
       setName('');
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,6 +1,7 @@
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Hostname } from '@site/src/features/hostnames/api/types';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { useState } from 'react';
 import styles from './Hostnames.module.css';
 
@@ -12,15 +13,12 @@ export default function CheckNow({
   hostname: Hostname;
   onChecked: (hostname: Hostname) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [outcome, setOutcome] = useState('');
 
-  const check = async () => {
-    setBusy(true);
-    setError(null);
+  const check = () => {
     setOutcome('');
-    try {
+    return run(async () => {
       const checked = await rq.hostnames.verify({ params: { path: { id: hostname.id } } });
       onChecked(checked);
       setOutcome(
@@ -28,11 +26,7 @@ export default function CheckNow({
           ? `Checked: not verified. ${checked.failure.detail}`
           : `Checked: ${checked.hostname} is verified.`,
       );
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

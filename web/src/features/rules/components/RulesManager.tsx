@@ -5,6 +5,7 @@ import { useRuleList } from '@site/src/features/rules/api/rules';
 import type { Rule } from '@site/src/features/rules/model/ruleModel';
 import { summaryOf } from '@site/src/features/rules/model/ruleSummary';
 import { rq } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import { useId, useState } from 'react';
 import RuleForm from './RuleForm';
 import styles from './Rules.module.css';
@@ -23,21 +24,14 @@ function RuleItem({
   refusalId?: string | undefined;
 }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const headingId = useId();
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const remove = () =>
+    run(async () => {
       await rq.rules.delete({ params: { path: { id: rule.id } } });
       onDeleted(rule.id);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <article className={`rq-card ${styles.item}`} aria-labelledby={headingId} data-testid="rule">

@@ -2,6 +2,7 @@ import ConfirmedAction from '@site/src/components/ConfirmedAction';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import type { Webhook, WebhookWithSecret } from '@site/src/features/webhooks/api/types';
 import { useRefreshDeliveries, webhooksApi } from '@site/src/features/webhooks/api/webhooks';
+import { useAction } from '@site/src/lib/useAction';
 import { useId, useState } from 'react';
 import DeliveryLog from './DeliveryLog';
 import EndpointForm from './EndpointForm';
@@ -37,19 +38,7 @@ function ActionButton({
   unavailable?: string | undefined;
 }) {
   const reasonId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction();
   return (
     <div>
       <button
@@ -57,7 +46,7 @@ function ActionButton({
         className={className}
         disabled={busy || unavailable !== undefined}
         aria-describedby={unavailable ? reasonId : undefined}
-        onClick={() => void run()}
+        onClick={() => void run(action)}
       >
         {busy ? busyText : text}
       </button>

@@ -11,6 +11,7 @@ import {
 import { useInvitations } from '@site/src/features/workspaces/hooks/workspaceData';
 import { GRANTABLE_ROLES, roleLabel } from '@site/src/features/workspaces/model/access';
 import { ApiError } from '@site/src/lib/api';
+import { useAction } from '@site/src/lib/useAction';
 import type { Workspace } from '@site/src/lib/workspace';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './Workspace.module.css';
@@ -55,23 +56,20 @@ function InviteForm({
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<GrantableRole>('editor');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const ids = { email: useId(), role: useId() };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onSent(await workspacesApi.invite(workspace.id, email.trim(), role));
-      setEmail('');
-    } catch (caught) {
-      setError(caught);
-      if (caught instanceof ApiError && caught.code === 'invitation_pending') onPending();
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        onSent(await workspacesApi.invite(workspace.id, email.trim(), role));
+        setEmail('');
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.code === 'invitation_pending') onPending();
+        throw caught;
+      }
+    });
   };
 
   return (
@@ -124,22 +122,14 @@ function ResendButton({
   invitationId: string;
   onSent: (sent: SentInvitation) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   return (
     <div>
       <button
         type="button"
         className="button button--secondary button--sm"
         disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          workspacesApi
-            .resend(workspace.id, invitationId)
-            .then(onSent, setError)
-            .finally(() => setBusy(false));
-        }}
+        onClick={() => void run(async () => onSent(await workspacesApi.resend(workspace.id, invitationId)))}
       >
         Resend
       </button>

@@ -5,8 +5,8 @@ import { type GrantableRole, type Member, workspacesApi } from '@site/src/featur
 import { useMembers } from '@site/src/features/workspaces/hooks/workspaceData';
 import { GRANTABLE_ROLES, memberActions, roleLabel } from '@site/src/features/workspaces/model/access';
 import { useSignedInUser } from '@site/src/lib/auth';
+import { useAction } from '@site/src/lib/useAction';
 import { useWorkspace, type Workspace } from '@site/src/lib/workspace';
-import { useState } from 'react';
 import styles from './Workspace.module.css';
 
 function nameOf(member: Member): string {
@@ -22,18 +22,11 @@ function RoleSelect({
   member: Member;
   onChanged: (member: Member) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const change = async (role: GrantableRole) => {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       onChanged({ ...member, ...(await workspacesApi.setRole(workspace.id, member.uid, role)), role });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <>
