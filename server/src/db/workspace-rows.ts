@@ -14,8 +14,8 @@ interface Owned {
 }
 
 /**
- * The reads and writes of one row by id that every workspace-owned table has (designs, rules,
- * hostnames), each scoped to the workspace: another workspace's row is not there, so its id is a
+ * The reads and writes by id that every workspace-owned table has (designs, rules, hostnames,
+ * codes, subscriptions), each scoped to the workspace: another workspace's row is not there, so its id is a
  * 404. A module's repository exports them under its own names beside its own queries.
  */
 export function workspaceRows<T extends WorkspaceTable>(table: T) {
@@ -33,6 +33,17 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
         .where('account_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst() as Promise<Row | undefined>;
+    },
+
+    /** The workspace's rows among `ids` (a foreign or unknown id is simply not there), in no set order. */
+    findMany(db: Kysely<Database>, workspaceId: string, ids: readonly string[]): Promise<Row[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return owned(db)
+        .selectFrom(name)
+        .selectAll()
+        .where('account_id', '=', workspaceId)
+        .where('id', 'in', [...ids])
+        .execute() as Promise<Row[]>;
     },
 
     /** One page of the workspace's rows, newest first; `before` is the last id of the previous page. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { workspaceRows } from '../../db/workspace-rows.js';
 import type { PlanId } from './plans.js';
 import type { NewSubscriptionRow, SubscriptionRow, SubscriptionUpdate } from './plans.table.js';
 
@@ -17,18 +18,8 @@ export function findSubscriptionsOfAccount(
     .execute();
 }
 
-export function findSubscription(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+/** A subscription of the workspace by id. */
+export const { find: findSubscription } = workspaceRows('subscriptions');
 
 /** Whichever account a provider's subscription id is bound to: it binds to one only. */
 export function findByProviderId(

@@ -1,34 +1,10 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import { workspaceRows } from '../../db/workspace-rows.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
-export function findCode(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<QrCodeRow | undefined> {
-  return db
-    .selectFrom('qrcodes')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** The account's codes among `ids` (a foreign or unknown id is simply not there), in no set order. */
-export function findCodesByIds(
-  db: Kysely<Database>,
-  accountId: string,
-  ids: readonly string[],
-): Promise<QrCodeRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('qrcodes')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-    .execute();
-}
+/** A code of the workspace by id, and the workspace's codes among ids. */
+export const { find: findCode, findMany: findCodesByIds } = workspaceRows('qrcodes');
 
 /** Which of `ids` the account holds, with the slug and host that name a code's file. */
 export function findCodeNames(

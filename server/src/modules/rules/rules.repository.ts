@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { workspaceRows } from '../../db/workspace-rows.js';
-import type { NewRuleRow, RuleRow } from './rules.table.js';
+import type { NewRuleRow } from './rules.table.js';
 
 /** All SQL of the rules module. Every query is scoped to an account: another account's rule is not there. */
 
@@ -15,21 +15,8 @@ export const {
   list: listRules,
   update: updateRule,
   remove: deleteRule,
+  findMany: findRules,
 } = workspaceRows('rules');
-
-export function findRules(
-  db: Kysely<Database>,
-  accountId: string,
-  ids: readonly string[],
-): Promise<RuleRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('rules')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', 'in', [...ids])
-    .execute();
-}
 
 /** Deletes every rule of the workspace; answers their ids. */
 export async function deleteWorkspaceRules(db: Kysely<Database>, workspaceId: string): Promise<string[]> {
