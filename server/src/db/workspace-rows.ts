@@ -15,8 +15,8 @@ interface Owned {
 
 /**
  * The reads and writes by id that every workspace-owned table has (designs, rules, hostnames,
- * codes, subscriptions), each scoped to the workspace: another workspace's row is not there, so its id is a
- * 404. A module's repository exports them under its own names beside its own queries.
+ * codes, subscriptions), each scoped to the workspace: another workspace's row is not there, so
+ * its id is a 404. A module's repository exports them under its own names beside its own queries.
  */
 export function workspaceRows<T extends WorkspaceTable>(table: T) {
   type Row = Selectable<Database[T]>;
@@ -24,26 +24,32 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
   // as one of just its two shared columns, and the rows they answer are the table's.
   const owned = (db: Kysely<Database>) => db as unknown as Kysely<{ rows: Owned }>;
   const name = table as unknown as 'rows';
+  const one = (answer: Promise<unknown>) => answer as Promise<Row | undefined>;
+  const many = (answer: Promise<unknown>) => answer as Promise<Row[]>;
 
   return {
     find(db: Kysely<Database>, workspaceId: string, id: string): Promise<Row | undefined> {
-      return owned(db)
-        .selectFrom(name)
-        .selectAll()
-        .where('account_id', '=', workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst() as Promise<Row | undefined>;
+      return one(
+        owned(db)
+          .selectFrom(name)
+          .selectAll()
+          .where('account_id', '=', workspaceId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      );
     },
 
     /** The workspace's rows among `ids` (a foreign or unknown id is simply not there), in no set order. */
     findMany(db: Kysely<Database>, workspaceId: string, ids: readonly string[]): Promise<Row[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return owned(db)
-        .selectFrom(name)
-        .selectAll()
-        .where('account_id', '=', workspaceId)
-        .where('id', 'in', [...ids])
-        .execute() as Promise<Row[]>;
+      return many(
+        owned(db)
+          .selectFrom(name)
+          .selectAll()
+          .where('account_id', '=', workspaceId)
+          .where('id', 'in', [...ids])
+          .execute(),
+      );
     },
 
     /** One page of the workspace's rows, newest first; `before` is the last id of the previous page. */
@@ -54,7 +60,7 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
     ): Promise<Row[]> {
       let query = owned(db).selectFrom(name).selectAll().where('account_id', '=', workspaceId);
       if (page.before !== undefined) query = query.where('id', '<', page.before);
-      return query.orderBy('id', 'desc').limit(page.limit).execute() as Promise<Row[]>;
+      return many(query.orderBy('id', 'desc').limit(page.limit).execute());
     },
 
     /** Changes a row; false when the workspace has no such row. */
@@ -66,7 +72,7 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
     ): Promise<boolean> {
       const result = await owned(db)
         .updateTable(name)
-        .set(changes as Updateable<Owned>)
+        .set(changes as unknown as Updateable<Owned>)
         .where('account_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
