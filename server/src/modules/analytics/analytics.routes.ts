@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { sendAttachment } from '../../shared/attachment.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { canViewAnalytics } from './analytics.permissions.js';
 import {
@@ -112,10 +113,12 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const download = await service.csvExport(request.workspace.id, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${download.fileName}"`)
-        .send(Readable.from(download.body));
+      return sendAttachment(
+        reply,
+        'text/csv; charset=utf-8',
+        download.fileName,
+        Readable.from(download.body),
+      );
     },
   );
 
@@ -133,10 +136,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const download = await service.timeseriesCsv(request.workspace.id, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${download.fileName}"`)
-        .send(download.body);
+      return sendAttachment(reply, 'text/csv; charset=utf-8', download.fileName, download.body);
     },
   );
 
@@ -155,10 +155,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const download = await service.breakdownCsv(request.workspace.id, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${download.fileName}"`)
-        .send(download.body);
+      return sendAttachment(reply, 'text/csv; charset=utf-8', download.fileName, download.body);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendAttachment } from '../../shared/attachment.js';
 import { validationFailed } from '../../shared/problem.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import type { PrintSelection } from '../qrcodes/code-prints.js';
@@ -26,12 +27,8 @@ function selectionOf(body: {
 }
 
 function sendFile(reply: FastifyReply, file: PrintStream, contentType: string) {
-  return reply
-    .type(contentType)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('rq-code-count', String(file.count))
-    .send(file.stream);
+  reply.header('cache-control', 'private, no-store').header('rq-code-count', String(file.count));
+  return sendAttachment(reply, contentType, file.filename, file.stream);
 }
 
 /** POST /api/v1/qrcodes/images.zip and /api/v1/qrcodes/sheet.pdf. */

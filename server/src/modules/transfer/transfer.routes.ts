@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../plugins/errors.js';
+import { sendAttachment } from '../../shared/attachment.js';
 import { problemResponses } from '../../shared/problem-schema.js';
 import { canCreateCode, canViewCodes } from '../qrcodes/qrcodes.permissions.js';
 import { CreateCodeBody } from '../qrcodes/qrcodes.schemas.js';
@@ -93,12 +94,14 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
         // The first page is read before the answer starts, so a refused query is still a problem
         // answer; only a failure in a later page can cut the stream.
         const lines = await startedLines(service.exportLines(request.workspace.id, request.query, format));
-        reply
-          .type(`${mediaType}; charset=utf-8`)
-          .header('content-disposition', `attachment; filename="qrcodes.${format}"`)
-          .header('cache-control', 'private, no-store');
+        reply.header('cache-control', 'private, no-store');
         // The stream is the body; the response schema only documents it.
-        return reply.send(Readable.from(lines) as unknown as string);
+        return sendAttachment(
+          reply,
+          `${mediaType}; charset=utf-8`,
+          `qrcodes.${format}`,
+          Readable.from(lines),
+        );
       },
     );
   }
