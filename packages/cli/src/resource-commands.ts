@@ -4,8 +4,8 @@ import { type PageCall, type PageOptions, printList, withPageOptions } from './l
 import { type Column, printJson } from './output.js';
 
 /*
- * The commands every resource of the API has (rules, webhooks, hostnames, codes): list, get and
- * delete by id, built one way so their help, output and --json read alike.
+ * The commands every resource of the API has (rules, webhooks, hostnames, codes): list, and get,
+ * change or delete by id, built one way so their help, output and --json read alike.
  */
 
 /** `<parent> list`: a list route without filters, one page or with --all every page. */
@@ -44,21 +44,19 @@ export function deleteCommand(
     );
 }
 
-/** `<parent> get <id>`: reads one object with `get` and shows it with `print`. */
-export function getCommand<T>(
-  parent: Command,
-  description: string,
+/**
+ * `<command> <id>`: calls the API for that id with the command's options (`call`: get, change,
+ * verify, ...) and shows the answer with `print`. `what` names the id in the help (`rule_...`).
+ */
+export function idCommand<T, O = Record<string, unknown>>(
+  command: Command,
   what: string,
-  get: (context: Context, id: string) => Promise<T>,
+  call: (context: Context, id: string, options: O) => Promise<T>,
   print: (context: Context, value: T) => void,
 ): Command {
-  return parent
-    .command('get')
-    .description(description)
-    .argument('<id>', what)
-    .action(
-      action(async (context, id: string) => {
-        print(context, await get(context, id));
-      }),
-    );
+  return command.argument('<id>', what).action(
+    action(async (context, id: string, options: O) => {
+      print(context, await call(context, id, options));
+    }),
+  );
 }

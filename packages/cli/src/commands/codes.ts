@@ -6,7 +6,7 @@ import { saveBody, suggestedName } from '../download.js';
 import { usageError } from '../exit-codes.js';
 import { printList, withPageOptions } from '../lists.js';
 import { type Column, printJson, printObject } from '../output.js';
-import { deleteCommand, getCommand } from '../resource-commands.js';
+import { deleteCommand, idCommand } from '../resource-commands.js';
 
 export type Code = Answer<'/api/v1/qrcodes/{id}', 'get'>;
 type CodeCreate = Body<'/api/v1/qrcodes', 'post'>;
@@ -132,9 +132,8 @@ export function codesCommands(program: Command): void {
     }),
   );
 
-  getCommand(
-    codes,
-    'show one QR code',
+  idCommand(
+    codes.command('get').description('show one QR code'),
     'qr_...',
     (context, id) => context.api().rq.qrcodes.get({ params: { path: { id } } }),
     printCode,

@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { action, changesBody, defined, jsonObject } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { type Column, printObject } from '../output.js';
-import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
+import { deleteCommand, idCommand, listCommand } from '../resource-commands.js';
 
 type Hostname = Answer<'/api/v1/hostnames/{id}', 'get'>;
 
@@ -68,44 +68,38 @@ export function hostnamesCommands(program: Command): void {
     columns,
   );
 
-  getCommand(
-    hostnames,
-    'show one hostname and its DNS records',
+  idCommand(
+    hostnames.command('get').description('show one hostname and its DNS records'),
     'host_...',
     (context, id) => context.api().rq.hostnames.get({ params: { path: { id } } }),
     printHostname,
   );
 
-  hostnames
-    .command('update')
-    .description("change a hostname's redirects")
-    .argument('<id>', 'host_...')
-    .option('--root-redirect <url>', 'where the bare hostname sends visitors (none: clear)')
-    .option('--not-found-redirect <url>', 'where unknown slugs send visitors (none: clear)')
-    .option('--body <json>', 'the whole request body (JSON, @file or -)')
-    .action(
-      action(async (context, id: string, flags: HostFlags) => {
-        printHostname(
-          context,
-          await context.api().rq.hostnames.update({
-            params: { path: { id } },
-            body: changesBody<Body<'/api/v1/hostnames/{id}', 'patch'>>(hostBody(flags)),
-          }),
-        );
+  idCommand(
+    hostnames
+      .command('update')
+      .description("change a hostname's redirects")
+      .option('--root-redirect <url>', 'where the bare hostname sends visitors (none: clear)')
+      .option('--not-found-redirect <url>', 'where unknown slugs send visitors (none: clear)')
+      .option('--body <json>', 'the whole request body (JSON, @file or -)'),
+    'host_...',
+    (context, id, flags: HostFlags) =>
+      context.api().rq.hostnames.update({
+        params: { path: { id } },
+        body: changesBody<Body<'/api/v1/hostnames/{id}', 'patch'>>(hostBody(flags)),
       }),
-    );
+    printHostname,
+  );
 
-  hostnames
-    .command('verify')
-    .description('check the DNS records now (exit 1 when not verified)')
-    .argument('<id>', 'host_...')
-    .action(
-      action(async (context, id: string) => {
-        const host = await context.api().rq.hostnames.verify({ params: { path: { id } } });
-        printHostname(context, host);
-        if (host.status !== 'verified') process.exitCode = EXIT.error;
-      }),
-    );
+  idCommand(
+    hostnames.command('verify').description('check the DNS records now (exit 1 when not verified)'),
+    'host_...',
+    (context, id) => context.api().rq.hostnames.verify({ params: { path: { id } } }),
+    (context, host) => {
+      printHostname(context, host);
+      if (host.status !== 'verified') process.exitCode = EXIT.error;
+    },
+  );
 
   deleteCommand(hostnames, 'delete a hostname', 'host_...', (context, id) =>
     context.api().rq.hostnames.delete({ params: { path: { id } } }),

@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { action, changesBody, collect, defined, jsonArgument, jsonObject, userBody } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { type Column, printJson, printObject } from '../output.js';
-import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
+import { deleteCommand, idCommand, listCommand } from '../resource-commands.js';
 
 type Rule = Answer<'/api/v1/rules/{id}', 'get'>;
 
@@ -91,29 +91,25 @@ export function rulesCommands(program: Command): void {
     columns,
   );
 
-  getCommand(
-    rules,
-    'show one rule',
+  idCommand(
+    rules.command('get').description('show one rule'),
     'rule_...',
     (context, id) => context.api().rq.rules.get({ params: { path: { id } } }),
     printRule,
   );
 
-  withRuleFlags(rules.command('update').description('change a rule (only the fields given)'))
-    .argument('<id>', 'rule_...')
-    .option('--enable', 'turn it on')
-    .option('--disable', 'turn it off (codes skip it)')
-    .action(
-      action(async (context, id: string, flags: RuleFlags) => {
-        printRule(
-          context,
-          await context.api().rq.rules.update({
-            params: { path: { id } },
-            body: changesBody<Body<'/api/v1/rules/{id}', 'patch'>>(ruleBody(flags)),
-          }),
-        );
+  idCommand(
+    withRuleFlags(rules.command('update').description('change a rule (only the fields given)'))
+      .option('--enable', 'turn it on')
+      .option('--disable', 'turn it off (codes skip it)'),
+    'rule_...',
+    (context, id, flags: RuleFlags) =>
+      context.api().rq.rules.update({
+        params: { path: { id } },
+        body: changesBody<Body<'/api/v1/rules/{id}', 'patch'>>(ruleBody(flags)),
       }),
-    );
+    printRule,
+  );
 
   deleteCommand(rules, 'delete a rule (it is taken off every code)', 'rule_...', (context, id) =>
     context.api().rq.rules.delete({ params: { path: { id } } }),

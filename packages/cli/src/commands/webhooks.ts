@@ -5,7 +5,7 @@ import { action, changesBody, collect, defined, jsonObject, userBody } from '../
 import { usageError } from '../exit-codes.js';
 import { type PageOptions, printList, withPageOptions } from '../lists.js';
 import { type Column, printJson, printObject } from '../output.js';
-import { deleteCommand, getCommand, listCommand } from '../resource-commands.js';
+import { deleteCommand, idCommand, listCommand } from '../resource-commands.js';
 
 /** A webhook as read, or as created or rotated (with its secret, shown once). */
 type Webhook = Answer<'/api/v1/webhooks/{id}', 'get'> | Answer<'/api/v1/webhooks', 'post'>;
@@ -105,29 +105,25 @@ export function webhooksCommands(program: Command): void {
     columns,
   );
 
-  getCommand(
-    webhooks,
-    'show one endpoint',
+  idCommand(
+    webhooks.command('get').description('show one endpoint'),
     'wh_...',
     (context, id) => context.api().rq.webhooks.get({ params: { path: { id } } }),
     printWebhook,
   );
 
-  withHookFlags(webhooks.command('update').description('change an endpoint (only the fields given)'))
-    .argument('<id>', 'wh_...')
-    .option('--enable', 'deliver again (also after it was disabled for failures)')
-    .option('--disable', 'stop delivering')
-    .action(
-      action(async (context, id: string, flags: HookFlags) => {
-        printWebhook(
-          context,
-          await context.api().rq.webhooks.update({
-            params: { path: { id } },
-            body: changesBody<Body<'/api/v1/webhooks/{id}', 'patch'>>(hookBody(flags)),
-          }),
-        );
+  idCommand(
+    withHookFlags(webhooks.command('update').description('change an endpoint (only the fields given)'))
+      .option('--enable', 'deliver again (also after it was disabled for failures)')
+      .option('--disable', 'stop delivering'),
+    'wh_...',
+    (context, id, flags: HookFlags) =>
+      context.api().rq.webhooks.update({
+        params: { path: { id } },
+        body: changesBody<Body<'/api/v1/webhooks/{id}', 'patch'>>(hookBody(flags)),
       }),
-    );
+    printWebhook,
+  );
 
   deleteCommand(webhooks, 'delete an endpoint', 'wh_...', (context, id) =>
     context.api().rq.webhooks.delete({ params: { path: { id } } }),
@@ -182,13 +178,12 @@ export function webhooksCommands(program: Command): void {
       }),
     );
 
-  webhooks
-    .command('rotate-secret')
-    .description('make a new signing secret (the old one also signs for 24 h)')
-    .argument('<id>', 'wh_...')
-    .action(
-      action(async (context, id: string) => {
-        printWebhook(context, await context.api().rq.webhooks.rotateSecret({ params: { path: { id } } }));
-      }),
-    );
+  idCommand(
+    webhooks
+      .command('rotate-secret')
+      .description('make a new signing secret (the old one also signs for 24 h)'),
+    'wh_...',
+    (context, id) => context.api().rq.webhooks.rotateSecret({ params: { path: { id } } }),
+    printWebhook,
+  );
 }
