@@ -5164,6 +5164,7 @@ export interface operations {
     getConversions: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
                 /** @description Only those credited to this code */
@@ -6342,6 +6343,7 @@ export interface operations {
     getDesigns: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
             };
@@ -11888,6 +11890,7 @@ export interface operations {
     getHostnames: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
             };
@@ -21718,6 +21721,7 @@ export interface operations {
     getRules: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page */
                 cursor?: string;
                 limit?: number;
             };

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PageOnlyQuery } from '../../shared/page-schema.js';
 import { SCOPES } from './apikeys.scopes.js';
 
 export const ScopeSchema = Type.Union(
@@ -50,13 +51,7 @@ export const CreateApiKeyBody = Type.Object(
   },
 );
 
-export const ListApiKeysQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String({ description: 'nextCursor of the previous page' })),
-  },
-  { additionalProperties: false },
-);
+export const ListApiKeysQuery = PageOnlyQuery;
 
 export const ApiKeyListSchema = Type.Object(
   { data: Type.Array(ApiKeySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) },

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PAGE_QUERY } from '../../shared/page-schema.js';
 import { ItemProblemSchema } from '../../shared/problem-schema.js';
 
 /**
@@ -116,8 +117,7 @@ export const ConversionListQuery = Type.Object(
   {
     qrcode: Type.Optional(Type.String({ description: 'Only those credited to this code' })),
     type: Type.Optional(Type.String()),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String()),
+    ...PAGE_QUERY,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import type { StyleInput } from '@rq/qr';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { PageOnlyQuery } from '../../shared/page-schema.js';
 import { CodeSchema, CreateCodeBody, PatchCodeBody } from '../qrcodes/qrcodes.schemas.js';
 
 /**
@@ -68,13 +69,7 @@ export type DesignList = Static<typeof DesignList>;
 
 export const DesignIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export const DesignListQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-  },
-  { additionalProperties: false },
-);
+export const DesignListQuery = PageOnlyQuery;
 
 export const ApplyBody = Type.Object(
   {

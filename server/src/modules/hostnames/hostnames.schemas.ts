@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PageOnlyQuery } from '../../shared/page-schema.js';
 
 const Url = Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()]);
 const Time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
@@ -215,13 +216,7 @@ export const HostnameList = Type.Object({
 
 export const HostnameIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-export const HostnameListQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String({ maxLength: 128 })),
-  },
-  { additionalProperties: false },
-);
+export const HostnameListQuery = PageOnlyQuery;
 
 export type Hostname = Static<typeof Hostname>;
 export type AppLinks = Static<typeof AppLinks>;

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { URL_MAX_LENGTH } from '../../shared/http-url.js';
+import { PageOnlyQuery } from '../../shared/page-schema.js';
 import { describedPattern } from '../../shared/pattern-words.js';
 
 /**
@@ -291,13 +292,7 @@ export const RuleList = Type.Object({
 
 export const RuleIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-export const RuleListQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    cursor: Type.Optional(Type.String({ maxLength: 128 })),
-  },
-  { additionalProperties: false },
-);
+export const RuleListQuery = PageOnlyQuery;
 
 export type RuleCondition = Static<typeof RuleCondition>;
 export type TimeCondition = Static<typeof TimeCondition>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PAGE_QUERY, PageOnlyQuery } from '../../shared/page-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
 import { EVENT_TYPES } from '../events/events.types.js';
 
@@ -95,12 +96,7 @@ export const WebhookList = Type.Object({
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 128, description: 'nextCursor of the previous page' })),
-};
-
-export const WebhookListQuery = Type.Object(PageQuery, { additionalProperties: false });
+export const WebhookListQuery = PageOnlyQuery;
 
 export const WebhookParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const DeliveryParams = Type.Object({
@@ -145,7 +141,7 @@ export const DeliveryList = Type.Object({
 
 export const DeliveryListQuery = Type.Object(
   {
-    ...PageQuery,
+    ...PAGE_QUERY,
     status: Type.Optional(DeliveryStatusSchema),
     eventType: Type.Optional(WebhookEventTypeSchema),
     from: Type.Optional(
