@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CONTROLS } from '../qrcodes/link-controls.js';
 import { compileRule } from '../rules/rules.matcher.js';
 import { buildScanContext } from './scan-context.js';
 import {
@@ -20,6 +19,15 @@ const context = (scansBefore = 0, userAgent = IPHONE) =>
     { geo: null },
   );
 
+const NONE: EdgeControls = {
+  activeFrom: null,
+  expiresAt: null,
+  maxScans: null,
+  expiredTarget: null,
+  passwordHash: null,
+  utm: null,
+  apps: null,
+};
 const iosRule = compileRule({
   id: 'rule_ios',
   enabled: true,
@@ -32,7 +40,7 @@ const code = (controls: Partial<EdgeControls> | null): DecidableCode => ({
   target: 'https://example.com/',
   exec: null,
   rules: [iosRule],
-  controls: controls && { ...NO_CONTROLS, ...controls },
+  controls: controls && { ...NONE, ...controls },
 });
 const decide = (c: DecidableCode, scansBefore = 0, unlocked = false) =>
   decideScan(c, context(scansBefore), { unlocked, defaultOnly: false, siteUrl: 'https://rq.test' });
