@@ -27,8 +27,8 @@ import {
 import type { CodeResource, CreateCodeCommand, PatchCodeInput } from './qrcodes.schemas.js';
 import { randomSlug, slugTakenProblem } from './slugs.js';
 
-/** What a change of a code tells the audit log besides the change itself (`design: dsn_...`). */
-export type ChangeContext = Record<string, unknown>;
+/** Where a change of a code came from, added to its audit event's data (`design: dsn_...`). */
+export type ChangeOrigin = Record<string, unknown>;
 
 const RANDOM_SLUG_ATTEMPTS = 8;
 
@@ -108,13 +108,13 @@ export class CodeWrites {
 
   /**
    * Applies a merge patch. The fields that changed are the `qrcode.updated` event (none changed:
-   * no event); `context` adds to its data what the change came from (`{ design }` for an apply).
+   * no event); `origin` adds to its data what the change came from (`{ design }` for an apply).
    */
   async update(
     access: WorkspaceAccess,
     id: string,
     patch: PatchCodeInput,
-    context: ChangeContext = {},
+    origin: ChangeOrigin = {},
   ): Promise<CodeResource> {
     const { drafts, events, resources, clock } = this.options;
     const accountId = access.workspaceId;
@@ -133,7 +133,7 @@ export class CodeWrites {
         const written =
           Object.keys(changes).length === 0
             ? []
-            : [codeEvent('qrcode.updated', access, id, { changes, ...context })];
+            : [codeEvent('qrcode.updated', access, id, { changes, ...origin })];
         return { result: undefined, events: written };
       });
     } catch (error) {

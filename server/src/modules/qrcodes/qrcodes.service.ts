@@ -20,7 +20,7 @@ import { CodePrints } from './code-prints.js';
 import { CodeReads, type ExportedCode } from './code-reads.js';
 import { CodeResources, type ScanTotalsSource } from './code-resources.js';
 import { CodeRules, type RuleDirectory } from './code-rules.js';
-import { type ChangeContext, CodeWrites } from './code-writes.js';
+import { type ChangeOrigin, CodeWrites } from './code-writes.js';
 import type { ImageUrls } from './image-urls.js';
 import type { ImageFormat } from './qrcodes.images.js';
 import type { CodeLogos } from './qrcodes.logo.js';
@@ -43,7 +43,7 @@ export type { HostnameDirectory } from './code-drafts.js';
 export type { ExportedCode } from './code-reads.js';
 export type { ScanTotals, ScanTotalsSource } from './code-resources.js';
 export type { RuleDirectory } from './code-rules.js';
-export type { ChangeContext } from './code-writes.js';
+export type { ChangeOrigin } from './code-writes.js';
 export type { CreateCodeCommand } from './qrcodes.schemas.js';
 
 export interface QrCodesOptions {
@@ -196,14 +196,14 @@ export class QrCodesService {
     return this.writes.check(access, input, base, options);
   }
 
-  /** Applies a merge patch; `context` adds to its event what the change came from. */
+  /** Applies a merge patch; `origin` adds to its event what the change came from. */
   update(
     access: WorkspaceAccess,
     id: string,
     patch: PatchCodeInput,
-    context: ChangeContext = {},
+    origin: ChangeOrigin = {},
   ): Promise<CodeResource> {
-    return this.writes.update(access, id, patch, context);
+    return this.writes.update(access, id, patch, origin);
   }
 
   delete(access: WorkspaceAccess, id: string): Promise<void> {
