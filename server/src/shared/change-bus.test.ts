@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangeBus } from './change-bus.js';
 
 declare module './change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     'test.event': { n: number };
   }
 }

@@ -4,29 +4,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /**
- * The events modules publish when something others cache or depend on changes. Each module
- * declares its own topics by augmenting this interface beside its service:
- *   declare module '../../shared/change-bus.js' { interface ChangeEvents { 'rule.changed': {...} } }
+ * The changes modules publish when something others cache or depend on changes: each topic and
+ * what a change of it carries. Each module declares its own topics by augmenting this interface
+ * beside its service:
+ *   declare module '../../shared/change-bus.js' { interface ChangeTopics { 'rule.changed': {...} } }
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging
-export interface ChangeEvents {}
+export interface ChangeTopics {}
 
-export type ChangeTopic = keyof ChangeEvents;
-type Listener<T extends ChangeTopic> = (event: ChangeEvents[T]) => void | Promise<void>;
+export type ChangeTopic = keyof ChangeTopics;
+type Listener<T extends ChangeTopic> = (change: ChangeTopics[T]) => void | Promise<void>;
 
 export interface PublishOptions {
   /**
-   * Deliver to every instance through Redis too (default). Off for events whose listeners
+   * Deliver to every instance through Redis too (default). Off for changes whose listeners
    * write to the shared database, which one instance must do once.
    */
   acrossInstances?: boolean;
-  /** Resolve only once Redis has passed the event on to the other instances (failures are logged). */
+  /** Resolve only once Redis has passed the change on to the other instances (failures are logged). */
   awaitOthers?: boolean;
 }
 
 interface Envelope {
   from: string;
   topic: ChangeTopic;
+  /** The change (`event` on the wire, as older instances read it during a rolling upgrade). */
   event: unknown;
   /** The publisher's count of changes it sent to the others (absent from older instances). */
   seq?: number;
@@ -42,7 +44,7 @@ export interface ChangeMark {
 const HEAR_WAIT_MS = 500;
 
 /**
- * In-process events always, the same process's other threads too (the job threads, each with an
+ * In-process changes always, the same process's other threads too (the job threads, each with an
  * app of its own: a BroadcastChannel named `threadChannel`), and with Redis every instance's
  * listeners (pub/sub on one channel). A local listener's failure reaches the publisher (a rule deleted but still assigned
  * must not answer 204); another instance's is logged there. Redis messages are fire-and-forget:
@@ -95,11 +97,11 @@ export class ChangeBus {
   }
 
   /** Delivers to this instance's listeners (awaited), and to the others through Redis. */
-  async publish<T extends ChangeTopic>(topic: T, event: ChangeEvents[T], options: PublishOptions = {}) {
-    await this.deliver(topic, event);
+  async publish<T extends ChangeTopic>(topic: T, change: ChangeTopics[T], options: PublishOptions = {}) {
+    await this.deliver(topic, change);
     const acrossInstances = options.acrossInstances ?? true;
     if (!acrossInstances) return;
-    const message: Envelope = { from: this.instanceId, topic, event, seq: ++this.sentCount };
+    const message: Envelope = { from: this.instanceId, topic, event: change, seq: ++this.sentCount };
     // With Redis the other threads hear it from Redis, like every other instance.
     if (!this.options.redis) this.postToThreads(message);
     const { redis } = this.options;
@@ -167,9 +169,9 @@ export class ChangeBus {
   }
 
   /** Delivers a change another process on this machine made (local-changes.ts) to this one's listeners. */
-  receiveLocal<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
-    this.postToThreads({ from: this.instanceId, topic, event });
-    return this.deliver(topic, event);
+  receiveLocal<T extends ChangeTopic>(topic: T, change: ChangeTopics[T]): Promise<void> {
+    this.postToThreads({ from: this.instanceId, topic, event: change });
+    return this.deliver(topic, change);
   }
 
   private postToThreads(envelope: Envelope): void {
@@ -198,7 +200,7 @@ export class ChangeBus {
   private async receiveEnvelope(message: Envelope): Promise<void> {
     if (message.from === this.instanceId) return;
     try {
-      await this.deliver(message.topic, message.event as ChangeEvents[ChangeTopic]);
+      await this.deliver(message.topic, message.event as ChangeTopics[ChangeTopic]);
     } catch (error) {
       this.options.log.error(
         { err: error, topic: message.topic },
@@ -215,11 +217,11 @@ export class ChangeBus {
   }
 
   /** Calls every listener; the first failure is thrown once all have run. */
-  private async deliver<T extends ChangeTopic>(topic: T, event: ChangeEvents[T]): Promise<void> {
+  private async deliver<T extends ChangeTopic>(topic: T, change: ChangeTopics[T]): Promise<void> {
     let failure: unknown;
     for (const listener of this.listeners.get(topic) ?? []) {
       try {
-        await listener(event);
+        await listener(change);
       } catch (error) {
         failure ??= error;
       }

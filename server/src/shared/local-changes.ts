@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeBus, ChangeEvents, ChangeTopic } from './change-bus.js';
+import type { ChangeBus, ChangeTopic, ChangeTopics } from './change-bus.js';
 
 /**
  * Without Redis, a command line tool (`npm run plans`) and the running server share nothing but
@@ -19,12 +19,13 @@ const LOCAL_CHANGES_DIR = 'changes';
 
 interface LocalChange {
   topic: ChangeTopic;
+  /** The change (`event` in the file, as servers of older versions read it). */
   event: unknown;
 }
 
 /** Appends one change for the servers that follow `dataDir` (the command line tool's side). */
-export function appendLocalChange<T extends ChangeTopic>(dataDir: string, topic: T, event: ChangeEvents[T]) {
-  const line: LocalChange = { topic, event };
+export function appendLocalChange<T extends ChangeTopic>(dataDir: string, topic: T, change: ChangeTopics[T]) {
+  const line: LocalChange = { topic, event: change };
   const dir = path.join(dataDir, LOCAL_CHANGES_DIR);
   fs.mkdirSync(dir, { recursive: true });
   fs.appendFileSync(path.join(dir, LOCAL_CHANGES_FILE), `${JSON.stringify(line)}\n`);
@@ -78,7 +79,7 @@ export function followLocalChanges(dataDir: string, changes: ChangeBus, log: Fas
 async function deliver(changes: ChangeBus, line: string, log: FastifyBaseLogger): Promise<void> {
   try {
     const change = JSON.parse(line) as LocalChange;
-    await changes.receiveLocal(change.topic, change.event as ChangeEvents[ChangeTopic]);
+    await changes.receiveLocal(change.topic, change.event as ChangeTopics[ChangeTopic]);
   } catch (error) {
     log.warn({ err: error }, 'a change of a command line tool failed here');
   }

@@ -41,7 +41,7 @@ import {
 import type { ConversionRow, ConversionSettingsRow, NewConversionRow } from './conversions.table.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** A workspace's attribution default changed: every instance's edge reads the new one. */
     'attribution.changed': { workspaceId: string };
     /** Conversions were stored: the live stream's clients of their workspace see them. */

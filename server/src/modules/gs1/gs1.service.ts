@@ -64,7 +64,7 @@ import {
 } from './gs1.validate.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** A GS1 item on this host was added, changed or deleted: whatever caches the host's items drops them. */
     'gs1.changed': { hostKey: string };
   }

@@ -41,7 +41,7 @@ import type { Hostname, HostnameList, HostnamePatchBody } from './hostnames.sche
 import type { HostnameRow } from './hostnames.table.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** A hostname was added, changed, verified, failed or deleted: whatever caches hostnames drops it. */
     'hostname.changed': { id: string; hostname: string };
   }

@@ -64,7 +64,7 @@ export const plansModule = fp(
 );
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** An account's scans reached its monthly limit on some instance: every edge goes to defaults. */
     'usage.reached': { accountId: string; month: string; count: number };
   }

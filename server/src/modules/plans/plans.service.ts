@@ -23,7 +23,7 @@ export type { SubscriptionRow } from './plans.table.js';
 export { subscriptionView } from './plans.views.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** An account's plans changed (bought, renewed, suspended, cancelled, ended, granted, revoked). */
     'plans.changed': { accountId: string };
   }

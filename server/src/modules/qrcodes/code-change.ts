@@ -13,7 +13,7 @@ export interface CodeChange {
 }
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     'code.changed': CodeChange;
   }
 }

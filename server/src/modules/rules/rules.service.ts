@@ -31,7 +31,7 @@ import type { RuleRow } from './rules.table.js';
 import { normalizeActionUrls, validateRule } from './rules.validate.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** A rule changed or was deleted: whatever cached it (the redirect edge) drops it. */
     'rule.changed': { id: string };
     /**

@@ -59,7 +59,7 @@ export interface OrderedStoredScan {
 }
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** Scans now in the database, a batch at a time, of the accounts watched live (ScanWatchers). */
     'scans.stored': { scans: StoredScan[] };
   }

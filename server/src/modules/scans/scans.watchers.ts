@@ -2,7 +2,7 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import type { NewScanRow } from './scans.table.js';
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** An instance has live clients of this account: announce its stored scans for a while. */
     'scans.watched': { accountId: string };
   }

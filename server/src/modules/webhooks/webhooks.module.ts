@@ -113,7 +113,7 @@ function registerWebhookMetrics(app: FastifyInstance): void {
 }
 
 declare module '../../shared/change-bus.js' {
-  interface ChangeEvents {
+  interface ChangeTopics {
     /** New deliveries are due: the thread or instance that sends them looks now, not at its next poll. */
     'webhooks.due': Record<string, never>;
   }
