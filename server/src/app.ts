@@ -65,7 +65,7 @@ export interface AppOptions {
 }
 
 /**
- * What an app instance is for. The server answers scans (its recorder, journal and folder, the
+ * What an app instance is for. The server answers scans (its recorder, journal and rollup fold thread, the
  * edge's caches). A job thread's app answers the heavy requests the server hands it; the one
  * `background` job thread runs the background work (webhook deliveries and the scan feed,
  * hostname checks, sweepers, pruning), which without job threads the server runs itself. Job

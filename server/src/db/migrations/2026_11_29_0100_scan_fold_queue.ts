@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /**
  * PostgreSQL's shipped scans waiting for their rollups (docs/adr/2026-11-26-cold-scans.md,
  * "PostgreSQL: a fold queue"): a shipment inserts each raw scan into `scans` and a copy here in one statement, and
- * the folder's thread later deletes a batch from here and writes its counters, visitor sets and
+ * the fold thread later deletes a batch from here and writes its counters, visitor sets and
  * rollups in that transaction (exactly once, however many instances fold). `id` orders the folds.
  * SQLite folds behind its rollup cursor instead and has no such table.
  */

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { isSqliteBusy } from '../../db/sqlite-file.js';
-import { ScanFolder } from './scan-folder.js';
+import { RollupFoldThread } from './rollup-fold-thread.js';
 import { ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
@@ -23,7 +23,7 @@ const REFUSED_GROUPS_MS = 200;
  * to the WAL, holding the raw scans only. Their counters and rollups follow in bulk, in a
  * transaction that moves the rollup cursor; `settled()` waits for them.
  *
- * On a database file they are folded by a `ScanFolder`, a thread of its own writing the rollups'
+ * On a database file they are folded by a `RollupFoldThread`, a thread of its own writing the rollups'
  * own file, thousands of scans a transaction (docs/adr/2026-11-26-cold-scans.md): nothing of it runs
  * on the event loop, and a group's commit never waits for it. Should the thread stop, the event loop
  * folds instead. In memory (tests) there is no second connection: the scans' rollups are written
@@ -35,8 +35,8 @@ export class DirectScanWriter implements ScanWriter {
   readonly journal: ScanJournal;
   /** Raw scans only, rollups after: on SQLite (PostgreSQL writes them together). */
   private readonly rollupsBehind: boolean;
-  /** The folder's thread, on a SQLite file. */
-  private readonly folder: ScanFolder | undefined;
+  /** The fold thread, on a SQLite file. */
+  private readonly foldThread: RollupFoldThread | undefined;
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Scans this writer stored: the edge's rate, for `EdgeLoad`. */
   private storedScans = 0;
@@ -56,8 +56,8 @@ export class DirectScanWriter implements ScanWriter {
     if (database.sqlite && file && file !== ':memory:') {
       // Before anything is appended: the writer then keeps nothing behind for the event loop.
       openScanWriter(database, { foldElsewhere: true });
-      this.folder = ScanFolder.start({ file });
-      this.folder.holdWhileBusy(
+      this.foldThread = RollupFoldThread.start({ file });
+      this.foldThread.holdWhileBusy(
         () => this.storedScans,
         () => lastScanRowid(database),
       );
@@ -75,14 +75,16 @@ export class DirectScanWriter implements ScanWriter {
   }
 
   get foldLag(): number {
-    return this.folder?.running
-      ? this.folder.behind(lastScanRowid(this.database))
+    return this.foldThread?.running
+      ? this.foldThread.behind(lastScanRowid(this.database))
       : scansBehind(this.database);
   }
 
   get idle(): boolean {
     if (!this.journal.idle) return false;
-    return this.folder ? this.folder.covers(lastScanRowid(this.database)) : scansBehind(this.database) === 0;
+    return this.foldThread
+      ? this.foldThread.covers(lastScanRowid(this.database))
+      : scansBehind(this.database) === 0;
   }
 
   /** The group's own transaction, or a journal file while the database refuses it. */
@@ -104,8 +106,8 @@ export class DirectScanWriter implements ScanWriter {
     }
     this.storedScans += rows.length;
     this.options.stored(rows);
-    // The folder's thread finds them by itself.
-    if (this.rollupsBehind && !this.folder?.running) this.rollUpLater();
+    // The fold thread finds them by itself.
+    if (this.rollupsBehind && !this.foldThread?.running) this.rollUpLater();
   }
 
   /**
@@ -136,12 +138,12 @@ export class DirectScanWriter implements ScanWriter {
   async settled(): Promise<void> {
     await this.sealJournal();
     await this.journal.drained();
-    if (this.folder?.running) {
+    if (this.foldThread?.running) {
       try {
-        await this.folder.folded(lastScanRowid(this.database));
+        await this.foldThread.folded(lastScanRowid(this.database));
         return;
       } catch (error) {
-        this.options.log.warn({ err: error }, 'the scan folder stopped; folding on the event loop');
+        this.options.log.warn({ err: error }, 'the rollup fold thread stopped; folding on the event loop');
       }
     }
     await this.rollUpNow();
@@ -149,19 +151,19 @@ export class DirectScanWriter implements ScanWriter {
 
   /** Rolls up what a crash left behind (creating SQLite's writer does), then replays the journal. */
   async resume(): Promise<void> {
-    // With a folder, its thread folds what a crash left, while the instance already serves.
-    if (this.rollupsBehind && !this.folder) openScanWriter(this.database);
+    // With a fold thread, it folds what a crash left, while the instance already serves.
+    if (this.rollupsBehind && !this.foldThread) openScanWriter(this.database);
     await this.journal.resume();
   }
 
-  /** Stores what is waiting; the folder's cursor keeps what it has not folded for the next start. */
+  /** Stores what is waiting; the fold thread's cursor keeps what it has not folded for the next start. */
   async close(): Promise<void> {
     await this.sealJournal();
     await this.journal.drained();
     // Replays what a busy database refused, before the last roll-up counts it.
     await this.journal.close();
-    if (!this.folder) await this.settled();
-    await this.folder?.close();
+    if (!this.foldThread) await this.settled();
+    await this.foldThread?.close();
     if (this.rollupTimer) clearTimeout(this.rollupTimer);
     this.rollupTimer = null;
   }
@@ -178,7 +180,7 @@ export class DirectScanWriter implements ScanWriter {
     if (!this.rollupsBehind) return Promise.resolve();
     this.rollingUp = this.rollingUp.then(async () => {
       try {
-        if (this.folder) await this.foldHere();
+        if (this.foldThread) await this.foldHere();
         else await rollUpScansBehind(this.database);
       } catch (error) {
         this.options.log.error({ err: error }, 'scan rollups failed; will retry');
@@ -189,7 +191,7 @@ export class DirectScanWriter implements ScanWriter {
     return this.rollingUp;
   }
 
-  /** The folder's thread is gone: folds on the event loop, `MAX_BATCH` a transaction, yielding between. */
+  /** The fold thread is gone: folds on the event loop, `MAX_BATCH` a transaction, yielding between. */
   private async foldHere(): Promise<void> {
     while ((await foldScansHere(this.database, MAX_BATCH)) === MAX_BATCH)
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
-import { ScanFolder } from './scan-folder.js';
+import { RollupFoldThread } from './rollup-fold-thread.js';
 import { ScanJournal, type Shipment } from './scan-journal.js';
 import { ScanShipper, ShipmentRefused } from './scan-shipper.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
@@ -10,7 +10,7 @@ import type { NewScanRow } from './scans.table.js';
 /**
  * On PostgreSQL an instance's cold scans are bound by the database (its code reads, and a fold's
  * upserts beside them) before its event loop: measured at a million codes, the loop was about
- * half busy at the instance's most. So the edge counts as under load, and the folder is held,
+ * half busy at the instance's most. So the edge counts as under load, and the fold thread is held,
  * from 40 % of the loop's time (with over 200 scans a second, EdgeLoad's other condition).
  */
 const POSTGRES_BUSY_LOOP = 0.4;
@@ -21,7 +21,7 @@ const POSTGRES_BUSY_LOOP = 0.4;
  * scans or `shipAfterMs` and shipped in one transaction, thousands at a time
  * (docs/adr/2026-11-22-scans-group-commit.md). The shipment runs on the shipper's thread
  * (`ScanShipper`), or on the event loop without one. On PostgreSQL a shipment holds the raw scans
- * and queues them; a `ScanFolder` thread writes their counters and rollups later, held while the
+ * and queues them; a `RollupFoldThread` writes their counters and rollups later, held while the
  * edge is under load (docs/adr/2026-11-26-cold-scans.md); `settled()` waits for both.
  *
  * An append is in the operating system's cache when its group is answered: the scan survives the
@@ -38,9 +38,9 @@ export class JournalFirstScanWriter implements ScanWriter {
   private sealWaiters: (() => void)[] = [];
   private shipTimer: NodeJS.Timeout | null = null;
   private shipper: ScanShipper | undefined;
-  /** PostgreSQL's folder of the shipped scans' rollups, started by `resume()`. */
-  private folder: ScanFolder | undefined;
-  /** Scans this writer shipped: the edge's rate, for holding the folder under load. */
+  /** PostgreSQL's fold thread for the shipped scans' rollups, started by `resume()`. */
+  private foldThread: RollupFoldThread | undefined;
+  /** Scans this writer shipped: the edge's rate, for holding the fold thread under load. */
   private shippedScans = 0;
   /** Every group goes to the journal first: none is refused. */
   readonly refusedGroups = 0;
@@ -67,9 +67,9 @@ export class JournalFirstScanWriter implements ScanWriter {
    * On PostgreSQL never: any instance's shipment (or one killed before its scans were folded)
    * may have left scans queued, which only a fold can tell.
    */
-  /** What the folder has not reached of this instance's shipped scans (other instances' it folds too). */
+  /** What the fold thread has not reached of this instance's shipped scans (other instances' it folds too). */
   get foldLag(): number {
-    return this.folder?.behind(this.shippedScans) ?? 0;
+    return this.foldThread?.behind(this.shippedScans) ?? 0;
   }
 
   get idle(): boolean {
@@ -94,16 +94,16 @@ export class JournalFirstScanWriter implements ScanWriter {
   }
 
   /**
-   * Starts the shipper's and the folder's threads (PostgreSQL) and replays what an earlier
-   * process left; the folder folds what it left queued while the instance already serves.
+   * Starts the shipper's and the fold threads (PostgreSQL) and replays what an earlier
+   * process left; the fold thread folds what it left queued while the instance already serves.
    */
   async resume(): Promise<void> {
     const { url, schema } = this.database;
     if (url) {
       this.shipper ??= ScanShipper.start({ url, schema });
-      if (!this.folder) {
-        this.folder = ScanFolder.start({ url, schema });
-        this.folder.holdWhileBusy(
+      if (!this.foldThread) {
+        this.foldThread = RollupFoldThread.start({ url, schema });
+        this.foldThread.holdWhileBusy(
           () => this.shippedScans,
           () => this.shippedScans,
           POSTGRES_BUSY_LOOP,
@@ -118,7 +118,7 @@ export class JournalFirstScanWriter implements ScanWriter {
     await this.shipped();
     await this.journal.close();
     await this.shipper?.close();
-    await this.folder?.close();
+    await this.foldThread?.close();
   }
 
   /** Resolves once the journal file holding everything journaled so far is shipped. */
@@ -129,14 +129,14 @@ export class JournalFirstScanWriter implements ScanWriter {
     });
   }
 
-  /** Folds every scan queued so far (by any instance), in the folder's thread or, without it, here. */
+  /** Folds every scan queued so far (by any instance), in the fold thread or, without it, here. */
   private async foldShipped(): Promise<void> {
-    if (this.folder?.running) {
+    if (this.foldThread?.running) {
       try {
-        await this.folder.folded(Number.POSITIVE_INFINITY);
+        await this.foldThread.folded(Number.POSITIVE_INFINITY);
         return;
       } catch (error) {
-        this.options.log.warn({ err: error }, 'the scan folder stopped; folding on the event loop');
+        this.options.log.warn({ err: error }, 'the rollup fold thread stopped; folding on the event loop');
       }
     }
     const { db } = this.database;

@@ -20,7 +20,7 @@ export const scansModule = fp(
       log: app.log,
       retentionDays: app.config.scanRetentionDays,
       journalSync: app.config.scanJournalSync,
-      // A job thread records no scans: no recorder, journal or folder thread of its own.
+      // A job thread records no scans: no recorder, journal or rollup fold thread of its own.
       recordsScans: app.role.kind === 'server',
       changes: app.changes,
       // With Redis every instance takes from one count per code; alone, the cached code counts.

@@ -13,14 +13,14 @@ import {
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import { SqliteScanWriter, scanFolder } from './scans.sqlite-writer.js';
+import { SqliteScanWriter, sqliteRollupFold } from './scans.sqlite-writer.js';
 import { type NewScanRow, SCAN_COLUMNS, type ScanCounterRow, type ScanRow } from './scans.table.js';
 
 const sqliteWriters = new WeakMap<SQLite.Database, SqliteScanWriter>();
 
 /**
  * The SQLite connection's writer; created at first use, which rolls up what a crash left behind
- * unless a `ScanFolder` folds for it (`foldElsewhere`, see openScanWriter).
+ * unless a `RollupFoldThread` folds for it (`foldElsewhere`, see openScanWriter).
  */
 function sqliteWriter(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}): SqliteScanWriter {
   let writer = sqliteWriters.get(sqlite);
@@ -66,7 +66,7 @@ export async function appendScans(
 
 /**
  * Creates SQLite's writer now (at start): that rolls up the scans a crash left past the cursor,
- * or with `foldElsewhere` leaves them, and every later scan's rollups, to a `ScanFolder`. Call it
+ * or with `foldElsewhere` leaves them, and every later scan's rollups, to a `RollupFoldThread`. Call it
  * before any scan is appended on the connection.
  */
 export function openScanWriter(handle: DatabaseHandle, options: { foldElsewhere?: boolean } = {}): void {
@@ -79,9 +79,9 @@ export function lastScanRowid(handle: DatabaseHandle): number {
 }
 
 /**
- * On the app's own connection (SQLite, a folder's thread gone): folds the scans past the cursor,
+ * On the app's own connection (SQLite, a fold thread gone): folds the scans past the cursor,
  * `limit` at most, in one transaction; answers how many. The rollups' WAL is checkpointed after,
- * as the folder's connection would have.
+ * as the fold thread's connection would have.
  */
 export async function foldScansHere(handle: DatabaseHandle, limit: number): Promise<number> {
   const { sqlite } = handle;
@@ -89,7 +89,7 @@ export async function foldScansHere(handle: DatabaseHandle, limit: number): Prom
   return handle.db.connection().execute(async () => {
     let fold = sqliteFolds.get(sqlite);
     if (!fold) {
-      fold = scanFolder(sqlite);
+      fold = sqliteRollupFold(sqlite);
       sqliteFolds.set(sqlite, fold);
     }
     const { folded } = fold(limit);
@@ -98,7 +98,7 @@ export async function foldScansHere(handle: DatabaseHandle, limit: number): Prom
   });
 }
 
-const sqliteFolds = new WeakMap<SQLite.Database, ReturnType<typeof scanFolder>>();
+const sqliteFolds = new WeakMap<SQLite.Database, ReturnType<typeof sqliteRollupFold>>();
 
 /** Scans appended with `rollupsBehind` whose counters and rollups are not written yet. */
 export function scansBehind(handle: DatabaseHandle): number {
@@ -232,6 +232,7 @@ const PG_TYPES: Record<string, string> = {
   at: 'bigint',
   bucket: 'bigint',
   day: 'bigint',
+  week: 'bigint',
   last_at: 'bigint',
   total: 'bigint',
   scans: 'bigint',
@@ -417,6 +418,7 @@ const WORKSPACE_TABLES = [
   'scan_totals',
   'scan_daily_rollups',
   'scan_dimension_buckets',
+  'scan_weekly_rollups',
 ] as const;
 
 /**

@@ -141,7 +141,7 @@ export class ScansService {
       changes?: ChangeBus;
       /** The shared count with Redis (`redisScanCounter`); by default each instance counts alone. */
       counter?: ScanCounter;
-      /** false in a job thread: no recorder (journal, folder thread) is started. */
+      /** false in a job thread: no recorder (journal, rollup fold thread) is started. */
       recordsScans?: boolean;
     },
     private readonly clock: Clock = options.clock ?? systemClock,

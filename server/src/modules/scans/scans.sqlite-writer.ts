@@ -20,7 +20,7 @@ const RECOVERY_CHUNK = 5000;
  * statement per batch cost more than the writes themselves).
  *
  * Raw scans and their rollups can be written apart (docs/adr/2026-11-26-cold-scans.md,
- * "The folder thread"). `appendRaw` commits the scans alone, which is all answering a scan waits for;
+ * "The rollup fold thread"). `appendRaw` commits the scans alone, which is all answering a scan waits for;
  * `rollUp` later writes the counters and rollups of every scan appended since, in bulk, in a
  * transaction that also moves `scan_rollup_cursor` to the last of them. Rows past the cursor are
  * scans whose rollups never committed (the process died between the two): the writer rolls them
@@ -45,7 +45,7 @@ export class SqliteScanWriter {
   private readonly rollUpBehind: (behind: readonly NewScanRow[], throughRowid: number) => void;
 
   /**
-   * With `foldElsewhere`, the scans' counters and rollups are folded by a `ScanFolder` (its own
+   * With `foldElsewhere`, the scans' counters and rollups are folded by a `RollupFoldThread` (its own
    * thread and connection, reading the rows past the cursor from the table): this writer only
    * appends, keeps nothing behind in memory and rolls nothing up, not even at start.
    */
@@ -122,7 +122,7 @@ export class SqliteScanWriter {
 
   /** Commits scans with their counters and rollups, and those of every scan still behind. */
   append(scans: readonly NewScanRow[]): void {
-    // The folder covers them (moving the cursor here would skip the scans it has not reached).
+    // The fold thread covers them (moving the cursor here would skip the scans it has not reached).
     if (this.foldElsewhere) {
       this.appendRaw(scans);
       return;
@@ -230,11 +230,13 @@ function upserter(
 
 /**
  * Folds the scans past the cursor into the counters and rollups, `limit` at most, reading them
- * from the table, in one transaction that moves the cursor: what a `ScanFolder` runs, on its own
+ * from the table, in one transaction that moves the cursor: what a `RollupFoldThread` runs, on its own
  * connection. The transaction starts deferred and writes only the rollups' file, so it never holds
  * the main file's write lock (BEGIN IMMEDIATE would take it on every attached file).
  */
-export function scanFolder(sqlite: SQLite.Database): (limit: number) => { folded: number; through: number } {
+export function sqliteRollupFold(
+  sqlite: SQLite.Database,
+): (limit: number) => { folded: number; through: number } {
   const cursor = sqlite.prepare('select through_rowid from scan_rollup_cursor where id = 1').pluck();
   const after = sqlite.prepare(
     `select rowid, ${SCAN_COLUMNS.join(', ')} from scans where rowid > ? order by rowid limit ?`,

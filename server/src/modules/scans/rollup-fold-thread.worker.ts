@@ -3,14 +3,14 @@ import { createDatabase } from '../../db/create-db.js';
 import { attachRollups, openSqlite } from '../../db/sqlite-file.js';
 import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { STOP, yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
-import type { FolderSettings, FolderSource, FoldReport, FoldRequest } from './scan-folder.js';
+import type { FoldReport, FoldRequest, FoldSource, FoldThreadSettings } from './rollup-fold-thread.js';
 import { foldQueuedScans } from './scans.repository.js';
-import { scanFolder } from './scans.sqlite-writer.js';
+import { sqliteRollupFold } from './scans.sqlite-writer.js';
 
-/** The scan folder's thread (see scan-folder.ts): folds until caught up, then looks again every idleMs. */
+/** The rollup fold thread (see rollup-fold-thread.ts): folds until caught up, then looks again every idleMs. */
 const port = parentPort;
-if (!port) throw new Error('scan-folder.worker runs as a worker thread');
-const settings = workerData as FolderSettings;
+if (!port) throw new Error('rollup-fold-thread.worker runs as a worker thread');
+const settings = workerData as FoldThreadSettings;
 // Each thread's collections keep what they free resident until released (heap-trim.ts).
 trimHeapWhenIdle();
 // Folding may lag behind a burst (reads wait for it, scanners never do): the edge gets the cores first.
@@ -23,15 +23,15 @@ type Fold = (
   waitForOthers: boolean,
 ) => { folded: number; through: number } | Promise<{ folded: number; through: number }>;
 
-function openFolds(source: FolderSource): { fold: Fold; close(): Promise<void> } {
+function openFolds(source: FoldSource): { fold: Fold; close(): Promise<void> } {
   if ('file' in source) {
     const sqlite = openSqlite(source.file);
     attachRollups(sqlite, source.file);
     // Prepared at the first fold that finds the tables (a database not migrated yet has none).
-    let fold: ReturnType<typeof scanFolder> | undefined;
+    let fold: ReturnType<typeof sqliteRollupFold> | undefined;
     return {
       fold: (limit) => {
-        fold ??= scanFolder(sqlite);
+        fold ??= sqliteRollupFold(sqlite);
         return fold(limit);
       },
       close: async () => {

@@ -7,18 +7,18 @@ import { startWorker, stopWorker } from '../../shared/worker-thread.js';
  * Where the scans to fold are: a SQLite file (the rollups' file is attached beside it), or a
  * PostgreSQL database, whose shipments queue their scans (`scan_fold_queue`).
  */
-export type FolderSource = { file: string } | { url: string; schema?: string | undefined };
+export type FoldSource = { file: string } | { url: string; schema?: string | undefined };
 
-/** What the folder's thread is started with. */
-export interface FolderSettings {
-  source: FolderSource;
+/** What the fold thread is started with. */
+export interface FoldThreadSettings {
+  source: FoldSource;
   /** Scans folded per transaction at most. */
   batch: number;
   /** How long the thread waits, once caught up, before it looks for new scans. */
   idleMs: number;
   /**
-   * Two Int32s: [0] is 1 while the edge asks the thread to hold its folds (see `ScanFolder.hold`);
-   * [1] counts the turns the thread held back (`ScanFolder.heldTurns`).
+   * Two Int32s: [0] is 1 while the edge asks the thread to hold its folds (see `RollupFoldThread.hold`);
+   * [1] counts the turns the thread held back (`RollupFoldThread.heldTurns`).
    */
   held: SharedArrayBuffer;
 }
@@ -49,16 +49,16 @@ const MAX_HELD_BACKLOG = 1_000_000;
  * The thread's V8 heap bounds. Unbounded, V8 let a folding thread's heap grow to about 100 MB
  * under a cold burst before collecting (its live data is a fold's rows); bounded, it collects
  * sooner. On Node 24 the most heap the thread ever took stays resident until the thread is idle
- * (heap-trim.ts), and the folder catches up after a load at full speed, so these bounds are its
+ * (heap-trim.ts), and the fold thread catches up after a load at full speed, so these bounds are its
  * share of the instance's RSS under load: 4 and 32 MB kept a million-code run at 239 MB, where
  * 8 and 48 reached 252 to 262 (docs/adr/2026-11-26-cold-scans.md, "Memory under load"). Should a
  * fold ever need more, the thread ends with an out-of-memory error and the event loop folds
  * instead (as when the thread is gone for any reason).
  */
-const FOLDER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
+const FOLD_THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
 
 /**
- * The analytics folder (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection that
+ * The rollup fold thread (docs/adr/2026-11-26-cold-scans.md): a thread with its own connection that
  * folds stored scans into the counters, visitor sets and rollups, `FOLD_BATCH` at a time, each
  * batch in one transaction that also marks it folded (exactly once, whatever is killed when).
  * On SQLite it folds the scans past `scan_rollup_cursor`; the rollups live in their own attached
@@ -66,7 +66,7 @@ const FOLDER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
  * never wait for it. On PostgreSQL it folds the scans shipments queued (`foldQueuedScans`).
  * Either way the event loop does none of the work, however many distinct codes a burst touches.
  */
-export class ScanFolder {
+export class RollupFoldThread {
   private readonly exited: Promise<unknown>;
   private stopped: Error | null = null;
   /** The cursor as last reported. */
@@ -84,20 +84,27 @@ export class ScanFolder {
     this.exited = once(worker, 'exit');
     worker.on('message', (report: FoldReport) => this.report(report));
     worker.on('error', (error) => this.stop(error));
-    worker.once('exit', () => this.stop(new Error('the scan folder thread exited')));
+    worker.once('exit', () => this.stop(new Error('the rollup fold thread exited')));
     worker.unref();
   }
 
-  static start(source: FolderSource, options: Partial<Omit<FolderSettings, 'source'>> = {}): ScanFolder {
-    const settings: FolderSettings = {
+  static start(
+    source: FoldSource,
+    options: Partial<Omit<FoldThreadSettings, 'source'>> = {},
+  ): RollupFoldThread {
+    const settings: FoldThreadSettings = {
       source,
       batch: options.batch ?? FOLD_BATCH,
       // Looking costs PostgreSQL a query: four times less often there.
       idleMs: options.idleMs ?? ('url' in source ? 100 : 25),
       held: new SharedArrayBuffer(8),
     };
-    const worker = startWorker(new URL('./scan-folder.worker.js', import.meta.url), settings, FOLDER_HEAP);
-    return new ScanFolder(worker, settings.held);
+    const worker = startWorker(
+      new URL('./rollup-fold-thread.worker.js', import.meta.url),
+      settings,
+      FOLD_THREAD_HEAP,
+    );
+    return new RollupFoldThread(worker, settings.held);
   }
 
   /**
