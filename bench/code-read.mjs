@@ -3,7 +3,7 @@
 // loads it on a miss (docs/adr/2026-11-26-cold-code-read.md). Builds a SQLite database with the
 // server's migrations, inserts N codes (BENCH_CODES, default 1,000,000; copies of one code, slugs
 // m0000000...), builds the edge's code file from it as the server does at its start
-// (edge-code-index.ts), then reads codes at random, one at a time, as the edge does (the file,
+// (edge-code-file.ts), then reads codes at random, one at a time, as the edge does (the file,
 // else the database), and for comparison through the database's own read (`sqliteRedirectReader`
 // or PostgreSQL's batching reader), the query builder's (`findRedirectRow`) and SQLite's floor (a
 // row by rowid, every page in SQLite's own cache), and times them: the median of 5 runs of
@@ -24,7 +24,7 @@ const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
 const { edgeCodeRows, findRedirectRow, postgresRedirectReader, sqliteRedirectReader } = await import(
   path.join(dist, 'modules/qrcodes/edge-code.repository.js')
 );
-const { EdgeCodeIndex } = await import(path.join(dist, 'modules/qrcodes/edge-code-index.js'));
+const { EdgeCodeFile } = await import(path.join(dist, 'modules/qrcodes/edge-code-file.js'));
 
 const { values: flags } = parseArgs({
   options: { db: { type: 'string', default: 'sqlite' }, codes: { type: 'string' } },
@@ -85,14 +85,14 @@ function rowByRowid(connection) {
 }
 
 /**
- * The edge's file of every code, as the server builds it at its start (edge-code-index.ts), in
+ * The edge's file of every code, as the server builds it at its start (edge-code-file.ts), in
  * the run's temporary folder (made here on PostgreSQL; removed at the end).
  */
-function edgeCodeIndex(handle) {
+function edgeCodeFile(handle) {
   const log = { info() {}, warn: (details, message) => console.error(message, details) };
   tmp ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rq-code-read-'));
   const dir = tmp;
-  return new EdgeCodeIndex(edgeCodeRows(handle.db, handle.dialect), { dir, log });
+  return new EdgeCodeFile(edgeCodeRows(handle.db, handle.dialect), { dir, log });
 }
 
 /** Lookups at random, one at a time: µs each (wall) and µs of this thread's CPU each. */
@@ -115,7 +115,7 @@ let admin;
 let dbName;
 let handle;
 let floorConnection;
-let index;
+let codeFile;
 try {
   if (ON_POSTGRES) {
     admin = new pg.Client({ connectionString: PG_URL });
@@ -138,14 +138,14 @@ try {
   const database = handle.sqlite
     ? sqliteRedirectReader(handle.sqlite)
     : postgresRedirectReader(handle.pgPool);
-  index = edgeCodeIndex(handle);
-  const indexing = Date.now();
-  await index.build();
-  console.log(`edge code file: ${index.size} codes in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
+  codeFile = edgeCodeFile(handle);
+  const building = Date.now();
+  await codeFile.build();
+  console.log(`edge code file: ${codeFile.size} codes in ${((Date.now() - building) / 1000).toFixed(1)} s`);
   const reads = {
     'query builder': (hostKey, slug) => findRedirectRow(handle.db, handle.dialect, hostKey, slug),
     database,
-    edge: (hostKey, slug) => index.get(hostKey, slug) ?? database(hostKey, slug),
+    edge: (hostKey, slug) => codeFile.get(hostKey, slug) ?? database(hostKey, slug),
   };
   if (handle.sqlite) {
     floorConnection = new Database(path.join(tmp, 'rq.sqlite'), { readonly: true });
@@ -173,7 +173,7 @@ try {
     console.log(`floor, a row by rowid with every page in SQLite's cache: ${summary('floor')}`);
   console.log(`code read over ${CODES} codes${on}: ${summary('edge')}`);
 } finally {
-  index?.close();
+  codeFile?.close();
   floorConnection?.close();
   await handle?.destroy();
   if (admin) {

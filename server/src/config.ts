@@ -37,7 +37,7 @@ export interface Config {
   /**
    * Keep every code as the edge reads it in a file of the process in the data folder
    * (EDGE_CODE_FILE, default true; about 250 bytes of disk a code, held by the operating system's
-   * page cache), so a code the memory cache misses is read in a few µs (edge-code-index.ts).
+   * page cache), so a code the memory cache misses is read in a few µs (edge-code-file.ts).
    */
   edgeCodeFile: boolean;
   /**

@@ -48,4 +48,6 @@ export const migrationNotes: Record<string, string> = {
   '2026_11_30_0710_qrcodes_attribution': 'adds a code’s attribution setting (an edge field)',
   '2026_11_30_0720_conversion_rollups': 'adds the conversions’ rollups the dashboard reads',
   '2026_11_30_0800_gs1_item_controls': 'adds a GS1 item’s rules and link controls',
+  '2026_12_01_0100_qrcodes_edge_covering':
+    'renames the redirect edge’s covering index to qrcodes_edge_covering (same columns)',
 };

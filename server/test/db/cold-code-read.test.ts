@@ -146,35 +146,35 @@ describe.each(engines)('the edge reading codes it has not cached on $name', (eng
   });
 
   it("holds every code in the edge's code file, and answers each change there at once", async () => {
-    const index = t.app.codeLookup.index;
-    if (!index) throw new Error('the edge code file is on by default');
+    const codeFile = t.app.codeLookup.codeFile;
+    if (!codeFile) throw new Error('the edge code file is on by default');
     const made = [];
     for (const slug of ['file-1', 'file-2', 'file-3'])
       made.push(
         await api('POST', '/qrcodes', { slug, mode: 'redirect', target: `https://example.com/${slug}` }),
       );
     // As at a start: the file is built from the database, every code in it.
-    await index.build();
-    expect(index.size).toBeGreaterThanOrEqual(3);
-    expect(index.get('', 'file-1')).toEqual(
+    await codeFile.build();
+    expect(codeFile.size).toBeGreaterThanOrEqual(3);
+    expect(codeFile.get('', 'file-1')).toEqual(
       await findRedirectRow(t.database.handle.db, t.database.handle.dialect, '', 'file-1'),
     );
     expect(await scan('file-1')).toBe('https://example.com/file-1');
 
     // A change drops the code from the file; the scan reads the database and stores it again.
     await api('PATCH', `/qrcodes/${made[0]?.id}`, { target: 'https://example.com/changed' });
-    expect(index.get('', 'file-1')).toBeUndefined();
+    expect(codeFile.get('', 'file-1')).toBeUndefined();
     expect(await scan('file-1')).toBe('https://example.com/changed');
-    expect(index.get('', 'file-1')?.target).toBe('https://example.com/changed');
+    expect(codeFile.get('', 'file-1')?.target).toBe('https://example.com/changed');
 
     // A moved slug and a deleted code are gone from the file, and the new slug is read again.
     await api('PATCH', `/qrcodes/${made[1]?.id}`, { slug: 'file-2b' });
     await api('DELETE', `/qrcodes/${made[2]?.id}`);
-    expect(index.get('', 'file-2')).toBeUndefined();
-    expect(index.get('', 'file-3')).toBeUndefined();
+    expect(codeFile.get('', 'file-2')).toBeUndefined();
+    expect(codeFile.get('', 'file-3')).toBeUndefined();
     expect(await scan('file-2')).toBe(404);
     expect(await scan('file-3')).toBe(404);
     expect(await scan('file-2b')).toBe('https://example.com/file-2');
-    expect(index.get('', 'file-2b')?.slug).toBe('file-2b');
+    expect(codeFile.get('', 'file-2b')?.slug).toBe('file-2b');
   });
 });

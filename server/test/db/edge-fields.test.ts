@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_INDEX } from '../../src/db/migrations/2026_12_01_0100_qrcodes_edge_covering.js';
 import {
   edgeCodeRows,
   findRedirectRow,
@@ -11,11 +11,12 @@ import {
   redirectRowsAfter,
   sqliteRedirectReader,
 } from '../../src/modules/qrcodes/edge-code.repository.js';
-import { EdgeCodeIndex } from '../../src/modules/qrcodes/edge-code-index.js';
+import { EdgeCodeFile } from '../../src/modules/qrcodes/edge-code-file.js';
 import { EDGE_FIELDS, type EdgeField, type RedirectRow } from '../../src/modules/qrcodes/edge-fields.js';
 import { insertCode } from '../../src/modules/qrcodes/qrcodes.repository.js';
 import type { NewQrCodeRow } from '../../src/modules/qrcodes/qrcodes.table.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { indexColumns } from '../helpers/indexes.js';
 
 const fields = EDGE_FIELDS as readonly EdgeField[];
 
@@ -46,7 +47,7 @@ const OTHER_COLUMNS = {
 /**
  * Every field of EDGE_FIELDS (edge-fields.ts), whatever it is, from the row written to the edge:
  * stored in its column, read by each of the edge's queries into its row, covered by the
- * `qrcodes_edge` index, and written to the edge code file and read back. A field added to the
+ * `qrcodes_edge_covering` index, and written to the edge code file and read back. A field added to the
  * list is checked here with no change to this test; one whose migration is missing fails here.
  */
 describe.each(engines)('a field the edge reads, through every layer on $name', (engine) => {
@@ -85,31 +86,27 @@ describe.each(engines)('a field the edge reads, through every layer on $name', (
 
   it('reads each field from the covering index alone', async () => {
     const { db, dialect } = database.handle;
-    const { rows } =
-      dialect === 'sqlite'
-        ? await sql<{ name: string }>`select name from pragma_index_info('qrcodes_edge')`.execute(db)
-        : await sql<{ name: string }>`
-            select a.attname as name from pg_index i
-            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-            where i.indexrelid = 'qrcodes_edge'::regclass`.execute(db);
-    const covered = rows.map((row) => row.name);
+    const covered = await indexColumns(db, dialect, EDGE_INDEX.name);
     for (const { column } of fields) expect(covered).toContain(column);
   });
 
   it('writes each field to the edge code file and reads it back', async () => {
     const { db, dialect } = database.handle;
-    const index = new EdgeCodeIndex(edgeCodeRows(db, dialect), { dir, log: pino({ level: 'silent' }) });
+    const codeFile = new EdgeCodeFile(edgeCodeRows(db, dialect), { dir, log: pino({ level: 'silent' }) });
     try {
-      await index.build();
-      for (const [slug, row] of written) expect(index.get('codes.example', slug)).toEqual(row);
+      await codeFile.build();
+      for (const [slug, row] of written) expect(codeFile.get('codes.example', slug)).toEqual(row);
       // A code the edge read from the database after a change is stored again as read.
       const changed = written.get('every-field') as RedirectRow;
-      index.changed(changed.host_key, changed.slug);
-      expect(index.get(changed.host_key, changed.slug)).toBeUndefined();
-      index.remember(await findRedirectRow(db, dialect, changed.host_key, changed.slug), index.readMark);
-      expect(index.get(changed.host_key, changed.slug)).toEqual(changed);
+      codeFile.changed(changed.host_key, changed.slug);
+      expect(codeFile.get(changed.host_key, changed.slug)).toBeUndefined();
+      codeFile.remember(
+        await findRedirectRow(db, dialect, changed.host_key, changed.slug),
+        codeFile.readMark,
+      );
+      expect(codeFile.get(changed.host_key, changed.slug)).toEqual(changed);
     } finally {
-      index.close();
+      codeFile.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createEdgeIndex, dropEdgeIndex } from './qrcodes-edge-index.js';
+import { createEdgeIndex, dropEdgeIndex, type EdgeCoveringIndex } from './edge-covering-index.js';
 
 /**
  * The redirect edge's read of a code by (host, slug) from the index alone
@@ -8,7 +8,7 @@ import { createEdgeIndex, dropEdgeIndex } from './qrcodes-edge-index.js';
  * stays (it enforces one code per host and slug); style, title, tags and payload are not here.
  * PostgreSQL keeps the same columns as INCLUDE (an index-only scan once the table is vacuumed).
  */
-export const COVERED = [
+const COVERED = [
   'id',
   'account_id',
   'mode',
@@ -24,10 +24,13 @@ export const COVERED = [
   'apps_json',
 ];
 
+/** The index as this migration made it: the next edge field's migration starts from it. */
+export const EDGE_INDEX: EdgeCoveringIndex = { name: 'qrcodes_edge', covered: COVERED };
+
 export async function up(db: Kysely<any>): Promise<void> {
-  await createEdgeIndex(db, COVERED);
+  await createEdgeIndex(db, EDGE_INDEX);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await dropEdgeIndex(db);
+  await dropEdgeIndex(db, EDGE_INDEX);
 }

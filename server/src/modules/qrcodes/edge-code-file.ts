@@ -1,192 +1,173 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { decodeEdgeRecord, encodeEdgeRecord, type RedirectRow } from './edge-fields.js';
+import { bucketsFor, FileHashTable, fitsRecord } from './file-hash-table.js';
+
+/** Where the file reads every code from, a page at a time (edge-code.repository.ts). */
+export interface EdgeCodeRows {
+  page(after: { hostKey: string; slug: string } | undefined, limit: number): Promise<RedirectRow[]>;
+  volume(): Promise<{ codes: number; chars: number }>;
+}
+
+/** Codes a build reads at once; between pages the event loop serves requests. */
+const BUILD_PAGE = 2_000;
+/** A record's bytes besides its columns' characters: separators, null marks, numbers. */
+const RECORD_OVERHEAD = 40;
+/** The build's file is sized for this many times the codes there are, so codes can be added. */
+const HEADROOM = 1.25;
+/** How long the edge's thread removes changed codes from the file before it answers scans again. */
+const REMOVAL_SLICE_MS = 1;
+
+const keyOf = (hostKey: string, slug: string) => `${hostKey}/${slug}`;
 
 /**
- * A bucket is one 4 kB page of the file: a lookup reads the used part of one page with one system
- * call. The pages live in the operating system's cache, not in the process (RSS), which is what
- * lets a million codes be read in a few µs each within the instance's memory bar
- * (docs/adr/2026-11-26-cold-code-read.md, "The edge code file").
- */
-export const BUCKET_BYTES = 4096;
-/** A record's header: the key's hash (u32; 0 once removed), the key's bytes (u16), the value's (u16). */
-const RECORD_HEADER = 8;
-/** Larger records (a target of kilobytes) are not stored: their codes are read from the database. */
-const MAX_RECORD = 1024;
-/** Buckets tried from a key's own, each full one sending on to the next. */
-const MAX_PROBES = 4;
-/** The share of the file the records are sized to fill, so that few buckets overflow. */
-const FILL = 0.6;
-
-/** FNV-1a over the key's UTF-16 code units; never 0 (a removed record's mark). */
-function keyHash(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 0 || 1;
-}
-
-const u16 = (bytes: Uint8Array, at: number) => (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
-const u32 = (bytes: Uint8Array, at: number) => (u16(bytes, at) | (u16(bytes, at + 2) << 16)) >>> 0;
-
-/** Whether a record of `key` and `value` is small enough to be stored at all. */
-export function fitsRecord(key: string, value: string): boolean {
-  return RECORD_HEADER + Buffer.byteLength(key) + Buffer.byteLength(value) <= MAX_RECORD;
-}
-
-/** Buckets for `records` records of `recordBytes` bytes on average. */
-export function bucketsFor(records: number, recordBytes: number): number {
-  return Math.max(16, Math.ceil((records * (RECORD_HEADER + recordBytes)) / (BUCKET_BYTES * FILL)));
-}
-
-/**
- * A hash table of string keys to string values in a file of fixed-size buckets, for one process:
- * the file is unlinked as soon as it is open (nothing is left behind, even after a crash), and
- * what each bucket holds is known here (its used bytes, whether it overflowed), so a lookup reads
- * only what a bucket holds, and a key whose bucket is empty costs no system call. A record that
- * finds no room within `MAX_PROBES` buckets is not stored: `put` answers false.
+ * Every code as the edge reads it, in a file of this process (file-hash-table.ts), so that a scan of
+ * any of a million codes costs one page read from the operating system's cache rather than a walk
+ * of the database's b-trees (docs/adr/2026-11-26-cold-code-read.md, "The edge code file"). It is a cache
+ * of the database and follows the same change notices as the edge's memory cache: a change
+ * removes the code's record at once, and the next database read of it stores it again. Until a
+ * build has finished, and while changes may be missed (Redis away), it answers nothing and the
+ * edge reads the database.
  */
 export class EdgeCodeFile {
-  /** Bytes in use at the start of each bucket (records, removed ones included until compacted). */
-  private readonly used: Uint16Array;
-  /** Set once a record that hashed to the bucket went on to the next one. */
-  private readonly overflowed: Uint8Array;
-  private readonly page = Buffer.allocUnsafe(BUCKET_BYTES);
-  private readonly record = Buffer.allocUnsafe(MAX_RECORD);
-  /** The bucket of the record `find` found last. */
-  private foundBucket = 0;
-  /** Records held. */
-  size = 0;
+  private file: FileHashTable | undefined;
+  /** Bumped by each change notice: a database read that started before one is not stored. */
+  private changes = 0;
+  /** Bumped by each build and pause: a build that was overtaken is thrown away. */
+  private generation = 0;
+  /** The keys changed while a build runs: removed from its file before it answers. */
+  private changedDuringBuild: Set<string> | undefined;
+  /** Records that found no room since the build: past a share of the codes, a larger file. */
+  private unstored = 0;
+  /** Builds under way (a pause or a reconnection can start one while another still runs). */
+  private buildsRunning = 0;
+  /**
+   * Changed keys still to be removed from the file, a slice at a time: a bulk write's thousands of
+   * notices, each removal a read of its bucket, held the edge up for tens of milliseconds at once.
+   * Until then the edge reads them from the database.
+   */
+  private readonly unremoved = new Set<string>();
+  private removing: NodeJS.Immediate | undefined;
 
-  private constructor(
-    private readonly fd: number,
-    readonly buckets: number,
-  ) {
-    this.used = new Uint16Array(buckets);
-    this.overflowed = new Uint8Array(buckets);
+  constructor(
+    private readonly rows: EdgeCodeRows,
+    private readonly options: { dir: string; log: FastifyBaseLogger },
+  ) {}
+
+  /** Codes the file holds (0 while it answers nothing). */
+  get size(): number {
+    return this.file?.size ?? 0;
   }
 
-  /** A new, empty file of `buckets` buckets in `dir` (sparse: it grows as buckets are written). */
-  static create(dir: string, buckets: number): EdgeCodeFile {
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `edge-codes-${process.pid}-${randomBytes(4).toString('hex')}.bin`);
-    const fd = fs.openSync(file, 'w+');
-    try {
-      fs.unlinkSync(file);
-      fs.ftruncateSync(fd, buckets * BUCKET_BYTES);
-    } catch (error) {
-      fs.closeSync(fd);
-      throw error;
+  /** The code at (host, slug) when the file holds it; undefined sends the caller to the database. */
+  get(hostKey: string, slug: string): RedirectRow | undefined {
+    const key = keyOf(hostKey, slug);
+    if (this.unremoved.size > 0 && this.unremoved.has(key)) return undefined;
+    const value = this.file?.get(key);
+    return value === undefined ? undefined : decodeEdgeRecord(value, hostKey, slug);
+  }
+
+  /** Where a database read starts: hand it to `remember` with the row it read. */
+  get readMark(): number {
+    return this.changes;
+  }
+
+  /** Stores a row the edge read from the database, unless a change came since it started reading. */
+  remember(row: RedirectRow | undefined, readMark: number): void {
+    if (!row || !this.file || readMark !== this.changes) return;
+    const key = keyOf(row.host_key, row.slug);
+    const value = encodeEdgeRecord(row);
+    this.unremoved.delete(key);
+    // A row that can never be stored is read from the database each time; only a lack of room counts.
+    if (value === undefined || !fitsRecord(key, value)) return void this.file.remove(key);
+    if (this.file.put(key, value)) return;
+    this.unstored++;
+    // One larger file at a time: every later miss would otherwise start the build over.
+    if (this.buildsRunning === 0 && this.unstored > Math.max(1_000, this.file.size / 8)) void this.build();
+  }
+
+  /** A code at (host, slug) was created, changed or deleted. */
+  changed(hostKey: string, slug: string): void {
+    this.changes++;
+    const key = keyOf(hostKey, slug);
+    this.changedDuringBuild?.add(key);
+    if (!this.file) return;
+    this.unremoved.add(key);
+    this.removing ??= setImmediate(() => this.removeSome());
+  }
+
+  private removeSome(): void {
+    this.removing = undefined;
+    const until = performance.now() + REMOVAL_SLICE_MS;
+    for (const key of this.unremoved) {
+      this.unremoved.delete(key);
+      this.file?.remove(key);
+      if (performance.now() > until) break;
     }
-    return new EdgeCodeFile(fd, buckets);
+    if (this.unremoved.size > 0) this.removing = setImmediate(() => this.removeSome());
   }
 
-  get(key: string): string | undefined {
-    const at = this.find(key);
-    if (at < 0) return undefined;
-    const { page } = this;
-    const valueStart = at + RECORD_HEADER + u16(page, at + 4);
-    return page.toString('utf8', valueStart, valueStart + u16(page, at + 6));
-  }
-
-  /** Stores `value` under `key` (replacing any); false when it is too large or finds no room. */
-  put(key: string, value: string): boolean {
-    this.remove(key);
-    return this.add(key, value);
-  }
-
-  /** `put` for a key known not to be stored (the build's: no lookup first). */
-  add(key: string, value: string): boolean {
-    const size = this.encode(key, value);
-    if (size === 0) return false;
-    let bucket = keyHash(key) % this.buckets;
-    for (let probe = 0; probe < MAX_PROBES; probe++) {
-      let used = this.used[bucket] ?? 0;
-      if (used + size > BUCKET_BYTES) used = this.compact(bucket);
-      if (used + size <= BUCKET_BYTES) {
-        fs.writeSync(this.fd, this.record, 0, size, bucket * BUCKET_BYTES + used);
-        this.used[bucket] = used + size;
-        this.size++;
-        return true;
-      }
-      this.overflowed[bucket] = 1;
-      bucket = (bucket + 1) % this.buckets;
-    }
-    return false;
-  }
-
-  remove(key: string): boolean {
-    const at = this.find(key);
-    if (at < 0) return false;
-    this.page.writeUInt32LE(0, at);
-    fs.writeSync(this.fd, this.page, at, 4, this.foundBucket * BUCKET_BYTES + at);
-    this.size--;
-    return true;
-  }
-
-  close(): void {
-    fs.closeSync(this.fd);
+  /** Changes may be missed from now on: answer nothing until the next build. */
+  pause(): void {
+    this.generation++;
+    this.closeFile();
   }
 
   /**
-   * The offset of `key`'s record in `this.page`, which then holds its bucket (`foundBucket`), or -1.
-   * On the hot path of every cold scan: bytes are read by index, and a key is decoded only when
-   * its record's hash matches.
+   * Reads every code into a new file, serving from the current one meanwhile; a pause or another
+   * build during it throws this one away. Failures are logged: the edge reads the database.
    */
-  private find(key: string): number {
-    const hash = keyHash(key);
-    const { page } = this;
-    let bucket = hash % this.buckets;
-    for (let probe = 0; probe < MAX_PROBES; probe++) {
-      const end = this.used[bucket] ?? 0;
-      if (end > 0) fs.readSync(this.fd, page, 0, end, bucket * BUCKET_BYTES);
-      for (let at = 0; at < end; ) {
-        const keyStart = at + RECORD_HEADER;
-        const keyEnd = keyStart + u16(page, at + 4);
-        if (u32(page, at) === hash && page.toString('utf8', keyStart, keyEnd) === key) {
-          this.foundBucket = bucket;
-          return at;
+  async build(): Promise<void> {
+    const generation = ++this.generation;
+    this.buildsRunning++;
+    const changed = new Set<string>();
+    this.changedDuringBuild = changed;
+    let file: FileHashTable | undefined;
+    try {
+      const { codes, chars } = await this.rows.volume();
+      const perCode = codes > 0 ? chars / codes + RECORD_OVERHEAD : 200;
+      file = FileHashTable.create(this.options.dir, bucketsFor(Math.max(codes, 1_000) * HEADROOM, perCode));
+      let unstored = 0;
+      for (let after: { hostKey: string; slug: string } | undefined; ; ) {
+        const page = await this.rows.page(after, BUILD_PAGE);
+        if (generation !== this.generation) return;
+        for (const row of page) {
+          const key = keyOf(row.host_key, row.slug);
+          const value = encodeEdgeRecord(row);
+          if (value !== undefined && fitsRecord(key, value) && !file.add(key, value)) unstored++;
         }
-        at = keyEnd + u16(page, at + 6);
+        const last = page.at(-1);
+        if (page.length < BUILD_PAGE || !last) break;
+        after = { hostKey: last.host_key, slug: last.slug };
+        await nextTurn();
       }
-      if (this.overflowed[bucket] === 0) return -1;
-      bucket = (bucket + 1) % this.buckets;
+      if (generation !== this.generation) return;
+      for (const key of changed) file.remove(key);
+      this.closeFile();
+      this.file = file;
+      this.unstored = unstored;
+      file = undefined;
+      this.options.log.info({ codes: this.file.size, unstored }, 'edge code file built');
+    } catch (error) {
+      this.options.log.warn(
+        { err: error },
+        'the edge code file could not be built; codes are read from the database',
+      );
+    } finally {
+      this.buildsRunning--;
+      file?.close();
+      if (this.changedDuringBuild === changed) this.changedDuringBuild = undefined;
     }
-    return -1;
   }
 
-  /** The record in `this.record`; answers its size, or 0 when it does not fit one. */
-  private encode(key: string, value: string): number {
-    const keyBytes = Buffer.byteLength(key);
-    const valueBytes = Buffer.byteLength(value);
-    const size = RECORD_HEADER + keyBytes + valueBytes;
-    if (size > MAX_RECORD) return 0;
-    const { record } = this;
-    record.writeUInt32LE(keyHash(key), 0);
-    record.writeUInt16LE(keyBytes, 4);
-    record.writeUInt16LE(valueBytes, 6);
-    record.write(key, RECORD_HEADER, 'utf8');
-    record.write(value, RECORD_HEADER + keyBytes, 'utf8');
-    return size;
+  close(): void {
+    this.pause();
   }
 
-  /** Drops a bucket's removed records, so that its live ones sit together at its start; answers its used bytes. */
-  private compact(bucket: number): number {
-    const end = this.used[bucket] ?? 0;
-    const { page } = this;
-    fs.readSync(this.fd, page, 0, end, bucket * BUCKET_BYTES);
-    let kept = 0;
-    for (let at = 0; at < end; ) {
-      const next = at + RECORD_HEADER + u16(page, at + 4) + u16(page, at + 6);
-      if (u32(page, at) !== 0) {
-        page.copy(page, kept, at, next);
-        kept += next - at;
-      }
-      at = next;
-    }
-    if (kept < end) {
-      fs.writeSync(this.fd, page, 0, kept, bucket * BUCKET_BYTES);
-      this.used[bucket] = kept;
-    }
-    return kept;
+  private closeFile(): void {
+    this.file?.close();
+    this.file = undefined;
+    // A file built from now on read the database after these changes (or holds them in its `changed`).
+    this.unremoved.clear();
   }
 }

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import type { Database, Dialect } from '../../db/database.js';
 import type { ChangeBus } from '../../shared/change-bus.js';
 import { edgeCodeRows, postgresRedirectReader, sqliteRedirectReader } from './edge-code.repository.js';
-import { EdgeCodeIndex } from './edge-code-index.js';
+import { EdgeCodeFile } from './edge-code-file.js';
 import type { RedirectRow } from './edge-fields.js';
 import { controlsOf, type LinkControls } from './link-controls.js';
 import type { CodeMode, ExecSettings } from './qrcodes.validate.js';
@@ -42,7 +42,7 @@ export interface EdgeCodeLookupOptions {
   /** The bus `code.changed` comes on: the edge code file forgets each changed code. */
   changes: ChangeBus;
   /**
-   * The edge's file of every code (edge-code-index.ts), in `dir`: absent, the edge reads each code
+   * The edge's file of every code (edge-code-file.ts), in `dir`: absent, the edge reads each code
    * it has not cached from the database.
    */
   edgeCodeFile?: { dir: string; log: FastifyBaseLogger } | undefined;
@@ -61,13 +61,13 @@ export class EdgeCodeLookup {
    */
   private readRow: EdgeRowReader | undefined;
   /** Every code as the edge reads it, in a file (when configured; the module builds it at start). */
-  readonly index: EdgeCodeIndex | undefined;
+  readonly codeFile: EdgeCodeFile | undefined;
 
   constructor(
     db: Kysely<Database>,
     private readonly options: EdgeCodeLookupOptions,
   ) {
-    this.index = options.edgeCodeFile && edgeIndexOf(db, options, options.edgeCodeFile);
+    this.codeFile = options.edgeCodeFile && edgeCodeFileOf(db, options, options.edgeCodeFile);
   }
 
   /**
@@ -81,14 +81,14 @@ export class EdgeCodeLookup {
     hostKey: string,
     slug: string,
   ): RedirectCode | undefined | Promise<RedirectCode | undefined> {
-    const { index } = this;
-    const indexed = index?.get(hostKey, slug);
-    if (indexed) return redirectCodeOf(indexed);
+    const { codeFile } = this;
+    const stored = codeFile?.get(hostKey, slug);
+    if (stored) return redirectCodeOf(stored);
     this.readRow ??= this.rowReader();
-    const readMark = index?.readMark ?? 0;
+    const readMark = codeFile?.readMark ?? 0;
     const row = this.readRow(hostKey, slug);
     const answer = (read: RedirectRow | undefined) => {
-      index?.remember(read, readMark);
+      codeFile?.remember(read, readMark);
       return redirectCodeOf(read);
     };
     return row instanceof Promise ? row.then(answer) : answer(row);
@@ -103,17 +103,17 @@ export class EdgeCodeLookup {
 }
 
 /** The edge's code file, following every instance's changes (this one's included) from the start. */
-function edgeIndexOf(
+function edgeCodeFileOf(
   db: Kysely<Database>,
   options: EdgeCodeLookupOptions,
   file: { dir: string; log: FastifyBaseLogger },
-): EdgeCodeIndex {
-  const index = new EdgeCodeIndex(edgeCodeRows(db, options.dialect), file);
+): EdgeCodeFile {
+  const codeFile = new EdgeCodeFile(edgeCodeRows(db, options.dialect), file);
   options.changes.subscribe('code.changed', ({ hostKey, slug, created }) => {
     // The file holds codes read from the database, never an absence: a new code has nothing there.
-    if (!created) index.changed(hostKey, slug);
+    if (!created) codeFile.changed(hostKey, slug);
   });
-  return index;
+  return codeFile;
 }
 
 function redirectCodeOf(row: RedirectRow | undefined): RedirectCode | undefined {

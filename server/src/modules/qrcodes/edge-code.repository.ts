@@ -14,7 +14,7 @@ import { EDGE_COLUMNS, EDGE_TEXT_COLUMNS, type RedirectRow } from './edge-fields
 /** The row as the query answers it: SQLite gives the rule ids as one string, PostgreSQL as an array. */
 type StoredRedirectRow = Omit<RedirectRow, 'rule_ids'> & { rule_ids: string[] | string | null };
 
-/** The columns the edge reads, all in the `qrcodes_edge` index (a covering index, no table read). */
+/** The columns the edge reads, all in the `qrcodes_edge_covering` index (a covering index, no table read). */
 const REDIRECT_COLUMNS = EDGE_COLUMNS.join(', ');
 
 /**
@@ -57,7 +57,7 @@ export function sqliteRedirectReader(
     // Without statistics SQLite takes the unique index (one row, then the table); `indexed by`
     // makes it read the covering index alone (and fail loudly if a migration dropped it).
     `select ${REDIRECT_COLUMNS}, ${SQLITE_RULE_IDS} as rule_ids
-     from qrcodes indexed by qrcodes_edge where host_key = ? and slug = ?`,
+     from qrcodes indexed by qrcodes_edge_covering where host_key = ? and slug = ?`,
   );
   return (hostKey, slug) => redirectRowOf(statement.get(hostKey, slug));
 }
@@ -118,7 +118,7 @@ export function postgresRedirectReader(
 
 /**
  * Every code as the edge reads it, a page at a time in (host, slug) order after `after` (the
- * previous page's last): what the edge's code file is built from (edge-code-index.ts).
+ * previous page's last): what the edge's code file is built from (edge-code-file.ts).
  */
 export async function redirectRowsAfter(
   db: Kysely<Database>,
@@ -133,7 +133,7 @@ export async function redirectRowsAfter(
   return rows.map((row) => redirectRowOf(row) as RedirectRow);
 }
 
-/** Every code as the edge reads it, for its code file's build (edge-code-index.ts). */
+/** Every code as the edge reads it, for its code file's build (edge-code-file.ts). */
 export function edgeCodeRows(db: Kysely<Database>, dialect: Dialect) {
   return {
     page: (after: { hostKey: string; slug: string } | undefined, limit: number) =>

@@ -4,7 +4,7 @@ import type { CodeMode } from './qrcodes.validate.js';
  * The columns of a code the redirect edge reads, declared once. Everything else derives from
  * this list: the table type's columns (qrcodes.table.ts), the edge's row (`RedirectRow`), the
  * columns its queries select (qrcodes.repository.ts), the edge code file's record
- * (edge-code-index.ts) and the sizing of that file. The covering index `qrcodes_edge` is made by
+ * (edge-code-file.ts) and the sizing of that file. The covering index `qrcodes_edge_covering` is made by
  * migrations, which keep their own lists; a test (server/test/db/edge-fields.test.ts) checks that
  * it covers every field here and that each field's value comes back from every layer.
  *

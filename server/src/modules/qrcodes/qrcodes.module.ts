@@ -4,7 +4,7 @@ import { Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
 import { releaseFreedHeap } from '../../shared/heap-trim.js';
 import { ownShortUrlTestFor } from '../../shared/own-addresses.js';
-import type { EdgeCodeIndex } from './edge-code-index.js';
+import type { EdgeCodeFile } from './edge-code-file.js';
 import { EdgeCodeLookup } from './edge-code-lookup.js';
 import { ImageUrls } from './image-urls.js';
 import { CodeLogos } from './qrcodes.logo.js';
@@ -43,7 +43,7 @@ export const qrcodesModule = fp(
       edgeCodeFile: config.edgeCodeFile ? { dir: config.dataDir, log: app.log } : undefined,
     });
     app.decorate('codeLookup', lookup);
-    if (lookup.index) followEdgeIndex(app, lookup.index);
+    if (lookup.codeFile) followEdgeCodeFile(app, lookup.codeFile);
     app.changes.subscribe('rule.deleted', ({ id, actor, requestId }) =>
       service.rules.removeEverywhere(id, actor, requestId ?? null),
     );
@@ -74,32 +74,32 @@ export const qrcodesModule = fp(
  * edge reads the database), and, with Redis, only while change notices arrive: when Redis goes
  * away the file stops answering, and when it returns it is built again, since notices were missed.
  */
-function followEdgeIndex(app: FastifyInstance, index: EdgeCodeIndex): void {
+function followEdgeCodeFile(app: FastifyInstance, codeFile: EdgeCodeFile): void {
   const { redis, metrics } = app;
   new Gauge({
     name: 'rq_edge_code_file_codes',
     help: 'Codes in the edge code file (0 while it is being built or is off).',
     registers: [metrics.registry],
     collect() {
-      this.set(index.size);
+      this.set(codeFile.size);
     },
   });
-  const build = () => void index.build().then(() => releaseAfterLargeBuild(index));
+  const build = () => void codeFile.build().then(() => releaseAfterLargeBuild(codeFile));
   app.addHook('onReady', async () => {
     // A job thread answers no scans: the edge's file is the server's alone.
     if (app.role.kind !== 'server') return;
     if (!redis || redis.status === 'ready') build();
-    redis?.on('close', () => index.pause());
+    redis?.on('close', () => codeFile.pause());
     redis?.on('ready', build);
   });
-  app.addHook('onClose', async () => index.close());
+  app.addHook('onClose', async () => codeFile.close());
 }
 
 /** Codes from which a build's garbage (freed, but resident until released) is worth a full collection. */
 const LARGE_BUILD = 100_000;
 
-function releaseAfterLargeBuild(index: EdgeCodeIndex): void {
-  if (index.size >= LARGE_BUILD) releaseFreedHeap();
+function releaseAfterLargeBuild(codeFile: EdgeCodeFile): void {
+  if (codeFile.size >= LARGE_BUILD) releaseFreedHeap();
 }
 
 declare module 'fastify' {
