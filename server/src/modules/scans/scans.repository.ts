@@ -232,7 +232,6 @@ const PG_TYPES: Record<string, string> = {
   at: 'bigint',
   bucket: 'bigint',
   day: 'bigint',
-  week: 'bigint',
   last_at: 'bigint',
   total: 'bigint',
   scans: 'bigint',
@@ -418,7 +417,6 @@ const WORKSPACE_TABLES = [
   'scan_totals',
   'scan_daily_rollups',
   'scan_dimension_buckets',
-  'scan_weekly_rollups',
 ] as const;
 
 /**
