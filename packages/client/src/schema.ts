@@ -2045,7 +2045,7 @@ export interface operations {
                 /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
                 browser?: string[];
                 /** @description The dimension to break down by */
-                by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode";
+                by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode" | "gs1LinkType" | "gs1Key" | "gs1Level";
                 /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
                 country?: string[];
                 /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
@@ -2258,7 +2258,7 @@ export interface operations {
                 /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
                 browser?: string[];
                 /** @description The dimension to break down by */
-                by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode";
+                by: "country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode" | "gs1LinkType" | "gs1Key" | "gs1Level";
                 /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
                 country?: string[];
                 /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
@@ -2447,7 +2447,7 @@ export interface operations {
                 /** @description Browsers: chrome, safari, firefox, edge, opera, samsung (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
                 browser?: string[];
                 /** @description The breakdowns to answer, by repeating the parameter (default country, qrcode, device, os, browser, language, referrer, rule) */
-                by?: ("country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode")[];
+                by?: ("country" | "region" | "device" | "os" | "browser" | "language" | "referrer" | "hostname" | "rule" | "qrcode" | "gs1LinkType" | "gs1Key" | "gs1Level")[];
                 /** @description ISO 3166-1 alpha-2 countries (any case); an unknown code is a 400; several values by repeating the parameter or separating with commas (any of them matches) */
                 country?: string[];
                 /** @description Device types: mobile, tablet, desktop (another value is a 400); several values by repeating the parameter or separating with commas (any of them matches) */
@@ -8407,6 +8407,20 @@ export interface operations {
                                 expiredTarget: string | null;
                                 expiresAt: string | null;
                                 maxScans: number | null;
+                                /** @description Whether scanners must enter a password */
+                                passwordProtected: boolean;
+                                utm: {
+                                    /** @description utm_campaign */
+                                    campaign?: string;
+                                    /** @description utm_content */
+                                    content?: string;
+                                    /** @description utm_medium */
+                                    medium?: string;
+                                    /** @description utm_source */
+                                    source?: string;
+                                    /** @description utm_term */
+                                    term?: string;
+                                } | null;
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -8687,6 +8701,23 @@ export interface operations {
                         expiresAt?: string | null;
                         /** @description Counted (human) scans the item answers; then it is used up */
                         maxScans?: number | null;
+                        /** @description Write-only: a scanner enters it on a form at the item's URI (the form posts back to that URI) before any link of the item is followed; the linkset stays public. Answers say passwordProtected; null removes it */
+                        password?: string | null;
+                        /** @description The password in its stored form, as GET /gs1/items/export.json carries it, so a restored item keeps its password without anyone knowing it; only a hash this server made is taken */
+                        passwordHash?: string;
+                        /** @description UTM tags added to every link a scan of the item is sent to (utm_<name>, unless the link has that parameter already), not to expiredTarget nor to the linkset's hrefs; field by field in a patch */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string | null;
+                            /** @description utm_content */
+                            content?: string | null;
+                            /** @description utm_medium */
+                            medium?: string | null;
+                            /** @description utm_source */
+                            source?: string | null;
+                            /** @description utm_term */
+                            term?: string | null;
+                        } | null;
                     };
                     /** @description The link type whose link answers a scan that names none (the default link) */
                     defaultLinkType?: string;
@@ -8766,6 +8797,20 @@ export interface operations {
                             expiredTarget: string | null;
                             expiresAt: string | null;
                             maxScans: number | null;
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -9100,6 +9145,20 @@ export interface operations {
                             expiredTarget: string | null;
                             expiresAt: string | null;
                             maxScans: number | null;
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -9503,6 +9562,23 @@ export interface operations {
                         expiresAt?: string | null;
                         /** @description Counted (human) scans the item answers; then it is used up */
                         maxScans?: number | null;
+                        /** @description Write-only: a scanner enters it on a form at the item's URI (the form posts back to that URI) before any link of the item is followed; the linkset stays public. Answers say passwordProtected; null removes it */
+                        password?: string | null;
+                        /** @description The password in its stored form, as GET /gs1/items/export.json carries it, so a restored item keeps its password without anyone knowing it; only a hash this server made is taken */
+                        passwordHash?: string;
+                        /** @description UTM tags added to every link a scan of the item is sent to (utm_<name>, unless the link has that parameter already), not to expiredTarget nor to the linkset's hrefs; field by field in a patch */
+                        utm?: {
+                            /** @description utm_campaign */
+                            campaign?: string | null;
+                            /** @description utm_content */
+                            content?: string | null;
+                            /** @description utm_medium */
+                            medium?: string | null;
+                            /** @description utm_source */
+                            source?: string | null;
+                            /** @description utm_term */
+                            term?: string | null;
+                        } | null;
                     };
                     defaultLinkType?: string | null;
                     hostname?: string | null;
@@ -9573,6 +9649,20 @@ export interface operations {
                             expiredTarget: string | null;
                             expiresAt: string | null;
                             maxScans: number | null;
+                            /** @description Whether scanners must enter a password */
+                            passwordProtected: boolean;
+                            utm: {
+                                /** @description utm_campaign */
+                                campaign?: string;
+                                /** @description utm_content */
+                                content?: string;
+                                /** @description utm_medium */
+                                medium?: string;
+                                /** @description utm_source */
+                                source?: string;
+                                /** @description utm_term */
+                                term?: string;
+                            } | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -9886,6 +9976,11 @@ export interface operations {
                 "application/json": {
                     /** @description The Accept header ('application/linkset+json' asks for the linkset) */
                     accept?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the scan happens (default now): the item's activeFrom and expiresAt, and time rules, read it
+                     */
+                    at?: string;
                     /** @description The `context` parameter of the scan */
                     context?: string;
                     /** @description The scanner's country (ISO 3166-1 alpha-2), which the item's rules may read */
@@ -9894,6 +9989,8 @@ export interface operations {
                     language?: string;
                     /** @description The `linkType` the scan asks for ('gs1:pip', 'linkset', 'all'); none: the default link */
                     linkType?: string;
+                    /** @description The password the scanner enters on a protected item's form; none or a wrong one: the form is the answer */
+                    password?: string;
                     /** @description Key qualifiers in the standard's order, as a scanned URI carries them ([{ ai: '10', value: 'LOT01' }]); none: the primary key itself */
                     qualifiers?: {
                         /** @description A GS1 Application Identifier, e.g. '01' (GTIN), '10' (lot), '21' (serial) */
@@ -9903,6 +10000,8 @@ export interface operations {
                     }[];
                     /** @description Other query parameters of the scanned URI, passed on to the link as a redirect does */
                     query?: string;
+                    /** @description Counted scans of the item before this one (default: its count now): maxScans and scan-count rules read it */
+                    scansBefore?: number;
                     /** @description The phone's User-Agent header, which the item's rules may read (none: an unknown device) */
                     userAgent?: string;
                 };
@@ -9975,12 +10074,14 @@ export interface operations {
                         location: string | null;
                         /** @description Why a 404 */
                         message: string | null;
-                        /** @description The kind of answer */
-                        outcome: "redirect" | "choices" | "linkset" | "not_found";
+                        /** @description The kind of answer: `stopped` an item not active yet, expired or used up (its expiredTarget, or a 410); `password` the item's password form */
+                        outcome: "redirect" | "choices" | "linkset" | "not_found" | "stopped" | "password";
                         /** @description The index of the item's rule that picked the link among the candidates; null when none did */
                         rule: number | null;
-                        /** @description What the resolver answers: 307 to one link, 300 with tied links, 200 a linkset, 404 */
-                        status: 200 | 300 | 307 | 404;
+                        /** @description What the resolver answers: 307 to one link (or a stopped item's expiredTarget), 300 with tied links, 200 a linkset or the password form, 404, 410 a stopped item's page */
+                        status: 200 | 300 | 307 | 404 | 410;
+                        /** @description Which link control stopped the scan (also when it goes to the item's expiredTarget); null when none did */
+                        stoppedBy: "inactive" | "expired" | "used_up" | null;
                         /** @description The Digital Link URI the simulated scan requests */
                         uri: string;
                     };
@@ -10230,6 +10331,20 @@ export interface operations {
                                     expiredTarget: string | null;
                                     expiresAt: string | null;
                                     maxScans: number | null;
+                                    /** @description Whether scanners must enter a password */
+                                    passwordProtected: boolean;
+                                    utm: {
+                                        /** @description utm_campaign */
+                                        campaign?: string;
+                                        /** @description utm_content */
+                                        content?: string;
+                                        /** @description utm_medium */
+                                        medium?: string;
+                                        /** @description utm_source */
+                                        source?: string;
+                                        /** @description utm_term */
+                                        term?: string;
+                                    } | null;
                                 };
                                 /** Format: date-time */
                                 createdAt: string;
@@ -10628,6 +10743,20 @@ export interface operations {
                                     expiredTarget: string | null;
                                     expiresAt: string | null;
                                     maxScans: number | null;
+                                    /** @description Whether scanners must enter a password */
+                                    passwordProtected: boolean;
+                                    utm: {
+                                        /** @description utm_campaign */
+                                        campaign?: string;
+                                        /** @description utm_content */
+                                        content?: string;
+                                        /** @description utm_medium */
+                                        medium?: string;
+                                        /** @description utm_source */
+                                        source?: string;
+                                        /** @description utm_term */
+                                        term?: string;
+                                    } | null;
                                 };
                                 /** Format: date-time */
                                 createdAt: string;
@@ -11002,6 +11131,23 @@ export interface operations {
                             expiresAt?: string | null;
                             /** @description Counted (human) scans the item answers; then it is used up */
                             maxScans?: number | null;
+                            /** @description Write-only: a scanner enters it on a form at the item's URI (the form posts back to that URI) before any link of the item is followed; the linkset stays public. Answers say passwordProtected; null removes it */
+                            password?: string | null;
+                            /** @description The password in its stored form, as GET /gs1/items/export.json carries it, so a restored item keeps its password without anyone knowing it; only a hash this server made is taken */
+                            passwordHash?: string;
+                            /** @description UTM tags added to every link a scan of the item is sent to (utm_<name>, unless the link has that parameter already), not to expiredTarget nor to the linkset's hrefs; field by field in a patch */
+                            utm?: {
+                                /** @description utm_campaign */
+                                campaign?: string | null;
+                                /** @description utm_content */
+                                content?: string | null;
+                                /** @description utm_medium */
+                                medium?: string | null;
+                                /** @description utm_source */
+                                source?: string | null;
+                                /** @description utm_term */
+                                term?: string | null;
+                            } | null;
                         };
                         defaultLinkType?: string | null;
                         hostname?: string | null;
@@ -11078,6 +11224,20 @@ export interface operations {
                                     expiredTarget: string | null;
                                     expiresAt: string | null;
                                     maxScans: number | null;
+                                    /** @description Whether scanners must enter a password */
+                                    passwordProtected: boolean;
+                                    utm: {
+                                        /** @description utm_campaign */
+                                        campaign?: string;
+                                        /** @description utm_content */
+                                        content?: string;
+                                        /** @description utm_medium */
+                                        medium?: string;
+                                        /** @description utm_source */
+                                        source?: string;
+                                        /** @description utm_term */
+                                        term?: string;
+                                    } | null;
                                 };
                                 /** Format: date-time */
                                 createdAt: string;
@@ -11432,6 +11592,23 @@ export interface operations {
                                 expiresAt?: string | null;
                                 /** @description Counted (human) scans the item answers; then it is used up */
                                 maxScans?: number | null;
+                                /** @description Write-only: a scanner enters it on a form at the item's URI (the form posts back to that URI) before any link of the item is followed; the linkset stays public. Answers say passwordProtected; null removes it */
+                                password?: string | null;
+                                /** @description The password in its stored form, as GET /gs1/items/export.json carries it, so a restored item keeps its password without anyone knowing it; only a hash this server made is taken */
+                                passwordHash?: string;
+                                /** @description UTM tags added to every link a scan of the item is sent to (utm_<name>, unless the link has that parameter already), not to expiredTarget nor to the linkset's hrefs; field by field in a patch */
+                                utm?: {
+                                    /** @description utm_campaign */
+                                    campaign?: string | null;
+                                    /** @description utm_content */
+                                    content?: string | null;
+                                    /** @description utm_medium */
+                                    medium?: string | null;
+                                    /** @description utm_source */
+                                    source?: string | null;
+                                    /** @description utm_term */
+                                    term?: string | null;
+                                } | null;
                             };
                             /** @description The link type whose link answers a scan that names none (the default link) */
                             defaultLinkType?: string;

@@ -50,4 +50,6 @@ export const migrationNotes: Record<string, string> = {
   '2026_11_30_0800_gs1_item_controls': 'adds a GS1 item’s rules and link controls',
   '2026_12_01_0100_qrcodes_edge_covering':
     'renames the redirect edge’s covering index to qrcodes_edge_covering (same columns)',
+  '2026_12_01_0200_gs1_scan_dimensions':
+    'adds a GS1 scan’s link type, key and level to scans and their rollups (rebuilds the facts’ key)',
 };

@@ -269,7 +269,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'time,qrcode,slug,title,hostname,rule,ruleName,target,country,region,device,os,browser,language,referrer,bot,visitor,scanId,variant,conversions,revenue',
+      'time,qrcode,slug,title,hostname,rule,ruleName,target,country,region,device,os,browser,language,referrer,bot,visitor,scanId,variant,gs1LinkType,gs1Key,gs1Level,conversions,revenue',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
       ['2026-03-29T00:30:00.000+01:00', menu, 'spring-menu', 'Spring menu'],

@@ -3,6 +3,7 @@ import { type SignedInUser, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { emulatorHost } from '../helpers/firebase.js';
+import { nextTestGtin } from '../helpers/gs1-api.js';
 import { schemaErrors, validateGs1Linkset } from '../helpers/gs1-fixtures.js';
 
 /** An item's rules pick among the links the resolver chose from; its link controls gate its scans. */
@@ -20,7 +21,6 @@ const RECIPES = 'https://example.com/recipes';
 describe.each(engines)("a GS1 item's rules and link controls on $name", (engine) => {
   let t: TestApp;
   let owner: SignedInUser;
-  let gtinSeq = 0;
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
@@ -28,21 +28,13 @@ describe.each(engines)("a GS1 item's rules and link controls on $name", (engine)
   });
   afterAll(() => t.close());
 
-  /** A fresh valid GTIN-14 (check digit computed) for each item. */
-  function nextGtin(): string {
-    gtinSeq += 1;
-    const body = `0950600099${String(gtinSeq).padStart(3, '0')}`.padStart(13, '0');
-    const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
-    return `${body}${(10 - (sum % 10)) % 10}`;
-  }
-
   const create = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/v1/gs1/items', headers: owner.headers, payload });
   const scan = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
 
   async function itemWithRules(extra: Record<string, unknown> = {}): Promise<{ gtin: string; id: string }> {
-    const gtin = nextGtin();
+    const gtin = nextTestGtin();
     const made = await create({
       primaryKey: { ai: '01', value: gtin },
       defaultLinkType: 'gs1:pip',
@@ -106,7 +98,7 @@ describe.each(engines)("a GS1 item's rules and link controls on $name", (engine)
 
   it('refuses a rule naming no link of the item, or a bad condition, at its field path', async () => {
     const answer = await create({
-      primaryKey: { ai: '01', value: nextGtin() },
+      primaryKey: { ai: '01', value: nextTestGtin() },
       links: [{ linkType: 'gs1:pip', href: PIP_EN, title: 'Product' }],
       rules: [
         { when: { os: ['ios'] }, href: 'https://example.com/elsewhere' },
@@ -146,6 +138,8 @@ describe.each(engines)("a GS1 item's rules and link controls on $name", (engine)
       expiresAt: null,
       maxScans: null,
       expiredTarget: null,
+      passwordProtected: false,
+      utm: null,
     });
     expect((await scan(`/01/${notYet.gtin}`)).headers.location).toBe(PIP_EN);
   });
@@ -167,7 +161,7 @@ describe.each(engines)("a GS1 item's rules and link controls on $name", (engine)
 
   it("checks the controls as codes' are: times in order, a real target", async () => {
     const answer = await create({
-      primaryKey: { ai: '01', value: nextGtin() },
+      primaryKey: { ai: '01', value: nextTestGtin() },
       links: [{ linkType: 'gs1:pip', href: PIP_EN, title: 'Product' }],
       controls: {
         activeFrom: '2030-01-02T00:00:00Z',

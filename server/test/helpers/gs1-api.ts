@@ -1,26 +1,8 @@
+import { gs1CheckDigit } from '../../src/modules/gs1/gs1.syntax.js';
 import type { TestApp } from './app.js';
-import {
-  itemsFromReferenceDocuments,
-  type ReferenceResolverDocument,
-  readGs1Fixture,
-} from './gs1-fixtures.js';
+import { itemsFromReferenceDocuments, referenceDocuments } from './gs1-fixtures.js';
 
-/** The reference resolver's test documents (server/test/fixtures/gs1/reference-resolver), as they are. */
-export const REFERENCE_FILES = [
-  'test_01_09506000134376.json',
-  'test_01_09506000134352.json',
-  'test_8004_095060001343.json',
-  'test_8004_0950600013430000001.json',
-];
-
-export function referenceDocuments(): ReferenceResolverDocument[] {
-  return REFERENCE_FILES.flatMap((name) => {
-    const document = readGs1Fixture<ReferenceResolverDocument | ReferenceResolverDocument[]>(
-      `reference-resolver/${name}`,
-    );
-    return Array.isArray(document) ? document : [document];
-  });
-}
+export { REFERENCE_FILES, referenceDocuments } from './gs1-fixtures.js';
 
 /** The API's create bodies for the reference documents: one item per anchor, its levels below. */
 export function referenceCreateBodies(hostname?: string): Array<Record<string, unknown>> {
@@ -60,4 +42,13 @@ export async function storeReferenceItems(
     made.push(response.json());
   }
   return made;
+}
+
+let gtinSeq = 0;
+
+/** A fresh valid GTIN-14 (its check digit computed) on each call: a test file's items never share a key. */
+export function nextTestGtin(): string {
+  gtinSeq += 1;
+  const body = `0950600099${String(gtinSeq).padStart(3, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
 }

@@ -90,3 +90,20 @@ export function itemFromLinkset(linkset: Gs1Linkset): Gs1ItemRecord {
   if (!primaryKey) throw new Error('empty linkset');
   return { primaryKey, levels };
 }
+
+/** The reference resolver's test documents (server/test/fixtures/gs1/reference-resolver), as they are. */
+export const REFERENCE_FILES = [
+  'test_01_09506000134376.json',
+  'test_01_09506000134352.json',
+  'test_8004_095060001343.json',
+  'test_8004_0950600013430000001.json',
+];
+
+export function referenceDocuments(): ReferenceResolverDocument[] {
+  return REFERENCE_FILES.flatMap((name) => {
+    const document = readGs1Fixture<ReferenceResolverDocument | ReferenceResolverDocument[]>(
+      `reference-resolver/${name}`,
+    );
+    return Array.isArray(document) ? document : [document];
+  });
+}

@@ -36,6 +36,7 @@ import * as qrcodesAttribution from './2026_11_30_0710_qrcodes_attribution.js';
 import * as conversionRollups from './2026_11_30_0720_conversion_rollups.js';
 import * as gs1ItemControls from './2026_11_30_0800_gs1_item_controls.js';
 import * as qrcodesEdgeCovering from './2026_12_01_0100_qrcodes_edge_covering.js';
+import * as gs1ScanDimensions from './2026_12_01_0200_gs1_scan_dimensions.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0720_conversion_rollups': conversionRollups,
   '2026_11_30_0800_gs1_item_controls': gs1ItemControls,
   '2026_12_01_0100_qrcodes_edge_covering': qrcodesEdgeCovering,
+  '2026_12_01_0200_gs1_scan_dimensions': gs1ScanDimensions,
 };

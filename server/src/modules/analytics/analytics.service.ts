@@ -266,13 +266,18 @@ export class AnalyticsService {
       )
       .slice(0, query.limit ?? 10);
     // Conversions of the rows shown only: a breakdown by code reads ten codes' days, not thousands.
-    const converted = await this.options.conversions.countsByKey(
-      conversionSelection(selection),
-      DIMENSION_COLUMN[query.by],
-      range.from,
-      range.to,
-      shown.map((row) => row.key),
-    );
+    // A GS1 scan hands its link no scan id, so nothing is credited to a GS1 dimension's values.
+    const column = DIMENSION_COLUMN[query.by];
+    const converted =
+      column === 'gs1_link_type' || column === 'gs1_key' || column === 'gs1_level'
+        ? new Map<string, never>()
+        : await this.options.conversions.countsByKey(
+            conversionSelection(selection),
+            column,
+            range.from,
+            range.to,
+            shown.map((row) => row.key),
+          );
     const rows = shown.map((row) => ({
       key: row.key === '' ? null : row.key,
       ...totals(row.counts, query.bots, converted.get(row.key)),
@@ -379,6 +384,9 @@ export class AnalyticsService {
               scan.visitor_hash,
               scan.scan_id ?? null,
               scan.variant ?? null,
+              scan.gs1_link_type ?? null,
+              scan.gs1_key ?? null,
+              scan.gs1_level ?? null,
               sold?.conversions ?? 0,
               sold ? revenueCell(sold.revenue) : '',
             ]);
@@ -559,6 +567,9 @@ const EXPORT_COLUMNS = [
   'visitor',
   'scanId',
   'variant',
+  'gs1LinkType',
+  'gs1Key',
+  'gs1Level',
   'conversions',
   'revenue',
 ];

@@ -129,7 +129,7 @@ export class Gs1Bulk {
       const base = itemPath(index);
       try {
         const shaped = this.shaped(body, base);
-        const { hostKey } = await this.service.check(access.workspaceId, shaped, base);
+        const { hostKey } = await this.service.check(access.workspaceId, shaped, base, { dryRun: true });
         const key = `${hostKey}\n${shaped.primaryKey.ai}\n${shaped.primaryKey.value}`;
         if (seen.has(key)) throw this.service.taken(hostKey, shaped.primaryKey, base);
         seen.add(key);

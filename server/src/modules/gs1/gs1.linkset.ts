@@ -31,6 +31,20 @@ export function normaliseLinkType(linkType: string): string {
   return trimmed;
 }
 
+// A scan's link type in analytics is short ('gs1:pip'); the few in use are each written once.
+const CURIES = new Map<string, string>();
+
+/** A normalised link type as a CURIE ('https://gs1.org/voc/pip' → 'gs1:pip'); others as they are. */
+export function linkTypeCurie(linkType: string): string {
+  let curie = CURIES.get(linkType);
+  if (curie === undefined) {
+    curie = linkType.startsWith(GS1_VOCABULARY) ? `gs1:${linkType.slice(GS1_VOCABULARY.length)}` : linkType;
+    if (CURIES.size >= 1024) CURIES.clear();
+    CURIES.set(linkType, curie);
+  }
+  return curie;
+}
+
 /** A link as stored: `href` may hold placeholders ({lotnumber}, {serialnumber}, {1}, ...). */
 export interface Gs1LinkRecord {
   linkType: string;

@@ -36,6 +36,8 @@ export const gs1Module = fp(
       gs1: service,
       bindable: (workspaceId, name, path) => app.hostnames.bindable(workspaceId, name, path),
       ownOrigins,
+      countedScans: (itemId) => app.scans.countedScans(itemId),
+      isOverLimit: async (workspaceId) => app.usage.isOverLimit(workspaceId),
       // Built as the edge builds it; a country given wins over the address's (there is none).
       scanContext: ({ headers, hostname, url, country }) => {
         const context = buildScanContext(
@@ -50,7 +52,17 @@ export const gs1Module = fp(
   },
   {
     name: 'gs1',
-    dependencies: ['db', 'redis', 'auth', 'idempotency', 'events', 'workspaces', 'hostnames', 'plans'],
+    dependencies: [
+      'db',
+      'redis',
+      'auth',
+      'idempotency',
+      'events',
+      'workspaces',
+      'hostnames',
+      'plans',
+      'scans',
+    ],
   },
 );
 

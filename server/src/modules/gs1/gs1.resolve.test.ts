@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   itemFromLinkset,
   itemsFromReferenceDocuments,
-  type ReferenceResolverDocument,
   readGs1Fixture,
+  referenceDocuments,
   schemaErrors,
   validateGs1Linkset,
 } from '../../../test/helpers/gs1-fixtures.js';
@@ -45,19 +45,7 @@ const location = (decision: Gs1Decision | 400) =>
     ? decision.location
     : `status ${decision === 400 ? 400 : decision.status}`;
 
-const reference = itemsFromReferenceDocuments(
-  [
-    'test_01_09506000134376.json',
-    'test_01_09506000134352.json',
-    'test_8004_095060001343.json',
-    'test_8004_0950600013430000001.json',
-  ].flatMap((name) => {
-    const document = readGs1Fixture<ReferenceResolverDocument | ReferenceResolverDocument[]>(
-      `reference-resolver/${name}`,
-    );
-    return Array.isArray(document) ? document : [document];
-  }),
-);
+const reference = itemsFromReferenceDocuments(referenceDocuments());
 
 describe("GS1's reference resolver's own checks (tests/setup_test.py), on its own test data", () => {
   it('redirects a GTIN to its default link with 307', () => {

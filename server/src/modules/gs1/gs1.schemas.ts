@@ -3,6 +3,7 @@ import { describedPattern } from '../../shared/pattern-words.js';
 import { ItemProblemSchema } from '../../shared/problem-schema.js';
 import { BULK_MAX_ITEMS } from '../plans/plans.js';
 import { CONTROL_LIMITS } from '../qrcodes/link-controls.js';
+import { PasswordInput, UtmPatchSchema, UtmSchema } from '../qrcodes/qrcodes.schemas.js';
 import { RuleCondition } from '../rules/rules.schemas.js';
 
 /**
@@ -140,6 +141,26 @@ const controlFields = {
         'Where a scan of an item not active yet, expired or used up goes (a 307); null: a 410 page',
     }),
   ),
+  password: Type.Optional(
+    Type.Union([PasswordInput, Type.Null()], {
+      description:
+        "Write-only: a scanner enters it on a form at the item's URI (the form posts back to that URI) before any link of the item is followed; the linkset stays public. Answers say passwordProtected; null removes it",
+    }),
+  ),
+  passwordHash: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'The password in its stored form, as GET /gs1/items/export.json carries it, so a restored item keeps its password without anyone knowing it; only a hash this server made is taken',
+    }),
+  ),
+  utm: Type.Optional(
+    Type.Union([UtmPatchSchema, Type.Null()], {
+      description:
+        "UTM tags added to every link a scan of the item is sent to (utm_<name>, unless the link has that parameter already), not to expiredTarget nor to the linkset's hrefs; field by field in a patch",
+    }),
+  ),
 };
 
 const ControlsInput = Type.Object(controlFields, {
@@ -154,6 +175,8 @@ const ControlsView = Type.Object(
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     maxScans: Type.Union([Type.Integer(), Type.Null()]),
     expiredTarget: Type.Union([Type.String(), Type.Null()]),
+    passwordProtected: Type.Boolean({ description: 'Whether scanners must enter a password' }),
+    utm: Type.Union([UtmSchema, Type.Null()]),
   },
   { additionalProperties: false },
 );

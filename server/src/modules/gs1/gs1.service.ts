@@ -10,8 +10,10 @@ import { type FieldError, notFound, Problem, validationFailed } from '../../shar
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { PLANS } from '../plans/plans.js';
+import { hashCodePassword, storedHashOf } from '../qrcodes/code-password.js';
 import {
   type LinkControls,
+  type LinkControlsInput,
   mergeControls,
   NO_CONTROLS,
   validateLinkControls,
@@ -103,11 +105,30 @@ export interface EdgeGs1Item {
   countedScans: number;
 }
 
-/** The link controls an item takes: the codes' (link-controls.ts) without password, UTM or apps. */
-export type ItemControls = Pick<LinkControls, 'activeFrom' | 'expiresAt' | 'maxScans' | 'expiredTarget'>;
+/**
+ * The link controls an item takes: the codes' (link-controls.ts) but app targets (a link type
+ * says where a phone goes; an app link before the item's links would override an explicit
+ * `linkType`, which the standard forbids: a rule on `os` picks an app's link instead) and
+ * attribution (conversions credit codes). Stored as JSON; absent fields are null.
+ */
+export type ItemControls = Pick<
+  LinkControls,
+  'activeFrom' | 'expiresAt' | 'maxScans' | 'expiredTarget' | 'passwordHash' | 'utm'
+>;
+
+const ITEM_CONTROLS_NONE: ItemControls = {
+  activeFrom: null,
+  expiresAt: null,
+  maxScans: null,
+  expiredTarget: null,
+  passwordHash: null,
+  utm: null,
+};
 
 function controlsOfRow(row: Gs1ItemRow): ItemControls | null {
-  return row.controls_json === null ? null : (JSON.parse(row.controls_json) as ItemControls);
+  if (row.controls_json === null) return null;
+  // Items stored before the password and UTM tags were item controls have neither field.
+  return { ...ITEM_CONTROLS_NONE, ...(JSON.parse(row.controls_json) as Partial<ItemControls>) };
 }
 
 function rulesOfRow(row: Gs1ItemRow): Gs1ItemRule[] {
@@ -121,10 +142,16 @@ function controlsView(controls: ItemControls | null): Gs1Item['controls'] {
     expiresAt: iso(controls?.expiresAt),
     maxScans: controls?.maxScans ?? null,
     expiredTarget: controls?.expiredTarget ?? null,
+    passwordProtected: (controls?.passwordHash ?? null) !== null,
+    utm: controls?.utm ?? null,
   };
 }
 
-/** The controls after a merge patch of them, checked (paths under `base`), as stored. */
+/**
+ * The controls after a merge patch of them, checked (paths under `base`), as stored but for a new
+ * password, which the caller hashes (storedControls): hashing is async and only worth it once
+ * the whole body is valid.
+ */
 function mergedControls(
   before: ItemControls | null,
   patch: Gs1ControlsInput | undefined,
@@ -133,18 +160,45 @@ function mergedControls(
   checkUrl: UrlCheck,
 ): ItemControls | null {
   if (patch === undefined) return before;
-  const merged = mergeControls({ ...NO_CONTROLS, ...before }, patch);
+  const { password, passwordHash, ...rest } = patch;
+  const merged = mergeControls({ ...NO_CONTROLS, ...before }, rest as LinkControlsInput);
   // The target is checked as the item's links are (the product's own short URLs refused too).
-  const found = validateLinkControls({ ...merged, expiredTarget: null }, undefined, base);
+  const found = validateLinkControls({ ...merged, expiredTarget: null }, password, base);
   const target = merged.expiredTarget === null ? null : checkUrl(merged.expiredTarget);
   if (target && !target.ok) found.push({ path: `${base}/expiredTarget`, message: target.message });
+  if (passwordHash !== undefined) {
+    try {
+      merged.passwordHash = storedHashOf(passwordHash, `${base}/passwordHash`);
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      found.push(...(error.options.errors ?? []));
+    }
+  }
+  if (password === null) merged.passwordHash = null;
   if (found.length > 0) {
     errors.push(...found);
     return before;
   }
-  const { activeFrom, expiresAt, maxScans } = merged;
-  const kept = { activeFrom, expiresAt, maxScans, expiredTarget: target?.ok ? target.url : null };
+  const { activeFrom, expiresAt, maxScans, utm } = merged;
+  const kept: ItemControls = {
+    activeFrom,
+    expiresAt,
+    maxScans,
+    expiredTarget: target?.ok ? target.url : null,
+    passwordHash: merged.passwordHash,
+    utm,
+  };
   return Object.values(kept).every((value) => value === null) ? null : kept;
+}
+
+/** The checked controls with a new password (the patch's, if any) hashed in. */
+async function storedControls(
+  controls: ItemControls | null,
+  patch: Gs1ControlsInput | undefined,
+): Promise<ItemControls | null> {
+  const password = patch?.password;
+  if (typeof password !== 'string') return controls;
+  return { ...(controls ?? ITEM_CONTROLS_NONE), passwordHash: await hashCodePassword(password) };
 }
 
 /**
@@ -247,10 +301,12 @@ function toResource(stored: StoredItem, ownOrigin: string): Gs1Item {
 }
 
 /** An item as the create body that makes it again (its id, times and notes left out). */
-function createBodyOf(item: Gs1Item): Gs1ItemCreateBody {
-  const { activeFrom, expiresAt, maxScans, expiredTarget } = item.controls;
+function createBodyOf(item: Gs1Item, passwordHash: string | null): Gs1ItemCreateBody {
+  const { activeFrom, expiresAt, maxScans, expiredTarget, utm } = item.controls;
   const controls = Object.fromEntries(
-    Object.entries({ activeFrom, expiresAt, maxScans, expiredTarget }).filter(([, value]) => value !== null),
+    Object.entries({ activeFrom, expiresAt, maxScans, expiredTarget, utm, passwordHash }).filter(
+      ([, value]) => value !== null,
+    ),
   );
   return {
     primaryKey: item.primaryKey,
@@ -377,17 +433,23 @@ export class Gs1Service {
   }
 
   /** Checks a create body without storing it (the importer's dry run uses it too). */
-  async check(accountId: string, body: Gs1ItemCreateBody, base = '/body'): Promise<CheckedItem> {
+  async check(
+    accountId: string,
+    body: Gs1ItemCreateBody,
+    base = '/body',
+    { dryRun = false }: { dryRun?: boolean } = {},
+  ): Promise<CheckedItem> {
     const prefix = body.prefix === true;
     const levels = levelsOf(body);
     const errors = this.bodyErrors(body.primaryKey, prefix, levels, base);
     const { checkUrl } = this.options;
     const rules = storedRules(body.rules ?? [], levels, prefix, `${base}/rules`, errors, checkUrl);
-    const controls = mergedControls(null, body.controls, `${base}/controls`, errors, checkUrl);
+    const checked = mergedControls(null, body.controls, `${base}/controls`, errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
     const hostKey = body.hostname
       ? await this.options.hostnames.bindable(accountId, body.hostname, `${base}/hostname`)
       : '';
+    const controls = dryRun ? checked : await storedControls(checked, body.controls);
     return { hostKey, levels, rules, controls };
   }
 
@@ -474,7 +536,7 @@ export class Gs1Service {
     let readyRows = 0;
     for (const item of parsed.items) {
       try {
-        const checked = await this.check(access.workspaceId, item.body);
+        const checked = await this.check(access.workspaceId, item.body, '/body', { dryRun: options.dryRun });
         const { hostKey } = checked;
         if (await findItemOnHost(this.db, hostKey, item.body.primaryKey.ai, item.body.primaryKey.value)) {
           throw this.taken(hostKey, item.body.primaryKey);
@@ -513,6 +575,14 @@ export class Gs1Service {
   }
 
   async list(accountId: string, query: Gs1ItemListQuery): Promise<Gs1ItemList> {
+    const page = await this.listStored(accountId, query);
+    return {
+      data: page.stored.map((s) => toResource(s, this.options.ownOrigin)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  private async listStored(accountId: string, query: Gs1ItemListQuery) {
     const filters = {
       ai: query.ai,
       valuePrefix: query.value,
@@ -520,8 +590,7 @@ export class Gs1Service {
       linkType: query.linkType,
     };
     const page = await readPage(query, 'gs1', (window) => listItemRows(this.db, accountId, filters, window));
-    const stored = await readLevels(this.db, page.rows);
-    return { data: stored.map((s) => toResource(s, this.options.ownOrigin)), nextCursor: page.nextCursor };
+    return { stored: await readLevels(this.db, page.rows), nextCursor: page.nextCursor };
   }
 
   /**
@@ -532,8 +601,11 @@ export class Gs1Service {
     const bodies: Gs1ItemCreateBody[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.list(accountId, { limit: 100, ...(cursor ? { cursor } : {}) });
-      bodies.push(...page.data.map(createBodyOf));
+      const page = await this.listStored(accountId, { limit: 100, ...(cursor ? { cursor } : {}) });
+      for (const stored of page.stored) {
+        const passwordHash = controlsOfRow(stored.item)?.passwordHash ?? null;
+        bodies.push(createBodyOf(toResource(stored, this.options.ownOrigin), passwordHash));
+      }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     return bodies;
@@ -577,8 +649,9 @@ export class Gs1Service {
       checkUrl,
     );
     const before = controlsOfRow(currentRow);
-    const controls = mergedControls(before, patch.controls, `${base}/controls`, errors, checkUrl);
+    const checked = mergedControls(before, patch.controls, `${base}/controls`, errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
+    const controls = await storedControls(checked, patch.controls);
     const currentHost = current.hostname ?? '';
     let hostKey = currentHost;
     if (patch.hostname === null) hostKey = '';

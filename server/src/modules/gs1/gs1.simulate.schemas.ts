@@ -74,6 +74,28 @@ export const Gs1SimulateBody = Type.Object(
         description: 'Other query parameters of the scanned URI, passed on to the link as a redirect does',
       }),
     ),
+    at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          "When the scan happens (default now): the item's activeFrom and expiresAt, and time rules, read it",
+      }),
+    ),
+    scansBefore: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1_000_000_000,
+        description:
+          'Counted scans of the item before this one (default: its count now): maxScans and scan-count rules read it',
+      }),
+    ),
+    password: Type.Optional(
+      Type.String({
+        maxLength: 128,
+        description:
+          "The password the scanner enters on a protected item's form; none or a wrong one: the form is the answer",
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -106,12 +128,33 @@ const LinksetNote = Type.Object(
 export const Gs1SimulationSchema = Type.Object(
   {
     uri: Type.String({ description: 'The Digital Link URI the simulated scan requests' }),
-    status: Type.Union([Type.Literal(200), Type.Literal(300), Type.Literal(307), Type.Literal(404)], {
-      description: 'What the resolver answers: 307 to one link, 300 with tied links, 200 a linkset, 404',
-    }),
+    status: Type.Union(
+      [Type.Literal(200), Type.Literal(300), Type.Literal(307), Type.Literal(404), Type.Literal(410)],
+      {
+        description:
+          "What the resolver answers: 307 to one link (or a stopped item's expiredTarget), 300 with tied links, 200 a linkset or the password form, 404, 410 a stopped item's page",
+      },
+    ),
     outcome: Type.Union(
-      [Type.Literal('redirect'), Type.Literal('choices'), Type.Literal('linkset'), Type.Literal('not_found')],
-      { description: 'The kind of answer' },
+      [
+        Type.Literal('redirect'),
+        Type.Literal('choices'),
+        Type.Literal('linkset'),
+        Type.Literal('not_found'),
+        Type.Literal('stopped'),
+        Type.Literal('password'),
+      ],
+      {
+        description:
+          "The kind of answer: `stopped` an item not active yet, expired or used up (its expiredTarget, or a 410); `password` the item's password form",
+      },
+    ),
+    stoppedBy: Type.Union(
+      [Type.Literal('inactive'), Type.Literal('expired'), Type.Literal('used_up'), Type.Null()],
+      {
+        description:
+          "Which link control stopped the scan (also when it goes to the item's expiredTarget); null when none did",
+      },
     ),
     location: Type.Union([Type.String(), Type.Null()], {
       description: 'Where a 307 sends the phone (placeholders filled, the query passed on); else null',

@@ -1,8 +1,9 @@
 import { type Problem, validationFailed } from '../../shared/problem.js';
+import { verifyCodePassword } from '../qrcodes/code-password.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import { compressDigitalLink } from './gs1.compression.js';
+import { decidableItem, decideItemScan } from './gs1.item-scan.js';
 import { decideResolution, type Gs1Decision, type Gs1ResolvedLink } from './gs1.resolve.js';
-import { applyItemRules, compileItemRules } from './gs1.scan-rules.js';
 import type { Gs1Service } from './gs1.service.js';
 import type {
   Gs1SimulateBody,
@@ -24,6 +25,10 @@ export interface Gs1SimulatorDeps {
   bindable(workspaceId: string, name: string, path: string): Promise<string>;
   /** Our own hosts' origins: PUBLIC_URL's, then SHORT_URL's when it has one. */
   ownOrigins: readonly string[];
+  /** The item's counted scans now (what its cap reads when the body names none). */
+  countedScans(itemId: string): Promise<number>;
+  /** Whether the workspace is over its monthly redirect limit (only the resolver's choice answers then). */
+  isOverLimit(workspaceId: string): Promise<boolean>;
   /** The scan context the edge would build from a request with these headers (the rules read it). */
   scanContext(request: {
     headers: Record<string, string>;
@@ -45,8 +50,23 @@ function resolvedLinkOf(link: Gs1ResolvedLink): Gs1Simulation['candidates'][numb
   };
 }
 
+type Outcome = Omit<Gs1Simulation, 'uri' | 'linkset' | 'linksetNotes' | 'rule' | 'stoppedBy'>;
+
+/** A scan held by the item's controls: its 410 page, or its password form. */
+function heldOutcome(kind: 'stopped' | 'password', decision: Gs1Decision): Outcome {
+  return {
+    headers: { link: '', vary: decision.headers.vary ?? '' },
+    status: kind === 'stopped' ? 410 : 200,
+    outcome: kind,
+    location: null,
+    link: null,
+    candidates: [],
+    message: null,
+  };
+}
+
 /** The decision as the simulation shows it (the linkset is added by the caller). */
-function outcomeOf(decision: Gs1Decision): Omit<Gs1Simulation, 'uri' | 'linkset' | 'linksetNotes' | 'rule'> {
+function outcomeOf(decision: Gs1Decision): Outcome {
   const base = { headers: { link: decision.headers.link ?? '', vary: decision.headers.vary ?? '' } };
   switch (decision.kind) {
     case 'redirect':
@@ -162,16 +182,34 @@ export class Gs1Simulator {
       url: `${new URL(uri).pathname}${query ? `?${query}` : ''}`,
       country: input.country?.toUpperCase(),
     });
-    const rules = found && found.id === item.id ? compileItemRules(found.rules) : [];
-    const { decision, rule } = applyItemRules(resolved, rules, context, request.query);
+    if (input.at) context.now = Date.parse(input.at);
     const linkset = decideResolution(record, { identifiers, origin, linkType: 'linkset' });
-    return {
+    const shown = {
       uri: query ? `${uri}?${query}` : uri,
-      ...outcomeOf(decision),
-      rule,
       linkset: linkset.kind === 'linkset' ? linkset.body : null,
       linksetNotes: linkset.kind === 'linkset' ? linkset.changes : [],
     };
+    // The item's controls and rules decide among what the resolver chose, as the edge's do.
+    if (!found || found.id !== item.id || (resolved.kind !== 'redirect' && resolved.kind !== 'choices')) {
+      return { ...shown, ...outcomeOf(resolved), rule: null, stoppedBy: null };
+    }
+    context.scansBefore = input.scansBefore ?? (await this.deps.countedScans(item.id));
+    const passwordHash = found.controls?.passwordHash ?? null;
+    const unlocked =
+      passwordHash === null ||
+      (input.password !== undefined && (await verifyCodePassword(input.password, passwordHash)));
+    const overLimit = await this.deps.isOverLimit(workspaceId);
+    const decided = decideItemScan(decidableItem(found), resolved, context, request.query, {
+      unlocked,
+      overLimit,
+    });
+    if (decided.kind === 'gone') {
+      return { ...shown, ...heldOutcome('stopped', resolved), rule: null, stoppedBy: decided.stoppedBy };
+    }
+    if (decided.kind === 'password') {
+      return { ...shown, ...heldOutcome('password', resolved), rule: null, stoppedBy: null };
+    }
+    return { ...shown, ...outcomeOf(decided.decision), rule: decided.rule, stoppedBy: decided.stoppedBy };
   }
 
   /** A Digital Link URI on a host of the workspace, checked as a scanned one is; compressed if asked. */

@@ -137,6 +137,14 @@ export function aiTitle(ai: string): string {
   return definitions().get(ai)?.title ?? `AI (${ai})`;
 }
 
+/**
+ * The level a link answered at, as analytics names it: the title of its last qualifier's AI
+ * ('BATCH/LOT', 'SERIAL', 'CPV'), or of the primary key's ('GTIN', 'GIAI') at the key's own level.
+ */
+export function levelTitleOf(level: readonly { ai: string }[], primaryAi: string): string {
+  return aiTitle(level[level.length - 1]?.ai ?? primaryAi);
+}
+
 const CSET_PATTERNS: Record<Gs1CharacterSet, RegExp> = {
   N: /^[0-9]*$/,
   X: /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/,

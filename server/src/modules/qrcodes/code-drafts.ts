@@ -4,7 +4,7 @@ import type { WorkspaceAccess } from '../../plugins/auth.js';
 import type { OwnShortUrlTest } from '../../shared/http-url.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import type { CodeImages } from './code-images.js';
-import { hashCodePassword } from './code-password.js';
+import { hashCodePassword, storedHashOf } from './code-password.js';
 import type { CodeRules } from './code-rules.js';
 import { type CodeState, mergeCodePatch, payloadOf, stateOf } from './code-state.js';
 import {
@@ -62,14 +62,6 @@ export interface PreparedUpdate {
   before: CodeState;
   after: CodeState;
   moved: boolean;
-}
-
-const STORED_HASH = /^scrypt\$\d{1,7}\$\d{1,3}\$\d{1,3}\$[A-Za-z0-9_-]{8,64}\$[A-Za-z0-9_-]{40,64}$/;
-
-/** A stored password hash as given by an export, or a 400: nothing else may stand in for one. */
-function storedHashOf(hash: string, path: string): string {
-  if (STORED_HASH.test(hash)) return hash;
-  throw validationFailed([{ path, message: 'is not a password hash this server made' }]);
 }
 
 /**

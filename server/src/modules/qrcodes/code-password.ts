@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { validationFailed } from '../../shared/problem.js';
 
 /**
  * A code's password as stored: an scrypt hash with a salt of its own, never the password.
@@ -42,4 +43,12 @@ export async function verifyCodePassword(password: string, stored: string): Prom
   } catch {
     return false;
   }
+}
+
+const STORED_HASH = /^scrypt\$\d{1,7}\$\d{1,3}\$\d{1,3}\$[A-Za-z0-9_-]{8,64}\$[A-Za-z0-9_-]{40,64}$/;
+
+/** A stored password hash as given by an export, or a 400: nothing else may stand in for one. */
+export function storedHashOf(hash: string, path: string): string {
+  if (STORED_HASH.test(hash)) return hash;
+  throw validationFailed([{ path, message: 'is not a password hash this server made' }]);
 }

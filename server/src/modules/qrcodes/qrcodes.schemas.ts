@@ -160,7 +160,7 @@ const Instant = (description: string) =>
 const UtmValue = (name: string) =>
   Type.String({ minLength: 1, maxLength: CONTROL_LIMITS.utmLength, description: `utm_${name}` });
 
-const UtmSchema = Type.Object(
+export const UtmSchema = Type.Object(
   {
     source: Type.Optional(UtmValue('source')),
     medium: Type.Optional(UtmValue('medium')),
@@ -183,7 +183,7 @@ const AppsSchema = Type.Object(
   { additionalProperties: false, description: "Targets by the scanner's OS, chosen before rules" },
 );
 
-const PasswordInput = Type.String({
+export const PasswordInput = Type.String({
   minLength: CONTROL_LIMITS.passwordMin,
   maxLength: CONTROL_LIMITS.passwordMax,
   description: 'Write-only: scanners must enter it before they are sent on; answers say passwordProtected',
@@ -232,11 +232,14 @@ const controlFields = {
   ),
 };
 
+/** UTM tags in a merge patch: each field may be null (removed). Item controls (GS1) take it too. */
+export const UtmPatchSchema = Type.Unsafe<Record<string, string | null>>(
+  nullableFields(UtmSchema) as TSchema,
+);
+
 const controlPatchFields = {
   ...controlFields,
-  utm: Type.Optional(
-    orNull(Type.Unsafe<Record<string, string | null>>(nullableFields(UtmSchema) as TSchema)),
-  ),
+  utm: Type.Optional(orNull(UtmPatchSchema)),
   apps: Type.Optional(
     orNull(Type.Unsafe<Record<string, string | null>>(nullableFields(AppsSchema) as TSchema)),
   ),

@@ -4,20 +4,25 @@ import type { ChangeBus } from '../../shared/change-bus.js';
 import { headerSafeUrl } from '../../shared/http-url.js';
 import { problemBody } from '../../shared/problem.js';
 import { buildResolverDescription } from '../gs1/gs1.description.js';
+import { decidableItem, decideItemScan, type ResolvedLinks } from '../gs1/gs1.item-scan.js';
+import { linkTypeCurie } from '../gs1/gs1.linkset.js';
 import {
   decideResolution,
   GS1_RESOLVER_CORS_HEADERS,
   type Gs1Decision,
   readResolverRequest,
 } from '../gs1/gs1.resolve.js';
-import { applyItemRules, type CompiledItemRule, compileItemRules } from '../gs1/gs1.scan-rules.js';
 import type { EdgeGs1Item } from '../gs1/gs1.service.js';
-import { type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
+import { levelTitleOf } from '../gs1/gs1.syntax.js';
+import { encodeComponent, type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import { countUsage, type EdgeDeps, GONE_ANSWERS, type ScanAnswer } from './edge.js';
+import type { FormGate } from './password-gate.form.js';
+import { answerPasswordPost, type GatePost } from './password-gate.js';
+import { gatePage } from './password-gate.page.js';
 import { EdgeCache } from './redirect.cache.js';
 import { buildScanContext } from './scan-context.js';
-import { decideScan, type EdgeControls, stoppedByTime } from './scan-decision.js';
+import { stoppedByTime } from './scan-decision.js';
 
 /**
  * The GS1 Digital Link resolver at the edge (GS1-Conformant Resolver standard 1.2.0, issue 46):
@@ -34,6 +39,8 @@ export interface Gs1EdgeDeps {
   findItem(hostKey: string, key: Gs1Element): Promise<EdgeGs1Item | null>;
   /** The edge's recorder, usage, clock and log: a GS1 redirect is recorded and counted as a scan. */
   edge: Pick<EdgeDeps, 'record' | 'visitorHash' | 'now' | 'answered' | 'usage' | 'log' | 'counter'>;
+  /** The password gate's passes, tries and check (the codes' own): an item's password form. */
+  gate?: FormGate;
 }
 
 export interface Gs1EdgeRequest {
@@ -50,6 +57,10 @@ export interface Gs1EdgeRequest {
   /** The host as the scanner named it (for the scan's record). */
   hostname: string;
   url: string;
+  /** A POST's body and where it came (the password form's): read only for an item with a password. */
+  post?: GatePost;
+  /** The scanner just entered the item's password (the form's POST): decided past the gate. */
+  unlocked?: boolean;
 }
 
 export type Gs1ItemLookup = Gs1EdgeDeps['findItem'];
@@ -184,6 +195,7 @@ export async function answerGs1(
   });
   if (compressedOnly && !(reading.ok && reading.compressed)) return undefined;
   if (request.method === 'OPTIONS') return preflight();
+  if (request.method === 'POST' && reading.ok) return answerGs1Post(deps, request, reading);
   if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request.method);
   if (!reading.ok) return problem(400, `Not a valid GS1 Digital Link URI: ${reading.error.message}.`);
   const found = await deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
@@ -193,7 +205,7 @@ export async function answerGs1(
   }
   if (found.controls === null && found.rules.length === 0) {
     if (decision.kind === 'redirect' && request.method === 'GET') {
-      await recordScan(deps, request, found, decision.location, contextOf(deps, request));
+      await recordScan(deps, request, found, decision, contextOf(deps, request));
     }
     return decisionAnswer(decision);
   }
@@ -210,69 +222,58 @@ function contextOf(deps: Gs1EdgeDeps, request: Gs1EdgeRequest): ScanContext {
   });
 }
 
-const compiledRules = new WeakMap<EdgeGs1Item, CompiledItemRule[]>();
-
-/** The item's rules, compiled once per item the edge holds. */
-function rulesOf(item: EdgeGs1Item): CompiledItemRule[] {
-  let compiled = compiledRules.get(item);
-  if (!compiled) {
-    compiled = compileItemRules(item.rules);
-    compiledRules.set(item, compiled);
-  }
-  return compiled;
-}
-
 /** Whether the item's decision reads its counted scans (a cap, or a rule on the scan count). */
 export function readsScanCount(item: EdgeGs1Item): boolean {
-  return item.controls?.maxScans != null || rulesOf(item).some((rule) => rule.usesScanCount);
+  return decidableItem(item).readsScanCount;
 }
 
-function edgeControlsOf(item: EdgeGs1Item): EdgeControls | null {
-  const { controls } = item;
-  if (controls === null) return null;
-  return { ...controls, passwordHash: null, utm: null, apps: null };
+/** Whether the scan brings the pass of the item's password (the gate's cookie), or needs none. */
+function isUnlocked(deps: Gs1EdgeDeps, item: EdgeGs1Item, request: Gs1EdgeRequest): boolean {
+  const passwordHash = item.controls?.passwordHash ?? null;
+  if (passwordHash === null || request.unlocked) return true;
+  const { gate } = deps;
+  return gate
+    ? gate.passes.admits({ id: item.id, passwordHash }, request.headers.cookie, deps.edge.now())
+    : false;
 }
 
 /**
- * A scan of an item with link controls or rules: the controls decide as a code's do (the
- * scan decision of scan-decision.ts: not active yet, expired or used up goes to expiredTarget
- * or the 410 page), then the item's rules pick among the links the resolver chose from; over
- * the monthly limit only the resolver's own choice answers, as a code's default does.
+ * A scan of an item with link controls or rules (gs1.item-scan.ts decides): a stopped item
+ * answers its 410 page or goes to its expiredTarget, a locked one shows the password form (which
+ * posts back to this URI: answerGs1Post), else the resolver's link or the one a rule picked,
+ * with the item's UTM tags.
  */
 async function answerControlled(
   deps: Gs1EdgeDeps,
   request: Gs1EdgeRequest,
   item: EdgeGs1Item,
-  resolved: Extract<Gs1Decision, { kind: 'redirect' | 'choices' }>,
+  resolved: ResolvedLinks,
   query: string | undefined,
 ): Promise<ScanAnswer> {
   const { edge } = deps;
   const isScan = request.method === 'GET';
   const context = contextOf(deps, request);
-  const controls = edgeControlsOf(item);
-  if (readsScanCount(item)) {
+  const decidable = decidableItem(item);
+  const { controls } = decidable;
+  const unlocked = isUnlocked(deps, item, request);
+  if (decidable.readsScanCount) {
     const byTime = controls && stoppedByTime(controls, context.now);
     const recorded = resolved.kind === 'redirect' || item.rules.length > 0;
-    const counts = isScan && !context.bot && recorded && (!byTime || controls?.expiredTarget != null);
+    const counts =
+      isScan && unlocked && !context.bot && recorded && (!byTime || controls?.expiredTarget != null);
     const taken = edge.counter.take(item, counts);
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
   const over = edge.usage.isOverLimit(item.accountId, context.now);
   const overLimit = over instanceof Promise ? await over : over;
-  const held = decideScan(
-    { slug: '', mode: 'redirect', target: null, exec: null, rules: [], controls },
-    context,
-    { unlocked: true, defaultOnly: true, siteUrl: '' },
-  );
-  if (held.kind === 'gone') return { ...GONE_ANSWERS[held.decidedBy], headers: goneHeaders(held.decidedBy) };
-  let decision: Gs1Decision = resolved;
-  if (held.kind === 'redirect' && held.decidedBy !== 'default') {
-    decision = { ...redirectTo(held.url, resolved), location: held.url };
-  } else if (!overLimit) {
-    decision = applyItemRules(resolved, rulesOf(item), context, query).decision;
+  const decided = decideItemScan(decidable, resolved, context, query, { unlocked, overLimit });
+  if (decided.kind === 'gone') {
+    return { ...GONE_ANSWERS[decided.stoppedBy], headers: goneHeaders(decided.stoppedBy) };
   }
+  if (decided.kind === 'password') return gatePage({ kind: 'form' }, item.record.levels[0]?.itemDescription);
+  const { decision } = decided;
   if (decision.kind === 'redirect' && isScan) {
-    await recordScan(deps, request, item, decision.location, context);
+    await recordScan(deps, request, item, decision, context);
   }
   return decisionAnswer(decision);
 }
@@ -281,17 +282,33 @@ function goneHeaders(reason: keyof typeof GONE_ANSWERS): ScanAnswer['headers'] {
   return { ...GONE_ANSWERS[reason].headers, ...GS1_RESOLVER_CORS_HEADERS };
 }
 
-/** A 307 to a stopped item's expiredTarget (no Link to the item's links: they are not served). */
-function redirectTo(location: string, resolved: Extract<Gs1Decision, { kind: 'redirect' | 'choices' }>) {
-  const link = resolved.kind === 'redirect' ? resolved.link : resolved.candidates[0];
-  return {
-    kind: 'redirect' as const,
-    status: 307 as const,
-    location,
-    link: link as NonNullable<typeof link>,
-    candidates: [],
-    headers: { vary: resolved.headers.vary ?? 'Accept, Accept-Language' },
-  };
+/**
+ * The password form's POST to an item's URI (the form posts where it was shown): the right
+ * password sets the pass and answers the scan as a GET past the gate (password-gate.ts's
+ * checks, tries and 303); an item without a password takes no POST.
+ */
+async function answerGs1Post(
+  deps: Gs1EdgeDeps,
+  request: Gs1EdgeRequest,
+  reading: Extract<ReturnType<typeof readResolverRequest>, { ok: true }>,
+): Promise<ScanAnswer> {
+  const { gate } = deps;
+  const { post } = request;
+  const found = await deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
+  const passwordHash = found?.controls?.passwordHash ?? null;
+  if (!gate || !post || !found || passwordHash === null) return notAllowed(request.method);
+  const key = reading.request.identifiers.primaryKey;
+  // The pass opens every level of the key (its lots and serials), not this URI alone.
+  const keyPath = `/${key.ai}/${encodeComponent(key.value, false)}`;
+  const path = request.path.startsWith(keyPath) ? keyPath : request.path;
+  return answerPasswordPost(
+    gate,
+    { id: found.id, passwordHash },
+    request.ip,
+    { ...post, path },
+    deps.edge.now,
+    async () => (await answerGs1(deps, { ...request, method: 'GET', unlocked: true })) as ScanAnswer,
+  );
 }
 
 function decisionAnswer(decision: Gs1Decision): ScanAnswer {
@@ -315,14 +332,19 @@ function decisionAnswer(decision: Gs1Decision): ScanAnswer {
   }
 }
 
-/** A GS1 redirect is a scan of the item: recorded (the item's id in the code's place) and counted. */
+/**
+ * A GS1 redirect is a scan of the item: recorded (the item's id in the code's place) and counted,
+ * with its link type, the primary key's AI and the level that answered as dimensions (strings the
+ * item's record holds already: nothing is made per scan).
+ */
 async function recordScan(
   deps: Gs1EdgeDeps,
   request: Gs1EdgeRequest,
   item: EdgeGs1Item,
-  target: string,
+  decision: Extract<Gs1Decision, { kind: 'redirect' }>,
   context: ScanContext,
 ) {
+  const { link } = decision;
   const { edge } = deps;
   try {
     await edge.record({
@@ -331,7 +353,7 @@ async function recordScan(
       at: context.now,
       hostname: context.hostname,
       ruleId: null,
-      target,
+      target: decision.location,
       country: context.country,
       region: context.region,
       device: context.device,
@@ -345,6 +367,9 @@ async function recordScan(
         context.ip ?? request.ip,
         header(request.headers, 'user-agent'),
       ),
+      gs1LinkType: linkTypeCurie(link.linkType),
+      gs1Key: item.record.primaryKey.ai,
+      gs1Level: levelTitleOf(link.level, item.record.primaryKey.ai),
     });
     if (!context.bot) countUsage(edge, item.accountId, context.now);
   } catch (error) {

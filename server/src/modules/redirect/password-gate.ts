@@ -48,22 +48,37 @@ export async function answerGatePost(
   if (!code?.enabled || code.mode === 'static') return answerScan(deps, { ...request, method: 'HEAD' });
   const passwordHash = code.controls?.passwordHash;
   if (passwordHash == null) return METHOD_NOT_ALLOWED;
-  const triesKey = gateTriesKey(code.id, request.ip);
+  return answerPasswordPost(gate, { id: code.id, passwordHash }, request.ip, post, deps.now, () =>
+    answerScan(deps, { ...request, method: 'GET', unlocked: true }),
+  );
+}
+
+/**
+ * The form's POST for one protected thing (a code, or a GS1 item at its URI): too many wrong tries
+ * is a 429, a missing or wrong password the form again; the right one answers `proceed` (the scan
+ * past the gate) as a 303 with the pass.
+ */
+export async function answerPasswordPost(
+  gate: FormGate,
+  locked: { id: string; passwordHash: string },
+  ip: string | undefined,
+  post: GatePost,
+  now: () => number,
+  proceed: () => Promise<ScanAnswer>,
+): Promise<ScanAnswer> {
+  const triesKey = gateTriesKey(locked.id, ip);
   const waitSeconds = await gate.tries.blockedFor(triesKey);
   if (waitSeconds > 0) {
     return gatePage({ kind: 'too_many', retryAfterSeconds: waitSeconds });
   }
   const password = await passwordOf(post);
   if (password === undefined) return gatePage({ kind: 'missing' });
-  if (!(await gate.verify(password, passwordHash))) {
+  if (!(await gate.verify(password, locked.passwordHash))) {
     await gate.tries.wrong(triesKey);
     return gatePage({ kind: 'wrong', path: post.path });
   }
-  const answer = await answerScan(deps, { ...request, method: 'GET', unlocked: true });
-  const pass = gate.passes.setCookie({ id: code.id, passwordHash }, deps.now(), {
-    path: post.path,
-    secure: post.secure,
-  });
+  const answer = await proceed();
+  const pass = gate.passes.setCookie(locked, now(), { path: post.path, secure: post.secure });
   return sentOnAfterPost(answer, pass);
 }
 
@@ -76,7 +91,9 @@ function sentOnAfterPost(answer: ScanAnswer, pass: string): ScanAnswer {
   if (answer.status < 300 || answer.status >= 400) return answer;
   const others = answer.headers['set-cookie'];
   const cookies = others === undefined ? pass : [pass, ...[others].flat()];
-  return { ...answer, status: 303, headers: { ...answer.headers, 'set-cookie': cookies } };
+  // A GS1 item's tie (300) is its list of links: shown as it is, with the pass for the one chosen.
+  const status = answer.status === 300 ? 300 : 303;
+  return { ...answer, status, headers: { ...answer.headers, 'set-cookie': cookies } };
 }
 
 /** The `password` field of an urlencoded form; undefined when missing, empty, or not such a form. */

@@ -53,7 +53,7 @@ export const redirectModule = fp<RedirectOptions>(
       now: Date.now,
     });
     const edge = edgeDeps(app, codes, gate);
-    const gs1 = gs1EdgeOf(app, edge);
+    const gs1 = gs1EdgeOf(app, edge, gate);
     await app.register(redirectRoutes, {
       edge,
       gate,
@@ -140,6 +140,7 @@ function edgeAttributionOf(app: FastifyInstance): EdgeAttribution {
 function gs1EdgeOf(
   app: FastifyInstance,
   edge: EdgeDeps,
+  gate: FormGate,
 ): { deps: Gs1EdgeDeps; originOf: (host: EdgeHost) => string } {
   const { gs1, config } = app;
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -160,7 +161,7 @@ function gs1EdgeOf(
       redis: app.redis,
     },
   );
-  const deps: Gs1EdgeDeps = { findItem, edge };
+  const deps: Gs1EdgeDeps = { findItem, edge, gate };
   edge.unknownSlug = async (request) => {
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);

@@ -16,7 +16,7 @@ import {
 import { answerGs1, type Gs1EdgeDeps, type Gs1EdgeRequest, isGs1Path } from './edge-gs1.js';
 import { type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
 import type { FormGate } from './password-gate.form.js';
-import { answerGatePost } from './password-gate.js';
+import { answerGatePost, type GatePost } from './password-gate.js';
 import { appLinkFileAnswer } from './well-known.js';
 
 /** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
@@ -81,6 +81,13 @@ function serveThroughFastify(
     host.custom !== undefined || (host.slugsAtRoot && shortUrl ? shortUrl : publicUrl).startsWith('https:');
   // The password form posts to the short URL itself. The body is read here, before Fastify's
   // parsers (which take JSON only) see it: a form of ours, not an API request.
+  const gatePostOf = (request: FastifyRequest, host: EdgeHost, path: string): GatePost => ({
+    body: request.raw,
+    contentType: request.headers['content-type'],
+    contentLength: request.headers['content-length'],
+    secure: isHttps(host),
+    path,
+  });
   const answerPost = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -88,19 +95,9 @@ function serveThroughFastify(
     slug: string,
     path: string,
   ) =>
-    answerGatePost(
-      edge,
-      gate,
-      scanOf(request, host, slug),
-      {
-        body: request.raw,
-        contentType: request.headers['content-type'],
-        contentLength: request.headers['content-length'],
-        secure: isHttps(host),
-        path,
-      },
-      answerScan,
-    ).then((scanAnswer) => send(reply, scanAnswer));
+    answerGatePost(edge, gate, scanOf(request, host, slug), gatePostOf(request, host, path), answerScan).then(
+      (scanAnswer) => send(reply, scanAnswer),
+    );
 
   app.withTypeProvider<TypeBoxTypeProvider>().route({
     method: ['GET', 'HEAD'],
@@ -128,6 +125,8 @@ function serveThroughFastify(
       ip: request.ip,
       hostname: bareHost(requestHost(request.headers, trustProxy)),
       url: request.url,
+      // The password form of a protected item posts back to its URI (edge-gs1.ts reads it).
+      ...(request.method === 'POST' ? { post: gatePostOf(request, host, path) } : {}),
     };
   };
   // GS1 Digital Links at every host's root (edge-gs1.ts): a path that looks like one, or the

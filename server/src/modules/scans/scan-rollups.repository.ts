@@ -7,6 +7,7 @@ import {
   type Dimension,
   FILTER_COLUMNS,
   type FilterName,
+  GS1_DIMENSIONS,
   type RollupSelection as Selection,
 } from './scan-rollups.js';
 
@@ -133,8 +134,11 @@ export async function countsByKey(
   };
   const byFacts = async (start: number, end: number) => {
     if (start >= end) return;
+    let query = facts(db, selection, start, end);
+    // A code's scans have no GS1 values: GS1 breakdowns list GS1 scans only, as their daily rows do.
+    if (GS1_DIMENSIONS.has(by)) query = query.where(DIMENSION_COLUMN[by], '!=', '');
     addRows(
-      await facts(db, selection, start, end)
+      await query
         .select((eb) => eb.ref(DIMENSION_COLUMN[by]).as('key'))
         .select(sums<'scan_rollups'>(factVisitors(selection, by)))
         .groupBy(DIMENSION_COLUMN[by])

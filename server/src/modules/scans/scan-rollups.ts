@@ -29,9 +29,18 @@ export const DIMENSIONS = [
   'rule',
   'qrcode',
 ] as const;
+  'gs1LinkType',
+  'gs1Key',
+  'gs1Level',
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The scan column each dimension reads, which is also its column in the rollups. */
+/**
+ * GS1 Digital Link scans' own dimensions (issue 46): only GS1 scans have a value, so a code's scan
+ * adds no daily or per-dimension row for them, and their breakdowns list GS1 scans only.
+ */
+export const GS1_DIMENSIONS: ReadonlySet<Dimension> = new Set(['gs1LinkType', 'gs1Key', 'gs1Level']);
+
 export const DIMENSION_COLUMN = {
   country: 'country',
   region: 'region',
@@ -44,6 +53,9 @@ export const DIMENSION_COLUMN = {
   rule: 'rule_id',
   qrcode: 'qrcode_id',
 } as const satisfies Record<Dimension, keyof NewScanRow>;
+  gs1LinkType: 'gs1_link_type',
+  gs1Key: 'gs1_key',
+  gs1Level: 'gs1_level',
 
 /** The filters analytics reads from the facts, and each one's column. */
 export const FILTER_COLUMNS = {
@@ -80,6 +92,9 @@ export const FACT_KEY_COLUMNS = [
   'language',
   'referrer_host',
 ] as const;
+  'gs1_link_type',
+  'gs1_key',
+  'gs1_level',
 
 export interface Counts {
   scans: number;
@@ -102,6 +117,9 @@ export interface FactDelta extends Counts {
   language: string;
   referrer_host: string;
   /** Human visitors counted at their first scan of the UTC day on this code. */
+  gs1_link_type: string;
+  gs1_key: string;
+  gs1_level: string;
   code_visitors: number;
 }
 
@@ -223,7 +241,10 @@ function sameFact(a: NewScanRow, b: NewScanRow): boolean {
     (a.os ?? '') === (b.os ?? '') &&
     (a.browser ?? '') === (b.browser ?? '') &&
     (a.language ?? '') === (b.language ?? '') &&
-    (a.referrer_host ?? '') === (b.referrer_host ?? '')
+    (a.referrer_host ?? '') === (b.referrer_host ?? '') &&
+    (a.gs1_link_type ?? '') === (b.gs1_link_type ?? '') &&
+    (a.gs1_key ?? '') === (b.gs1_key ?? '') &&
+    (a.gs1_level ?? '') === (b.gs1_level ?? '')
   );
 }
 
@@ -233,7 +254,13 @@ function factKeyOf(scan: NewScanRow, bucket: number): string {
     scan.country ?? ''
   }\u001f${scan.region ?? ''}\u001f${scan.device ?? ''}\u001f${scan.os ?? ''}\u001f${scan.browser ?? ''}\u001f${
     scan.language ?? ''
-  }\u001f${scan.referrer_host ?? ''}`;
+  }\u001f${scan.referrer_host ?? ''}${gs1FactKey(scan)}`;
+}
+
+/** The GS1 part of a fact's key: nothing for a code's scan, so its key stays as it was. */
+function gs1FactKey(scan: NewScanRow): string {
+  if (scan.gs1_link_type == null && scan.gs1_key == null && scan.gs1_level == null) return '';
+  return `\u001f${scan.gs1_link_type ?? ''}\u001f${scan.gs1_key ?? ''}\u001f${scan.gs1_level ?? ''}`;
 }
 
 function newFact(scan: NewScanRow, bucket: number): FactDelta {
@@ -270,6 +297,9 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
   const facts = new Map<string, FactDelta>();
   let previousScan: NewScanRow | undefined;
   let previousFact: FactDelta | undefined;
+    gs1_link_type: scan.gs1_link_type ?? '',
+    gs1_key: scan.gs1_key ?? '',
+    gs1_level: scan.gs1_level ?? '',
   for (const scan of scans) {
     const at = Number(scan.at);
     const bucket = bucketOf(at);
@@ -341,6 +371,7 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
       }
     }
   }
+        if (key === '' && GS1_DIMENSIONS.has(dimension)) continue;
   return {
     facts: sortedValues(facts),
     totals: sortedValues(totals),

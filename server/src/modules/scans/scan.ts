@@ -33,6 +33,12 @@ export interface Scan {
   scanId?: string | null;
   /** The split target the deciding rule chose (its index), for experiments. */
   variant?: number | null;
+  /** A GS1 Digital Link scan (issue 46): the link type followed ('gs1:pip'). */
+  gs1LinkType?: string | null;
+  /** The primary key's AI of the item ('01', '414', '8004'). */
+  gs1Key?: string | null;
+  /** The level that answered, by its AI's title ('GTIN', 'BATCH/LOT', 'SERIAL'). */
+  gs1Level?: string | null;
 }
 
 export function toScanRow(scan: Scan): NewScanRow {
@@ -54,5 +60,8 @@ export function toScanRow(scan: Scan): NewScanRow {
     visitor_hash: scan.visitorHash,
     scan_id: scan.scanId ?? null,
     variant: scan.variant ?? null,
+    gs1_link_type: scan.gs1LinkType ?? null,
+    gs1_key: scan.gs1Key ?? null,
+    gs1_level: scan.gs1Level ?? null,
   };
 }

@@ -25,6 +25,10 @@ export interface ScansTable {
   scan_id: string | null;
   /** The split target (its index in the rule's `split`) the deciding rule chose; null otherwise. */
   variant: number | null;
+  /** GS1 Digital Link scans (issue 46): the link type followed, the key's AI, the level's title; null otherwise. */
+  gs1_link_type: string | null;
+  gs1_key: string | null;
+  gs1_level: string | null;
 }
 
 /** Running totals per code, kept in the same transaction as the scans they count. */
@@ -61,6 +65,9 @@ export const SCAN_COLUMNS = [
   'visitor_hash',
   'scan_id',
   'variant',
+  'gs1_link_type',
+  'gs1_key',
+  'gs1_level',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
 export type ScanRow = Selectable<ScansTable>;
@@ -84,6 +91,10 @@ export interface ScanRollupsTable {
   browser: string;
   language: string;
   referrer_host: string;
+  /** A GS1 scan's link type, key AI and level ('' for a code's scan). */
+  gs1_link_type: string;
+  gs1_key: string;
+  gs1_level: string;
   /** Human scans. */
   scans: number;
   bots: number;
