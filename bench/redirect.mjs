@@ -82,6 +82,9 @@ import { metric } from './lib/server-metrics.mjs';
 import { runWrk as wrk } from './lib/wrk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// BENCH_SERVER_ROOT: another checkout's built server under this same bench (load, peer, rounds),
+// for a before/after that differs only in the server.
+const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : root;
 const DURATION = process.env.BENCH_DURATION ?? '10s';
 const WARM_UP = '3s';
 // BENCH_ROUNDS: more alternating rounds for a finer median (3 by default).
@@ -317,7 +320,7 @@ async function webhookReceiver(port, secret) {
  * server sent (each one round trip: the server sends no pipelines).
  */
 const LAUNCHER = `
-import { loadConfigOrExit, runServer } from ${JSON.stringify(pathToFileURL(path.join(root, 'server/dist/server.js')).href)};
+import { loadConfigOrExit, runServer } from ${JSON.stringify(pathToFileURL(path.join(serverRoot, 'server/dist/server.js')).href)};
 const { closed } = await runServer(loadConfigOrExit(), (app) => {
   let redisCommands = 0;
   if (app.redis) {
@@ -482,7 +485,7 @@ async function expectLocation(url, expected, host) {
 function grantPlan(backend, dataDir, accountId, plan) {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'server/dist/modules/plans/plans-cli.js'), 'grant', accountId, plan],
+    [path.join(serverRoot, 'server/dist/modules/plans/plans-cli.js'), 'grant', accountId, plan],
     { env: serverEnv(backend, dataDir, dnsPort), encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`plans grant failed: ${result.stderr}${result.stdout}`);
