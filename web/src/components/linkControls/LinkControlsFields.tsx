@@ -216,6 +216,8 @@ export default function LinkControlsFields({
   defaultTarget,
   protectedNow = false,
   open = false,
+  apps = true,
+  utmHint = 'Added to every target of the code (rules, splits and apps too) as utm_source and so on, unless the target already has that parameter.',
 }: {
   draft: LinkControlsDraft;
   onChange: (draft: LinkControlsDraft) => void;
@@ -227,6 +229,10 @@ export default function LinkControlsFields({
   protectedNow?: boolean;
   /** Whether the section starts open (an edited code that has controls). */
   open?: boolean;
+  /** Whether app targets are offered (a GS1 item has none: its link types say where a phone goes). */
+  apps?: boolean;
+  /** What the UTM parameters are added to, in a sentence. */
+  utmHint?: string;
 }) {
   const ids = {
     activeFrom: useId(),
@@ -249,7 +255,9 @@ export default function LinkControlsFields({
 
   return (
     <details className={styles.controls} open={open} data-testid="link-controls">
-      <summary className={styles.summary}>Link controls: schedule, scan limit, password, UTM, apps</summary>
+      <summary className={styles.summary}>
+        Link controls: schedule, scan limit, password, UTM{apps ? ', apps' : ''}
+      </summary>
       <div className={styles.body}>
         <fieldset className={styles.group}>
           <legend>When it works</legend>
@@ -322,8 +330,7 @@ export default function LinkControlsFields({
         <fieldset className={styles.group} aria-describedby={`${ids.utm}-hint`}>
           <legend>UTM parameters</legend>
           <p id={`${ids.utm}-hint`} className={formStyles.hint}>
-            Added to every target of the code (rules, splits and apps too) as utm_source and so on, unless the
-            target already has that parameter.
+            {utmHint}
           </p>
           <div className={styles.utmGrid}>
             {UTM_FIELDS.map((field) => (
@@ -344,38 +351,40 @@ export default function LinkControlsFields({
           <UtmPreview target={defaultTarget} draft={draft.utm} />
         </fieldset>
 
-        <fieldset className={styles.group}>
-          <legend>Apps</legend>
-          <p className={formStyles.hint}>
-            Phones are sent to their app first, before any rule: an App Store or universal link for iOS, a
-            Play Store or app link for Android.
-          </p>
-          <div className={styles.pair}>
-            <Field id={ids.ios} label="iOS target" error={byField['/body/apps/ios']}>
-              <input
-                id={ids.ios}
-                type="url"
-                inputMode="url"
-                placeholder="https://apps.apple.com/app/id…"
-                value={draft.ios}
-                onChange={(event) => set({ ios: event.target.value })}
-                aria-invalid={byField['/body/apps/ios'] !== undefined}
-              />
-            </Field>
-            <Field id={ids.android} label="Android target" error={byField['/body/apps/android']}>
-              <input
-                id={ids.android}
-                type="url"
-                inputMode="url"
-                placeholder="https://play.google.com/store/apps/details?id=…"
-                value={draft.android}
-                onChange={(event) => set({ android: event.target.value })}
-                aria-invalid={byField['/body/apps/android'] !== undefined}
-              />
-            </Field>
-          </div>
-          {appsError && <p className="rq-error">{appsError}</p>}
-        </fieldset>
+        {apps && (
+          <fieldset className={styles.group}>
+            <legend>Apps</legend>
+            <p className={formStyles.hint}>
+              Phones are sent to their app first, before any rule: an App Store or universal link for iOS, a
+              Play Store or app link for Android.
+            </p>
+            <div className={styles.pair}>
+              <Field id={ids.ios} label="iOS target" error={byField['/body/apps/ios']}>
+                <input
+                  id={ids.ios}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://apps.apple.com/app/id…"
+                  value={draft.ios}
+                  onChange={(event) => set({ ios: event.target.value })}
+                  aria-invalid={byField['/body/apps/ios'] !== undefined}
+                />
+              </Field>
+              <Field id={ids.android} label="Android target" error={byField['/body/apps/android']}>
+                <input
+                  id={ids.android}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://play.google.com/store/apps/details?id=…"
+                  value={draft.android}
+                  onChange={(event) => set({ android: event.target.value })}
+                  aria-invalid={byField['/body/apps/android'] !== undefined}
+                />
+              </Field>
+            </div>
+            {appsError && <p className="rq-error">{appsError}</p>}
+          </fieldset>
+        )}
       </div>
     </details>
   );

@@ -11,6 +11,7 @@ import {
   FILTER_OF,
   type FilterKey,
   filterCount,
+  GS1_DIMENSIONS,
   rangeLabel,
   searchOf,
   type View,
@@ -170,7 +171,10 @@ export default function AnalyticsDashboard() {
             )}
             {data && (
               <div className={styles.breakdowns}>
-                {SHOWN.map((by) => (
+                {SHOWN.filter(
+                  // A workspace without GS1 scans sees no empty GS1 tables.
+                  (by) => !GS1_DIMENSIONS.includes(by) || (data.breakdowns[by]?.rows.length ?? 0) > 0,
+                ).map((by) => (
                   <BreakdownTable
                     key={by}
                     by={by}

@@ -13,6 +13,29 @@ export const DIMENSION_LABELS: Record<Dimension, { title: string; column: string
   hostname: { title: 'Hostnames', column: 'Hostname' },
   rule: { title: 'Rules', column: 'Rule' },
   qrcode: { title: 'Top codes', column: 'Code' },
+  gs1LinkType: { title: 'GS1 link types', column: 'Link type' },
+  gs1Key: { title: 'GS1 keys', column: 'Key' },
+  gs1Level: { title: 'GS1 levels', column: 'Level' },
+};
+
+/** The GS1 keys by their Application Identifier, as a breakdown by key shows them. */
+const GS1_KEY_NAMES: Readonly<Record<string, string>> = {
+  '00': 'SSCC',
+  '01': 'GTIN',
+  '253': 'GDTI',
+  '255': 'GCN',
+  '401': 'GINC',
+  '402': 'GSIN',
+  '414': 'GLN',
+  '415': 'Payment GLN',
+  '417': 'Party GLN',
+  '8003': 'GRAI',
+  '8004': 'GIAI',
+  '8006': 'ITIP',
+  '8010': 'CPID',
+  '8013': 'GMN',
+  '8017': 'GSRN (provider)',
+  '8018': 'GSRN (recipient)',
 };
 
 function displayName(type: 'region' | 'language', code: string): string | undefined {
@@ -39,6 +62,7 @@ export function keyLabel(by: Dimension, key: string | null, names: Record<string
   if (by === 'country') return displayName('region', key) ?? key;
   if (by === 'language') return displayName('language', key) ?? key;
   if (by === 'qrcode' || by === 'rule') return names[key] ?? key;
+  if (by === 'gs1Key') return `${GS1_KEY_NAMES[key] ?? 'AI'} (${key})`;
   return key;
 }
 

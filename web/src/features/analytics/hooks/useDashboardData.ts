@@ -21,6 +21,9 @@ export const SHOWN: Dimension[] = [
   'language',
   'referrer',
   'rule',
+  'gs1LinkType',
+  'gs1Key',
+  'gs1Level',
 ];
 
 /**

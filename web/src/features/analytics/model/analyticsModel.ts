@@ -41,7 +41,13 @@ export type Dimension =
   | 'referrer'
   | 'hostname'
   | 'rule'
-  | 'qrcode';
+  | 'qrcode'
+  | 'gs1LinkType'
+  | 'gs1Key'
+  | 'gs1Level';
+
+/** GS1 Digital Link scans' own dimensions: only GS1 scans have them, so their tables show when there are some. */
+export const GS1_DIMENSIONS: readonly Dimension[] = ['gs1LinkType', 'gs1Key', 'gs1Level'];
 
 /** The dimensions a click can filter by (the API has no language or referrer filter). */
 export const FILTER_OF: Partial<Record<Dimension, FilterKey>> = {

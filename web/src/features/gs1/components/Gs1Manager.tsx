@@ -94,9 +94,15 @@ function ItemDetail({
           initial={draftOf(item)}
           hostnames={hostnames}
           editing
+          protectedNow={item.controls.passwordProtected}
           submitLabel="Save changes"
           onSubmit={async (draft) => {
-            onChanged(await rq.gs1.updateItem({ params: { path: { id: item.id } }, body: patchBody(draft) }));
+            onChanged(
+              await rq.gs1.updateItem({
+                params: { path: { id: item.id } },
+                body: patchBody(draft, item.controls),
+              }),
+            );
           }}
         />
       </fieldset>

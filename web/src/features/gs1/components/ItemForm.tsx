@@ -1,19 +1,24 @@
 import formStyles from '@site/src/components/Form.module.css';
+import LinkControlsFields from '@site/src/components/linkControls/LinkControlsFields';
 import ProblemMessage from '@site/src/components/ProblemMessage';
 import { ApiError } from '@site/src/lib/api';
 import { type FormEvent, useId, useState } from 'react';
 import {
   checkDigit,
+  emptyItem,
   emptyLevel,
   fieldPath,
   gtin14,
   type ItemDraft,
   type LevelDraft,
   levelName,
+  linkChoices,
+  PREFIX_KEYS,
   PRIMARY_KEYS,
   qualifiersOf,
 } from '../model/itemDraft';
 import styles from './Gs1.module.css';
+import ItemRulesEditor from './ItemRulesEditor';
 import LinksEditor from './LinksEditor';
 
 /** The API's field problems by path, each shown beside its field. */
@@ -26,6 +31,16 @@ function problemsOf(error: unknown): Record<string, string> {
   return byPath;
 }
 
+/** The link controls' problems as the shared fields name them ('/body/controls/x' is their '/body/x'). */
+function controlProblems(errors: Record<string, string>): Record<string, string> {
+  const prefix = fieldPath('controls');
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([path]) => path.startsWith(`${prefix}/`))
+      .map(([path, message]) => [`/body${path.slice(prefix.length)}`, message]),
+  );
+}
+
 /** Under a GTIN that is not 14 digits, or whose last digit is not its check digit: what it should be. */
 function gtinHint(ai: string, value: string): string {
   if (ai !== '01' || value.trim() === '') return '';
@@ -36,9 +51,11 @@ function gtinHint(ai: string, value: string): string {
 }
 
 /**
- * Registers or changes a GS1 item: its primary key (a GTIN by default) and host, its links by
- * type, language and context, and its lot and serial levels, each with links of its own. A lot or
- * serial written '{lotnumber}' / '{serialnumber}' covers every value, and links may use it.
+ * Registers or changes a GS1 item: its primary key (a GTIN by default, or a company prefix covering
+ * SSCCs, GRAIs or GIAIs) and host, its links by type, language and context, its lot and serial
+ * levels, each with links of its own, its rules and its link controls. A lot or serial written
+ * '{lotnumber}' / '{serialnumber}' covers every value, and links may use it; a prefix's links use
+ * '{1}' for the rest of the key.
  */
 export default function ItemForm({
   initial,
@@ -46,8 +63,11 @@ export default function ItemForm({
   editing,
   submitLabel,
   onSubmit,
+  protectedNow = false,
 }: {
   initial: ItemDraft;
+  /** Whether the stored item has a password (never shown back). */
+  protectedNow?: boolean;
   /** The workspace's verified hostnames, which an item may answer on instead of our hosts. */
   hostnames: readonly string[];
   /** The primary key of a stored item does not change. */
@@ -60,6 +80,8 @@ export default function ItemForm({
   const [error, setError] = useState<unknown>(null);
   const id = useId();
   const errors = problemsOf(error);
+  // An item that has link controls shows them open, as a code's form does.
+  const [open] = useState(() => JSON.stringify(initial.controls) !== JSON.stringify(emptyItem().controls));
   const set = (change: Partial<ItemDraft>) => setDraft((old) => ({ ...old, ...change }));
   const setLevel = (index: number, change: Partial<LevelDraft>) =>
     set({ levels: draft.levels.map((level, i) => (i === index ? { ...level, ...change } : level)) });
@@ -78,7 +100,11 @@ export default function ItemForm({
   };
 
   const keyError = errors[fieldPath('primaryKey')] ?? errors[fieldPath('primaryKey', 'value')];
-  const hint = gtinHint(draft.ai, draft.value);
+  const canPrefix = PREFIX_KEYS.has(draft.ai);
+  const isPrefix = canPrefix && draft.prefix;
+  const hint = isPrefix
+    ? 'The company prefix: every key that starts with it answers with these links; {1} in a link is the rest of the key.'
+    : gtinHint(draft.ai, draft.value);
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} aria-label={submitLabel}>
       <div className={formStyles.row}>
@@ -98,7 +124,7 @@ export default function ItemForm({
           </select>
         </div>
         <div className={formStyles.field}>
-          <label htmlFor={`${id}-value`}>Value</label>
+          <label htmlFor={`${id}-value`}>{isPrefix ? 'Company prefix' : 'Value'}</label>
           <input
             id={`${id}-value`}
             value={draft.value}
@@ -114,6 +140,17 @@ export default function ItemForm({
           <p id={`${id}-value-hint`} className={keyError ? 'rq-error' : formStyles.hint}>
             {keyError ?? hint}
           </p>
+          {canPrefix && (
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={draft.prefix}
+                disabled={editing}
+                onChange={(event) => set({ prefix: event.target.checked })}
+              />{' '}
+              Cover every key with this company prefix (the rest filled in)
+            </label>
+          )}
         </div>
         <div className={formStyles.field}>
           <label htmlFor={`${id}-host`}>Answers on</label>
@@ -251,6 +288,24 @@ export default function ItemForm({
           Add a lot or serial level
         </button>
       </section>
+
+      <ItemRulesEditor
+        rules={draft.rules}
+        links={linkChoices(draft)}
+        errors={errors}
+        onChange={(rules) => set({ rules })}
+      />
+
+      <LinkControlsFields
+        draft={draft.controls}
+        onChange={(controls) => set({ controls })}
+        byField={controlProblems(errors)}
+        defaultTarget={draft.links[0]?.href ?? ''}
+        protectedNow={protectedNow}
+        open={open}
+        apps={false}
+        utmHint="Added to every link a scan of the item is sent to (also one a rule picks) as utm_source and so on, unless the link already has that parameter; not to the linkset, which describes the item."
+      />
 
       {/* Every problem once more under the form (each field's is also beside it): a summary to read. */}
       <ProblemMessage error={error} />

@@ -87,6 +87,8 @@ export default function ScanPanel({ item }: { item: Gs1Item }) {
     language: FIRST_PHONE.language,
     linkType: '',
     context: '',
+    at: '',
+    password: '',
   }));
   const [phone, setPhone] = useState<string>(FIRST_PHONE.id);
   const [answer, setAnswer] = useState<Gs1Simulation | null>(null);
@@ -215,6 +217,33 @@ export default function ScanPanel({ item }: { item: Gs1Item }) {
                 onChange={(event) => set({ context: event.target.value })}
               />
             </div>
+          </div>
+          <div className={formStyles.row}>
+            <div className={formStyles.field}>
+              <label htmlFor={`${id}-at`}>When</label>
+              <input
+                id={`${id}-at`}
+                type="datetime-local"
+                value={draft.at}
+                aria-describedby={`${id}-at-hint`}
+                onChange={(event) => set({ at: event.target.value })}
+              />
+              <span id={`${id}-at-hint`} className={formStyles.hint}>
+                Empty: now. The item's schedule and expiry read it.
+              </span>
+            </div>
+            {item.controls.passwordProtected && (
+              <div className={formStyles.field}>
+                <label htmlFor={`${id}-password`}>Password typed</label>
+                <input
+                  id={`${id}-password`}
+                  type="password"
+                  autoComplete="off"
+                  value={draft.password}
+                  onChange={(event) => set({ password: event.target.value })}
+                />
+              </div>
+            )}
           </div>
           <div className={formStyles.row}>
             <button type="submit" className="button button--primary" disabled={busy}>

@@ -5,10 +5,13 @@ import {
   createBody,
   draftOf,
   emptyItem,
+  emptyRule,
   gtin14,
   levelName,
+  linkChoices,
   listOf,
   patchBody,
+  ruleOf,
 } from './itemDraft';
 import { scanBody } from './scanTest';
 
@@ -49,21 +52,74 @@ const stored: Gs1Item = {
     },
   ],
   linksetNotes: [],
-  rules: [],
-  controls: { activeFrom: null, expiresAt: null, maxScans: null, expiredTarget: null },
+  rules: [
+    { when: { os: ['ios'] }, href: 'https://example.com/de' },
+    { when: { not: { country: ['DE'] } }, href: 'https://example.com/en' },
+  ],
+  controls: {
+    activeFrom: null,
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    maxScans: null,
+    expiredTarget: null,
+    passwordProtected: true,
+    utm: { source: 'box' },
+  },
   createdAt: '2026-11-29T00:00:00.000Z',
   updatedAt: '2026-11-29T00:00:00.000Z',
 };
 
 describe('the GS1 item form', () => {
   it('reads a stored item and writes it back unchanged as a patch', () => {
-    const patch = patchBody(draftOf(stored));
+    const patch = patchBody(draftOf(stored), stored.controls);
     expect(patch).toEqual({
       hostname: null,
       itemDescription: 'Capsules',
       defaultLinkType: 'gs1:pip',
       links: stored.links,
       levels: [{ qualifiers: stored.levels[0]?.qualifiers, links: stored.levels[0]?.links }],
+      rules: stored.rules,
+    });
+  });
+
+  it('edits rules in words or as JSON, and sends only the link controls that changed', () => {
+    const draft = draftOf(stored);
+    expect(draft.rules.map((rule) => [rule.leaf, rule.values])).toEqual([
+      ['os', 'ios'],
+      ['json', ''],
+    ]);
+    expect(linkChoices(draft).map((choice) => choice.href)).toEqual([
+      'https://example.com/en',
+      'https://example.com/de',
+      'https://example.com/recall',
+    ]);
+    draft.rules = [{ ...emptyRule('https://example.com/recall'), leaf: 'country', values: 'AT, CH' }];
+    draft.controls = {
+      ...draft.controls,
+      maxScans: '100',
+      password: { action: 'remove', value: '' },
+      utm: { ...draft.controls.utm, source: '', campaign: 'spring' },
+    };
+    const patch = patchBody(draft, stored.controls);
+    expect(patch.rules).toEqual([{ when: { country: ['AT', 'CH'] }, href: 'https://example.com/recall' }]);
+    expect(patch.controls).toEqual({
+      maxScans: 100,
+      password: null,
+      utm: { source: null, medium: null, campaign: 'spring', term: null, content: null },
+    });
+  });
+
+  it('registers a company prefix only for SSCC, GRAI and GIAI, with its controls', () => {
+    const draft = { ...emptyItem(), ai: '8004', value: '0950600013', prefix: true };
+    draft.controls = { ...draft.controls, password: { action: 'set', value: 'open sesame' } };
+    expect(createBody(draft)).toMatchObject({
+      primaryKey: { ai: '8004', value: '0950600013' },
+      prefix: true,
+      controls: { password: 'open sesame' },
+    });
+    expect(createBody({ ...draft, ai: '01' })).not.toHaveProperty('prefix');
+    expect(ruleOf({ ...emptyRule('https://x.example'), leaf: 'json', json: '{"bot": false}' })).toEqual({
+      when: { bot: false },
+      href: 'https://x.example',
     });
   });
 

@@ -4,6 +4,12 @@
  * tested; the components only render it.
  */
 import { qualifiersOf } from '@site/src/lib/gs1';
+import {
+  createBodyOf as controlsCreateBodyOf,
+  draftOf as controlsDraftOf,
+  patchBodyOf as controlsPatchBodyOf,
+  type LinkControlsDraft,
+} from '@site/src/lib/linkControls';
 import type { Gs1Item, Gs1ItemCreate, Gs1ItemPatch, Gs1Link } from '../api/items';
 
 export { checkDigit, gtin14, qualifiersOf } from '@site/src/lib/gs1';
@@ -32,15 +38,43 @@ export interface LevelDraft {
   links: LinkDraft[];
 }
 
+/** The conditions the form writes in words; any other condition is kept as JSON. */
+export const RULE_LEAVES = [
+  { leaf: 'os', label: 'Operating system is', example: 'ios, android' },
+  { leaf: 'device', label: 'Device is', example: 'mobile, tablet' },
+  { leaf: 'browser', label: 'Browser is', example: 'safari, chrome' },
+  { leaf: 'country', label: 'Country is', example: 'DE, AT' },
+  { leaf: 'language', label: 'Language is', example: 'de, fr' },
+] as const;
+export type RuleLeaf = (typeof RULE_LEAVES)[number]['leaf'] | 'json';
+
+/** One rule of the item: a condition and the link it picks (by its href as stored). */
+export interface RuleDraft {
+  key: string;
+  leaf: RuleLeaf;
+  /** The leaf's values, comma-separated. */
+  values: string;
+  /** The whole condition as JSON, for `leaf: 'json'` (the rules API's `when`). */
+  json: string;
+  href: string;
+}
+
+/** The keys a company prefix may cover, with "the rest filled in" (API: `prefix`). */
+export const PREFIX_KEYS: ReadonlySet<string> = new Set(['00', '8003', '8004']);
+
 export interface ItemDraft {
   ai: string;
   value: string;
+  /** The value is a GS1 Company Prefix covering every key that starts with it (SSCC, GRAI, GIAI). */
+  prefix: boolean;
   /** '' for our own hosts, else a verified hostname of the workspace. */
   hostname: string;
   itemDescription: string;
   defaultLinkType: string;
   links: LinkDraft[];
   levels: LevelDraft[];
+  rules: RuleDraft[];
+  controls: LinkControlsDraft;
 }
 
 /** The primary keys the form offers, the GTIN first (the URI syntax defines every one). */
@@ -104,12 +138,67 @@ export function emptyItem(): ItemDraft {
   return {
     ai: '01',
     value: '',
+    prefix: false,
     hostname: '',
     itemDescription: '',
     defaultLinkType: 'gs1:pip',
     links: [emptyLink()],
     levels: [],
+    rules: [],
+    controls: controlsDraftOf(),
   };
+}
+
+export function emptyRule(href = ''): RuleDraft {
+  return { key: nextKey(), leaf: 'os', values: '', json: '', href };
+}
+
+type ItemRule = Gs1Item['rules'][number];
+
+/** A stored rule in the form: a one-leaf list condition in words, anything else as JSON. */
+export function ruleDraftOf(rule: ItemRule): RuleDraft {
+  const entries = Object.entries(rule.when as Record<string, unknown>);
+  const [name, value] = entries[0] ?? [];
+  const leaf = RULE_LEAVES.find((known) => known.leaf === name)?.leaf;
+  if (entries.length === 1 && leaf && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    return { key: nextKey(), leaf, values: value.join(', '), json: '', href: rule.href };
+  }
+  return {
+    key: nextKey(),
+    leaf: 'json',
+    values: '',
+    json: JSON.stringify(rule.when, null, 2),
+    href: rule.href,
+  };
+}
+
+/** A rule as the API takes it; JSON that does not parse is sent as text, so the answer names its field. */
+export function ruleOf(draft: RuleDraft): ItemRule {
+  if (draft.leaf !== 'json') {
+    return { when: { [draft.leaf]: listOf(draft.values) } as ItemRule['when'], href: draft.href };
+  }
+  try {
+    return { when: JSON.parse(draft.json) as ItemRule['when'], href: draft.href };
+  } catch {
+    return { when: draft.json as unknown as ItemRule['when'], href: draft.href };
+  }
+}
+
+/** Every link of the draft (the item's and each level's) by href, for a rule to pick one. */
+export function linkChoices(draft: ItemDraft): Array<{ href: string; label: string }> {
+  const seen = new Set<string>();
+  const choices: Array<{ href: string; label: string }> = [];
+  const add = (links: LinkDraft[], where: string) => {
+    for (const link of links) {
+      const href = link.href.trim();
+      if (href === '' || seen.has(href)) continue;
+      seen.add(href);
+      choices.push({ href, label: `${where}: ${link.title.trim() || link.linkType} (${href})` });
+    }
+  };
+  add(draft.links, 'The item');
+  for (const level of draft.levels) add(level.links, levelName(qualifiersOf(level)));
+  return choices;
 }
 
 /** "en, en-GB ,," → ['en', 'en-GB']. */
@@ -155,24 +244,34 @@ function levelsOf(draft: ItemDraft): NonNullable<Gs1ItemCreate['levels']> {
 
 /** The create body (POST /gs1/items). */
 export function createBody(draft: ItemDraft): Gs1ItemCreate {
+  const controls = controlsCreateBodyOf(draft.controls);
   return {
     primaryKey: { ai: draft.ai, value: draft.value.trim() },
+    ...(draft.prefix && PREFIX_KEYS.has(draft.ai) ? { prefix: true } : {}),
     ...(draft.hostname ? { hostname: draft.hostname } : {}),
     ...(draft.itemDescription.trim() ? { itemDescription: draft.itemDescription.trim() } : {}),
     ...(draft.defaultLinkType.trim() ? { defaultLinkType: draft.defaultLinkType.trim() } : {}),
     links: draft.links.map(linkOf),
     levels: levelsOf(draft),
+    ...(draft.rules.length > 0 ? { rules: draft.rules.map(ruleOf) } : {}),
+    ...(Object.keys(controls).length > 0 ? { controls: controls as Gs1ItemCreate['controls'] } : {}),
   };
 }
 
-/** The merge patch (PATCH /gs1/items/{id}): everything the form edits, an emptied field cleared. */
-export function patchBody(draft: ItemDraft): Gs1ItemPatch {
+/**
+ * The merge patch (PATCH /gs1/items/{id}): everything the form edits, an emptied field cleared;
+ * the link controls only where they differ from the stored ones (the password when set or removed).
+ */
+export function patchBody(draft: ItemDraft, stored: Gs1Item['controls']): Gs1ItemPatch {
+  const controls = controlsPatchBodyOf(draft.controls, stored);
   return {
     hostname: draft.hostname || null,
     itemDescription: draft.itemDescription.trim() || null,
     defaultLinkType: draft.defaultLinkType.trim() || null,
     links: draft.links.map(linkOf),
     levels: levelsOf(draft),
+    rules: draft.rules.map(ruleOf),
+    ...(Object.keys(controls).length > 0 ? { controls: controls as Gs1ItemPatch['controls'] } : {}),
   };
 }
 
@@ -181,6 +280,7 @@ export function draftOf(item: Gs1Item): ItemDraft {
   return {
     ai: item.primaryKey.ai,
     value: item.primaryKey.value,
+    prefix: item.prefix,
     hostname: item.hostname ?? '',
     itemDescription: item.itemDescription ?? '',
     defaultLinkType: item.defaultLinkType ?? '',
@@ -192,6 +292,8 @@ export function draftOf(item: Gs1Item): ItemDraft {
       defaultLinkType: level.defaultLinkType ?? '',
       links: level.links.map(linkDraftOf),
     })),
+    rules: item.rules.map(ruleDraftOf),
+    controls: controlsDraftOf(item.controls),
   };
 }
 

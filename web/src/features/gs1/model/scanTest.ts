@@ -2,6 +2,7 @@
  * "Test a scan" of a GS1 item in words: the phones it offers (their Accept-Language), the body it
  * sends to POST /gs1/items/{id}/simulate, and the sentence for the resolver's answer.
  */
+import { isoOfLocalInput } from '@site/src/lib/linkControls';
 import type { Gs1ScanBody, Gs1Simulation } from '../api/items';
 
 const IPHONE =
@@ -31,6 +32,10 @@ export interface ScanDraft {
   language: string;
   linkType: string;
   context: string;
+  /** When the scan happens, as a `datetime-local` value in the user's zone; empty: now. */
+  at?: string;
+  /** The password the scanner types on a protected item's form; empty: none typed. */
+  password?: string;
 }
 
 /** The simulate body: only what was filled in. */
@@ -45,16 +50,30 @@ export function scanBody(draft: ScanDraft): Gs1ScanBody {
     ...(draft.language.trim() ? { language: draft.language.trim() } : {}),
     ...(draft.linkType.trim() ? { linkType: draft.linkType.trim() } : {}),
     ...(draft.context.trim() ? { context: draft.context.trim() } : {}),
+    ...(draft.at && isoOfLocalInput(draft.at) ? { at: isoOfLocalInput(draft.at) as string } : {}),
+    ...(draft.password ? { password: draft.password } : {}),
   };
 }
+
+const STOPPED: Record<NonNullable<Gs1Simulation['stoppedBy']>, string> = {
+  inactive: 'the item is not active yet',
+  expired: 'the item has expired',
+  used_up: 'the item is used up (its scan limit is reached)',
+};
 
 /** What the resolver answers, in one sentence. */
 export function answerSentence(answer: Gs1Simulation): string {
   switch (answer.outcome) {
     case 'redirect': {
+      if (answer.stoppedBy)
+        return `307: ${STOPPED[answer.stoppedBy]}; the phone goes to ${answer.location ?? ''}`;
       const byRule = answer.rule === null ? '' : ` (picked by the item's rule ${answer.rule + 1})`;
       return `307: the phone opens “${answer.link?.title ?? ''}” at ${answer.location ?? ''}${byRule}`;
     }
+    case 'stopped':
+      return `410: ${answer.stoppedBy ? STOPPED[answer.stoppedBy] : 'the item is stopped'}; the phone sees a page that says so`;
+    case 'password':
+      return "200: the item's password form; the phone is sent on once the right password is entered";
     case 'choices':
       return `300: ${answer.candidates.length} links fit equally well; the phone is shown the list to choose from`;
     case 'linkset':
