@@ -23,6 +23,23 @@ console.log(
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+/**
+ * The files that took longest, for whoever next looks at the run's time; vitest.sequencer.ts starts
+ * the slow ones first from vitest.durations.json, which this report refreshes.
+ */
+function printSlowestFiles(report) {
+  const files = report.testResults
+    .map((file) => ({
+      file: path.relative(root, file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log('\nslowest test files:');
+  for (const { file, seconds } of files) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  console.log(`(node scripts/test-durations.mjs ${unitReport} refreshes vitest.durations.json)\n`);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -36,6 +53,7 @@ const unit = spawnSync(
 );
 if (fs.existsSync(unitReport)) {
   const report = JSON.parse(fs.readFileSync(unitReport, 'utf8'));
+  printSlowestFiles(report);
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
