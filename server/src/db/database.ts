@@ -25,6 +25,7 @@ import type {
   ScansTable,
   ScanTotalsTable,
   ScanVisitorsTable,
+  ScanWeeklyRollupsTable,
 } from '../modules/scans/scans.table.js';
 import type { WebhookScanFeedTable } from '../modules/webhooks/webhooks.scan-feed.table.js';
 import type {
@@ -68,6 +69,7 @@ export interface Database {
   scan_counters: ScanCountersTable;
   scan_daily_rollups: ScanDailyRollupsTable;
   scan_dimension_buckets: ScanDimensionBucketsTable;
+  scan_weekly_rollups: ScanWeeklyRollupsTable;
   /** PostgreSQL only: copies of shipped scans whose rollups are not folded yet (the rollup fold thread's queue). */
   scan_fold_queue: ScansTable;
   /** SQLite only. */

@@ -52,4 +52,8 @@ export const migrationNotes: Record<string, string> = {
     'renames the redirect edge’s covering index to qrcodes_edge_covering (same columns)',
   '2026_12_01_0200_gs1_scan_dimensions':
     'adds a GS1 scan’s link type, key and level to scans and their rollups (rebuilds the facts’ key)',
+  '2026_12_01_0300_scan_weekly_rollups':
+    'adds weekly analytics rollups for long ranges’ breakdowns, filled from the daily ones',
+  '2026_12_01_0310_sqlite_conversion_rollups_clustered':
+    'SQLite: rebuilds the conversions’ rollups clustered on their keys',
 };

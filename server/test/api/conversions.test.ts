@@ -427,6 +427,55 @@ describe.each(engines)('conversions on $name', (engine) => {
     }
   });
 
+  it('counts a range’s last partial day from the daily rows only when no scan of that day comes after it', async () => {
+    const user = await signedInUser(t);
+    const key = await createApiKey(t, user, ['conversions:write']);
+    const code = await createCode(user, {
+      slug: `last-day-${engine.name}`,
+      mode: 'redirect',
+      target: 'https://shop.example/',
+    });
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3 * 86_400_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    // A sale at 06:00 and one at 18:00 (UTC) of one day, each from its own country.
+    for (const [i, [hour, country]] of (
+      [
+        [6, 'DE'],
+        [18, 'FR'],
+      ] as const
+    ).entries()) {
+      const scanId = `lastday${engine.name}${i}`.padEnd(16, 'x').slice(0, 16);
+      await t.app.scans.record(
+        sampleScan(code, user.accountId, iso(day + hour * 3_600_000), {
+          scanId,
+          country,
+          visitorHash: `d${i}`,
+        }),
+      );
+      const sale = await post(key, '/api/v1/conversions', {
+        scanId,
+        type: 'sale',
+        amount: 100,
+        currency: 'EUR',
+      });
+      expect(sale.statusCode, sale.body).toBe(201);
+    }
+    const rows = async (toHour: number) => {
+      const range = `from=${iso(day - 10 * 86_400_000)}&to=${iso(day + toHour * 3_600_000)}`;
+      const answer = await get(user, `/api/v1/analytics/breakdown?${range}&by=country`);
+      return (answer.json() as { rows: { key: string; total: number; conversions: number }[] }).rows.map(
+        (r) => [r.key, r.total, r.conversions],
+      );
+    };
+    // Ending at noon: the 18:00 scan and its sale are after the range.
+    expect(await rows(12)).toEqual([['DE', 1, 1]]);
+    // Ending at 20:00: nothing of the day comes later, so the whole day counts.
+    expect(await rows(20)).toEqual([
+      ['DE', 1, 1],
+      ['FR', 1, 1],
+    ]);
+  });
+
   it('takes a code’s own attribution setting over the workspace default', async () => {
     await createCode(owner, {
       slug: `off-${engine.name}`,

@@ -322,7 +322,8 @@ describe.each(engines)(
           | 'scan_rollups'
           | 'scan_totals'
           | 'scan_daily_rollups'
-          | 'scan_dimension_buckets',
+          | 'scan_dimension_buckets'
+          | 'scan_weekly_rollups',
       ) =>
         count(
           db
@@ -346,6 +347,7 @@ describe.each(engines)(
         scan_totals: await byWorkspace('scan_totals'),
         scan_daily_rollups: await byWorkspace('scan_daily_rollups'),
         scan_dimension_buckets: await byWorkspace('scan_dimension_buckets'),
+        scan_weekly_rollups: await byWorkspace('scan_weekly_rollups'),
         scan_counters: await count(
           db
             .selectFrom('scan_counters')

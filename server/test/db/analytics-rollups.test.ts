@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import * as rollupsMigration from '../../src/db/migrations/2026_11_23_0600_scan_rollups.js';
 import * as bucketsMigration from '../../src/db/migrations/2026_11_23_0610_scan_dimension_buckets.js';
+import * as weeklyMigration from '../../src/db/migrations/2026_12_01_0300_scan_weekly_rollups.js';
 import type { Scan } from '../../src/modules/scans/scan.js';
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
@@ -126,11 +127,14 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
       await rollupsMigration.down(database.handle.db);
       await rollupsMigration.up(database.handle.db);
       await bucketsMigration.up(database.handle.db);
+      await weeklyMigration.down(database.handle.db);
+      await weeklyMigration.up(database.handle.db);
       const rebuilt = await storedAndRecountedRollups(database.handle);
       expect(rebuilt.stored.facts).toEqual(recorded.stored.facts);
       expect(rebuilt.stored.totals).toEqual(recorded.stored.totals);
       expect(rebuilt.stored.daily).toEqual(recorded.stored.daily);
       expect(rebuilt.stored.buckets).toEqual(recorded.stored.buckets);
+      expect(rebuilt.stored.weekly).toEqual(recorded.stored.weekly);
       const since = Math.floor(Date.now() / DAY) * DAY - DAY;
       expect(rebuilt.stored.visitors).toEqual(
         recorded.stored.visitors.filter((line) => Number(line.split('|')[0]) >= since),

@@ -17,6 +17,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
   const totals = new Map<string, number[]>();
   const daily = new Map<string, number[]>();
   const buckets = new Map<string, number[]>();
+  const weekly = new Map<string, number[]>();
   const visitors = new Set<string>();
   const bump = (map: Map<string, number[]>, key: string, counts: number[]) => {
     const row = map.get(key) ?? counts.map(() => 0);
@@ -30,6 +31,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     const at = Number(scan.at);
     const day = at - (at % 86_400_000);
     const bucket = at - (at % 900_000);
+    const week = at - (at % (7 * 86_400_000));
     const bot = Number(scan.bot) === 1;
     const accountKey = `${day}|${scan.account_id}|${scan.visitor_hash}`;
     const codeKey = `${day}|${scan.qrcode_id}|${scan.visitor_hash}`;
@@ -76,6 +78,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     for (const [dimension, v] of Object.entries(dims)) {
       bump(daily, `${scan.account_id}||${dimension}|${day}|${value(v)}`, counts(firstInAccount));
       bump(buckets, `${scan.account_id}|${dimension}|${bucket}|${value(v)}`, counts(firstInAccount));
+      bump(weekly, `${scan.account_id}|${dimension}|${week}|${value(v)}`, counts(firstInAccount));
       bump(
         daily,
         `${scan.account_id}|${scan.qrcode_id}|${dimension}|${day}|${value(v)}`,
@@ -84,6 +87,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     }
     bump(daily, `${scan.account_id}||qrcode|${day}|${scan.qrcode_id}`, counts(firstOnCode));
     bump(buckets, `${scan.account_id}|qrcode|${bucket}|${scan.qrcode_id}`, counts(firstOnCode));
+    bump(weekly, `${scan.account_id}|qrcode|${week}|${scan.qrcode_id}`, counts(firstOnCode));
   }
 
   const lines = (map: Map<string, number[]>) => [...map].map(([k, c]) => `${k} => ${c.join(',')}`).sort();
@@ -119,6 +123,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     totals: await read('scan_totals', ['account_id', 'qrcode_id', 'bucket'], counts),
     daily: await read('scan_daily_rollups', ['account_id', 'qrcode_id', 'dimension', 'day', 'key'], counts),
     buckets: await read('scan_dimension_buckets', ['account_id', 'dimension', 'bucket', 'key'], counts),
+    weekly: await read('scan_weekly_rollups', ['account_id', 'dimension', 'week', 'key'], counts),
     visitors: (await read('scan_visitors', ['day', 'scope', 'visitor_hash'], [])).map((line) =>
       line.replace(/ => $/, ''),
     ),
@@ -128,6 +133,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     totals: lines(totals),
     daily: lines(daily),
     buckets: lines(buckets),
+    weekly: lines(weekly),
     visitors: [...visitors].sort(),
   };
   return { stored, recounted, scans: scans.length };

@@ -37,6 +37,8 @@ import * as conversionRollups from './2026_11_30_0720_conversion_rollups.js';
 import * as gs1ItemControls from './2026_11_30_0800_gs1_item_controls.js';
 import * as qrcodesEdgeCovering from './2026_12_01_0100_qrcodes_edge_covering.js';
 import * as gs1ScanDimensions from './2026_12_01_0200_gs1_scan_dimensions.js';
+import * as scanWeeklyRollups from './2026_12_01_0300_scan_weekly_rollups.js';
+import * as sqliteConversionRollupsClustered from './2026_12_01_0310_sqlite_conversion_rollups_clustered.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0800_gs1_item_controls': gs1ItemControls,
   '2026_12_01_0100_qrcodes_edge_covering': qrcodesEdgeCovering,
   '2026_12_01_0200_gs1_scan_dimensions': gs1ScanDimensions,
+  '2026_12_01_0300_scan_weekly_rollups': scanWeeklyRollups,
+  '2026_12_01_0310_sqlite_conversion_rollups_clustered': sqliteConversionRollupsClustered,
 };

@@ -305,12 +305,27 @@ export async function conversionsByColumn(
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
   if (!unfiltered(selection) || firstDay >= lastDay) return raw(from, to);
+  // A range that ends today holds every conversion of today's scans so far: today's daily rows
+  // are then its last partial day, not every conversion of the day read one by one.
+  const throughDay = (await lastDayIsWhole(db, selection, to, lastDay)) ? lastDay + DAY_MS : lastDay;
   const [head, days, tail] = await Promise.all([
     raw(from, firstDay),
-    summed(keyed(dailyOf(db, selection, column, firstDay, lastDay), keys), 'key'),
-    raw(lastDay, to),
+    summed(keyed(dailyOf(db, selection, column, firstDay, throughDay), keys), 'key'),
+    raw(throughDay, to),
   ]);
   return [...head, ...days, ...tail];
+}
+
+/** Whether no conversion of the selection is credited to a scan of the UTC day `day` at or after `to`. */
+async function lastDayIsWhole(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  to: number,
+  day: number,
+): Promise<boolean> {
+  const later = to > day ? totalsOf(db, selection, to, day + DAY_MS) : null;
+  if (!later) return false;
+  return (await later.select('bucket').limit(1).executeTakeFirst()) === undefined;
 }
 
 function keyed(query: ReturnType<typeof dailyOf>, keys: readonly string[] | undefined) {

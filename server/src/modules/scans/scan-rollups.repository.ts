@@ -9,6 +9,7 @@ import {
   type FilterName,
   GS1_DIMENSIONS,
   type RollupSelection as Selection,
+  WEEK_MS,
 } from './scan-rollups.js';
 
 // Reads of the scan rollups (docs/adr/2026-11-23-analytics-rollups.md), which analytics reaches
@@ -108,8 +109,9 @@ export async function countsIn(
 
 /**
  * Counts per value of a dimension in [from, to). Whole UTC days inside the range come from the
- * daily rows (a few per day); the partial days at either end from the account's per-dimension
- * quarter hours, or from the quarter-hour facts when codes are selected.
+ * daily rows (a few per day), the whole account's whole weeks from its weekly rows; the partial
+ * days at either end from the account's per-dimension quarter hours, or from the quarter-hour
+ * facts when codes are selected.
  */
 export async function countsByKey(
   db: Kysely<Database>,
@@ -155,29 +157,57 @@ export async function countsByKey(
     await byFacts(from, to);
     return result;
   }
-  let daily = db
-    .selectFrom('scan_daily_rollups')
-    .where('account_id', '=', selection.accountId)
-    .where('dimension', '=', by)
-    .where('day', '>=', firstDay)
-    .where('day', '<', endDay);
-  if (by === 'qrcode') {
-    // The account's `qrcode` rows count each code's own visitors already.
-    daily = daily.where('qrcode_id', '=', '');
-    if (selection.codes) daily = daily.where('key', 'in', selection.codes);
-  } else {
-    daily = daily.where('qrcode_id', 'in', selection.codes ?? ['']);
-  }
-  addRows(await daily.select('key').select(sums<'scan_daily_rollups'>('visitors')).groupBy('key').execute());
+  // A range that ends today (every preset does) holds all of today's scans so far: today's daily
+  // rows are then its last partial day, a few rows a key instead of one per quarter hour.
+  const throughDay = (await lastDayIsWhole(db, selection, to, endDay)) ? endDay + DAY_MS : endDay;
+  const byDays = async (start: number, end: number) => {
+    if (start >= end) return;
+    let daily = db
+      .selectFrom('scan_daily_rollups')
+      .where('account_id', '=', selection.accountId)
+      .where('dimension', '=', by)
+      .where('day', '>=', start)
+      .where('day', '<', end);
+    if (by === 'qrcode') {
+      // The account's `qrcode` rows count each code's own visitors already.
+      daily = daily.where('qrcode_id', '=', '');
+      if (selection.codes) daily = daily.where('key', 'in', selection.codes);
+    } else {
+      daily = daily.where('qrcode_id', 'in', selection.codes ?? ['']);
+    }
+    addRows(
+      await daily.select('key').select(sums<'scan_daily_rollups'>('visitors')).groupBy('key').execute(),
+    );
+  };
   if (selection.codes) {
+    await byDays(firstDay, throughDay);
     await byFacts(from, firstDay);
-    await byFacts(endDay, to);
+    await byFacts(throughDay, to);
     return result;
   }
+  // The whole account: its whole weeks from the weekly rows, the days around them from the daily.
+  const firstWeek = Math.ceil(firstDay / WEEK_MS) * WEEK_MS;
+  const endWeek = Math.floor(throughDay / WEEK_MS) * WEEK_MS;
+  if (firstWeek < endWeek) {
+    await byDays(firstDay, firstWeek);
+    addRows(
+      await db
+        .selectFrom('scan_weekly_rollups')
+        .where('account_id', '=', selection.accountId)
+        .where('dimension', '=', by)
+        .where('week', '>=', firstWeek)
+        .where('week', '<', endWeek)
+        .select('key')
+        .select(sums<'scan_weekly_rollups'>('visitors'))
+        .groupBy('key')
+        .execute(),
+    );
+    await byDays(endWeek, throughDay);
+  } else await byDays(firstDay, throughDay);
   // The whole account: the partial days from its per-dimension quarter hours.
   for (const [start, end] of [
     [from, firstDay],
-    [endDay, to],
+    [throughDay, to],
   ] as const) {
     if (start >= end) continue;
     addRows(
@@ -194,6 +224,29 @@ export async function countsByKey(
     );
   }
   return result;
+}
+
+/**
+ * Whether the selection's scans of the UTC day `day` all fall before `to` (no quarter hour of the
+ * day from `to` on holds one): then the day's daily rows count exactly its scans before `to`.
+ */
+async function lastDayIsWhole(
+  db: Kysely<Database>,
+  selection: Selection,
+  to: number,
+  day: number,
+): Promise<boolean> {
+  if (to <= day) return false;
+  const later = await db
+    .selectFrom('scan_totals')
+    .select('bucket')
+    .where('account_id', '=', selection.accountId)
+    .where('qrcode_id', 'in', selection.codes ?? [''])
+    .where('bucket', '>=', to)
+    .where('bucket', '<', day + DAY_MS)
+    .limit(1)
+    .executeTakeFirst();
+  return later === undefined;
 }
 
 /** The account's first quarter hour with a scan (for `range=all`). */

@@ -6,10 +6,11 @@ import type { NewScanRow } from './scans.table.js';
  * Pure: the writers apply the deltas later than the scans themselves (on PostgreSQL in the
  * transaction that ships a journal file, on SQLite in the one that moves the rollup cursor).
  *
- * Four rollups, all additive so any range is a sum:
+ * Five rollups, all additive so any range is a sum:
  * - facts: every dimension of a scan, per account, code and quarter hour (any filter combination);
  * - totals: per quarter hour, for the account ('' as code) and for each code (time series);
  * - daily: per UTC day, per dimension and key, for the account and for each code (fast breakdowns);
+ * - weekly: the account's daily rows per week (a long range's breakdown by code);
  * - buckets: per quarter hour, dimension and key, for the account (a breakdown's partial days).
  * Buckets are quarter hours because every time zone in use is a whole number of quarter hours
  * from UTC (Asia/Kolkata +5:30, Asia/Kathmandu +5:45): a local day is always a run of buckets.
@@ -28,19 +29,19 @@ export const DIMENSIONS = [
   'hostname',
   'rule',
   'qrcode',
-] as const;
   'gs1LinkType',
   'gs1Key',
   'gs1Level',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** The scan column each dimension reads, which is also its column in the rollups. */
 /**
  * GS1 Digital Link scans' own dimensions (issue 46): only GS1 scans have a value, so a code's scan
  * adds no daily or per-dimension row for them, and their breakdowns list GS1 scans only.
  */
 export const GS1_DIMENSIONS: ReadonlySet<Dimension> = new Set(['gs1LinkType', 'gs1Key', 'gs1Level']);
 
+/** The scan column each dimension reads, which is also its column in the rollups. */
 export const DIMENSION_COLUMN = {
   country: 'country',
   region: 'region',
@@ -52,10 +53,10 @@ export const DIMENSION_COLUMN = {
   hostname: 'hostname',
   rule: 'rule_id',
   qrcode: 'qrcode_id',
-} as const satisfies Record<Dimension, keyof NewScanRow>;
   gs1LinkType: 'gs1_link_type',
   gs1Key: 'gs1_key',
   gs1Level: 'gs1_level',
+} as const satisfies Record<Dimension, keyof NewScanRow>;
 
 /** The filters analytics reads from the facts, and each one's column. */
 export const FILTER_COLUMNS = {
@@ -91,10 +92,10 @@ export const FACT_KEY_COLUMNS = [
   'browser',
   'language',
   'referrer_host',
-] as const;
   'gs1_link_type',
   'gs1_key',
   'gs1_level',
+] as const;
 
 export interface Counts {
   scans: number;
@@ -116,10 +117,10 @@ export interface FactDelta extends Counts {
   browser: string;
   language: string;
   referrer_host: string;
-  /** Human visitors counted at their first scan of the UTC day on this code. */
   gs1_link_type: string;
   gs1_key: string;
   gs1_level: string;
+  /** Human visitors counted at their first scan of the UTC day on this code. */
   code_visitors: number;
 }
 
@@ -147,6 +148,18 @@ export interface DailyDelta extends Counts {
   key: string;
 }
 
+/**
+ * The account's daily rows summed per week (WEEK_MS): a 30-day breakdown by code reads three or
+ * four weeks of 2,000 codes' rows and the few days around them instead of 30 days of them.
+ * Visitors are the daily rows' sum, as a range of days adds them.
+ */
+export interface WeeklyDelta extends Counts {
+  account_id: string;
+  dimension: Dimension;
+  week: number;
+  key: string;
+}
+
 /** One visitor of one UTC day, for the account (scope = account id) or a code (scope = code id). */
 export interface VisitorKey {
   day: number;
@@ -161,6 +174,12 @@ export const visitorKeyString = (key: VisitorKey) => visitorKey(key.day, key.sco
 
 export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
 export const bucketOf = (at: number) => Math.floor(at / BUCKET_MS) * BUCKET_MS;
+/**
+ * Weeks of the weekly rollups: runs of seven UTC days from the epoch (a Thursday). Any fixed run
+ * serves, since a range reads the whole weeks inside it and the days around them.
+ */
+export const WEEK_MS = 7 * DAY_MS;
+export const weekOf = (at: number) => Math.floor(at / WEEK_MS) * WEEK_MS;
 
 /** One order for every writer (day, scope, hash), so concurrent transactions lock rows alike. */
 function compareVisitorKeys(a: VisitorKey, b: VisitorKey): number {
@@ -203,6 +222,7 @@ export interface BatchRollups {
   totals: TotalsDelta[];
   daily: DailyDelta[];
   buckets: BucketDelta[];
+  weekly: WeeklyDelta[];
 }
 
 function add<T extends Counts>(
@@ -277,6 +297,9 @@ function newFact(scan: NewScanRow, bucket: number): FactDelta {
     browser: scan.browser ?? '',
     language: scan.language ?? '',
     referrer_host: scan.referrer_host ?? '',
+    gs1_link_type: scan.gs1_link_type ?? '',
+    gs1_key: scan.gs1_key ?? '',
+    gs1_level: scan.gs1_level ?? '',
     ...zero,
     code_visitors: 0,
   };
@@ -297,9 +320,6 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
   const facts = new Map<string, FactDelta>();
   let previousScan: NewScanRow | undefined;
   let previousFact: FactDelta | undefined;
-    gs1_link_type: scan.gs1_link_type ?? '',
-    gs1_key: scan.gs1_key ?? '',
-    gs1_level: scan.gs1_level ?? '',
   for (const scan of scans) {
     const at = Number(scan.at);
     const bucket = bucketOf(at);
@@ -332,9 +352,11 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
   const totals = new Map<string, TotalsDelta>();
   const daily = new Map<string, DailyDelta>();
   const buckets = new Map<string, BucketDelta>();
+  const weekly = new Map<string, WeeklyDelta>();
   for (const fact of facts.values()) {
     const { account_id: account, qrcode_id: code, bucket } = fact;
     const day = dayOf(bucket);
+    const week = weekOf(bucket);
     for (const [scope, visitors] of [
       ['', fact.visitors],
       [code, fact.code_visitors],
@@ -349,6 +371,7 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
       for (const dimension of DIMENSIONS) {
         if (dimension === 'qrcode' && scope !== '') continue;
         const key = fact[DIMENSION_COLUMN[dimension] as keyof FactDelta] as string;
+        if (key === '' && GS1_DIMENSIONS.has(dimension)) continue;
         // Per code, `qrcode` rows count the code's own visitors (a visitor of two codes is one
         // for the account and one for each code).
         const counted = dimension === 'qrcode' ? fact.code_visitors : visitors;
@@ -367,16 +390,23 @@ export function rollupsOf(scans: readonly NewScanRow[], newVisitors: ReadonlySet
             fact,
             counted,
           );
+          add(
+            weekly,
+            `${account}\u001f${dimension}\u001f${week}\u001f${key}`,
+            () => ({ account_id: account, dimension, week, key, ...zero }),
+            fact,
+            counted,
+          );
         }
       }
     }
   }
-        if (key === '' && GS1_DIMENSIONS.has(dimension)) continue;
   return {
     facts: sortedValues(facts),
     totals: sortedValues(totals),
     daily: sortedValues(daily),
     buckets: sortedValues(buckets),
+    weekly: sortedValues(weekly),
   };
 }
 
@@ -412,7 +442,7 @@ export interface RollupTable {
 
 const COUNTS = ['scans', 'bots', 'visitors'] as const;
 
-/** The four rollups of a batch, as both engines write them. */
+/** The five rollups of a batch, as both engines write them. */
 export const ROLLUP_TABLES: Record<keyof BatchRollups, RollupTable> = {
   facts: { name: 'scan_rollups', key: FACT_KEY_COLUMNS, counts: [...COUNTS, 'code_visitors'] },
   totals: { name: 'scan_totals', key: ['account_id', 'qrcode_id', 'bucket'], counts: COUNTS },
@@ -424,6 +454,11 @@ export const ROLLUP_TABLES: Record<keyof BatchRollups, RollupTable> = {
   daily: {
     name: 'scan_daily_rollups',
     key: ['account_id', 'qrcode_id', 'dimension', 'day', 'key'],
+    counts: COUNTS,
+  },
+  weekly: {
+    name: 'scan_weekly_rollups',
+    key: ['account_id', 'dimension', 'week', 'key'],
     counts: COUNTS,
   },
 };

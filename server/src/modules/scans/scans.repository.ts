@@ -232,6 +232,7 @@ const PG_TYPES: Record<string, string> = {
   at: 'bigint',
   bucket: 'bigint',
   day: 'bigint',
+  week: 'bigint',
   last_at: 'bigint',
   total: 'bigint',
   scans: 'bigint',
@@ -417,6 +418,7 @@ const WORKSPACE_TABLES = [
   'scan_totals',
   'scan_daily_rollups',
   'scan_dimension_buckets',
+  'scan_weekly_rollups',
 ] as const;
 
 /**

@@ -138,6 +138,18 @@ export interface ScanDimensionBucketsTable {
   visitors: number;
 }
 
+/** The account's daily rows summed per week (scan-rollups.ts WEEK_MS): long ranges' breakdowns. */
+export interface ScanWeeklyRollupsTable {
+  account_id: string;
+  dimension: string;
+  /** The week's first instant (WEEK_MS runs from the epoch). */
+  week: number;
+  key: string;
+  scans: number;
+  bots: number;
+  visitors: number;
+}
+
 /** The visitors seen on a UTC day, per account and per code: says whether a scan is a first visit. */
 export interface ScanVisitorsTable {
   day: number;
