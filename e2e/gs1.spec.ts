@@ -189,3 +189,118 @@ test('a GTIN with a wrong check digit is refused at its field, with the digit it
   await expect(form.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('gs1-item')).toHaveCount(0);
 });
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test("an item's rules and link controls, edited on the site, steer its scans behind its password form", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const gtin = freshGtin();
+  // The links' pages are not ours: the browser lands on a stand-in.
+  await page.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Landed</title><p>Landed</p>' }),
+  );
+  await signUp(page, uniqueEmail('gs1-controls'));
+  await page.goto('/gs1');
+  const form = page.getByRole('form', { name: 'Register the item' });
+  await form.getByLabel('Value', { exact: true }).fill(gtin);
+  await fillLink(form.getByRole('group', { name: 'The item itself: link 1' }), {
+    title: 'Tasting box',
+    languages: '',
+    href: 'https://example.com/tasting',
+  });
+  await form
+    .getByRole('region', { name: 'Links of the item' })
+    .getByRole('button', { name: 'Add a link' })
+    .click();
+  await fillLink(form.getByRole('group', { name: 'The item itself: link 2' }), {
+    title: 'Open the app',
+    languages: '',
+    href: 'https://example.com/tasting/app',
+  });
+  await form.getByRole('button', { name: 'Register the item' }).click();
+  const detail = page.getByTestId('gs1-detail');
+  await expect(detail.getByTestId('gs1-uri')).toHaveText(`${baseUrl()}/01/${gtin}`);
+
+  // The stored item's form: a rule for iPhones, a password and a UTM tag.
+  const edit = detail.getByRole('form', { name: 'Save changes' });
+  await edit.getByRole('button', { name: 'Add a rule' }).click();
+  const rule = edit.getByTestId('gs1-rule');
+  await rule.getByLabel('When').selectOption('os');
+  await rule.getByLabel('Values').fill('ios');
+  await rule.getByLabel('Send to').selectOption('https://example.com/tasting/app');
+  await edit.getByText('Link controls: schedule, scan limit, password, UTM').click();
+  await edit.getByLabel('Password (optional)').fill('first sip');
+  await edit.getByLabel('UTM source').fill('pack');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`(01) ${gtin} saved.`)).toBeVisible();
+  await expect(detail.getByTestId('password-state')).toContainText('Scanners enter a password first.');
+  await expect(detail.getByTestId('gs1-rule').getByLabel('Values')).toHaveValue('ios');
+
+  // "Test a scan" shows the form until the password is typed, then the rule's link for an iPhone.
+  const tester = detail.getByRole('form', { name: 'Test a scan' });
+  await tester.getByRole('button', { name: 'Test this scan' }).click();
+  await expect(detail.getByTestId('gs1-scan-answer')).toContainText("the item's password form");
+  await tester.getByLabel('Password typed').fill('first sip');
+  await tester.getByRole('button', { name: 'Test this scan' }).click();
+  await expect(detail.getByTestId('gs1-scan-location')).toHaveText(
+    'https://example.com/tasting/app?utm_source=pack',
+  );
+
+  // A scanner meets the form at the item's URI; it posts back to that URI.
+  const uri = `${baseUrl()}/01/${gtin}`;
+  const locked = await page.request.get(uri, { maxRedirects: 0 });
+  expect(locked.status()).toBe(200);
+  await page.goto(uri);
+  await page.getByLabel('Password').fill('not it');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That password is not right. Try again.');
+  expect(new URL(page.url()).pathname).toBe(`/01/${gtin}`);
+  await page.getByLabel('Password').fill('first sip');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A desktop browser: no rule for it, the default link with the item's UTM tag.
+  await expect(page).toHaveURL('https://example.com/tasting?utm_source=pack');
+  // The pass is kept: an iPhone of the same person goes straight to the rule's link.
+  const ruled = await page.request.get(uri, { maxRedirects: 0, headers: { 'user-agent': IPHONE } });
+  expect(ruled.status()).toBe(307);
+  expect(ruled.headers().location).toBe('https://example.com/tasting/app?utm_source=pack');
+});
+
+test('a company prefix registered on the site covers every GIAI that starts with it, the rest filled in', async ({
+  page,
+}) => {
+  const prefix = `095060${String(Date.now()).slice(-6)}`;
+  await signUp(page, uniqueEmail('gs1-prefix'));
+  await page.goto('/gs1');
+  const form = page.getByRole('form', { name: 'Register the item' });
+  await form.getByLabel('Key', { exact: true }).selectOption('8004');
+  await form.getByLabel('Cover every key with this company prefix (the rest filled in)').check();
+  await form.getByLabel('Company prefix', { exact: true }).fill(prefix);
+  await fillLink(form.getByRole('group', { name: 'The item itself: link 1' }), {
+    title: 'Asset',
+    languages: '',
+    href: 'https://example.com/assets/{1}',
+  });
+  await form.getByRole('button', { name: 'Register the item' }).click();
+  const detail = page.getByTestId('gs1-detail');
+  await expect(detail.getByTestId('gs1-uri')).toHaveText(`${baseUrl()}/8004/${prefix}`);
+  await expect(page.getByTestId('gs1-item')).toContainText('…');
+  const answer = await page.request.get(`${baseUrl()}/8004/${prefix}PUMP7`, { maxRedirects: 0 });
+  expect(answer.headers().location).toBe('https://example.com/assets/PUMP7');
+
+  // Edited on the site: its links change, the prefix stays (a key never changes).
+  const edit = detail.getByRole('form', { name: 'Save changes' });
+  await expect(
+    edit.getByLabel('Cover every key with this company prefix (the rest filled in)'),
+  ).toBeDisabled();
+  await edit
+    .getByRole('group', { name: 'The item itself: link 1' })
+    .getByLabel('Link URL')
+    .fill('https://example.com/fleet/{1}');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`(8004) ${prefix} saved.`)).toBeVisible();
+  const moved = await page.request.get(`${baseUrl()}/8004/${prefix}PUMP7`, { maxRedirects: 0 });
+  expect(moved.headers().location).toBe('https://example.com/fleet/PUMP7');
+});
