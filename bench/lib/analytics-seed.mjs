@@ -123,7 +123,7 @@ export function* seedBatches({ count, accountId, end, convertEvery }) {
   let converted = 0;
   let seen = 0;
   for (const scan of benchScans(count, { codes: CODES, accountId, from, days: SEED_DAYS })) {
-    scan.scan_id = newScanId();
+    scan.scan_id = newScanId(scan.at);
     scan.variant = null;
     const scanBatch = batchOf(scan.at);
     if (scanBatch !== batch && scans.length > 0) {

@@ -26,4 +26,16 @@ describe('the scan id on a target', () => {
     expect(ids.size).toBe(2000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
+
+  it('begins with the minute it was made, the rest random: a minute’s ids share their first characters', () => {
+    const at = Date.UTC(2026, 10, 29, 12, 0, 30);
+    const minute = Array.from({ length: 100 }, () => newScanId(at));
+    expect(new Set(minute).size).toBe(100);
+    expect(new Set(minute.map((id) => id.slice(0, 5))).size).toBe(1);
+    const bytes = Buffer.from(minute[0] as string, 'base64url');
+    expect(bytes.readUInt32BE(0)).toBe(Math.floor(at / 60_000));
+    expect(Buffer.from(newScanId(at + 60_000), 'base64url').readUInt32BE(0)).toBe(
+      Math.floor(at / 60_000) + 1,
+    );
+  });
 });
