@@ -16,7 +16,8 @@ const { SCAN_COLUMNS } = await import(path.join(dist, 'modules/scans/scans.table
 const scanRollups = await import(path.join(dist, 'modules/scans/scan-rollups.js'));
 const conversionRollups = await import(path.join(dist, 'modules/conversions/conversions.rollups.js'));
 const { newScanId } = await import(path.join(dist, 'modules/scans/scan-id.js'));
-const { appendScans } = await import(path.join(dist, 'modules/scans/scans.repository.js'));
+const scansRepository = await import(path.join(dist, 'modules/scans/scans.repository.js'));
+const { appendScans } = scansRepository;
 const { insertConversions } = await import(path.join(dist, 'modules/conversions/conversions.repository.js'));
 const { migrateDatabase } = await import(path.join(dist, 'db/migrate.js'));
 const { sql } = await import('kysely');
@@ -434,20 +435,9 @@ export function sqliteWriter(sqlite) {
   };
 }
 
-/** Columns of ours that are not text in PostgreSQL (`unnest` needs each array's type). */
+/** Columns that are not text in PostgreSQL (`unnest` needs each array's type): the scans' and the conversions'. */
 const PG_TYPES = {
-  at: 'bigint',
-  bucket: 'bigint',
-  day: 'bigint',
-  week: 'bigint',
-  last_at: 'bigint',
-  total: 'bigint',
-  scans: 'bigint',
-  bots: 'bigint',
-  visitors: 'bigint',
-  code_visitors: 'bigint',
-  bot: 'integer',
-  variant: 'integer',
+  ...scansRepository.PG_TYPES,
   scan_at: 'bigint',
   occurred_at: 'bigint',
   created_at: 'bigint',

@@ -228,7 +228,7 @@ async function writeRollupsIn(
 }
 
 /** Columns of ours that are not text in PostgreSQL (`unnest` needs each array's type). */
-const PG_TYPES: Record<string, string> = {
+export const PG_TYPES: Readonly<Record<string, string>> = {
   at: 'bigint',
   bucket: 'bigint',
   day: 'bigint',
