@@ -27,7 +27,7 @@ export default function ListSection<T extends { id: string }>({
   loading: string;
   empty: ReactNode;
   /** The feature's class for small grey text (status line and loading). */
-  hintClass: string;
+  hintClass?: string;
   children: ReactNode;
 }) {
   return (
