@@ -8,6 +8,8 @@ import { SqliteCheckpointer } from '../../src/db/sqlite-checkpointer.js';
 import { openSqlite, ROLLUPS_SCHEMA, rollupsFileOf } from '../../src/db/sqlite-file.js';
 
 const FRAME_BYTES = 4096 + 24;
+/** The WAL the unlimited run must pass: ten times the 300-frame limit the other run restarts at. */
+const OUTRUN_BYTES = 10 * 300 * FRAME_BYTES;
 
 function tempFile(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rq-wal-')), 'rq.sqlite');
@@ -86,7 +88,10 @@ describe('the SQLite checkpointer thread', () => {
   });
 
   it('keeps the WAL from growing without end while writes never pause', async () => {
-    const walAfterUnbrokenWrites = async (restartFrames: number) => {
+    // Both runs make the same commits at the same pace: the first writes until its WAL has outrun
+    // the passive checkpoints (or 10 s), and the second makes as many commits. A count, not a
+    // time, so a slow or loaded machine still compares like with like.
+    const walAfterUnbrokenWrites = async (restartFrames: number, commits?: number) => {
       const file = tempFile();
       const sqlite = openSqlite(file);
       sqlite.exec('create table t (x blob)');
@@ -97,23 +102,28 @@ describe('the SQLite checkpointer thread', () => {
       const commit = commitsOf(sqlite, 1);
       // Like the edge under load: a commit every few tenths of a millisecond, never a pause long
       // enough for a passive checkpoint (two file syncs) to catch up.
-      const until = Date.now() + 1500;
-      while (Date.now() < until) {
+      const until = Date.now() + 10_000;
+      let made = 0;
+      const more = () =>
+        commits === undefined
+          ? made % 100 !== 0 || (sizeOf(`${file}-wal`) <= OUTRUN_BYTES && Date.now() < until)
+          : made < commits;
+      while (more()) {
         commit();
+        made += 1;
         const busyUntil = performance.now() + 0.3;
         while (performance.now() < busyUntil) {} // the event loop's other work between commits
       }
       const wal = sizeOf(`${file}-wal`);
       await checkpointer.stop();
       sqlite.close();
-      return wal;
+      return { wal, made };
     };
     const unlimited = await walAfterUnbrokenWrites(Number.MAX_SAFE_INTEGER);
-    const limited = await walAfterUnbrokenWrites(300);
-    // Calibration: the writes outran the passive checkpoints (75 MB on a quiet machine, 15 MB seen
-    // on a loaded one), so the comparison below means something.
-    expect(unlimited).toBeGreaterThan(10 * 300 * FRAME_BYTES);
-    expect(limited).toBeLessThan(unlimited / 2);
+    const limited = await walAfterUnbrokenWrites(300, unlimited.made);
+    // Calibration: the writes outran the passive checkpoints, so the comparison below means something.
+    expect(unlimited.wal).toBeGreaterThan(OUTRUN_BYTES);
+    expect(limited.wal).toBeLessThan(unlimited.wal / 2);
   });
 
   it('hands checkpointing back to the connection when it stops', async () => {
