@@ -1,8 +1,7 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { migrations } from '../../src/db/migrations/index.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { migrateTestDatabaseTo, migrationBefore } from '../helpers/migrations.js';
 
 /**
  * A database with scans and facts from before GS1's scan dimensions: the migration keeps every
@@ -11,17 +10,7 @@ import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines
  */
 
 const GS1_DIMENSIONS = '2026_12_01_0200_gs1_scan_dimensions';
-const names = Object.keys(migrations).sort();
-const before = names[names.indexOf(GS1_DIMENSIONS) - 1] as string;
-
-function migrator(db: Kysely<Database>, schema: string | undefined): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-}
+const before = migrationBefore(GS1_DIMENSIONS);
 
 const fact = (overrides: Record<string, string | number> = {}) => ({
   account_id: 'acct_before',
@@ -49,12 +38,10 @@ describe.each(engines)('GS1 scan dimensions added to a database from before them
 
   beforeAll(async () => {
     database = await openTestDatabase(engine, { migrate: false });
-    const { error } = await migrator(database.handle.db, database.schema).migrateTo(before);
-    if (error) throw error;
+    await migrateTestDatabaseTo(database, before);
     db = database.handle.db as unknown as typeof db;
     await db.insertInto('scan_rollups').values(fact()).execute();
-    const up = await migrator(database.handle.db, database.schema).migrateTo(GS1_DIMENSIONS);
-    if (up.error) throw up.error;
+    await migrateTestDatabaseTo(database, GS1_DIMENSIONS);
   });
   afterAll(() => database.close());
 
@@ -74,8 +61,7 @@ describe.each(engines)('GS1 scan dimensions added to a database from before them
     // The same key with its GS1 values is a second row, not a conflict.
     expect(await db.selectFrom('scan_rollups').select('scans').execute()).toHaveLength(2);
     await expect(db.insertInto('scan_rollups').values(fact()).execute()).rejects.toThrow();
-    const { error } = await migrator(database.handle.db, database.schema).migrateTo(before);
-    if (error) throw error;
+    await migrateTestDatabaseTo(database, before);
     const rows = await db.selectFrom('scan_rollups').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]?.scans)).toBe(8);
