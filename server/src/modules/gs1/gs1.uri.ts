@@ -426,6 +426,8 @@ let plausiblePattern: RegExp | undefined;
  * a 400 (GS1's test suite sends /01/{GTIN}/foo and wants one) and lets other paths fall through.
  */
 export function isPlausibleDigitalLinkPath(path: string): boolean {
+  // A key and its value are two segments at least: a slug's one-segment path (most scans) stops here.
+  if (path.indexOf('/', 1) === -1) return false;
   if (!plausiblePattern) {
     const keys = primaryKeyAis()
       .sort((a, b) => b.length - a.length)

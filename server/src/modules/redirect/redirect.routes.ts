@@ -222,7 +222,7 @@ function rawListener(
     const hostHeader = requestHost(request.headers, trustProxy);
     const host = resolveHost(hostHeader);
     // A GS1 Digital Link is answered here too, as a scan is (not through Fastify's routing and log).
-    if (gs1 && isGs1Path(path) && !path.startsWith('/api/') && !path.startsWith('/r/')) {
+    if (gs1 && !path.startsWith('/r/') && !path.startsWith('/api/') && isGs1Path(path)) {
       const gs1Request: Gs1EdgeRequest = {
         method: request.method,
         hostKey: host.hostKey,
