@@ -124,6 +124,44 @@ describe.each(engines)('scans on $name', (engine) => {
     }
   });
 
+  it("stores each scan's attribution id, split variant and GS1 link, plain scans in the same group commit or not", async () => {
+    const database = await openTestDatabase(engine);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-scans-'));
+    try {
+      const scans = new ScansService(database.handle, { dataDir, log });
+      const now = Date.now();
+      const sparse = [
+        {},
+        { scanId: 'AZ7kQ2pL9xYw3vTb', variant: 1 },
+        { gs1LinkType: 'gs1:pip', gs1Key: '01', gs1Level: 'BATCH/LOT' },
+      ];
+      // Plain scans alone (one group), then the three kinds mixed in one group.
+      await Promise.all(Array.from({ length: 70 }, (_, i) => scans.record(scan('qr_plain', now + i))));
+      await scans.settled();
+      await Promise.all(
+        Array.from({ length: 90 }, (_, i) => scans.record(scan('qr_mixed', now + i, sparse[i % 3]))),
+      );
+      await scans.settled();
+      const stored = await database.handle.db
+        .selectFrom('scans')
+        .select(['qrcode_id', 'at', 'scan_id', 'variant', 'gs1_link_type', 'gs1_key', 'gs1_level'])
+        .orderBy('qrcode_id')
+        .orderBy('at')
+        .execute();
+      const expected = (code: string, n: number, kinds: object[]) =>
+        Array.from({ length: n }, (_, i) => ({
+          qrcode_id: code,
+          at: now + i,
+          ...toSparseColumns(kinds[i % kinds.length] as Partial<Scan>),
+        }));
+      expect(stored.map((row) => ({ ...row, at: Number(row.at), variant: row.variant ?? null }))).toEqual([
+        ...expected('qr_mixed', 90, sparse),
+        ...expected('qr_plain', 70, [{}]),
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
   it('answers from the journal: a recorded scan is fsynced on disk first, then shipped in bulk', async () => {
     const database = await openTestDatabase(engine);
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-journal-'));
@@ -454,3 +492,14 @@ describe('scans on sqlite, rollups behind', () => {
     }
   });
 });
+
+/** The sparse columns as a scan with these fields is stored (null where it has none). */
+function toSparseColumns(scan: Partial<Scan>) {
+  return {
+    scan_id: scan.scanId ?? null,
+    variant: scan.variant ?? null,
+    gs1_link_type: scan.gs1LinkType ?? null,
+    gs1_key: scan.gs1Key ?? null,
+    gs1_level: scan.gs1Level ?? null,
+  };
+}

@@ -9,7 +9,7 @@ import {
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import { type NewScanRow, SCAN_COLUMNS } from './scans.table.js';
+import { type NewScanRow, SCAN_COLUMNS, SCAN_COMMON_COLUMNS, SCAN_SPARSE_COLUMNS } from './scans.table.js';
 
 const SCANS_PER_STATEMENT = 64;
 /** Scans rolled up per transaction when catching up after a crash. */
@@ -179,25 +179,45 @@ export class SqliteScanWriter {
   }
 }
 
-/** One prepared multi-row insert per SCANS_PER_STATEMENT scans, the rest row by row. */
+/**
+ * Inserts raw scans. Most scans leave the sparse columns empty (no attribution, split or GS1 link):
+ * a group of only those binds the common columns alone, the rest default to null. Binding all five
+ * more (nulls) made a plain scan's insert about 15% dearer on the thread that answers scans: 4.3 µs
+ * against 3.7 before they existed, appendRaw in groups of 50 on a file database.
+ */
 function rawInserter(sqlite: SQLite.Database): (scans: readonly NewScanRow[]) => void {
-  const placeholders = `(${SCAN_COLUMNS.map(() => '?').join(', ')})`;
-  const insertOne = sqlite.prepare(`insert into scans (${SCAN_COLUMNS.join(', ')}) values ${placeholders}`);
+  const common = columnsInserter(sqlite, SCAN_COMMON_COLUMNS);
+  const every = columnsInserter(sqlite, SCAN_COLUMNS);
+  return (scans) => (scans.every(fillsNoSparseColumn) ? common(scans) : every(scans));
+}
+
+function fillsNoSparseColumn(scan: NewScanRow): boolean {
+  for (const column of SCAN_SPARSE_COLUMNS) if (scan[column] != null) return false;
+  return true;
+}
+
+/** One prepared multi-row insert per SCANS_PER_STATEMENT scans, the rest row by row. */
+function columnsInserter(
+  sqlite: SQLite.Database,
+  columns: readonly (keyof NewScanRow)[],
+): (scans: readonly NewScanRow[]) => void {
+  const placeholders = `(${columns.map(() => '?').join(', ')})`;
+  const insertOne = sqlite.prepare(`insert into scans (${columns.join(', ')}) values ${placeholders}`);
   const insertGroup = sqlite.prepare(
-    `insert into scans (${SCAN_COLUMNS.join(', ')}) values ${Array(SCANS_PER_STATEMENT).fill(placeholders).join(', ')}`,
+    `insert into scans (${columns.join(', ')}) values ${Array(SCANS_PER_STATEMENT).fill(placeholders).join(', ')}`,
   );
-  const groupValues: unknown[] = new Array(SCANS_PER_STATEMENT * SCAN_COLUMNS.length);
-  const rowValues: unknown[] = new Array(SCAN_COLUMNS.length);
+  const groupValues: unknown[] = new Array(SCANS_PER_STATEMENT * columns.length);
+  const rowValues: unknown[] = new Array(columns.length);
   // Parameters are copied into two reused arrays: this runs for every scan.
   const fill = (target: unknown[], scan: NewScanRow, offset: number) => {
-    for (let c = 0; c < SCAN_COLUMNS.length; c++)
-      target[offset + c] = scan[SCAN_COLUMNS[c] as keyof NewScanRow] ?? null;
+    for (let c = 0; c < columns.length; c++)
+      target[offset + c] = scan[columns[c] as keyof NewScanRow] ?? null;
   };
   return (scans) => {
     let i = 0;
     for (; i + SCANS_PER_STATEMENT <= scans.length; i += SCANS_PER_STATEMENT) {
       for (let r = 0; r < SCANS_PER_STATEMENT; r++) {
-        fill(groupValues, scans[i + r] as NewScanRow, r * SCAN_COLUMNS.length);
+        fill(groupValues, scans[i + r] as NewScanRow, r * columns.length);
       }
       insertGroup.run(groupValues);
     }

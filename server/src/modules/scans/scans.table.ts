@@ -46,8 +46,8 @@ export interface ScanSpoolReplaysTable {
   replayed_at: number;
 }
 
-/** The raw scan row's columns, in the order the writers bind them. */
-export const SCAN_COLUMNS = [
+/** The raw scan columns every scan fills (or may): a plain code's scan binds only these. */
+export const SCAN_COMMON_COLUMNS = [
   'qrcode_id',
   'account_id',
   'at',
@@ -63,12 +63,19 @@ export const SCAN_COLUMNS = [
   'referrer_host',
   'bot',
   'visitor_hash',
+] as const satisfies readonly (keyof NewScanRow)[];
+
+/** The columns only some scans fill: attribution's id, a split's variant, a GS1 link's dimensions. */
+export const SCAN_SPARSE_COLUMNS = [
   'scan_id',
   'variant',
   'gs1_link_type',
   'gs1_key',
   'gs1_level',
 ] as const satisfies readonly (keyof NewScanRow)[];
+
+/** The raw scan row's columns, in the order the writers bind them. */
+export const SCAN_COLUMNS = [...SCAN_COMMON_COLUMNS, ...SCAN_SPARSE_COLUMNS] as const;
 
 export type ScanRow = Selectable<ScansTable>;
 export type NewScanRow = Insertable<ScansTable>;
