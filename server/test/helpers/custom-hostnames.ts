@@ -84,6 +84,7 @@ export function sendToHost(
   host: string,
   method = 'GET',
   headers: Record<string, string> = {},
+  body?: string,
 ): Promise<HostAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${base}${path}`, { method, headers: { host, ...headers } }, (response) => {
@@ -97,6 +98,6 @@ export function sendToHost(
       );
     });
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }

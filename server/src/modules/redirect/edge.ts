@@ -6,6 +6,7 @@ import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
 import { edgeMessagePage, edgePageHtml } from './edge-page.js';
+import type { GatePost } from './password-gate.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, type HeldScan, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
 import { buildScanContext, type ScanRequest } from './scan-context.js';
@@ -80,9 +81,10 @@ export interface EdgeDeps {
   attribution?: EdgeAttribution;
   /**
    * Asked only when a host has no code at the slug: another answer for the path (a compressed GS1
-   * Digital Link, edge-gs1.ts), or undefined for the not-found answer.
+   * Digital Link, edge-gs1.ts), or undefined for the not-found answer. `post`: the request is a
+   * password form's POST (a protected item's form posts back to the compressed URI it was shown at).
    */
-  unknownSlug?: (request: EdgeRequest) => Promise<ScanAnswer | undefined>;
+  unknownSlug?: (request: EdgeRequest, post?: GatePost) => Promise<ScanAnswer | undefined>;
 }
 
 export interface EdgeAttribution {

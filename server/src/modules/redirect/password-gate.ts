@@ -34,8 +34,9 @@ const METHOD_NOT_ALLOWED: ScanAnswer = {
 };
 
 /**
- * A POST to a short URL. Only a protected code takes one (its form); for any other code a POST
- * is a 405 and no scan: it must not make an exec URL act or count as a visit.
+ * A POST to a short URL. Only a protected code takes one (its form), or where no code is, a
+ * protected GS1 item's compressed URI; for any other code a POST is a 405 and no scan: it must
+ * not make an exec URL act or count as a visit.
  */
 export async function answerGatePost(
   deps: EdgeDeps,
@@ -45,6 +46,11 @@ export async function answerGatePost(
   answerScan: (deps: EdgeDeps, request: EdgeRequest) => Promise<ScanAnswer>,
 ): Promise<ScanAnswer> {
   const code = await deps.codes.get(EdgeCache.key(request.hostKey, request.slug));
+  if (!code && deps.unknownSlug) {
+    // No code here: the path may be a compressed GS1 Digital Link whose item's form posted back.
+    const other = await deps.unknownSlug(request, post);
+    if (other) return other;
+  }
   if (!code?.enabled || code.mode === 'static') return answerScan(deps, { ...request, method: 'HEAD' });
   const passwordHash = code.controls?.passwordHash;
   if (passwordHash == null) return METHOD_NOT_ALLOWED;

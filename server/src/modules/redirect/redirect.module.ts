@@ -162,7 +162,7 @@ function gs1EdgeOf(
     },
   );
   const deps: Gs1EdgeDeps = { findItem, edge, gate };
-  edge.unknownSlug = async (request) => {
+  edge.unknownSlug = async (request, post) => {
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);
     if (path.indexOf('/', 1) !== -1) return undefined;
@@ -184,6 +184,7 @@ function gs1EdgeOf(
         ip: request.ip,
         hostname: request.hostname,
         url: request.url,
+        ...(post ? { post } : {}),
       },
       { compressedOnly: true },
     );

@@ -170,11 +170,12 @@ function serveThroughFastify(
     }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!host.slugsAtRoot) {
-      // The primary host: a compressed GS1 Digital Link where neither a route nor a page of the site is.
+      // The primary host: a compressed GS1 Digital Link where neither a route nor a page of the site
+      // is (a POST: a protected item's password form, which posts back to the URI it was shown at).
       const route = request.routeOptions.url;
       if (
         gs1 &&
-        isRead &&
+        (isRead || request.method === 'POST') &&
         isOneSegment(path) &&
         (route === undefined || route === '/*') &&
         !app.sitePages?.has(path)
