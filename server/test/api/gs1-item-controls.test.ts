@@ -171,6 +171,27 @@ describe.each(engines)("a GS1 item's password and UTM tags on $name", (engine) =
     expect(usedUp.json()).toMatchObject({ status: 410, outcome: 'stopped', stoppedBy: 'used_up' });
   });
 
+  it('audits a change of the password as a fact, never the password or its hash', async () => {
+    const { id } = await item({ password: 'first secret' });
+    const patch = async (controls: object) =>
+      expect((await api('PATCH', `/gs1/items/${id}`, { controls })).statusCode).toBe(200);
+    await patch({ password: 'second secret' });
+    await patch({ password: null });
+    await patch({ password: 'third secret' });
+    const events = await api('GET', `/events?resource=${id}&type=gs1_item.updated`);
+    expect(events.statusCode, events.body).toBe(200);
+    const changes = (events.json().data as Array<{ data: { changes: Record<string, unknown> } }>)
+      .reverse()
+      .map((event) => event.data.changes);
+    const protectedAs = (on: boolean) => expect.objectContaining({ passwordProtected: on });
+    expect(changes).toEqual([
+      { password: ['set', 'replaced'] },
+      { controls: [protectedAs(true), protectedAs(false)], password: ['set', 'none'] },
+      { controls: [protectedAs(false), protectedAs(true)], password: ['none', 'set'] },
+    ]);
+    expect(events.body).not.toMatch(/secret|scrypt/);
+  });
+
   it('exports a protected item with its password’s hash, and a bulk create restores it', async () => {
     const { gtin, id } = await item({ password: 'kept secret' });
     const exported = await api('GET', '/gs1/items/export.json');

@@ -10,6 +10,7 @@ import { type FieldError, notFound, Problem, validationFailed } from '../../shar
 import { changedFields } from '../events/events.changes.js';
 import { type ChangeEvent, changeEvent, type EventsService } from '../events/events.service.js';
 import { PLANS } from '../plans/plans.js';
+import { passwordChange } from '../qrcodes/code-events.js';
 import { hashCodePassword, storedHashOf } from '../qrcodes/code-password.js';
 import {
   type LinkControls,
@@ -357,6 +358,8 @@ interface ImportResult {
 /** A patch as checked: the item before, and what it becomes. */
 export interface PlannedUpdate {
   current: Gs1Item;
+  /** The stored password's hash before the update: the audit event says whether it changed. */
+  passwordHashBefore: string | null;
   levels: LevelInput[];
   rules: Gs1ItemRule[];
   controls: ItemControls | null;
@@ -661,7 +664,7 @@ export class Gs1Service {
     ) {
       hostKey = await this.options.hostnames.bindable(accountId, patch.hostname, `${base}/hostname`);
     }
-    return { current, levels, rules, controls, hostKey };
+    return { current, passwordHashBefore: before?.passwordHash ?? null, levels, rules, controls, hostKey };
   }
 
   private async writeUpdate(access: WorkspaceAccess, id: string, planned: PlannedUpdate): Promise<Gs1Item> {
@@ -689,6 +692,9 @@ export class Gs1Service {
         const { updatedAt: _before, ...was } = current;
         const { updatedAt: _after, ...now_ } = resource;
         const changes = changedFields({ ...was }, { ...now_ });
+        // The resource says only passwordProtected: a new password for an old one shows here alone.
+        const password = passwordChange(planned.passwordHashBefore, controls?.passwordHash ?? null);
+        if (password) changes.password = password;
         const events =
           Object.keys(changes).length === 0 ? [] : [gs1Event('gs1_item.updated', access, id, { changes })];
         return { result: resource, events };
