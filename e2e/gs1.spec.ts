@@ -5,6 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
+import { callApiOk, idTokenOf } from './paypal.js';
 
 /**
  * GS1 Digital Link on the site (issue 46): an item registered with lot and serial levels on the
@@ -202,7 +203,8 @@ test("an item's rules and link controls, edited on the site, steer its scans beh
   await page.route('https://example.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Landed</title><p>Landed</p>' }),
   );
-  await signUp(page, uniqueEmail('gs1-controls'));
+  const email = uniqueEmail('gs1-controls');
+  await signUp(page, email);
   await page.goto('/gs1');
   const form = page.getByRole('form', { name: 'Register the item' });
   await form.getByLabel('Value', { exact: true }).fill(gtin);
@@ -266,6 +268,17 @@ test("an item's rules and link controls, edited on the site, steer its scans beh
   const ruled = await page.request.get(uri, { maxRedirects: 0, headers: { 'user-agent': IPHONE } });
   expect(ruled.status()).toBe(307);
   expect(ruled.headers().location).toBe('https://example.com/tasting/app?utm_source=pack');
+
+  // Printed compressed, the item's URI is one path segment: its form posts back there too.
+  const written = await callApiOk<{ uri: string }>(await idTokenOf(email), 'POST', '/gs1/write-uri', {
+    primaryKey: { ai: '01', value: gtin },
+    compression: 'compressed',
+  });
+  expect(new URL(written.uri).pathname.split('/')).toHaveLength(2);
+  await page.goto(written.uri);
+  await page.getByLabel('Password').fill('first sip');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('https://example.com/tasting?utm_source=pack');
 });
 
 test('a company prefix registered on the site covers every GIAI that starts with it, the rest filled in', async ({
