@@ -669,6 +669,8 @@ export function linkTypeFitsLinkset(linkType: string): boolean {
 interface ParsedUri {
   parsed: Gs1ParseResult;
   sameAs?: string;
+  /** The readings of this URI by the request's Accept and Accept-Language (bounded). */
+  readings: Map<string, Gs1RequestReading>;
 }
 
 // A printed code is scanned again and again with the same URI: each is parsed (and decompressed)
@@ -690,12 +692,20 @@ function parsedUri(origin: string, path: string, query: string): ParsedUri {
 
 function parseUri(origin: string, path: string, query: string): ParsedUri {
   const options = { allowTrailingSlash: true };
+  const readings = new Map<string, Gs1RequestReading>();
   const plain = parseDigitalLinkPath(path, query, options);
-  if (plain.ok || plain.error.code !== 'no_primary_key') return { parsed: plain };
+  if (plain.ok || plain.error.code !== 'no_primary_key') return { parsed: plain, readings };
   const compressed = decompressDigitalLinkPath(path, query, options);
-  if (compressed.ok) return { parsed: compressed, sameAs: `${origin}${compressed.uncompressedPath}` };
-  return { parsed: compressed.error.code !== 'invalid_compression' ? compressed : plain };
+  if (compressed.ok) {
+    return { parsed: compressed, sameAs: `${origin}${compressed.uncompressedPath}`, readings };
+  }
+  return { parsed: compressed.error.code !== 'invalid_compression' ? compressed : plain, readings };
 }
+
+// Phones of one kind send the same Accept and Accept-Language: a URI keeps a few readings, of
+// headers no longer than phones send (a long one is read each time, so memory stays bounded).
+const MAX_READINGS_PER_URI = 16;
+const MAX_READING_KEY = 512;
 
 export type Gs1RequestReading =
   | { ok: true; request: Gs1ResolveRequest; compressed: boolean }
@@ -706,6 +716,8 @@ export type Gs1RequestReading =
  * or else its last segment as a compressed one, anything before it a stem (then `sameAs` names the
  * uncompressed URI; a segment that is not compressed keeps the first error); the
  * linkType and context from the query; the negotiation headers. An error is the 400's detail.
+ * A repeated request (URI and headers) gets the same reading, so the edge can keep what it decided
+ * for it: readings are shared, read only.
  */
 export function readResolverRequest(input: {
   origin: string;
@@ -714,8 +726,23 @@ export function readResolverRequest(input: {
   accept?: string;
   acceptLanguage?: string;
 }): Gs1RequestReading {
+  const uri = parsedUri(input.origin, input.path, input.query ?? '');
+  const key = `${input.accept ?? ''}\n${input.acceptLanguage ?? ''}`;
+  if (key.length > MAX_READING_KEY) return readingOf(uri, input);
+  let reading = uri.readings.get(key);
+  if (!reading) {
+    if (uri.readings.size >= MAX_READINGS_PER_URI) uri.readings.clear();
+    reading = readingOf(uri, input);
+    uri.readings.set(key, reading);
+  }
+  return reading;
+}
+
+function readingOf(
+  { parsed, sameAs }: ParsedUri,
+  input: Parameters<typeof readResolverRequest>[0],
+): Gs1RequestReading {
   const query = input.query ?? '';
-  const { parsed, sameAs } = parsedUri(input.origin, input.path, query);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return {
     ok: true,

@@ -10,6 +10,8 @@ import {
   decideResolution,
   GS1_RESOLVER_CORS_HEADERS,
   type Gs1Decision,
+  type Gs1ItemRecord,
+  type Gs1ResolveRequest,
   readResolverRequest,
 } from '../gs1/gs1.resolve.js';
 import type { EdgeGs1Item } from '../gs1/gs1.service.js';
@@ -35,8 +37,8 @@ import { stoppedByTime } from './scan-decision.js';
 export const GS1_WELL_KNOWN = '/.well-known/gs1resolver';
 
 export interface Gs1EdgeDeps {
-  /** The item on a host covering a key (the GS1 service's read), or null. */
-  findItem(hostKey: string, key: Gs1Element): Promise<EdgeGs1Item | null>;
+  /** The item on a host covering a key (the GS1 service's read), or null; without a promise when cached. */
+  findItem(hostKey: string, key: Gs1Element): EdgeGs1Item | null | Promise<EdgeGs1Item | null>;
   /** The edge's recorder, usage, clock and log: a GS1 redirect is recorded and counted as a scan. */
   edge: Pick<EdgeDeps, 'record' | 'visitorHash' | 'now' | 'answered' | 'usage' | 'log' | 'counter'>;
   /** The password gate's passes, tries and check (the codes' own): an item's password form. */
@@ -91,7 +93,7 @@ export function cachedGs1Items(
     redis.on('close', () => cache.unsync());
     redis.on('ready', () => cache.resync());
   }
-  return async (hostKey, key) => cache.get(`${hostKey}\n${key.ai}\n${key.value}`);
+  return (hostKey, key) => cache.get(`${hostKey}\n${key.ai}\n${key.value}`);
 }
 
 /** Whether the path is the resolver's on any host: its description file, or a plausible Digital Link. */
@@ -198,18 +200,50 @@ export async function answerGs1(
   if (request.method === 'POST' && reading.ok) return answerGs1Post(deps, request, reading);
   if (request.method !== 'GET' && request.method !== 'HEAD') return notAllowed(request.method);
   if (!reading.ok) return problem(400, `Not a valid GS1 Digital Link URI: ${reading.error.message}.`);
-  const found = await deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
-  const decision = decideResolution(found?.record ?? null, reading.request);
+  const lookup = deps.findItem(request.hostKey, reading.request.identifiers.primaryKey);
+  const found = lookup instanceof Promise ? await lookup : lookup;
+  const decision = decisionFor(found?.record ?? null, reading.request);
   if (!found || (decision.kind !== 'redirect' && decision.kind !== 'choices')) {
-    return decisionAnswer(decision);
+    return answerOf(decision);
   }
   if (found.controls === null && found.rules.length === 0) {
     if (decision.kind === 'redirect' && request.method === 'GET') {
       await recordScan(deps, request, found, decision, contextOf(deps, request));
     }
-    return decisionAnswer(decision);
+    return answerOf(decision);
   }
   return answerControlled(deps, request, found, decision, reading.request.query);
+}
+
+/**
+ * The last decision for each request reading (readResolverRequest keeps one per URI and headers)
+ * and item record: a printed code scanned again by the same kind of phone is decided once. Both
+ * are kept only while in use (weak keys) and shared: read only.
+ */
+const lastDecisions = new WeakMap<
+  Gs1ResolveRequest,
+  { record: Gs1ItemRecord | null; decision: Gs1Decision }
+>();
+
+function decisionFor(record: Gs1ItemRecord | null, request: Gs1ResolveRequest): Gs1Decision {
+  const last = lastDecisions.get(request);
+  if (last?.record === record) return last.decision;
+  const decision = decideResolution(record, request);
+  lastDecisions.set(request, { record, decision });
+  return decision;
+}
+
+/** Each decision's answer, made once (its headers and body) and frozen: callers copy, never change it. */
+const answers = new WeakMap<Gs1Decision, ScanAnswer>();
+
+function answerOf(decision: Gs1Decision): ScanAnswer {
+  let answer = answers.get(decision);
+  if (!answer) {
+    const made = decisionAnswer(decision);
+    answer = Object.freeze({ ...made, headers: Object.freeze(made.headers) });
+    answers.set(decision, answer);
+  }
+  return answer;
 }
 
 function contextOf(deps: Gs1EdgeDeps, request: Gs1EdgeRequest): ScanContext {
@@ -275,7 +309,7 @@ async function answerControlled(
   if (decision.kind === 'redirect' && isScan) {
     await recordScan(deps, request, item, decision, context);
   }
-  return decisionAnswer(decision);
+  return answerOf(decision);
 }
 
 function goneHeaders(reason: keyof typeof GONE_ANSWERS): ScanAnswer['headers'] {
