@@ -124,7 +124,7 @@ describe.each(engines)('scans on $name', (engine) => {
     }
   });
 
-  it("stores each scan's attribution id, split variant and GS1 link, plain scans in the same group commit or not", async () => {
+  it("stores each scan's attribution id, split variant and GS1 link, plain and GS1 scans in the same group commit or not", async () => {
     const database = await openTestDatabase(engine);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-scans-'));
     try {
@@ -135,8 +135,12 @@ describe.each(engines)('scans on $name', (engine) => {
         { scanId: 'AZ7kQ2pL9xYw3vTb', variant: 1 },
         { gs1LinkType: 'gs1:pip', gs1Key: '01', gs1Level: 'BATCH/LOT' },
       ];
-      // Plain scans alone (one group), then the three kinds mixed in one group.
+      // Plain scans alone (one group), GS1 scans alone, then the three kinds mixed in one group.
       await Promise.all(Array.from({ length: 70 }, (_, i) => scans.record(scan('qr_plain', now + i))));
+      await scans.settled();
+      await Promise.all(
+        Array.from({ length: 70 }, (_, i) => scans.record(scan('qr_gs1', now + i, sparse[2]))),
+      );
       await scans.settled();
       await Promise.all(
         Array.from({ length: 90 }, (_, i) => scans.record(scan('qr_mixed', now + i, sparse[i % 3]))),
@@ -155,6 +159,7 @@ describe.each(engines)('scans on $name', (engine) => {
           ...toSparseColumns(kinds[i % kinds.length] as Partial<Scan>),
         }));
       expect(stored.map((row) => ({ ...row, at: Number(row.at), variant: row.variant ?? null }))).toEqual([
+        ...expected('qr_gs1', 70, [sparse[2] as object]),
         ...expected('qr_mixed', 90, sparse),
         ...expected('qr_plain', 70, [{}]),
       ]);

@@ -9,7 +9,13 @@ import {
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import { type NewScanRow, SCAN_COLUMNS, SCAN_COMMON_COLUMNS, SCAN_SPARSE_COLUMNS } from './scans.table.js';
+import {
+  type NewScanRow,
+  SCAN_COLUMNS,
+  SCAN_COMMON_COLUMNS,
+  SCAN_GS1_COLUMNS,
+  SCAN_SPARSE_COLUMNS,
+} from './scans.table.js';
 
 const SCANS_PER_STATEMENT = 64;
 /** Scans rolled up per transaction when catching up after a crash. */
@@ -187,12 +193,24 @@ export class SqliteScanWriter {
  */
 function rawInserter(sqlite: SQLite.Database): (scans: readonly NewScanRow[]) => void {
   const common = columnsInserter(sqlite, SCAN_COMMON_COLUMNS);
+  // GS1 scans fill their three columns and never the attribution id or variant (codes' own).
+  const gs1 = columnsInserter(sqlite, [...SCAN_COMMON_COLUMNS, ...SCAN_GS1_COLUMNS]);
   const every = columnsInserter(sqlite, SCAN_COLUMNS);
-  return (scans) => (scans.every(fillsNoSparseColumn) ? common(scans) : every(scans));
+  return (scans) => {
+    if (scans.every(fillsNoSparseColumn)) return common(scans);
+    return scans.every(fillsNoCodeColumn) ? gs1(scans) : every(scans);
+  };
 }
+
+const SCAN_CODE_COLUMNS = SCAN_SPARSE_COLUMNS.filter((column) => !SCAN_GS1_COLUMNS.includes(column));
 
 function fillsNoSparseColumn(scan: NewScanRow): boolean {
   for (const column of SCAN_SPARSE_COLUMNS) if (scan[column] != null) return false;
+  return true;
+}
+
+function fillsNoCodeColumn(scan: NewScanRow): boolean {
+  for (const column of SCAN_CODE_COLUMNS) if (scan[column] != null) return false;
   return true;
 }
 
