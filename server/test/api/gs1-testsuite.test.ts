@@ -105,6 +105,8 @@ describe.each(engines)("GS1's resolver test suite over HTTP on $name", (engine) 
     expect(answer.headers.get('link')).toContain('rel="linkset"');
     expect(answer.headers.get('link')).not.toContain('rel="gs1:');
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    // The suite's corsCheck and methodsCheck read the methods from this GET's own headers.
+    expect(answer.headers.get('access-control-allow-methods')).toMatch(/GET.*HEAD.*OPTIONS/);
     const head = await probe(GTIN_PATH, {}, 'HEAD');
     expect([head.status, head.headers.get('location'), head.text]).toEqual([307, location(answer), '']);
     const options = await probe(
