@@ -8,6 +8,7 @@
 // holds yesterday and today only (the server prunes older days), and the fold cursor stands at the
 // last scan, as after the folder caught up. `checkSeedAgainstProduct` seeds a sample both this way
 // and through the product's write path (appendScans, insertConversions) and compares every table.
+// The writers that store the rows (SQLite, PostgreSQL) are lib/analytics-seed-writers.mjs.
 import path from 'node:path';
 import { benchScans } from './scan-rows.mjs';
 
@@ -69,7 +70,7 @@ const VISITOR_COLUMNS = ['day', 'scope', 'visitor_hash'];
 const COUNTER_COLUMNS = ['qrcode_id', 'total', 'bots', 'last_at'];
 
 /** Every table the seed writes, with its columns (the rollups' from the product's own list). */
-const TABLES = {
+export const TABLES = {
   scans: SCAN_COLUMNS,
   ...Object.fromEntries(
     Object.values(scanRollups.ROLLUP_TABLES).map((t) => [t.name, [...t.key, ...t.counts]]),
@@ -79,6 +80,19 @@ const TABLES = {
   conversions: CONVERSION_COLUMNS,
   conversion_totals: CONVERSION_TOTALS_COLUMNS,
   conversion_daily: CONVERSION_DAILY_COLUMNS,
+};
+
+/**
+ * The primary key of each table a writer stores in key order (a rollup's from the product's own
+ * list; the conversions' rollups: every column but the two counts). Scans and conversions are made
+ * in the order of their rowid and id already.
+ */
+export const TABLE_KEYS = {
+  ...Object.fromEntries(Object.values(scanRollups.ROLLUP_TABLES).map((t) => [t.name, t.key])),
+  scan_visitors: VISITOR_COLUMNS,
+  scan_counters: ['qrcode_id'],
+  conversion_totals: CONVERSION_TOTALS_COLUMNS.slice(0, -2),
+  conversion_daily: CONVERSION_DAILY_COLUMNS.slice(0, -2),
 };
 
 /** The conversion of the n-th converting scan: a lead, or (one in three) a sale in one of three currencies. */
@@ -356,153 +370,6 @@ export async function writeSeed(writer, batches, { keepVisitorsFrom, start, onBa
   await writer.batch(() => writer.insert('scan_counters', [...counters.values()]));
   await writer.finish();
   return { expected, conversions };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writers: SQLite (prepared multi-row inserts, a transaction a batch) and PostgreSQL (unnest arrays)
-
-/** The indexes of `tables` that can be dropped and made again after the load (not the primary keys). */
-function sqliteIndexes(sqlite, tables) {
-  return sqlite
-    .prepare(
-      `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${tables.map(() => '?').join(', ')})`,
-    )
-    .all(...tables);
-}
-
-/**
- * SQLite: the scans' and conversions' secondary indexes are built after the load (one sort each,
- * not a random b-tree insert per row); a big page cache, and no journal nor fsync while the cache
- * is made (each page written once; an interrupted seed leaves no seed record, so it is made anew).
- */
-export function sqliteWriter(sqlite) {
-  const deferred = sqliteIndexes(sqlite, ['scans', 'conversions']);
-  for (const index of deferred) sqlite.prepare(`drop index ${index.name}`).run();
-  const schemas = ['main', 'rollups'];
-  const memory = sqlite.name === ':memory:';
-  for (const schema of schemas) {
-    sqlite.pragma(`${schema}.synchronous = OFF`);
-    sqlite.pragma(`${schema}.cache_size = -1000000`);
-    if (!memory) sqlite.pragma(`${schema}.journal_mode = OFF`);
-  }
-  const statements = new Map();
-  const ROWS = 128;
-  const statement = (table, rows) => {
-    const key = `${table}:${rows}`;
-    let prepared = statements.get(key);
-    if (!prepared) {
-      const columns = TABLES[table];
-      const row = `(${columns.map(() => '?').join(', ')})`;
-      prepared = sqlite.prepare(
-        `insert into ${table} (${columns.join(', ')}) values ${Array(rows).fill(row).join(', ')}`,
-      );
-      statements.set(key, prepared);
-    }
-    return prepared;
-  };
-  return {
-    insert(table, rows) {
-      const columns = TABLES[table];
-      const values = [];
-      for (let i = 0; i < rows.length; i += ROWS) {
-        const chunk = rows.slice(i, i + ROWS);
-        values.length = 0;
-        for (const row of chunk) for (const column of columns) values.push(row[column] ?? null);
-        statement(table, chunk.length).run(values);
-      }
-    },
-    async batch(run) {
-      sqlite.prepare('begin').run();
-      try {
-        await run();
-        sqlite.prepare('commit').run();
-      } catch (error) {
-        sqlite.prepare('rollback').run();
-        throw error;
-      }
-    },
-    async finish() {
-      for (const index of deferred) sqlite.prepare(index.sql).run();
-      // The fold cursor at the last scan: every scan's rollups are written.
-      sqlite
-        .prepare(
-          'update scan_rollup_cursor set through_rowid = (select coalesce(max(rowid), 0) from scans) where id = 1',
-        )
-        .run();
-      // Back to the server's own journal (db/sqlite-file.ts opens every file in WAL mode too).
-      if (!memory) for (const schema of schemas) sqlite.pragma(`${schema}.journal_mode = WAL`);
-    },
-  };
-}
-
-/** Columns that are not text in PostgreSQL (`unnest` needs each array's type): the scans' and the conversions'. */
-const PG_TYPES = {
-  ...scansRepository.PG_TYPES,
-  scan_at: 'bigint',
-  occurred_at: 'bigint',
-  created_at: 'bigint',
-  amount: 'bigint',
-  conversions: 'bigint',
-  revenue: 'bigint',
-};
-
-/**
- * PostgreSQL: every table's keys and indexes are built after the load (a repeated key then fails
- * the primary key's creation), rows go as one array per column through `unnest`, 20,000 a
- * statement, the tables of a batch written side by side on the pool's connections.
- */
-export async function postgresWriter(db) {
-  const tables = Object.keys(TABLES);
-  const { rows: constraints } =
-    await sql`select c.conname as name, t.relname as table, pg_get_constraintdef(c.oid) as def
-    from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
-    where n.nspname = current_schema() and c.contype in ('p', 'u') and t.relname in (${sql.join(tables)})`.execute(
-      db,
-    );
-  const { rows: indexes } = await sql`select indexname as name, indexdef as def from pg_indexes
-    where schemaname = current_schema() and tablename in (${sql.join(tables)})
-    and indexname not in (select conname from pg_constraint)`.execute(db);
-  for (const c of constraints)
-    await sql`alter table ${sql.table(c.table)} drop constraint ${sql.ref(c.name)}`.execute(db);
-  for (const i of indexes) await sql`drop index ${sql.ref(i.name)}`.execute(db);
-  let pending = [];
-  const CHUNK = 20_000;
-  // Statements in flight at once: PostgreSQL's backends on both cores while this thread makes the
-  // next arrays (each statement's arrays are made only when it is sent: a week's rows are large).
-  const PARALLEL = 3;
-  return {
-    insert(table, rows) {
-      const columns = TABLES[table];
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        pending.push(() => {
-          const chunk = rows.slice(i, i + CHUNK);
-          const arrays = columns.map(
-            (name) => sql`${chunk.map((row) => row[name] ?? null)}::${sql.raw(PG_TYPES[name] ?? 'text')}[]`,
-          );
-          return sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-            select * from unnest(${sql.join(arrays)})`.execute(db);
-        });
-      }
-    },
-    async batch(run) {
-      await run();
-      const writes = pending;
-      pending = [];
-      const next = async () => {
-        for (let write = writes.shift(); write; write = writes.shift()) await write();
-      };
-      await Promise.all(Array.from({ length: PARALLEL }, next));
-    },
-    async finish() {
-      for (const c of constraints)
-        await sql`alter table ${sql.table(c.table)} add constraint ${sql.ref(c.name)} ${sql.raw(c.def)}`.execute(
-          db,
-        );
-      for (const i of indexes) await sql.raw(i.def).execute(db);
-      // Autovacuum's steady state: statistics for the planner and an up-to-date visibility map.
-      for (const table of tables) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
