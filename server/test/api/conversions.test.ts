@@ -417,13 +417,24 @@ describe.each(engines)('conversions on $name', (engine) => {
       const points = (series.json() as { points: { total: number; conversions: number }[] }).points;
       expect(points.reduce((sum, p) => sum + p.conversions, 0)).toBe(6);
       for (const point of points) expect(point.conversions).toBe(point.total);
-      const summary = await get(user, `/api/v1/analytics/summary?range=30d&timeZone=${timeZone}`);
-      expect(summary.json()).toMatchObject({
-        total: 6,
-        conversions: 6,
-        conversionRate: 1,
-        revenue: { EUR: 2100 },
-      });
+      // The summary: whole days from the daily rows of one column (or of the filter's column),
+      // the partial days at the edges from the conversions; two filters read the conversions.
+      for (const [filter, conversions, revenue] of [
+        ['', 6, 2100],
+        [`&qrcode=${code}`, 6, 2100],
+        ['&device=mobile', 6, 2100],
+        ['&country=DE', 3, 900],
+        ['&country=DE&country=US', 4, 1300],
+        ['&country=FR&device=mobile', 2, 800],
+        ['&device=desktop', 0, 0],
+      ] as const) {
+        const summary = await get(user, `/api/v1/analytics/summary?range=30d&timeZone=${timeZone}${filter}`);
+        expect(summary.json(), `${timeZone} ${filter}`).toMatchObject({
+          total: conversions,
+          conversions,
+          revenue: conversions > 0 ? { EUR: revenue } : {},
+        });
+      }
     }
   });
 
@@ -467,13 +478,21 @@ describe.each(engines)('conversions on $name', (engine) => {
         (r) => [r.key, r.total, r.conversions],
       );
     };
+    const summary = async (toHour: number) => {
+      const range = `from=${iso(day - 10 * 86_400_000)}&to=${iso(day + toHour * 3_600_000)}`;
+      const answer = await get(user, `/api/v1/analytics/summary?${range}`);
+      const { total, conversions } = answer.json() as { total: number; conversions: number };
+      return [total, conversions];
+    };
     // Ending at noon: the 18:00 scan and its sale are after the range.
     expect(await rows(12)).toEqual([['DE', 1, 1]]);
+    expect(await summary(12)).toEqual([1, 1]);
     // Ending at 20:00: nothing of the day comes later, so the whole day counts.
     expect(await rows(20)).toEqual([
       ['DE', 1, 1],
       ['FR', 1, 1],
     ]);
+    expect(await summary(20)).toEqual([2, 2]);
   });
 
   it('takes a code’s own attribution setting over the workspace default', async () => {

@@ -238,12 +238,12 @@ async function summed(
     | SelectQueryBuilder<Database, 'conversion_totals', object>
     | SelectQueryBuilder<Database, 'conversion_daily', object>
     | null,
-  key: 'bucket' | 'key' | null,
+  key: 'bucket' | 'key',
 ): Promise<ConversionCountRow[]> {
   if (!query) return [];
   const rows = await (query as SelectQueryBuilder<Database, 'conversion_totals', object>)
     .select([
-      (key === null ? sql<string>`''` : sql<string>`${sql.ref(key)}`).as('key'),
+      sql<string>`${sql.ref(key)}`.as('key'),
       sql<string>`currency`.as('currency'),
       sql<number | string>`sum(conversions)`.as('conversions'),
       sql<number | string>`sum(revenue)`.as('revenue'),
@@ -259,17 +259,28 @@ async function summed(
 }
 
 /**
- * Per currency ('' for conversions without an amount), all in one key ''. Without filters, from
- * the quarter-hour totals (bounds on quarter hours, as the scans' reads take them).
+ * A column every conversion has one daily row of (its value or ''), with few values: the whole
+ * days of an unfiltered total are the sum of its rows.
  */
-export function conversionTotals(
+const TOTAL_COLUMN: ConversionDimensionColumn = 'device';
+
+/**
+ * Per currency ('' for conversions without an amount), all in one key ''. The whole UTC days of
+ * the range from the daily rollups (a few rows a day, where the quarter-hour totals held 96), the
+ * partial days at its edges from the conversions: without filters the days of one column's rows,
+ * with a filter on one column its values' rows. Filters on two columns read the conversions.
+ */
+export async function conversionTotals(
   db: Kysely<Database>,
   selection: ConversionSelection,
   from: number,
   to: number,
 ): Promise<ConversionCountRow[]> {
-  if (unfiltered(selection)) return summed(totalsOf(db, selection, from, to), null);
-  return grouped(selected(db, selection, from, to), sql<string>`''`);
+  const filters = Object.entries(selection.columns) as [ConversionDimensionColumn, string[]][];
+  if (filters.length > 1) return grouped(selected(db, selection, from, to), sql<string>`''`);
+  const [column, values] = filters[0] ?? [TOTAL_COLUMN, undefined];
+  const rows = await conversionsByColumn(db, { ...selection, columns: {} }, column, from, to, values);
+  return rows.map((row) => ({ ...row, key: '' }));
 }
 
 /** Per quarter hour of the credited scan (its start) and currency. */
