@@ -38,9 +38,9 @@ function sqliteIndexes(sqlite, tables) {
  * SQLite: the scans' and conversions' secondary indexes are built after the load (one sort each,
  * not a random b-tree insert per row); each batch's rollup rows are inserted in the order of their
  * primary key (the rollups are clustered on it: a week's rows then land in runs of neighbouring
- * pages, not on a random page of a table larger than the cache); a big page cache, and no journal
- * nor fsync while the cache is made (each page written once; an interrupted seed leaves no seed
- * record, so it is made anew).
+ * pages, not on a random page of a table larger than the cache); a big page cache, and a journal in
+ * memory and no fsync while the cache is made (an interrupted seed leaves no seed record, so it is
+ * made anew).
  */
 export function sqliteWriter(sqlite) {
   const deferred = sqliteIndexes(sqlite, ['scans', 'conversions']);
@@ -51,7 +51,10 @@ export function sqliteWriter(sqlite) {
   for (const schema of schemas) {
     sqlite.pragma(`${schema}.synchronous = OFF`);
     sqlite.pragma(`${schema}.cache_size = -1500000`);
-    if (!memory) sqlite.pragma(`${schema}.journal_mode = OFF`);
+    // Out of WAL (each page written twice, a week's transaction held in the log): better-sqlite3's
+    // defensive mode refuses OFF, and MEMORY journals only the pages a transaction changes that
+    // existed before it (few, for a load that appends).
+    if (!memory) sqlite.pragma(`${schema}.journal_mode = MEMORY`);
   }
   const statements = new Map();
   const ROWS = 128;
