@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scan ids (`rq_id`) random or time-prefixed: what each costs the scans table as it grows, where
+// Scan ids (`rq_id`) random or in order: what each costs the scans table as it grows, where
 // every scan's id is indexed (scans_scan_id). For each kind, the product's scans table (migrated,
 // SQLite's page cache and WAL as the server opens them) receives BENCH_ID_ROWS scans (default
 // 3,000,000, 10 days of them in time order) through the edge's own write path (SQLite: the raw
@@ -7,9 +7,10 @@
 // 20,000 lookups of ids handed out in the last day, as a conversion looks its scan up
 // (findScanById).
 // - random: 96 random bits, the product's ids before this bench;
-// - time-prefixed: the product's ids (scan-id.ts): 32 bits of the minute, then 64 random bits.
+// - ordered: the product's ids (scan-id.ts): the second, a sequence, then 48 random bits, each
+//   id sorting after the last.
 // Flags: --db postgres (a database of its own, dropped at the end). Last line:
-// `scan ids (<db>): appends at R scans/s random, T time-prefixed over the last million; lookups M µs / N µs`.
+// `scan ids (<db>): appends at R scans/s random, T ordered over the last million; lookups M µs / N µs`.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,7 @@ const LOOKUPS = 20_000;
 const DAY = 86_400_000;
 const DAYS = 10;
 
-/** The ids before the product's were time-prefixed: 96 random bits as 16 base64url characters. */
+/** The ids before the product's were in order: 96 random bits as 16 base64url characters. */
 const randomId = () => randomBytes(12).toString('base64url');
 
 /**
@@ -52,7 +53,7 @@ async function appendRaw(handle, batch) {
   }
 }
 
-const KINDS = { random: () => randomId(), 'time-prefixed': (at) => newScanId(at) };
+const KINDS = { random: () => randomId(), ordered: (at) => newScanId(at) };
 
 async function run(kind, makeId) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-scan-ids-'));
@@ -115,7 +116,7 @@ async function run(kind, makeId) {
 
 const results = {};
 for (const [kind, makeId] of Object.entries(KINDS)) results[kind] = await run(kind, makeId);
-const { random, 'time-prefixed': prefixed } = results;
+const { random, ordered } = results;
 console.log(
-  `scan ids (${ENGINE}): appends at ${Math.round(random.last)} scans/s random, ${Math.round(prefixed.last)} time-prefixed over the last million; lookups ${random.lookupUs.toFixed(0)} µs / ${prefixed.lookupUs.toFixed(0)} µs`,
+  `scan ids (${ENGINE}): appends at ${Math.round(random.last)} scans/s random, ${Math.round(ordered.last)} ordered over the last million; lookups ${random.lookupUs.toFixed(0)} µs / ${ordered.lookupUs.toFixed(0)} µs`,
 );

@@ -27,15 +27,26 @@ describe('the scan id on a target', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 
-  it('begins with the minute it was made, the rest random: a minute’s ids share their first characters', () => {
+  it('sorts after the one before it, as text: within a second, across seconds, and when the clock goes back', () => {
     const at = Date.UTC(2026, 10, 29, 12, 0, 30);
-    const minute = Array.from({ length: 100 }, () => newScanId(at));
-    expect(new Set(minute).size).toBe(100);
-    expect(new Set(minute.map((id) => id.slice(0, 5))).size).toBe(1);
-    const bytes = Buffer.from(minute[0] as string, 'base64url');
-    expect(bytes.readUInt32BE(0)).toBe(Math.floor(at / 60_000));
-    expect(Buffer.from(newScanId(at + 60_000), 'base64url').readUInt32BE(0)).toBe(
-      Math.floor(at / 60_000) + 1,
-    );
+    const times = [at, at, at + 1, at + 999, at + 1000, at + 5000, at - 60_000, at + 5001];
+    const ids = times.map((time) => newScanId(time));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('begins with the second it was made in', () => {
+    const at = Date.UTC(2031, 0, 1);
+    expect(secondOf(newScanId(at))).toBe(at / 1000);
+    expect(secondOf(newScanId(at + 2500))).toBe(at / 1000 + 2);
   });
 });
+
+/** The second in a scan id's first 32 bits (its characters are base64's, in ASCII order). */
+function secondOf(id: string): number {
+  const alphabet = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+  const bits = [...id.slice(0, 6)]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(6, '0'))
+    .join('');
+  return Number.parseInt(bits.slice(0, 32), 2);
+}
