@@ -8,7 +8,7 @@ import {
   utmOf,
   withUtm,
 } from '@site/src/lib/linkControls';
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import styles from './LinkControls.module.css';
 
 /** Labels of the API's field paths, for splitProblem: a problem then sits by its field. */
@@ -24,6 +24,8 @@ export const LINK_CONTROL_FIELDS: Readonly<Record<string, string>> = {
   '/body/utm': 'The UTM parameters',
   ...Object.fromEntries(UTM_FIELDS.map((field) => [`/body/utm/${field}`, `UTM ${field}`])),
 };
+
+const URL_INPUT = { type: 'url', inputMode: 'url' } as const;
 
 const UTM_EXAMPLES: Record<UtmField, string> = {
   source: 'flyer',
@@ -70,6 +72,38 @@ function described(id: string, hint: boolean, error: string | undefined) {
   return { 'aria-describedby': ids || undefined, 'aria-invalid': error !== undefined };
 }
 
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
+
+/** A labelled text input of the draft, described by its hint and its error. */
+function InputField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+} & InputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...input}
+        {...described(id, hint !== undefined, error)}
+      />
+    </Field>
+  );
+}
+
 function PasswordField({
   draft,
   onChange,
@@ -83,22 +117,17 @@ function PasswordField({
 }) {
   const id = useId();
   const input = (
-    <Field
+    <InputField
       id={id}
       label={protectedNow ? 'New password' : 'Password (optional)'}
       hint="Scanners type it before they are sent on. It is never shown again."
       error={error}
-    >
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        value={draft.value}
-        maxLength={200}
-        onChange={(event) => onChange({ action: 'set', value: event.target.value })}
-        {...described(id, true, error)}
-      />
-    </Field>
+      type="password"
+      autoComplete="new-password"
+      value={draft.value}
+      maxLength={200}
+      onChange={(value) => onChange({ action: 'set', value })}
+    />
   );
   if (!protectedNow) return input;
   return (
@@ -145,7 +174,6 @@ function PasswordField({
   );
 }
 
-/** The default target with the UTM parameters, as a scan of it would be redirected. */
 /** A date-time in the user's zone (named by `zoneId`), with a Clear button once set. */
 function ZonedTimeField({
   id,
@@ -185,6 +213,7 @@ function ZonedTimeField({
   );
 }
 
+/** The default target with the UTM parameters, as a scan of it would be redirected. */
 function UtmPreview({ target, draft }: { target: string; draft: LinkControlsDraft['utm'] }) {
   const normalised = normalisedUrl(target);
   // The server stores and adds the tags in UTM_FIELDS' order, as utmOf gives them.
@@ -282,39 +311,28 @@ export default function LinkControlsFields({
               onChange={(value) => set({ expiresAt: value })}
             />
           </div>
-          <Field
+          <InputField
             id={ids.maxScans}
             label="Scan limit"
             hint="Counted scans (bots excluded); empty for no limit."
             error={byField['/body/maxScans']}
-          >
-            <input
-              id={ids.maxScans}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={draft.maxScans}
-              onChange={(event) => set({ maxScans: event.target.value })}
-              {...described(ids.maxScans, true, byField['/body/maxScans'])}
-            />
-          </Field>
-          <Field
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={draft.maxScans}
+            onChange={(maxScans) => set({ maxScans })}
+          />
+          <InputField
             id={ids.expiredTarget}
             label="When inactive, expired or used up, send to"
             hint="Empty: scanners see a page that says which (HTTP 410)."
             error={byField['/body/expiredTarget']}
-          >
-            <input
-              id={ids.expiredTarget}
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com/offer-ended"
-              value={draft.expiredTarget}
-              onChange={(event) => set({ expiredTarget: event.target.value })}
-              {...described(ids.expiredTarget, true, byField['/body/expiredTarget'])}
-            />
-          </Field>
+            {...URL_INPUT}
+            placeholder="https://example.com/offer-ended"
+            value={draft.expiredTarget}
+            onChange={(expiredTarget) => set({ expiredTarget })}
+          />
         </fieldset>
 
         <fieldset className={styles.group}>
@@ -359,28 +377,24 @@ export default function LinkControlsFields({
               Play Store or app link for Android.
             </p>
             <div className={styles.pair}>
-              <Field id={ids.ios} label="iOS target" error={byField['/body/apps/ios']}>
-                <input
-                  id={ids.ios}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://apps.apple.com/app/id…"
-                  value={draft.ios}
-                  onChange={(event) => set({ ios: event.target.value })}
-                  aria-invalid={byField['/body/apps/ios'] !== undefined}
-                />
-              </Field>
-              <Field id={ids.android} label="Android target" error={byField['/body/apps/android']}>
-                <input
-                  id={ids.android}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://play.google.com/store/apps/details?id=…"
-                  value={draft.android}
-                  onChange={(event) => set({ android: event.target.value })}
-                  aria-invalid={byField['/body/apps/android'] !== undefined}
-                />
-              </Field>
+              <InputField
+                id={ids.ios}
+                label="iOS target"
+                error={byField['/body/apps/ios']}
+                {...URL_INPUT}
+                placeholder="https://apps.apple.com/app/id…"
+                value={draft.ios}
+                onChange={(ios) => set({ ios })}
+              />
+              <InputField
+                id={ids.android}
+                label="Android target"
+                error={byField['/body/apps/android']}
+                {...URL_INPUT}
+                placeholder="https://play.google.com/store/apps/details?id=…"
+                value={draft.android}
+                onChange={(android) => set({ android })}
+              />
             </div>
             {appsError && <p className="rq-error">{appsError}</p>}
           </fieldset>
