@@ -1,12 +1,11 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrations } from '../../src/db/migrations/index.js';
 import { changeEvent, EventsService } from '../../src/modules/events/events.service.js';
 import { toDeliveryView } from '../../src/modules/webhooks/webhooks.service.js';
 import { newId } from '../../src/shared/ids.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
+import { migrateTestDatabaseTo, migrationBefore } from '../helpers/migrations.js';
 
 /**
  * A database with audit events and webhook deliveries from before request ids: the migration adds
@@ -14,17 +13,7 @@ import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines
  */
 
 const REQUEST_IDS = '2026_11_30_0100_request_ids';
-const names = Object.keys(migrations).sort();
-const before = names[names.indexOf(REQUEST_IDS) - 1] as string;
-
-function migrator(db: Kysely<Database>, schema: string | undefined): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-}
+const before = migrationBefore(REQUEST_IDS);
 
 describe.each(engines)('request ids added to a database from before them, on $name', (engine) => {
   let database: TestDatabase;
@@ -35,8 +24,7 @@ describe.each(engines)('request ids added to a database from before them, on $na
 
   beforeAll(async () => {
     database = await openTestDatabase(engine, { migrate: false });
-    const { error } = await migrator(database.handle.db, database.schema).migrateTo(before);
-    if (error) throw error;
+    await migrateTestDatabaseTo(database, before);
     // The rows as the code before this migration wrote them: no request_id column yet.
     const db = database.handle.db as unknown as Kysely<
       Record<string, Record<string, string | number | null>>

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/database.js';
-import { migrations } from '../../src/db/migrations/index.js';
 import { hashApiKey } from '../../src/modules/apikeys/apikeys.service.js';
 import { newId } from '../../src/shared/ids.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { type EmulatorUser, emulatorHost, signUp } from '../helpers/firebase.js';
+import {
+  appliedMigrations,
+  migrateTestDatabaseTo,
+  migrationBefore,
+  migrationNames,
+} from '../helpers/migrations.js';
 
 /**
  * An installation from before workspaces: its rows were written when an account was a Firebase
@@ -18,17 +22,7 @@ import { type EmulatorUser, emulatorHost, signUp } from '../helpers/firebase.js'
  */
 
 const WORKSPACES = '2026_11_26_0100_workspaces';
-const names = Object.keys(migrations);
-const before = names[names.indexOf(WORKSPACES) - 1] as string;
-
-function migrator(db: Kysely<Database>, schema: string | undefined): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-}
+const before = migrationBefore(WORKSPACES);
 
 describe.each(engines)('an installation from before workspaces, on $name', (engine) => {
   let database: TestDatabase;
@@ -44,10 +38,8 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
 
   beforeAll(async () => {
     database = await openTestDatabase(engine, { migrate: false });
-    const { error } = await migrator(database.handle.db, database.schema).migrateTo(before);
-    if (error) throw error;
-    const known = await migrator(database.handle.db, database.schema).getMigrations();
-    executedBefore = known.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+    await migrateTestDatabaseTo(database, before);
+    executedBefore = await appliedMigrations(database);
 
     // The rows as the code before workspaces wrote them.
     user = await signUp({ displayName: 'Ada Early' });
@@ -129,9 +121,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
   it('was built at the migration before workspaces, and is migrated to the last one', async () => {
     expect(executedBefore).toContain(before);
     expect(executedBefore).not.toContain(WORKSPACES);
-    const known = await migrator(database.handle.db, database.schema).getMigrations();
-    const executed = known.filter((m) => m.executedAt !== undefined).map((m) => m.name);
-    expect(executed.sort()).toEqual(names.slice().sort());
+    expect(await appliedMigrations(database)).toEqual(migrationNames);
   });
 
   it('still redirects the short URL', async () => {
