@@ -53,6 +53,16 @@ function facts(db: Kysely<Database>, selection: Selection, from: number, to: num
   return query;
 }
 
+/** Quarter-hour totals in [from, to): the account's own row, or each selected code's. */
+function totals(db: Kysely<Database>, selection: Selection, from: number, to: number) {
+  return db
+    .selectFrom('scan_totals')
+    .where('account_id', '=', selection.accountId)
+    .where('qrcode_id', 'in', selection.codes ?? [''])
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to);
+}
+
 /** Per-code rows hold each code's visitors; the account's rows its own (a visitor of two codes is one). */
 const factVisitors = (selection: Selection, by?: Dimension) =>
   selection.codes || by === 'qrcode' ? 'code_visitors' : 'visitors';
@@ -71,12 +81,7 @@ export async function countsByBucket(
         .select(sums<'scan_rollups'>(factVisitors(selection)))
         .groupBy('bucket')
         .execute()
-    : await db
-        .selectFrom('scan_totals')
-        .where('account_id', '=', selection.accountId)
-        .where('qrcode_id', 'in', selection.codes ?? [''])
-        .where('bucket', '>=', from)
-        .where('bucket', '<', to)
+    : await totals(db, selection, from, to)
         .select('bucket')
         .select(sums<'scan_totals'>('visitors'))
         .groupBy('bucket')
@@ -96,14 +101,7 @@ export async function countsIn(
     ? await facts(db, selection, from, to)
         .select(sums<'scan_rollups'>(factVisitors(selection)))
         .executeTakeFirst()
-    : await db
-        .selectFrom('scan_totals')
-        .where('account_id', '=', selection.accountId)
-        .where('qrcode_id', 'in', selection.codes ?? [''])
-        .where('bucket', '>=', from)
-        .where('bucket', '<', to)
-        .select(sums<'scan_totals'>('visitors'))
-        .executeTakeFirst();
+    : await totals(db, selection, from, to).select(sums<'scan_totals'>('visitors')).executeTakeFirst();
   return counts(row);
 }
 
@@ -190,18 +188,7 @@ export async function countsByKey(
   const endWeek = Math.floor(throughDay / WEEK_MS) * WEEK_MS;
   if (firstWeek < endWeek) {
     await byDays(firstDay, firstWeek);
-    addRows(
-      await db
-        .selectFrom('scan_weekly_rollups')
-        .where('account_id', '=', selection.accountId)
-        .where('dimension', '=', by)
-        .where('week', '>=', firstWeek)
-        .where('week', '<', endWeek)
-        .select('key')
-        .select(sums<'scan_weekly_rollups'>('visitors'))
-        .groupBy('key')
-        .execute(),
-    );
+    addRows(await summedByKey(db, 'scan_weekly_rollups', selection.accountId, by, firstWeek, endWeek));
     await byDays(endWeek, throughDay);
   } else await byDays(firstDay, throughDay);
   // The whole account: the partial days from its per-dimension quarter hours.
@@ -210,20 +197,35 @@ export async function countsByKey(
     [throughDay, to],
   ] as const) {
     if (start >= end) continue;
-    addRows(
-      await db
-        .selectFrom('scan_dimension_buckets')
-        .where('account_id', '=', selection.accountId)
-        .where('dimension', '=', by)
-        .where('bucket', '>=', start)
-        .where('bucket', '<', end)
-        .select('key')
-        .select(sums<'scan_dimension_buckets'>('visitors'))
-        .groupBy('key')
-        .execute(),
-    );
+    addRows(await summedByKey(db, 'scan_dimension_buckets', selection.accountId, by, start, end));
   }
   return result;
+}
+
+/** The account-wide per-dimension tables: the weekly rows and the quarter-hour rows. */
+const SUMMED_BY_KEY = { scan_weekly_rollups: 'week', scan_dimension_buckets: 'bucket' } as const;
+
+/** Scans, bots and visitors per value of `by` in the account's rows of `table` in [start, end). */
+function summedByKey(
+  db: Kysely<Database>,
+  table: keyof typeof SUMMED_BY_KEY,
+  accountId: string,
+  by: Dimension,
+  start: number,
+  end: number,
+) {
+  // Both tables share the columns read here; Kysely cannot type a query over a union of tables.
+  const time = SUMMED_BY_KEY[table] as 'bucket';
+  return db
+    .selectFrom(table as 'scan_dimension_buckets')
+    .where('account_id', '=', accountId)
+    .where('dimension', '=', by)
+    .where(time, '>=', start)
+    .where(time, '<', end)
+    .select('key')
+    .select(sums<'scan_dimension_buckets'>('visitors'))
+    .groupBy('key')
+    .execute();
 }
 
 /**
@@ -237,13 +239,8 @@ async function lastDayIsWhole(
   day: number,
 ): Promise<boolean> {
   if (to <= day) return false;
-  const later = await db
-    .selectFrom('scan_totals')
+  const later = await totals(db, selection, to, day + DAY_MS)
     .select('bucket')
-    .where('account_id', '=', selection.accountId)
-    .where('qrcode_id', 'in', selection.codes ?? [''])
-    .where('bucket', '>=', to)
-    .where('bucket', '<', day + DAY_MS)
     .limit(1)
     .executeTakeFirst();
   return later === undefined;
