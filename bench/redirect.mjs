@@ -102,12 +102,15 @@ const PG_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Tables a recorded scan writes besides its raw row (docs/adr/2026-11-23-analytics-rollups.md). */
+/**
+ * Tables a recorded scan writes besides its raw row (docs/adr/2026-11-23-analytics-rollups.md):
+ * the rollups from the measured server's own list, then its visitor sets and counters.
+ */
 const ROLLUP_TABLES = [
-  'scan_rollups',
-  'scan_totals',
-  'scan_daily_rollups',
-  'scan_dimension_buckets',
+  ...Object.values(
+    (await import(pathToFileURL(path.join(serverRoot, 'server/dist/modules/scans/scan-rollups.js')).href))
+      .ROLLUP_TABLES,
+  ).map((table) => table.name),
   'scan_visitors',
   'scan_counters',
 ];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/create-db.js';
+import { FACT_KEY_COLUMNS, ROLLUP_TABLES } from '../../src/modules/scans/scan-rollups.js';
 
 /**
  * The analytics rollups recounted from the raw scans, written out independently of the
@@ -55,22 +56,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
     };
     bump(
       facts,
-      [
-        scan.account_id,
-        bucket,
-        scan.qrcode_id,
-        scan.hostname,
-        scan.rule_id,
-        scan.country,
-        scan.region,
-        scan.device,
-        scan.os,
-        scan.browser,
-        scan.language,
-        scan.referrer_host,
-      ]
-        .map(value)
-        .join('|'),
+      FACT_KEY_COLUMNS.map((column) => value(column === 'bucket' ? bucket : scan[column])).join('|'),
       [...counts(firstInAccount), firstOnCode ? 1 : 0],
     );
     bump(totals, `${scan.account_id}||${bucket}`, counts(firstInAccount));
@@ -91,7 +77,7 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
   }
 
   const lines = (map: Map<string, number[]>) => [...map].map(([k, c]) => `${k} => ${c.join(',')}`).sort();
-  const read = async (table: string, key: string[], countColumns: string[]) => {
+  const read = async (table: string, key: readonly string[], countColumns: readonly string[]) => {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(handle.db);
     return rows
       .map(
@@ -100,34 +86,15 @@ export async function storedAndRecountedRollups(handle: DatabaseHandle) {
       )
       .sort();
   };
-  const counts = ['scans', 'bots', 'visitors'];
-  const stored = {
-    facts: await read(
-      'scan_rollups',
-      [
-        'account_id',
-        'bucket',
-        'qrcode_id',
-        'hostname',
-        'rule_id',
-        'country',
-        'region',
-        'device',
-        'os',
-        'browser',
-        'language',
-        'referrer_host',
-      ],
-      [...counts, 'code_visitors'],
-    ),
-    totals: await read('scan_totals', ['account_id', 'qrcode_id', 'bucket'], counts),
-    daily: await read('scan_daily_rollups', ['account_id', 'qrcode_id', 'dimension', 'day', 'key'], counts),
-    buckets: await read('scan_dimension_buckets', ['account_id', 'dimension', 'bucket', 'key'], counts),
-    weekly: await read('scan_weekly_rollups', ['account_id', 'dimension', 'week', 'key'], counts),
-    visitors: (await read('scan_visitors', ['day', 'scope', 'visitor_hash'], [])).map((line) =>
-      line.replace(/ => $/, ''),
-    ),
-  };
+  // The stored side reads each rollup table by the product's own column list, so a column the
+  // recorder adds and this recount does not count fails the comparison instead of going unread.
+  const stored = {} as Record<keyof typeof ROLLUP_TABLES | 'visitors', string[]>;
+  for (const [name, table] of Object.entries(ROLLUP_TABLES)) {
+    stored[name as keyof typeof ROLLUP_TABLES] = await read(table.name, table.key, table.counts);
+  }
+  stored.visitors = (await read('scan_visitors', ['day', 'scope', 'visitor_hash'], [])).map((line) =>
+    line.replace(/ => $/, ''),
+  );
   const recounted = {
     facts: lines(facts),
     totals: lines(totals),
