@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../shared/clock.js';
-import type { NewScanRow } from './scans.table.js';
+import type { NewScanRow, ScanRollupsTable } from './scans.table.js';
 
 /**
  * What the recorder adds to the rollups for one batch of scans (docs/adr/2026-11-23-analytics-rollups.md).
@@ -104,25 +104,8 @@ export interface Counts {
   visitors: number;
 }
 
-export interface FactDelta extends Counts {
-  account_id: string;
-  bucket: number;
-  qrcode_id: string;
-  hostname: string;
-  rule_id: string;
-  country: string;
-  region: string;
-  device: string;
-  os: string;
-  browser: string;
-  language: string;
-  referrer_host: string;
-  gs1_link_type: string;
-  gs1_key: string;
-  gs1_level: string;
-  /** Human visitors counted at their first scan of the UTC day on this code. */
-  code_visitors: number;
-}
+/** A fact row's key and what a batch adds to its counts: the table's row, column for column. */
+export type FactDelta = ScanRollupsTable;
 
 export interface TotalsDelta extends Counts {
   account_id: string;
