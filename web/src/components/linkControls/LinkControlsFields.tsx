@@ -25,8 +25,6 @@ export const LINK_CONTROL_FIELDS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(UTM_FIELDS.map((field) => [`/body/utm/${field}`, `UTM ${field}`])),
 };
 
-const URL_INPUT = { type: 'url', inputMode: 'url' } as const;
-
 const UTM_EXAMPLES: Record<UtmField, string> = {
   source: 'flyer',
   medium: 'print',
@@ -130,6 +128,15 @@ function PasswordField({
     />
   );
   if (!protectedNow) return input;
+  const action = (to: LinkControlsDraft['password']['action'], label: string, look = 'secondary') => (
+    <button
+      type="button"
+      className={`button button--${look} button--sm`}
+      onClick={() => onChange({ action: to, value: '' })}
+    >
+      {label}
+    </button>
+  );
   return (
     <div className={styles.password}>
       <p className={formStyles.row} data-testid="password-state">
@@ -144,29 +151,11 @@ function PasswordField({
       <div className={formStyles.row}>
         {draft.action === 'keep' ? (
           <>
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              onClick={() => onChange({ action: 'set', value: '' })}
-            >
-              Change password
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              onClick={() => onChange({ action: 'remove', value: '' })}
-            >
-              Remove password
-            </button>
+            {action('set', 'Change password')}
+            {action('remove', 'Remove password')}
           </>
         ) : (
-          <button
-            type="button"
-            className="button button--link button--sm"
-            onClick={() => onChange({ action: 'keep', value: '' })}
-          >
-            Keep the current password
-          </button>
+          action('keep', 'Keep the current password', 'link')
         )}
       </div>
       {draft.action !== 'set' && error && <p className="rq-error">{error}</p>}
@@ -281,6 +270,35 @@ export default function LinkControlsFields({
     .filter(Boolean)
     .join(' ');
   const appsError = byField['/body/apps'];
+  const timeField = (name: 'activeFrom' | 'expiresAt', label: string) => (
+    <ZonedTimeField
+      id={ids[name]}
+      label={label}
+      value={draft[name]}
+      error={byField[`/body/${name}`]}
+      zoneId={ids.zone}
+      onChange={(value) => set({ [name]: value })}
+    />
+  );
+  /** A target URL of the draft, its problems at `path` (by default the field's own). */
+  const urlField = (
+    name: 'expiredTarget' | 'ios' | 'android',
+    label: string,
+    placeholder: string,
+    { hint, path = `/body/${name}` }: { hint?: string; path?: string },
+  ) => (
+    <InputField
+      id={ids[name]}
+      label={label}
+      error={byField[path]}
+      type="url"
+      inputMode="url"
+      placeholder={placeholder}
+      value={draft[name]}
+      onChange={(value) => set({ [name]: value })}
+      {...(hint ? { hint } : {})}
+    />
+  );
 
   return (
     <details className={styles.controls} open={open} data-testid="link-controls">
@@ -294,22 +312,8 @@ export default function LinkControlsFields({
             Times are in your time zone, {zone}.
           </p>
           <div className={styles.pair}>
-            <ZonedTimeField
-              id={ids.activeFrom}
-              label="Active from"
-              value={draft.activeFrom}
-              error={byField['/body/activeFrom']}
-              zoneId={ids.zone}
-              onChange={(value) => set({ activeFrom: value })}
-            />
-            <ZonedTimeField
-              id={ids.expiresAt}
-              label="Expires"
-              value={draft.expiresAt}
-              error={byField['/body/expiresAt']}
-              zoneId={ids.zone}
-              onChange={(value) => set({ expiresAt: value })}
-            />
+            {timeField('activeFrom', 'Active from')}
+            {timeField('expiresAt', 'Expires')}
           </div>
           <InputField
             id={ids.maxScans}
@@ -323,16 +327,14 @@ export default function LinkControlsFields({
             value={draft.maxScans}
             onChange={(maxScans) => set({ maxScans })}
           />
-          <InputField
-            id={ids.expiredTarget}
-            label="When inactive, expired or used up, send to"
-            hint="Empty: scanners see a page that says which (HTTP 410)."
-            error={byField['/body/expiredTarget']}
-            {...URL_INPUT}
-            placeholder="https://example.com/offer-ended"
-            value={draft.expiredTarget}
-            onChange={(expiredTarget) => set({ expiredTarget })}
-          />
+          {urlField(
+            'expiredTarget',
+            'When inactive, expired or used up, send to',
+            'https://example.com/offer-ended',
+            {
+              hint: 'Empty: scanners see a page that says which (HTTP 410).',
+            },
+          )}
         </fieldset>
 
         <fieldset className={styles.group}>
@@ -377,24 +379,10 @@ export default function LinkControlsFields({
               Play Store or app link for Android.
             </p>
             <div className={styles.pair}>
-              <InputField
-                id={ids.ios}
-                label="iOS target"
-                error={byField['/body/apps/ios']}
-                {...URL_INPUT}
-                placeholder="https://apps.apple.com/app/id…"
-                value={draft.ios}
-                onChange={(ios) => set({ ios })}
-              />
-              <InputField
-                id={ids.android}
-                label="Android target"
-                error={byField['/body/apps/android']}
-                {...URL_INPUT}
-                placeholder="https://play.google.com/store/apps/details?id=…"
-                value={draft.android}
-                onChange={(android) => set({ android })}
-              />
+              {urlField('ios', 'iOS target', 'https://apps.apple.com/app/id…', { path: '/body/apps/ios' })}
+              {urlField('android', 'Android target', 'https://play.google.com/store/apps/details?id=…', {
+                path: '/body/apps/android',
+              })}
             </div>
             {appsError && <p className="rq-error">{appsError}</p>}
           </fieldset>
