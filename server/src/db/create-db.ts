@@ -1,12 +1,13 @@
 import type SQLite from 'better-sqlite3';
 import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
 import { SearchPathPostgresDialect } from './postgres-introspector.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { attachRollups, openSqlite } from './sqlite-file.js';
+import { markUnavailable } from './unavailable.js';
 
 let pgModule: typeof import('pg') | undefined;
 
@@ -76,7 +77,8 @@ function createSqlite(file: string, jobThread: boolean): DatabaseHandle {
     },
     async destroy() {
       await checkpointer?.stop();
-      await db.destroy();
+      // The file is closed under Kysely rather than through db.destroy(): a query still running
+      // then fails with our code (withStatementCache), not Kysely's message "driver destroyed".
       if (sqlite.open) sqlite.close();
     },
   };
@@ -101,6 +103,7 @@ function withStatementCache(sqlite: SQLite.Database, beginImmediate: boolean): S
   return {
     close: () => sqlite.close(),
     prepare(text) {
+      if (!sqlite.open) throw markUnavailable(new Error('The SQLite database is closed.'));
       const source = beginImmediate && text === 'begin' ? 'begin immediate' : text;
       const cached = statements.get(source);
       if (cached && !cached.busy) return cached;
@@ -120,8 +123,10 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
   });
   // A client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', codeLostConnection);
+  codeConnectFailures(pool);
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
+  let ended: Promise<void> | undefined; // a second destroy must not end the pool again
   return {
     db,
     dialect: 'postgres',
@@ -136,6 +141,48 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
         client.release();
       }
     },
-    destroy: () => db.destroy(),
+    // The pool is ended under Kysely rather than through db.destroy(): a query still running then
+    // fails to connect with our code (codeConnectFailures), not Kysely's message "driver destroyed".
+    destroy: () => {
+      ended ??= pool.end();
+      return ended;
+    },
   };
+}
+
+type ConnectCallback = (error: Error | undefined, client: PoolClient | undefined, done: () => void) => void;
+
+/**
+ * node-postgres fails a connect without a code when its pool times out or has ended: each failure
+ * to connect gets ours (unavailable.ts), for Kysely's connects and the pool's own queries alike.
+ */
+function codeConnectFailures(pool: Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<PoolClient> | undefined;
+  Object.assign(pool, {
+    connect(callback?: ConnectCallback) {
+      if (callback) return connect((error, client, done) => callback(markUnavailable(error), client, done));
+      return connect()?.catch((error: unknown) => Promise.reject(markUnavailable(error)));
+    },
+  });
+}
+
+/**
+ * A lost connection's error has no code either: node-postgres emits it on the client before it
+ * fails the running queries with that same object, and fails every later query on the client
+ * ("not queryable", Kysely's rollback) with a new one.
+ */
+function codeLostConnection(client: PoolClient): void {
+  let lost = false;
+  client.on('error', (error) => {
+    lost = true;
+    markUnavailable(error);
+  });
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query(...args: unknown[]) {
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => Promise.reject(lost ? markUnavailable(error) : error));
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { patternMessage } from '../shared/pattern-words.js';
 import { type FieldError, Problem, type ProblemCode, problemBody } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
@@ -182,37 +183,6 @@ function fieldErrors(error: FastifyError): FieldError[] {
   // Paths name the part of the request as our docs do: /body, /query, /params, /headers.
   const context = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
   return fieldErrorsOf(error.validation ?? [], `/${context}`);
-}
-
-/**
- * Errors that mean the database cannot be reached right now (PostgreSQL stopped, restarting, or the
- * pool cannot connect; SQLite locked past its busy timeout), not that the request or our code is
- * wrong: answered 503 so clients retry.
- */
-const DATABASE_UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up or shutting down)
-  '08000', // connection_exception and its kinds
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'SQLITE_BUSY',
-]);
-
-function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
-  if (typeof error.code === 'string' && DATABASE_UNAVAILABLE_CODES.has(error.code)) return true;
-  // node-postgres says these without a code when a connection drops or the pool cannot open one;
-  // Kysely says the last once its pool is closed (a request still running while the process stops).
-  const message = typeof error.message === 'string' ? error.message : '';
-  return /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error|^driver has already been destroyed/.test(
-    message,
-  );
 }
 
 /** What a refused media type is told, naming the type it sent. */

@@ -1,33 +1,10 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import { buildTestApp } from '../helpers/app.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
-
-/** A TCP relay to PostgreSQL that the test can cut, as if the database server went away. */
-async function cuttableRelay(host: string, port: number): Promise<{ port: number; cut(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(port, host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { cuttableRelay } from '../helpers/relay.js';
 
 describe.each(engines)('health on $name', (engine) => {
   it('is live and ready while the database answers', async () => {
