@@ -188,12 +188,22 @@ async function grouped(
     ])
     .groupBy([sql`1`, sql`2`])
     .execute();
-  return rows.map((row) => ({
+  return rows.map(countRow);
+}
+
+/** A grouped row as both engines answer it (PostgreSQL's sums and counts come as strings). */
+function countRow(row: {
+  key: unknown;
+  currency: string;
+  conversions: number | string;
+  revenue: number | string;
+}): ConversionCountRow {
+  return {
     key: String(row.key ?? ''),
     currency: row.currency,
     conversions: Number(row.conversions),
     revenue: Number(row.revenue),
-  }));
+  };
 }
 
 const unfiltered = (selection: ConversionSelection) => Object.keys(selection.columns).length === 0;
@@ -250,12 +260,7 @@ async function summed(
     ])
     .groupBy([sql`1`, sql`2`])
     .execute();
-  return rows.map((row) => ({
-    key: String(row.key ?? ''),
-    currency: row.currency,
-    conversions: Number(row.conversions),
-    revenue: Number(row.revenue),
-  }));
+  return rows.map(countRow);
 }
 
 /**
