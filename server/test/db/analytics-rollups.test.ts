@@ -20,7 +20,7 @@ const DAY = 24 * HOUR;
 function variedScans(start: number): Scan[] {
   const countries = ['DE', 'US', 'IN', null];
   const devices = ['mobile', 'desktop', 'tablet'];
-  return Array.from({ length: 900 }, (_, i) => {
+  return Array.from({ length: 900 }, (_, i): Scan => {
     const account = i % 5 === 0 ? 'acct_b' : 'acct_a';
     return {
       codeId: account === 'acct_b' ? 'qr_b1' : i % 3 === 0 ? 'qr_a2' : 'qr_a1',

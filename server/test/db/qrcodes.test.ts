@@ -5,6 +5,7 @@ import { pngPixels, verify, verifySvg } from '@rq/qr/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/modules/plans/plans.js';
 import { RESERVED_SLUGS } from '../../src/modules/qrcodes/slugs.js';
+import type { Scan } from '../../src/modules/scans/scan.js';
 import { createApiKey, signedInUser } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
@@ -580,7 +581,7 @@ describe.each(engines)('QR codes API on $name', (engine) => {
     const code = await create({ mode: 'redirect', target: 'https://example.com/counted' });
     // The scans carry the code's workspace, as the edge's do: a read waits for its workspace's own.
     const workspace = (await call(alice, 'GET', '/api/v1/me')).json() as { id: string };
-    const scan = {
+    const scan: Omit<Scan, 'at' | 'visitorHash'> = {
       codeId: code.id as string,
       accountId: workspace.id,
       hostname: 'localhost',

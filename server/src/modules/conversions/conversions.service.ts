@@ -423,11 +423,13 @@ export class ConversionsService {
       await insertConversions(trx, rows);
       for (const listener of this.listeners) await listener(trx, workspaceId, views);
     });
-    const live = rows.map((row, i) => ({
-      accountId: workspaceId,
-      qrcode: row.qrcode_id,
-      view: views[i] as Conversion,
-    }));
+    const live = rows.map(
+      (row, i): LiveConversion => ({
+        accountId: workspaceId,
+        qrcode: row.qrcode_id,
+        view: views[i] as Conversion,
+      }),
+    );
     this.options.changes.publish('conversions.created', { conversions: live }).catch(() => undefined);
   }
 }
