@@ -224,9 +224,9 @@ function startServer(cache) {
 async function seed(cache) {
   await cache.reset();
   const server = await startServer(cache);
-  let accountId;
+  let workspaceId;
   try {
-    accountId = (await api(server.base, 'GET', '/me', undefined, BENCH_USER)).id;
+    workspaceId = (await api(server.base, 'GET', '/me', undefined, BENCH_USER)).id;
   } finally {
     await server.stop();
   }
@@ -241,7 +241,7 @@ async function seed(cache) {
       makeWriter: cache.writer,
       count: SAMPLE_SCANS,
       end,
-      accountId,
+      workspaceId,
     });
     console.log(
       `${ENGINE}: a ${label(SAMPLE_SCANS)}-scan sample seeded in bulk equals the product's write path (${rows} rows compared)`,
@@ -259,7 +259,7 @@ async function seed(cache) {
     let done = 0;
     result = await writeSeed(
       await cache.writer(handle),
-      seedBatches({ count: COUNT, accountId, end, convertEvery: CONVERT_EVERY }),
+      seedBatches({ count: COUNT, workspaceId, end, convertEvery: CONVERT_EVERY }),
       {
         keepVisitorsFrom: Math.floor(end / DAY) * DAY - DAY,
         start: end - SEED_DAYS * DAY,
@@ -273,7 +273,7 @@ async function seed(cache) {
     await handle.destroy();
   }
   const record = {
-    accountId,
+    workspaceId,
     end,
     scans: COUNT,
     conversions: result.conversions,

@@ -267,14 +267,14 @@ async function answeredScans(bases) {
 }
 
 /** The account's scans in the database (the servers stopped). */
-async function recordedScans(databaseUrl, dataDir, accountId) {
+async function recordedScans(databaseUrl, dataDir, workspaceId) {
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query('select count(*) as n from scans where account_id = $1', [
-        accountId,
+        workspaceId,
       ]);
       return Number(rows[0].n);
     } finally {
@@ -284,7 +284,7 @@ async function recordedScans(databaseUrl, dataDir, accountId) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'instance-0', 'rq.sqlite'), { readonly: true });
   try {
-    return Number(db.prepare('select count(*) as n from scans where account_id = ?').get(accountId).n);
+    return Number(db.prepare('select count(*) as n from scans where account_id = ?').get(workspaceId).n);
   } finally {
     db.close();
   }

@@ -147,10 +147,10 @@ const PG_TYPES = { at: 'bigint', bot: 'integer' };
  * last one; on PostgreSQL 20,000 scans a statement (unnest of one array per column), then VACUUM
  * ANALYZE, as on a database whose scans came in over weeks. Answers the seconds it took.
  */
-async function seedScans(db, code, accountId) {
+async function seedScans(db, code, workspaceId) {
   const started = performance.now();
   const from = Date.now() - 25 * DAY - 3_600_000;
-  const rows = benchScans(EXPORT_SCANS, { codes: [code], accountId, from, days: 25 });
+  const rows = benchScans(EXPORT_SCANS, { codes: [code], workspaceId, from, days: 25 });
   if (db.dialect === 'sqlite') {
     const { sqlite } = db;
     const PER_STATEMENT = 100;
@@ -294,7 +294,7 @@ function newlines(chunk) {
 }
 
 /** (a) Imports of CODES rows, each call's targets its own, into the import workspace. */
-function importJob({ base, db, accountId }) {
+function importJob({ base, db, workspaceId }) {
   let calls = 0;
   const job = {
     name: 'bulk-import',
@@ -329,7 +329,7 @@ function importJob({ base, db, accountId }) {
       return answer;
     },
     /** Codes in the import workspace's table (bulk create commits 1,000 at a time). */
-    progress: () => count(db, 'select count(*) as n from qrcodes where account_id = $1', [accountId]),
+    progress: () => count(db, 'select count(*) as n from qrcodes where account_id = $1', [workspaceId]),
     rate: (amount, s) => `${(amount / s).toFixed(0)} codes imported/s`,
     unitName: 'calls',
   };
@@ -585,7 +585,7 @@ try {
   });
   console.log(`setup: ${seconds(setupStarted).toFixed(0)} s (two starts, codes, seed, warm-ups)`);
 
-  const importing = importJob({ base, db, accountId: accounts.import });
+  const importing = importJob({ base, db, workspaceId: accounts.import });
   const jobs = [
     importing,
     sheetJob({ base }),

@@ -23,7 +23,7 @@ const COUNT = Number(process.env.BENCH_PRINT_CODES ?? 10_000);
 const MB = 1024 * 1024;
 
 /** 10,000 codes straight into the table (creating them is another bench's job), a few styles mixed. */
-async function seed(handle, accountId) {
+async function seed(handle, workspaceId) {
   const styles = [
     {},
     { dots: { type: 'rounded', color: '#111827' }, cornerSquares: { type: 'extra-rounded' } },
@@ -47,7 +47,7 @@ async function seed(handle, accountId) {
   for (let i = 0; i < COUNT; i++) {
     rows.push({
       id: newId('qr', now - COUNT + i),
-      account_id: accountId,
+      account_id: workspaceId,
       slug: `print-${String(i).padStart(5, '0')}`,
       host_key: '',
       mode: 'redirect',

@@ -485,10 +485,10 @@ async function expectLocation(url, expected, host) {
 }
 
 /** The operator's command, as on a self-hosted instance: `npm run plans -- grant <who> <plan>`. */
-function grantPlan(backend, dataDir, accountId, plan) {
+function grantPlan(backend, dataDir, workspaceId, plan) {
   const result = spawnSync(
     process.execPath,
-    [path.join(serverRoot, 'server/dist/modules/plans/plans-cli.js'), 'grant', accountId, plan],
+    [path.join(serverRoot, 'server/dist/modules/plans/plans-cli.js'), 'grant', workspaceId, plan],
     { env: serverEnv(backend, dataDir, dnsPort), encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`plans grant failed: ${result.stderr}${result.stdout}`);

@@ -76,7 +76,7 @@ async function run(kind, makeId) {
     let n = 0;
     for (const scan of benchScans(ROWS, {
       codes: ['qr_a', 'qr_b', 'qr_c'],
-      accountId: 'acct_ids',
+      workspaceId: 'acct_ids',
       from: end - DAYS * DAY,
       days: DAYS,
     })) {

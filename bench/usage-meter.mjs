@@ -23,12 +23,12 @@ await meter.isOverLimit(ACCOUNT); // loads the account, as its first scan does
 
 const counts = new Map([[ACCOUNT, { count: 0, limit: 1e12 }]]);
 const peer = {
-  isOverLimit(accountId) {
-    const usage = counts.get(accountId);
+  isOverLimit(workspaceId) {
+    const usage = counts.get(workspaceId);
     return usage.count >= usage.limit;
   },
-  counted(accountId) {
-    counts.get(accountId).count += 1;
+  counted(workspaceId) {
+    counts.get(workspaceId).count += 1;
   },
 };
 

@@ -126,18 +126,18 @@ function conversionOf(scan, n) {
 }
 
 /**
- * `count` scans of `accountId` over the SEED_DAYS days before `end` (benchScans: 2,000 codes, a
+ * `count` scans of `workspaceId` over the SEED_DAYS days before `end` (benchScans: 2,000 codes, a
  * realistic spread of dimensions), each handed an `rq_id` by the product's own id maker, and every
  * `convertEvery`-th scan's conversion (always a human's), one week (batchOf) at a time.
  */
-export function* seedBatches({ count, accountId, end, convertEvery }) {
+export function* seedBatches({ count, workspaceId, end, convertEvery }) {
   const from = end - SEED_DAYS * DAY;
   let batch;
   let scans = [];
   let conversions = [];
   let converted = 0;
   let seen = 0;
-  for (const scan of benchScans(count, { codes: CODES, accountId, from, days: SEED_DAYS })) {
+  for (const scan of benchScans(count, { codes: CODES, workspaceId, from, days: SEED_DAYS })) {
     scan.scan_id = newScanId(scan.at);
     scan.variant = null;
     const scanBatch = batchOf(scan.at);
@@ -388,10 +388,10 @@ async function tableRows(db, table, columns, where = sql`true`) {
  * migrated here, and throws unless every table holds the same rows (the visitor set: the days the
  * bulk seed keeps). Answers the number of rows compared.
  */
-export async function checkSeedAgainstProduct({ bulk, product, makeWriter, count, end, accountId }) {
+export async function checkSeedAgainstProduct({ bulk, product, makeWriter, count, end, workspaceId }) {
   await migrateDatabase(bulk);
   await migrateDatabase(product);
-  const batches = [...seedBatches({ count, accountId, end, convertEvery: 20 })];
+  const batches = [...seedBatches({ count, workspaceId, end, convertEvery: 20 })];
   const keepVisitorsFrom = scanRollups.dayOf(end) - DAY;
   await writeSeed(await makeWriter(bulk), batches, { keepVisitorsFrom, start: end - SEED_DAYS * DAY });
   const scans = batches.flatMap((b) => b.scans);

@@ -31,11 +31,11 @@ const HOSTS = ['rq.codes', 'go.example.com', 'qr.shop.example'];
 const RULES = [null, null, null, 'rule_a', 'rule_b', 'rule_c', 'rule_d', 'rule_e'];
 
 /**
- * `count` scan rows of `accountId` over `codes` (the first ones most scanned), spread evenly over
+ * `count` scan rows of `workspaceId` over `codes` (the first ones most scanned), spread evenly over
  * `days` days from `from` (epoch ms): scan i at from + i/count of the span, so no two share a time
  * while the span has more milliseconds than scans.
  */
-export function* benchScans(count, { codes, accountId, from, days }) {
+export function* benchScans(count, { codes, workspaceId, from, days }) {
   const next = random(count);
   for (let i = 0; i < count; i++) {
     const at = from + Math.floor((i / count) * days * DAY);
@@ -43,7 +43,7 @@ export function* benchScans(count, { codes, accountId, from, days }) {
     const visitor = next() < 0.3 ? Math.floor(next() * 1000) : i;
     yield {
       qrcode_id: skewed(next, codes),
-      account_id: accountId,
+      account_id: workspaceId,
       at,
       hostname: skewed(next, HOSTS),
       rule_id: skewed(next, RULES),

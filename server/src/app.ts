@@ -173,7 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { plans } = app;
   await app.register(rateLimitPlugin, {
     config,
-    apiRateOf: (accountId) => plans.apiRateOf(accountId),
+    apiRateOf: (workspaceId) => plans.apiRateOf(workspaceId),
     // The server counted a job thread's requests before handing them over; their bulk items count here.
     ...(role.kind === 'jobs'
       ? {

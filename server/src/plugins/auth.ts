@@ -238,7 +238,7 @@ export const authPlugin = fp(
       }
       if (looksLikeApiKey(credential)) {
         const key = await apiKeys.verify(credential);
-        const workspace = await accounts.getWorkspace(key.accountId);
+        const workspace = await accounts.getWorkspace(key.workspaceId);
         if (!workspace) throw unauthorized('Unknown API key.');
         if (options.workspaceParam) ownWorkspaceOnly(workspace.id, fromPath);
         // A key acts for its workspace within its scopes; roles are for people.
@@ -301,9 +301,9 @@ export const authPlugin = fp(
       return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as AuthContext;
     }
 
-    async function workspaceOf(accountId: string): Promise<Workspace> {
-      const workspace = await accounts.getWorkspace(accountId);
-      if (!workspace) throw new Error(`account ${accountId} vanished after sign-in`);
+    async function workspaceOf(workspaceId: string): Promise<Workspace> {
+      const workspace = await accounts.getWorkspace(workspaceId);
+      if (!workspace) throw new Error(`account ${workspaceId} vanished after sign-in`);
       return workspace;
     }
 

@@ -107,13 +107,13 @@ export const idempotencyPlugin = fp(
           { path: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' },
         ]);
       }
-      const accountId = request.workspace.id;
+      const workspaceId = request.workspace.id;
       const fingerprint = fingerprintOf(request);
       const now = Date.now();
       // An expired answer, or a first attempt that never finished, no longer holds the key.
       await db
         .deleteFrom('idempotency_keys')
-        .where('account_id', '=', accountId)
+        .where('account_id', '=', workspaceId)
         .where('key', '=', key)
         .where((eb) =>
           eb.or([
@@ -124,18 +124,18 @@ export const idempotencyPlugin = fp(
         .execute();
       const claimed = await db
         .insertInto('idempotency_keys')
-        .values({ account_id: accountId, key, fingerprint, created_at: now })
+        .values({ account_id: workspaceId, key, fingerprint, created_at: now })
         .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
       if (claimed) {
-        request.idempotencyClaim = { accountId, key };
+        request.idempotencyClaim = { workspaceId, key };
         return undefined;
       }
       const first = await db
         .selectFrom('idempotency_keys')
         .selectAll()
-        .where('account_id', '=', accountId)
+        .where('account_id', '=', workspaceId)
         .where('key', '=', key)
         .executeTakeFirst();
       if (!first) throw new Problem('conflict', 'That Idempotency-Key is being reused right now; retry.');
@@ -172,7 +172,7 @@ export const idempotencyPlugin = fp(
       const stored = storedAnswer(payload, typeof contentType === 'string' ? contentType : null);
       const where = db
         .updateTable('idempotency_keys')
-        .where('account_id', '=', claim.accountId)
+        .where('account_id', '=', claim.workspaceId)
         .where('key', '=', claim.key);
       if (reply.statusCode >= 200 && reply.statusCode < 300 && stored !== undefined) {
         await where
@@ -181,7 +181,7 @@ export const idempotencyPlugin = fp(
       } else {
         await db
           .deleteFrom('idempotency_keys')
-          .where('account_id', '=', claim.accountId)
+          .where('account_id', '=', claim.workspaceId)
           .where('key', '=', claim.key)
           .execute();
       }
@@ -229,6 +229,6 @@ declare module 'fastify' {
     idempotent: IdempotentHook;
   }
   interface FastifyRequest {
-    idempotencyClaim: { accountId: string; key: string } | null;
+    idempotencyClaim: { workspaceId: string; key: string } | null;
   }
 }

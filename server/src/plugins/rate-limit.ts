@@ -132,7 +132,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
 }
 
 /** Requests a minute for each API key of an account, from its plans (the plans module answers). */
-export type ApiRateOf = (accountId: string) => Promise<number>;
+export type ApiRateOf = (workspaceId: string) => Promise<number>;
 
 export interface RateLimits {
   store: RateLimitStore;

@@ -16,8 +16,8 @@ describe('changes a command line tool leaves in the data folder', () => {
     const seen: string[] = [];
     let bothSeen = () => {};
     const both = new Promise<void>((resolve) => (bothSeen = resolve));
-    bus.subscribe('plans.changed', ({ accountId }) => {
-      seen.push(accountId);
+    bus.subscribe('plans.changed', ({ accountId: workspaceId }) => {
+      seen.push(workspaceId);
       if (seen.length === 2) bothSeen();
     });
     const stop = followLocalChanges(dataDir, bus, log);

@@ -22,7 +22,7 @@ describe.each(engines)('ten thousand codes scanned once each on $name', (engine)
     await Promise.all(
       Array.from({ length: CODES }, (_, i) =>
         t.app.scans.record(
-          sampleScan(`qr_cold${String(i).padStart(5, '0')}`, user.accountId, '2026-11-20T10:00:00Z', {
+          sampleScan(`qr_cold${String(i).padStart(5, '0')}`, user.workspaceId, '2026-11-20T10:00:00Z', {
             at: Date.parse('2026-11-20T10:00:00Z') + i,
             visitorHash: `visitor-${i}`,
           }),
@@ -53,7 +53,7 @@ describe.each(engines)('ten thousand codes scanned once each on $name', (engine)
     expect(breakdown.rows.every((row) => row.total === 1 && row.unique === 1)).toBe(true);
     // All of them, as the breakdown reads them: one key per code, each one scan and one visitor.
     const byCode = await t.app.scans.countsByKey(
-      { accountId: user.accountId, codes: undefined, filters: {} },
+      { workspaceId: user.workspaceId, codes: undefined, filters: {} },
       'qrcode',
       Date.parse('2026-11-19T23:00:00Z'),
       Date.parse('2026-11-20T23:00:00Z'),

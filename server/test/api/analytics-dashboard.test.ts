@@ -30,8 +30,8 @@ describe.each(engines)('GET /analytics/dashboard on $name', (engine) => {
 
   const get = (url: string, who: { headers: Record<string, string> } = user) =>
     t.app.inject({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: who.headers });
-  const record = (codeId: string, accountId: string, at: string, country: string) =>
-    t.app.scans.record(sampleScan(codeId, accountId, at, { country, visitorHash: `v-${at}-${country}` }));
+  const record = (codeId: string, workspaceId: string, at: string, country: string) =>
+    t.app.scans.record(sampleScan(codeId, workspaceId, at, { country, visitorHash: `v-${at}-${country}` }));
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
@@ -48,10 +48,10 @@ describe.each(engines)('GET /analytics/dashboard on $name', (engine) => {
     };
     menu = await create(user);
     foreign = await create(other);
-    await record(menu, user.accountId, '2026-05-02T10:00:00Z', 'DE');
-    await record(menu, user.accountId, '2026-05-03T10:00:00Z', 'FR');
-    await record(menu, user.accountId, '2026-05-03T11:00:00Z', 'FR');
-    await record(foreign, other.accountId, '2026-05-03T12:00:00Z', 'US');
+    await record(menu, user.workspaceId, '2026-05-02T10:00:00Z', 'DE');
+    await record(menu, user.workspaceId, '2026-05-03T10:00:00Z', 'FR');
+    await record(menu, user.workspaceId, '2026-05-03T11:00:00Z', 'FR');
+    await record(foreign, other.workspaceId, '2026-05-03T12:00:00Z', 'US');
   });
   afterAll(() => t.close());
 

@@ -21,9 +21,9 @@ interface StreamEvent {
 }
 
 /** Whether an instance has heard that someone watches the account's scans (it then announces them). */
-function heardWatched(app: FastifyInstance, accountId: string): boolean {
+function heardWatched(app: FastifyInstance, workspaceId: string): boolean {
   const { watchers } = app.scans as unknown as { watchers: ScanWatchers };
-  return watchers.watched([{ account_id: accountId } as NewScanRow]).length === 1;
+  return watchers.watched([{ account_id: workspaceId } as NewScanRow]).length === 1;
 }
 
 /** A text/event-stream read as a client does, event by event. */
@@ -194,8 +194,8 @@ describe.each(engines)('the live stream on $name', (engine) => {
           // The other instance hears the "watched" news once its Redis subscription is up: a news
           // sent while it was still subscribing is lost, and repeated every 10 s. Wait until it has.
           const me = await scanned.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers });
-          const accountId = (me.json() as { id: string }).id;
-          await expect.poll(() => heardWatched(scanned, accountId), { timeout: 15_000 }).toBe(true);
+          const workspaceId = (me.json() as { id: string }).id;
+          await expect.poll(() => heardWatched(scanned, workspaceId), { timeout: 15_000 }).toBe(true);
           // The scan is answered and stored by the other instance.
           const answer = await scanned.inject({
             method: 'GET',
@@ -224,11 +224,11 @@ describe.each(engines)('the live stream on $name', (engine) => {
       spy.on('message', (_channel, text) => {
         const { topic, event } = JSON.parse(text) as {
           topic: string;
-          event: { scans?: { accountId: string }[]; accountId?: string };
+          event: { scans?: { workspaceId: string }[]; workspaceId?: string };
         };
         topics.push({
           topic,
-          accounts: event.scans?.map((scan) => scan.accountId) ?? [event.accountId ?? ''],
+          accounts: event.scans?.map((scan) => scan.workspaceId) ?? [event.workspaceId ?? ''],
         });
       });
       await spy.subscribe(`${prefix}changes`);
@@ -284,12 +284,12 @@ describe.each(engines)('the live stream on $name', (engine) => {
         try {
           // The watch reaches the scanning instance through Redis; a scan before that is stored
           // (and counted) but not streamed.
-          await expect.poll(() => heardWatched(scanned, watcher.accountId), { timeout: 15_000 }).toBe(true);
+          await expect.poll(() => heardWatched(scanned, watcher.workspaceId), { timeout: 15_000 }).toBe(true);
           await scan('unwatched');
           await scan('watched');
           expect((await stream.next('scan')).data).toMatchObject({ target: 'https://example.com/' });
           // Only the watched account's scan went through Redis, after the watch was announced.
-          expect(await storedAnnounced()).toEqual([watcher.accountId]);
+          expect(await storedAnnounced()).toEqual([watcher.workspaceId]);
           expect(topics.map((message) => message.topic)).toContain('scans.watched');
         } finally {
           stream.close();

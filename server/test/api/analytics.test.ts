@@ -41,7 +41,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     return response.json();
   };
   const record = (at: string, overrides: Partial<Scan> = {}) =>
-    t.app.scans.record(sampleScan(menu, user.accountId, at, overrides));
+    t.app.scans.record(sampleScan(menu, user.workspaceId, at, overrides));
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() } });
@@ -81,7 +81,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
     await record('2026-06-01T18:20:00Z', { country: 'IN', codeId: flyer, visitorHash: 'kol' });
     await record('2026-06-01T18:40:00Z', { country: 'IN', codeId: flyer, visitorHash: 'kol' });
     // Another account's scan on the same days must never show.
-    await record('2026-03-29T10:00:00Z', { codeId: foreign, accountId: other.accountId });
+    await record('2026-03-29T10:00:00Z', { codeId: foreign, accountId: other.workspaceId });
   });
   afterAll(() => t.close());
 
@@ -311,7 +311,7 @@ describe.each(engines)('analytics API on $name', (engine) => {
         title: 'Spring menu',
       })
     ).json() as { id: string };
-    await record('2026-11-10T12:00:00Z', { codeId: code.id, accountId: owner.accountId, ruleId: rule.id });
+    await record('2026-11-10T12:00:00Z', { codeId: code.id, accountId: owner.workspaceId, ruleId: rule.id });
     const response = await api(`export.csv?from=2026-11-01&to=2026-12-01&qrcode=${code.id}`, owner);
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="scans-spring-menu-2-2026-11-01-2026-11-30.csv"',

@@ -30,7 +30,7 @@ describe.each(engines)('API_RATE_LIMIT and the session limit on $name', (engine)
       const headers = { authorization: `Bearer ${user.idToken}` };
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
       expect(me.statusCode).toBe(200);
-      await run(t, { ...user, accountId: (me.json() as { id: string }).id, headers });
+      await run(t, { ...user, workspaceId: (me.json() as { id: string }).id, headers });
     } finally {
       await t.close();
     }
@@ -75,13 +75,13 @@ describe.each(engines)('API_RATE_LIMIT and the session limit on $name', (engine)
       expect(plans.find((plan) => plan.id === 'pro')?.apiRequestsPerMinute).toBe(
         PLANS.pro.apiRequestsPerMinute,
       );
-      await t.app.plans.grants.grant(user.accountId, 'pro', null);
+      await t.app.plans.grants.grant(user.workspaceId, 'pro', null);
       expect(await limitOf(t, key.headers)).toBe(PLANS.pro.apiRequestsPerMinute);
       expect(await subscriptionLimits(t, user)).toBe(PLANS.pro.apiRequestsPerMinute);
     });
     // A setting above a plan's rate is never lowered by holding that plan.
     await withApp({ API_RATE_LIMIT: '1000' }, async (t, user) => {
-      await t.app.plans.grants.grant(user.accountId, 'pro', null);
+      await t.app.plans.grants.grant(user.workspaceId, 'pro', null);
       const key = await createApiKey(t, user, ['qrcodes:read']);
       expect(await limitOf(t, key.headers)).toBe(1000);
     });

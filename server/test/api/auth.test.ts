@@ -158,14 +158,14 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
       for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }]) {
         const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
         expect(me.statusCode).toBe(200);
-        expect((me.json() as { id: string }).id).toBe(user.accountId);
+        expect((me.json() as { id: string }).id).toBe(user.workspaceId);
       }
       const scoped = await t.app.inject({
         method: 'GET',
         url: '/api/v1/test/rules-write',
         headers: { 'x-api-key': key },
       });
-      expect(scoped.json()).toEqual({ account: user.accountId, kind: 'apiKey' });
+      expect(scoped.json()).toEqual({ account: user.workspaceId, kind: 'apiKey' });
 
       const listed = await t.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: user.headers });
       expect(listed.statusCode).toBe(200);
@@ -190,7 +190,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
         url: '/api/v1/test/rules-write',
         headers: user.headers,
       });
-      expect(asUser.json()).toEqual({ account: user.accountId, kind: 'firebase' });
+      expect(asUser.json()).toEqual({ account: user.workspaceId, kind: 'firebase' });
     });
 
     it('never lets a key create, list, read or revoke keys', async () => {
@@ -398,7 +398,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
       await t.database.handle.db
         .updateTable('idempotency_keys')
         .set({ created_at: Date.now() - 24 * 3_600_000 - 1000 })
-        .where('account_id', '=', user.accountId)
+        .where('account_id', '=', user.workspaceId)
         .where('key', '=', 'day-key')
         .execute();
       const later = await t.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers, payload });
@@ -417,7 +417,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
         headers: user.headers,
       });
       expect(masked.statusCode).toBe(200);
-      const initial = await t.app.accounts.getSigningSecret(user.accountId);
+      const initial = await t.app.accounts.getSigningSecret(user.workspaceId);
       expect(initial).toMatch(/^rqsig_[A-Za-z0-9_-]{43}$/);
       expect((masked.json() as { secret: string }).secret).toBe(`rqsig_••••••••${initial.slice(-4)}`);
 
@@ -429,7 +429,7 @@ describe.each(engines)('sign-in and API keys on $name', (engine) => {
       expect(rotated.statusCode).toBe(200);
       const secret = (rotated.json() as { secret: string }).secret;
       expect(secret).not.toBe(initial);
-      expect(await t.app.accounts.getSigningSecret(user.accountId)).toBe(secret);
+      expect(await t.app.accounts.getSigningSecret(user.workspaceId)).toBe(secret);
       const after = await t.app.inject({
         method: 'GET',
         url: '/api/v1/me/signing-secret',

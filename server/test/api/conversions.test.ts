@@ -328,7 +328,7 @@ describe.each(engines)('conversions on $name', (engine) => {
     });
     const oldId = `old${engine.name}`.padEnd(16, 'x').slice(0, 16);
     await t.app.scans.record(
-      sampleScan(code, owner.accountId, new Date(Date.now() - 40 * 86_400_000).toISOString(), {
+      sampleScan(code, owner.workspaceId, new Date(Date.now() - 40 * 86_400_000).toISOString(), {
         scanId: oldId,
       }),
     );
@@ -380,7 +380,7 @@ describe.each(engines)('conversions on $name', (engine) => {
       const at = new Date(Date.now() - (i * 36 + 13) * 3_600_000).toISOString();
       const scanId = `days${engine.name}${i}`.padEnd(16, 'x').slice(0, 16);
       await t.app.scans.record(
-        sampleScan(code, user.accountId, at, { scanId, country, visitorHash: `v${i}` }),
+        sampleScan(code, user.workspaceId, at, { scanId, country, visitorHash: `v${i}` }),
       );
       const sale = await post(key, '/api/v1/conversions', {
         scanId,
@@ -457,7 +457,7 @@ describe.each(engines)('conversions on $name', (engine) => {
     ).entries()) {
       const scanId = `lastday${engine.name}${i}`.padEnd(16, 'x').slice(0, 16);
       await t.app.scans.record(
-        sampleScan(code, user.accountId, iso(day + hour * 3_600_000), {
+        sampleScan(code, user.workspaceId, iso(day + hour * 3_600_000), {
           scanId,
           country,
           visitorHash: `d${i}`,

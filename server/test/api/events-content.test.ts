@@ -65,7 +65,7 @@ describe.each(engines)('audit events of codes, rules, designs and assets on $nam
     let query = t.app.database.db
       .selectFrom('events')
       .selectAll()
-      .where('workspace_id', '=', alice.accountId)
+      .where('workspace_id', '=', alice.workspaceId)
       .orderBy('id');
     if (resourceId !== undefined) query = query.where('resource_id', '=', resourceId);
     const rows = await query.execute();
@@ -93,7 +93,7 @@ describe.each(engines)('audit events of codes, rules, designs and assets on $nam
     };
     const expectedEvent = (type: string, resource: LoggedEvent['resource'], data: unknown) => ({
       type,
-      workspace: alice.accountId,
+      workspace: alice.workspaceId,
       actor: caller.actor(),
       resource,
       data,
@@ -405,14 +405,14 @@ describe.each(engines)(
       expect((await scan(plain.slug)).headers.location).toBe('https://example.com/p');
       await t.app.scans.settled();
       const codeIds = [code.id, plain.id];
-      const before = await rowsOf(dora.accountId, codeIds);
+      const before = await rowsOf(dora.workspaceId, codeIds);
       for (const [table, rows] of Object.entries(before)) expect(rows, table).toBeGreaterThan(0);
 
       // Dora's workspace is personal, which DELETE /workspaces/{id} refuses: the erasers it runs
       // are called directly.
-      await t.app.workspaces.eraseData(dora.accountId);
+      await t.app.workspaces.eraseData(dora.workspaceId);
 
-      const after = await rowsOf(dora.accountId, codeIds);
+      const after = await rowsOf(dora.workspaceId, codeIds);
       expect(after).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
       expect((await scan(code.slug)).statusCode).toBe(404);
       expect((await scan(plain.slug)).statusCode).toBe(404);
@@ -421,7 +421,7 @@ describe.each(engines)(
       expect(still.headers.location).toBe('https://example.com/erin');
       expect((await ok(erin, 'GET', `/api/v1/qrcodes/${kept.id}`)).scans.total).toBe(2);
       await t.app.scans.settled();
-      expect((await rowsOf(erin.accountId, [kept.id])).scans).toBe(2);
+      expect((await rowsOf(erin.workspaceId, [kept.id])).scans).toBe(2);
     });
   },
 );

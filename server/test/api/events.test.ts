@@ -123,7 +123,7 @@ describe.each(engines)('the audit log on $name', (engine) => {
     ]);
     for (const event of data) {
       expect(event).toMatchObject({
-        workspace: owner.accountId,
+        workspace: owner.workspaceId,
         actor: userActor,
         resource: { type: 'hostname', id: host.id },
       });
@@ -199,7 +199,7 @@ describe.each(engines)('the audit log on $name', (engine) => {
     const [event] = (await eventsOf(t, owner.headers, '?type=signing_secret.rotated')).data;
     expect(event).toMatchObject({
       actor: { type: 'user', id: owner.uid },
-      resource: { type: 'signing_secret', id: owner.accountId },
+      resource: { type: 'signing_secret', id: owner.workspaceId },
     });
     const everything = JSON.stringify((await eventsOf(t, owner.headers, '?limit=100')).data);
     expect(everything).not.toContain(rotated.secret);
@@ -207,9 +207,9 @@ describe.each(engines)('the audit log on $name', (engine) => {
   });
 
   it("records the operator's grants as the system", async () => {
-    await t.app.plans.grants.grant(owner.accountId, 'basic', null);
-    await t.app.plans.grants.grant(owner.accountId, 'basic', Date.parse('2030-01-01T00:00:00Z'));
-    await t.app.plans.grants.revoke(owner.accountId, 'basic');
+    await t.app.plans.grants.grant(owner.workspaceId, 'basic', null);
+    await t.app.plans.grants.grant(owner.workspaceId, 'basic', Date.parse('2030-01-01T00:00:00Z'));
+    await t.app.plans.grants.revoke(owner.workspaceId, 'basic');
     const { data } = await eventsOf(t, owner.headers, '?resourceType=subscription');
     expect(data.map((e) => e.type)).toEqual([
       'subscription.cancelled',
@@ -362,7 +362,7 @@ describe.each(engines)('the audit log on $name', (engine) => {
       expect((await eventsOf(t, stranger.headers)).data).toEqual([]);
       expect((await eventsOf(t, stranger.headers, '?resource=qr_a')).data).toEqual([]);
       const mine = await eventsOf(t, owner.headers, '?limit=100');
-      expect(mine.data.every((e) => e.workspace === owner.accountId)).toBe(true);
+      expect(mine.data.every((e) => e.workspace === owner.workspaceId)).toBe(true);
     });
   });
 
@@ -468,7 +468,7 @@ describe.each(engines)("the audit log of PayPal's subscriptions on $name", (engi
 
   it("cancels a deleted workspace's live subscriptions at PayPal and deletes them here", async () => {
     const { id: workspaceId } = await t.app.workspaces.create({ uid: buyer.uid }, 'Shop');
-    const bought = buy(paypal, { ...buyer, accountId: workspaceId }, 'basic');
+    const bought = buy(paypal, { ...buyer, workspaceId: workspaceId }, 'basic');
     const confirmed = await confirm(
       t,
       { ...buyer, headers: inWorkspace(buyer, workspaceId) },
@@ -521,12 +521,12 @@ describe.each(engines)('usage.limit_reached on $name', (engine) => {
     const [event] = (await eventsOf(t, user.headers, '?type=usage.limit_reached')).data;
     expect(event).toMatchObject({
       actor: { type: 'system', id: 'usage-meter', email: null },
-      resource: { type: 'workspace', id: user.accountId },
+      resource: { type: 'workspace', id: user.workspaceId },
       data: { month: new Date().toISOString().slice(0, 7), limit: 1000 },
     });
 
     // A restart reads the count again (over the limit already): nothing new is logged.
-    t.app.usage.forgetLimit(user.accountId);
+    t.app.usage.forgetLimit(user.workspaceId);
     for (let n = 0; n < 3; n++) await scan();
     await t.app.usageLimitLog.idle();
     expect((await eventsOf(t, user.headers, '?type=usage.limit_reached')).data).toHaveLength(1);

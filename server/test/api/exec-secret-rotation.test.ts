@@ -89,7 +89,7 @@ describe.each(engines)('rotating the signing secret on $name', (engine) => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const old = await t.app.accounts.getSigningSecret(user.accountId);
+    const old = await t.app.accounts.getSigningSecret(user.workspaceId);
     const before = await scanOnce('rotating');
     expect(before.signature).toMatch(/^v1=[0-9a-f]{64}$/);
     expect(verifies(old, before)).toBe(true);
@@ -129,10 +129,10 @@ describe.each(engines)('rotating the signing secret on $name', (engine) => {
           })
         ).json() as { secret: string }
       ).secret;
-    const first = await t.app.accounts.getSigningSecret(other.accountId);
+    const first = await t.app.accounts.getSigningSecret(other.workspaceId);
     const second = await rotate();
     const third = await rotate();
-    expect(await t.app.accounts.getSigningSecrets(other.accountId)).toEqual([third, second]);
-    expect(await t.app.accounts.getSigningSecrets(other.accountId)).not.toContain(first);
+    expect(await t.app.accounts.getSigningSecrets(other.workspaceId)).toEqual([third, second]);
+    expect(await t.app.accounts.getSigningSecrets(other.workspaceId)).not.toContain(first);
   });
 });

@@ -80,7 +80,7 @@ describe.each(engines)('GS1 dimensions in analytics on $name', (engine) => {
     // Earlier whole days, as the recorder stores them: the daily rollups answer for those.
     for (const at of ['2026-05-04T10:00:00Z', '2026-05-05T10:00:00Z']) {
       await t.app.scans.record(
-        sampleScan(itemId, owner.accountId, at, {
+        sampleScan(itemId, owner.workspaceId, at, {
           gs1LinkType: 'gs1:pip',
           gs1Key: '01',
           gs1Level: 'BATCH/LOT',

@@ -378,7 +378,7 @@ describe.each(engines)('the hostname limit on $name', (engine) => {
     const refused = await add(t, user, 'first.example.com');
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'limit_reached', allowed: 0, plan: 'hostnames' });
-    await t.app.plans.grants.grant(user.accountId, 'hostnames', null);
+    await t.app.plans.grants.grant(user.workspaceId, 'hostnames', null);
     expect((await add(t, user, 'first.example.com')).statusCode).toBe(201);
   });
 });

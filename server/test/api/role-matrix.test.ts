@@ -398,7 +398,7 @@ describe.each(engines)('the role matrix on $name', (engine) => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/v1/qrcodes',
-      headers: { ...key.headers, 'rq-workspace': owner.accountId },
+      headers: { ...key.headers, 'rq-workspace': owner.workspaceId },
     });
     expect(list.statusCode, list.body).toBe(200);
     expect((list.json() as { data: { id: string }[] }).data.map((code) => code.id)).toEqual([codeId]);

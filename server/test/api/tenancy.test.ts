@@ -45,7 +45,7 @@ const SPLIT_RULE = {
  */
 const makers: Record<string, (t: TestApp, owner: SignedInUser) => Promise<string>> = {
   '/api/v1/subscriptions': async (t, owner) =>
-    (await t.app.plans.grants.grant(owner.accountId, 'hostnames', null)).id,
+    (await t.app.plans.grants.grant(owner.workspaceId, 'hostnames', null)).id,
   // A split rule: a rule of any kind for /rules/{id}, and an experiment for /rules/{id}/experiment.
   '/api/v1/rules': (t, owner) => createdWith(t, owner.headers, '/api/v1/rules', SPLIT_RULE),
   // A GTIN of its own for each route: a key is registered once on our hosts, whoever registers it.

@@ -80,7 +80,7 @@ describe.each(engines)('the monthly redirect limit across two instances on $name
       // The first instance counted none of the second's scans itself: it hears of the limit
       // (its own memory says so, with no scan of its own in between).
       await waitFor(
-        () => first.usage.isOverLimit(user.accountId),
+        () => first.usage.isOverLimit(user.workspaceId),
         'the first instance to hear of the limit',
         {
           timeoutMs: 1000,

@@ -128,7 +128,7 @@ describe.each(engines)('the monthly redirect limit on $name', (engine) => {
   });
 
   it('lifts the state at once when a bigger plan is granted', async () => {
-    await app.plans.grants.grant(user.accountId, 'basic', null);
+    await app.plans.grants.grant(user.workspaceId, 'basic', null);
     expect(await scan('limited')).toBe('https://example.com/from-rule');
     const code = await app.inject({
       method: 'GET',

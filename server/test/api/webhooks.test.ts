@@ -329,7 +329,7 @@ describe.each(engines)('webhooks on $name', (engine) => {
     await t.app.database.db
       .transaction()
       .execute((trx) =>
-        t.app.webhooks.enqueue(trx, user.accountId, [
+        t.app.webhooks.enqueue(trx, user.workspaceId, [
           { id: 'scan_big', type: 'scan.created', at: Date.now(), data: { big } },
         ]),
       );
@@ -385,7 +385,7 @@ describe.each(engines)('webhooks on $name', (engine) => {
       t.app.database.db.transaction().execute(async (trx) => {
         await t.app.events.record(trx, {
           type: 'webhook.updated',
-          workspaceId: user.accountId,
+          workspaceId: user.workspaceId,
           actor: { type: 'user', id: user.uid, email: null },
           resource: { type: 'webhook', id: hook.id },
           data: { changes: { description: ['', 'rolled back'] } },

@@ -41,7 +41,7 @@ describe.each(engines)('workspaces on $name', (engine) => {
 
     const list = (await call(owner, 'GET', '/workspaces')).json();
     expect(list.data.map((w: { id: string; role: string }) => [w.id, w.role])).toEqual([
-      [owner.accountId, 'owner'],
+      [owner.workspaceId, 'owner'],
       [workspace.id, 'owner'],
     ]);
     const me = (await call(owner, 'GET', '/me')).json();
@@ -67,7 +67,7 @@ describe.each(engines)('workspaces on $name', (engine) => {
       ['POST', `/workspaces/${id}/transfer`, { uid: stranger.uid }],
       ['POST', `/workspaces/${id}/invitations`, { email: stranger.email, role: 'admin' }],
       ['GET', `/workspaces/${id}/invitations`],
-      ['GET', `/workspaces/${owner.accountId}`],
+      ['GET', `/workspaces/${owner.workspaceId}`],
     ] as const) {
       const response = await call(stranger, method, url, payload, { 'rq-workspace': id });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -243,24 +243,24 @@ describe.each(engines)('workspaces on $name', (engine) => {
   });
 
   it('never transfers or deletes a personal workspace, though it takes members', async () => {
-    const transfer = await call(owner, 'POST', `/workspaces/${owner.accountId}/transfer`, {
+    const transfer = await call(owner, 'POST', `/workspaces/${owner.workspaceId}/transfer`, {
       uid: stranger.uid,
     });
     expect(transfer.statusCode).toBe(409);
     expect(transfer.json().code).toBe('personal_workspace');
-    const remove = await call(owner, 'DELETE', `/workspaces/${owner.accountId}`, { confirm: 'anything' });
+    const remove = await call(owner, 'DELETE', `/workspaces/${owner.workspaceId}`, { confirm: 'anything' });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().code).toBe('personal_workspace');
 
-    const leave = await call(owner, 'DELETE', `/workspaces/${owner.accountId}/members/${owner.uid}`);
+    const leave = await call(owner, 'DELETE', `/workspaces/${owner.workspaceId}/members/${owner.uid}`);
     expect(leave.statusCode).toBe(409);
     expect(leave.json().code).toBe('personal_workspace');
 
     const guest = await verifiedUser(t);
-    await join(t, owner, owner.accountId, guest, 'viewer');
+    await join(t, owner, owner.workspaceId, guest, 'viewer');
     const theirs = (await call(guest, 'GET', '/workspaces')).json().data;
     expect(theirs.map((w: { id: string; role: string; personal: boolean }) => [w.id, w.role])).toContainEqual(
-      [owner.accountId, 'viewer'],
+      [owner.workspaceId, 'viewer'],
     );
   });
 
@@ -346,17 +346,17 @@ describe.each(engines)('workspaces on $name', (engine) => {
     expect((await call(member, 'DELETE', `/workspaces/${id}`, { confirm: 'Logged too' })).statusCode).toBe(
       200,
     );
-    const personal = await events(member.accountId);
+    const personal = await events(member.workspaceId);
     expect(personal.map((e) => [e.type, e.resource_id])).toContainEqual(['workspace.deleted', id]);
   });
 
   it('lets an API key reach only its own workspace by path, and never manage members', async () => {
     const key = await createApiKey(t, owner, ['qrcodes:read']);
-    const own = await call(key, 'GET', `/workspaces/${owner.accountId}`);
+    const own = await call(key, 'GET', `/workspaces/${owner.workspaceId}`);
     expect(own.statusCode, own.body).toBe(200);
-    const other = await call(key, 'GET', `/workspaces/${stranger.accountId}`);
+    const other = await call(key, 'GET', `/workspaces/${stranger.workspaceId}`);
     expect(other.statusCode).toBe(404);
-    const members = await call(key, 'PATCH', `/workspaces/${owner.accountId}/members/${owner.uid}`, {
+    const members = await call(key, 'PATCH', `/workspaces/${owner.workspaceId}/members/${owner.uid}`, {
       role: 'viewer',
     });
     expect(members.statusCode).toBe(403);

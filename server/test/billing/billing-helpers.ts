@@ -42,7 +42,7 @@ export function buy(
 ): { subscriptionId: string; events: string[] } {
   const created = paypal.standin.createSubscription({
     plan_id: PAYPAL_PLANS[plan],
-    custom_id: user.accountId,
+    custom_id: user.workspaceId,
   });
   const events =
     options.approve === false

@@ -82,7 +82,7 @@ describe.each(engines)('limits from plans on $name', (engine) => {
 
     expect(await run('grant', user.email, 'hostnames', '--until', '2099-01-31')).toBe(0);
     expect(lines.at(-1)).toBe(
-      `Granted hostnames to ${user.email} (${user.accountId}) until 2099-02-01T00:00:00.000Z.`,
+      `Granted hostnames to ${user.email} (${user.workspaceId}) until 2099-02-01T00:00:00.000Z.`,
     );
     let view = await overview(t, user);
     expect(view.plans).toEqual(['free', 'hostnames']);
@@ -95,7 +95,7 @@ describe.each(engines)('limits from plans on $name', (engine) => {
 
     // By Firebase uid and by account id too; a second grant of a plan moves its end.
     expect(await run('grant', user.uid, 'basic')).toBe(0);
-    expect(await run('grant', user.accountId, 'hostnames')).toBe(0);
+    expect(await run('grant', user.workspaceId, 'hostnames')).toBe(0);
     view = await overview(t, user);
     expect(view.plans.sort()).toEqual(['basic', 'free', 'hostnames']);
     expect(view.subscriptions.map((s) => s.endsAt)).toEqual([null, null]);
@@ -116,7 +116,7 @@ describe.each(engines)('limits from plans on $name', (engine) => {
         .slice(1)
         .map((l) => l.split('\t').slice(0, 3).join(' '))
         .sort(),
-    ).toEqual([`${user.accountId} basic operator`, `${user.accountId} hostnames operator`]);
+    ).toEqual([`${user.workspaceId} basic operator`, `${user.workspaceId} hostnames operator`]);
 
     expect(await run('revoke', user.email, 'basic')).toBe(0);
     expect((await overview(t, user)).plans).toEqual(['free', 'hostnames']);

@@ -105,7 +105,10 @@ describe.each(engines)('plans and subscriptions through PayPal on $name', (engin
   });
 
   it('refuses a subscription to a PayPal plan this server does not sell, naming the field', async () => {
-    const created = paypal.standin.createSubscription({ plan_id: 'P-SOMEONEELSE', custom_id: bob.accountId });
+    const created = paypal.standin.createSubscription({
+      plan_id: 'P-SOMEONEELSE',
+      custom_id: bob.workspaceId,
+    });
     paypal.standin.approve(created.id);
     const response = await confirm(t, bob, created.id);
     expect(response.statusCode).toBe(400);
@@ -138,7 +141,7 @@ describe.each(engines)('plans and subscriptions through PayPal on $name', (engin
     const { subscriptionId } = buy(paypal, bob, 'ultra');
     expect((await confirm(t, bob, subscriptionId)).statusCode).toBe(201);
     // Even were PayPal to say otherwise later, the binding stays with the first account.
-    paypal.standin.subscriptions.get(subscriptionId)!.custom_id = alice.accountId;
+    paypal.standin.subscriptions.get(subscriptionId)!.custom_id = alice.workspaceId;
     const second = await confirm(t, alice, subscriptionId);
     expect(second.statusCode).toBe(409);
     expect((await overview(t, alice)).plans).not.toContain('ultra');

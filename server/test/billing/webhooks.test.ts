@@ -161,7 +161,7 @@ describe.each(engines)('PayPal webhooks on $name', (engine) => {
     const user = await signedInUser(t);
     const foreignPlan = paypal.standin.createSubscription({
       plan_id: 'P-NOTOURS',
-      custom_id: user.accountId,
+      custom_id: user.workspaceId,
     });
     await deliver(paypal.standin.approve(foreignPlan.id));
     const noAccount = paypal.standin.createSubscription({ plan_id: 'P-PRO', custom_id: 'acct_nobody' });

@@ -94,7 +94,7 @@ describe.each(engines)('raw scans over time on $name', (engine) => {
         const seen: string[] = [];
         let last = 0;
         for await (const page of scans.scansInOrder({
-          accountId: 'acct_1',
+          workspaceId: 'acct_1',
           from: at,
           to: at + DAY,
           codes: undefined,

@@ -68,7 +68,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      account_id: user.accountId,
+      account_id: user.workspaceId,
       hostname: 'localhost',
       rule_id: null,
       target: 'https://example.com/menu',
@@ -268,7 +268,7 @@ describe.each(engines)('the redirect edge on $name', (engine) => {
         bot: false,
         query: { src: 'poster' }, // the first value of a repeated name, as the docs say
       });
-      const secret = await t.app.accounts.getSigningSecret(user.accountId);
+      const secret = await t.app.accounts.getSigningSecret(user.workspaceId);
       expect(verifyExecSignature(secret, call.timestamp, call.body, call.signature)).toBe(true);
 
       healthy = false;

@@ -369,7 +369,7 @@ describe.each(engines)('rules API on $name', (engine) => {
     const a = await createOk(alice.headers, rule({ name: 'a' }));
     const b = await createOk(alice.headers, rule({ name: 'b' }));
     const foreign = await createOk(bob.headers, rule({ name: 'bob' }));
-    const found = await t.app.rules.getManyForAccount(alice.accountId, [
+    const found = await t.app.rules.getManyForAccount(alice.workspaceId, [
       b.id,
       foreign.id,
       a.id,
@@ -377,7 +377,7 @@ describe.each(engines)('rules API on $name', (engine) => {
       b.id,
     ]);
     expect(found.map((r) => r.id)).toEqual([b.id, a.id]);
-    expect(await t.app.rules.getManyForAccount(alice.accountId, [])).toEqual([]);
+    expect(await t.app.rules.getManyForAccount(alice.workspaceId, [])).toEqual([]);
   });
 
   it('removes a deleted rule from every code that had it', async () => {

@@ -29,7 +29,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
   let app: FastifyInstance;
   let user: EmulatorUser;
   let executedBefore: string[] = [];
-  const accountId = newId('acct');
+  const workspaceId = newId('acct');
   const codeId = newId('qr');
   const subscriptionId = newId('sub');
   const key = `rq_${randomBytes(32).toString('base64url')}`;
@@ -51,7 +51,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
     await db
       .insertInto('accounts')
       .values({
-        id: accountId,
+        id: workspaceId,
         firebase_uid: user.uid,
         email: user.email,
         display_name: 'Ada Early',
@@ -64,7 +64,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
       .insertInto('qrcodes')
       .values({
         id: codeId,
-        account_id: accountId,
+        account_id: workspaceId,
         slug,
         host_key: '',
         mode: 'redirect',
@@ -83,7 +83,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
       .insertInto('api_keys')
       .values({
         id: newId('key'),
-        account_id: accountId,
+        account_id: workspaceId,
         name: 'old key',
         prefix: key.slice(0, 7),
         key_hash: hashApiKey(key),
@@ -95,7 +95,7 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
       .insertInto('subscriptions')
       .values({
         id: subscriptionId,
-        account_id: accountId,
+        account_id: workspaceId,
         plan: 'hostnames',
         provider: 'operator',
         provider_subscription_id: null,
@@ -148,9 +148,9 @@ describe.each(engines)('an installation from before workspaces, on $name', (engi
     });
     expect(me.statusCode, me.body).toBe(200);
     const body = me.json() as { id: string; workspaces: { id: string; personal: boolean; role: string }[] };
-    expect(body.id).toBe(accountId);
+    expect(body.id).toBe(workspaceId);
     expect(body.workspaces).toEqual([
-      expect.objectContaining({ id: accountId, personal: true, role: 'owner', name: 'Ada Early' }),
+      expect.objectContaining({ id: workspaceId, personal: true, role: 'owner', name: 'Ada Early' }),
     ]);
   });
 

@@ -3,7 +3,7 @@ import type { TestApp } from './app.js';
 import { type EmulatorUser, emulatorHost, signUp } from './firebase.js';
 
 export interface SignedInUser extends EmulatorUser {
-  accountId: string;
+  workspaceId: string;
   /** `{ authorization: 'Bearer <ID token>' }` for inject. */
   headers: Record<string, string>;
 }
@@ -23,7 +23,7 @@ export async function signedInUser(
   const headers = { authorization: `Bearer ${user.idToken}` };
   const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
   if (me.statusCode !== 200) throw new Error(`GET /api/v1/me answered ${me.statusCode}: ${me.body}`);
-  return { ...user, accountId: (me.json() as { id: string }).id, headers };
+  return { ...user, workspaceId: (me.json() as { id: string }).id, headers };
 }
 
 export interface CreatedKey {

@@ -6,13 +6,13 @@ import type { Scan } from '../../src/modules/scans/scan.js';
  */
 export function sampleScan(
   codeId: string,
-  accountId: string,
+  workspaceId: string,
   at: string,
   overrides: Partial<Scan> = {},
 ): Scan {
   return {
     codeId,
-    accountId,
+    accountId: workspaceId,
     at: Date.parse(at),
     hostname: 'localhost',
     ruleId: null,

@@ -194,23 +194,23 @@ export class AccountsService {
    * The account's secret in clear, for signing exec calls and webhooks (HMAC); made on first use.
    * Throws not_found for an unknown account.
    */
-  async getSigningSecret(accountId: string): Promise<string> {
-    return (await this.signingSecretRow(accountId)).secret;
+  async getSigningSecret(workspaceId: string): Promise<string> {
+    return (await this.signingSecretRow(workspaceId)).secret;
   }
 
   /**
    * Every secret that signs now: the current one first, then, for a day after a rotation, the one it
    * replaced, so receivers still verifying with the old secret keep working while they switch.
    */
-  async getSigningSecrets(accountId: string): Promise<string[]> {
-    const { secret, previous, previousUntil } = await this.signingSecretRow(accountId);
+  async getSigningSecrets(workspaceId: string): Promise<string[]> {
+    const { secret, previous, previousUntil } = await this.signingSecretRow(workspaceId);
     return previous !== null && previousUntil !== null && previousUntil > this.clock.now()
       ? [secret, previous]
       : [secret];
   }
 
-  async getMaskedSigningSecret(accountId: string): Promise<MaskedSigningSecret> {
-    const { secret, createdAt } = await this.signingSecretRow(accountId);
+  async getMaskedSigningSecret(workspaceId: string): Promise<MaskedSigningSecret> {
+    const { secret, createdAt } = await this.signingSecretRow(workspaceId);
     return { secret: maskSecret(secret), createdAt };
   }
 
@@ -219,12 +219,12 @@ export class AccountsService {
    * beside it for SIGNING_SECRET_OVERLAP_MS (a second rotation within that day drops the oldest).
    */
   async rotateSigningSecret(access: WorkspaceAccess): Promise<{ secret: string; createdAt: string }> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const now = this.clock.now();
-    const replaced = (await this.signingSecretRow(accountId)).secret;
+    const replaced = (await this.signingSecretRow(workspaceId)).secret;
     const secret = newSigningSecret();
     await this.events.inTransaction(async (trx) => {
-      await updateAccount(trx, accountId, {
+      await updateAccount(trx, workspaceId, {
         signing_secret: secret,
         signing_secret_created_at: now,
         signing_secret_previous: replaced,
@@ -233,10 +233,10 @@ export class AccountsService {
       });
       const event = {
         type: 'signing_secret.rotated',
-        workspaceId: accountId,
+        workspaceId: workspaceId,
         actor: access.actor,
         requestId: access.requestId,
-        resource: { type: 'signing_secret', id: accountId },
+        resource: { type: 'signing_secret', id: workspaceId },
         data: { createdAt: toIso(now) },
       };
       return { result: undefined, events: [event] };
@@ -244,14 +244,14 @@ export class AccountsService {
     return { secret, createdAt: toIso(now) ?? '' };
   }
 
-  private async signingSecretRow(accountId: string): Promise<SigningSecretRow> {
-    let row = await findAccountById(this.db, accountId);
+  private async signingSecretRow(workspaceId: string): Promise<SigningSecretRow> {
+    let row = await findAccountById(this.db, workspaceId);
     if (!row) throw new Problem('not_found', 'No such account.');
     if (row.signing_secret === null) {
-      await setSigningSecretIfAbsent(this.db, accountId, newSigningSecret(), Date.now());
-      row = await findAccountById(this.db, accountId);
+      await setSigningSecretIfAbsent(this.db, workspaceId, newSigningSecret(), Date.now());
+      row = await findAccountById(this.db, workspaceId);
     }
-    if (!row?.signing_secret) throw new Error(`signing secret of ${accountId} vanished after insert`);
+    if (!row?.signing_secret) throw new Error(`signing secret of ${workspaceId} vanished after insert`);
     return {
       secret: row.signing_secret,
       createdAt: toIso(row.signing_secret_created_at) ?? '',

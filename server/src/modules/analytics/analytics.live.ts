@@ -4,7 +4,7 @@ import { type StoredScan, scanView } from '../scans/scans.service.js';
 
 /** A client of the live stream: one account's open text/event-stream response. */
 interface LiveClient {
-  accountId: string;
+  workspaceId: string;
   /** Only these codes' scans; undefined for all. */
   codes: Set<string> | undefined;
   bots: boolean;
@@ -30,12 +30,12 @@ export class LiveScans {
 
   /** Adds a client; answers the function that removes it. */
   add(client: LiveClient): () => void {
-    const set = this.clients.get(client.accountId) ?? new Set();
+    const set = this.clients.get(client.workspaceId) ?? new Set();
     set.add(client);
-    this.clients.set(client.accountId, set);
+    this.clients.set(client.workspaceId, set);
     return () => {
       set.delete(client);
-      if (set.size === 0) this.clients.delete(client.accountId);
+      if (set.size === 0) this.clients.delete(client.workspaceId);
     };
   }
 

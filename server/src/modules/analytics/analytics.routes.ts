@@ -195,7 +195,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       });
       response.write('retry: 3000\n: connected\n\n');
       const remove = service.live.add({
-        accountId: request.workspace.id,
+        workspaceId: request.workspace.id,
         codes: codes ? new Set(codes) : undefined,
         bots: query.bots ?? false,
         response,

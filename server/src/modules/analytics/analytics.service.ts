@@ -30,7 +30,7 @@ export interface ScanSource
   /** Resolves once the workspace's scans this instance answered are in the database (and so in the rollups). */
   settled(workspaceId: string): Promise<void>;
   /** Has every instance announce the account's stored scans until the answered function is called. */
-  watchStored(accountId: string): Promise<() => void>;
+  watchStored(workspaceId: string): Promise<() => void>;
 }
 
 /** The conversions module as analytics uses it: conversions and revenue by the time of their scans. */
@@ -42,16 +42,16 @@ export type ConversionSource = Pick<
 /** The QR codes service as analytics uses it: which codes are the account's, and which carry a tag. */
 export interface CodeDirectory {
   /** Throws the not_found problem for a code that is not the account's. */
-  get(accountId: string, id: string): Promise<{ id: string; slug: string; title: string | null }>;
+  get(workspaceId: string, id: string): Promise<{ id: string; slug: string; title: string | null }>;
   list(
-    accountId: string,
+    workspaceId: string,
     query: { tag?: string; limit?: number; cursor?: string },
   ): Promise<{ data: { id: string }[]; nextCursor: string | null }>;
 }
 
 /** The rules module as analytics uses it: rule names for the exports. */
 export interface RuleDirectory {
-  getManyForAccount(accountId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]>;
+  getManyForAccount(workspaceId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]>;
 }
 
 /** A CSV download: its body (text or lines as they are read) and the file name it is saved as. */
@@ -69,19 +69,19 @@ class ExportLabels {
   private readonly rules = new Map<string, string | null>();
 
   constructor(
-    private readonly accountId: string,
+    private readonly workspaceId: string,
     private readonly directory: { codes: CodeDirectory; rules: RuleDirectory },
   ) {}
 
   async load(codeIds: Iterable<string>, ruleIds: Iterable<string | null>): Promise<void> {
     for (const id of new Set(codeIds)) {
       if (id === '' || this.codes.has(id)) continue;
-      const code = await this.directory.codes.get(this.accountId, id).catch(() => null);
+      const code = await this.directory.codes.get(this.workspaceId, id).catch(() => null);
       this.codes.set(id, code && { slug: code.slug, title: code.title });
     }
     const missing = [...new Set(ruleIds)].filter((id): id is string => !!id && !this.rules.has(id));
     if (missing.length === 0) return;
-    const found = await this.directory.rules.getManyForAccount(this.accountId, missing);
+    const found = await this.directory.rules.getManyForAccount(this.workspaceId, missing);
     for (const id of missing) this.rules.set(id, null);
     for (const rule of found) this.rules.set(rule.id, rule.name);
   }
@@ -194,12 +194,12 @@ export class AnalyticsService {
   }
 
   /** Stored scans of the account reach this instance from every instance until the answered function is called. */
-  watchLive(accountId: string): Promise<() => void> {
-    return this.options.scans.watchStored(accountId);
+  watchLive(workspaceId: string): Promise<() => void> {
+    return this.options.scans.watchStored(workspaceId);
   }
 
-  async summary(accountId: string, query: AnalyticsQueryInput) {
-    const { selection, range } = await this.prepare(accountId, query);
+  async summary(workspaceId: string, query: AnalyticsQueryInput) {
+    const { selection, range } = await this.prepare(workspaceId, query);
     const length = range.to - range.from;
     const sold = conversionSelection(selection);
     const [current, previous, converted, convertedBefore] = await Promise.all([
@@ -219,9 +219,9 @@ export class AnalyticsService {
     };
   }
 
-  async timeseries(accountId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
+  async timeseries(workspaceId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
     const interval = query.interval ?? 'day';
-    const { selection, range } = await this.prepare(accountId, query);
+    const { selection, range } = await this.prepare(workspaceId, query);
     const edges = seriesEdges(range, interval);
     const [buckets, converted] = await Promise.all([
       this.options.scans.countsByBucket(selection, range.from, range.to),
@@ -252,10 +252,10 @@ export class AnalyticsService {
   }
 
   async breakdown(
-    accountId: string,
+    workspaceId: string,
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ) {
-    const { selection, range } = await this.prepare(accountId, query);
+    const { selection, range } = await this.prepare(workspaceId, query);
     const byKey = await this.options.scans.countsByKey(selection, query.by, range.from, range.to);
     const shown = [...byKey]
       .map(([key, counts]) => ({ key, counts, total: totals(counts, query.bots, undefined) }))
@@ -291,7 +291,7 @@ export class AnalyticsService {
    * A series too fine for the range is no reason to withhold the rest: it comes back as its problem.
    */
   async dashboard(
-    accountId: string,
+    workspaceId: string,
     query: AnalyticsQueryInput & {
       interval?: Interval | undefined;
       by: readonly Dimension[];
@@ -300,12 +300,12 @@ export class AnalyticsService {
   ) {
     const { interval, by, limit, ...shared } = query;
     const [summary, series, ...breakdowns] = await Promise.all([
-      this.summary(accountId, shared),
-      this.timeseries(accountId, { ...shared, interval }).catch((error: unknown) => {
+      this.summary(workspaceId, shared),
+      this.timeseries(workspaceId, { ...shared, interval }).catch((error: unknown) => {
         if (error instanceof Problem && error.status === 400) return error;
         throw error;
       }),
-      ...by.map((dimension) => this.breakdown(accountId, { ...shared, by: dimension, limit })),
+      ...by.map((dimension) => this.breakdown(workspaceId, { ...shared, by: dimension, limit })),
     ]);
     const { from, to, timeZone } = summary;
     return {
@@ -332,16 +332,16 @@ export class AnalyticsService {
    * order, produced page by page as the reader takes them: constant memory for any range.
    */
   async csvExport(
-    accountId: string,
+    workspaceId: string,
     query: AnalyticsQueryInput,
   ): Promise<CsvDownload<AsyncGenerator<string>>> {
-    const { selection, range } = await this.prepare(accountId, query);
+    const { selection, range } = await this.prepare(workspaceId, query);
     const columns: ScanExportFilter['columns'] = {};
     for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][]) {
       columns[FILTER_COLUMNS[name]] = values;
     }
     const pages = this.options.scans.scansInOrder({
-      accountId,
+      workspaceId,
       from: range.from,
       to: range.to,
       codes: selection.codes,
@@ -349,7 +349,7 @@ export class AnalyticsService {
       bots: query.bots ?? false,
     });
     const time = zonedTimes(range.timeZone);
-    const labels = this.labels(accountId);
+    const labels = this.labels(workspaceId);
     const conversions = this.options.conversions;
     const body = (async function* lines() {
       yield csvLine(EXPORT_COLUMNS);
@@ -359,7 +359,7 @@ export class AnalyticsService {
           page.map((scan) => scan.rule_id),
         );
         const scanIds = page.map((scan) => scan.scan_id).filter((id): id is string => !!id);
-        const converted = await conversions.countsOfScans(accountId, scanIds);
+        const converted = await conversions.countsOfScans(workspaceId, scanIds);
         yield page
           .map((scan) => {
             const code = labels.code(scan.qrcode_id);
@@ -394,14 +394,14 @@ export class AnalyticsService {
           .join('');
       }
     })();
-    return { fileName: await this.fileName(accountId, 'scans', query, range), body };
+    return { fileName: await this.fileName(workspaceId, 'scans', query, range), body };
   }
 
   async timeseriesCsv(
-    accountId: string,
+    workspaceId: string,
     query: AnalyticsQueryInput & { interval?: Interval | undefined },
   ): Promise<CsvDownload<string>> {
-    const series = await this.timeseries(accountId, query);
+    const series = await this.timeseries(workspaceId, query);
     const currencies = currenciesOf(series.points);
     const body = [
       csvLine(['t', 'total', 'unique', 'bots', ...CONVERSION_COLUMNS, ...revenueHeader(currencies)]),
@@ -418,16 +418,16 @@ export class AnalyticsService {
     ].join('');
     const range = resolveRange(query, this.clock.now(), undefined);
     const what = `timeseries by ${query.interval ?? 'day'}`;
-    return { fileName: await this.fileName(accountId, what, query, range, series), body };
+    return { fileName: await this.fileName(workspaceId, what, query, range, series), body };
   }
 
   async breakdownCsv(
-    accountId: string,
+    workspaceId: string,
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ): Promise<CsvDownload<string>> {
-    const breakdown = await this.breakdown(accountId, query);
+    const breakdown = await this.breakdown(workspaceId, query);
     const currencies = currenciesOf(breakdown.rows);
-    const labels = this.labels(accountId);
+    const labels = this.labels(workspaceId);
     const keys = breakdown.rows.map((row) => row.key ?? '');
     await labels.load(query.by === 'qrcode' ? keys : [], query.by === 'rule' ? keys : []);
     const named = (key: string | null): (string | null)[] => {
@@ -456,13 +456,13 @@ export class AnalyticsService {
     ].join('');
     const range = resolveRange(query, this.clock.now(), undefined);
     return {
-      fileName: await this.fileName(accountId, `breakdown by ${query.by}`, query, range, breakdown),
+      fileName: await this.fileName(workspaceId, `breakdown by ${query.by}`, query, range, breakdown),
       body,
     };
   }
 
-  private labels(accountId: string): ExportLabels {
-    return new ExportLabels(accountId, { codes: this.options.codes, rules: this.options.rules });
+  private labels(workspaceId: string): ExportLabels {
+    return new ExportLabels(workspaceId, { codes: this.options.codes, rules: this.options.rules });
   }
 
   /**
@@ -470,7 +470,7 @@ export class AnalyticsService {
    * local dates of the range (the last inclusive). A frame already answered gives the range read.
    */
   private async fileName(
-    accountId: string,
+    workspaceId: string,
     what: string,
     query: AnalyticsQueryInput,
     range: ResolvedRange,
@@ -480,7 +480,7 @@ export class AnalyticsService {
     const tags = values(query.tag) ?? [];
     let subject: string | undefined;
     if (codes.length === 1 && tags.length === 0) {
-      subject = (await this.options.codes.get(accountId, codes[0] as string)).slug;
+      subject = (await this.options.codes.get(workspaceId, codes[0] as string)).slug;
     } else if (tags.length === 1 && codes.length === 0) subject = tags[0];
     const from = answered ? Date.parse(answered.from) : range.from;
     const to = answered ? Date.parse(answered.to) : range.to;
@@ -496,9 +496,9 @@ export class AnalyticsService {
     };
   }
 
-  private async prepare(accountId: string, query: AnalyticsQueryInput) {
-    await this.options.scans.settled(accountId);
-    const earliest = query.range === 'all' ? await this.options.scans.firstBucket(accountId) : undefined;
+  private async prepare(workspaceId: string, query: AnalyticsQueryInput) {
+    await this.options.scans.settled(workspaceId);
+    const earliest = query.range === 'all' ? await this.options.scans.firstBucket(workspaceId) : undefined;
     const range = resolveRange(query, this.clock.now(), earliest);
     const filters: Selection['filters'] = {};
     for (const name of Object.keys(FILTER_COLUMNS) as FilterName[]) {
@@ -507,32 +507,32 @@ export class AnalyticsService {
     }
     const unknown = unknownFilterValues(filters);
     if (unknown.length > 0) throw validationFailed(unknown);
-    return { range, selection: { accountId, codes: await this.codes(accountId, query), filters } };
+    return { range, selection: { workspaceId, codes: await this.codes(workspaceId, query), filters } };
   }
 
   /** The codes a stream follows: undefined for all (404 for a code of another account). */
   streamCodes(
-    accountId: string,
+    workspaceId: string,
     query: Pick<AnalyticsQueryInput, 'qrcode' | 'tag'>,
   ): Promise<string[] | undefined> {
-    return this.codes(accountId, query);
+    return this.codes(workspaceId, query);
   }
 
   /** The codes named by `qrcode` (each the account's, or a 404) and by `tag`; both: those in both. */
-  private async codes(accountId: string, query: AnalyticsQueryInput): Promise<string[] | undefined> {
+  private async codes(workspaceId: string, query: AnalyticsQueryInput): Promise<string[] | undefined> {
     const ids = values(query.qrcode);
     const tags = values(query.tag);
     let codes: Set<string> | undefined;
     if (ids && ids.length > 0) {
       codes = new Set();
-      for (const id of new Set(ids)) codes.add((await this.options.codes.get(accountId, id)).id);
+      for (const id of new Set(ids)) codes.add((await this.options.codes.get(workspaceId, id)).id);
     }
     if (tags && tags.length > 0) {
       const tagged = new Set<string>();
       for (const tag of new Set(tags)) {
         let cursor: string | undefined;
         do {
-          const page = await this.options.codes.list(accountId, {
+          const page = await this.options.codes.list(workspaceId, {
             tag,
             limit: 100,
             ...(cursor ? { cursor } : {}),
@@ -615,7 +615,7 @@ function conversionSelection(selection: Selection): ConversionSelection {
   const columns: ConversionSelection['columns'] = {};
   for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][])
     columns[FILTER_COLUMNS[name]] = values;
-  return { accountId: selection.accountId, codes: selection.codes, columns };
+  return { workspaceId: selection.workspaceId, codes: selection.codes, columns };
 }
 
 const CONVERSION_COLUMNS = ['conversions', 'conversionRate'];

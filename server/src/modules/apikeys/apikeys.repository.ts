@@ -12,14 +12,14 @@ export function findApiKeyByHash(db: Kysely<Database>, keyHash: string): Promise
 
 export function findLiveApiKey(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
 ): Promise<ApiKeyRow | undefined> {
   return db
     .selectFrom('api_keys')
     .selectAll()
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
 }
@@ -27,13 +27,13 @@ export function findLiveApiKey(
 /** Live (unrevoked) keys of one account, newest first, after the cursor id when given. */
 export function listApiKeys(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   options: { limit: number; before?: string | undefined },
 ): Promise<ApiKeyRow[]> {
   let query = db
     .selectFrom('api_keys')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('revoked_at', 'is', null);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
@@ -42,7 +42,7 @@ export function listApiKeys(
 /** Revokes a live key of this account; false when there is none (foreign, unknown or revoked). */
 export async function revokeApiKey(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
   now: number,
 ): Promise<boolean> {
@@ -50,15 +50,15 @@ export async function revokeApiKey(
     .updateTable('api_keys')
     .set({ revoked_at: now })
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Deletes every key of a workspace. */
-export async function deleteWorkspaceApiKeys(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('api_keys').where('account_id', '=', accountId).execute();
+export async function deleteWorkspaceApiKeys(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('account_id', '=', workspaceId).execute();
 }
 
 /**

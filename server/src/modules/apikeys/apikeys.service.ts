@@ -37,7 +37,7 @@ export interface NewApiKeyInput {
 /** A key that checked out: whose it is and what it may do. */
 export interface VerifiedApiKey {
   keyId: string;
-  accountId: string;
+  workspaceId: string;
   scopes: Scope[];
 }
 
@@ -77,7 +77,7 @@ export class ApiKeysService {
   ) {}
 
   async create(access: ChangeContext, input: NewApiKeyInput): Promise<ApiKey & { key: string }> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const now = this.now();
     let expiresAt: number | null = null;
     if (input.expiresAt) {
@@ -89,7 +89,7 @@ export class ApiKeysService {
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row: ApiKeyRow = {
       id: newId('key', now),
-      account_id: accountId,
+      account_id: workspaceId,
       name: input.name,
       prefix: key.slice(0, VISIBLE_CHARACTERS),
       key_hash: hashApiKey(key),
@@ -106,16 +106,16 @@ export class ApiKeysService {
     return { ...toApiKey(row), key };
   }
 
-  async list(accountId: string, query: PageQuery): Promise<{ data: ApiKey[]; nextCursor: string | null }> {
+  async list(workspaceId: string, query: PageQuery): Promise<{ data: ApiKey[]; nextCursor: string | null }> {
     // An empty `?cursor=` has always meant the first page here.
     const page = await readPage({ ...query, cursor: query.cursor || undefined }, 'key', (window) =>
-      listApiKeys(this.db, accountId, window),
+      listApiKeys(this.db, workspaceId, window),
     );
     return { data: page.rows.map(toApiKey), nextCursor: page.nextCursor };
   }
 
-  async get(accountId: string, id: string): Promise<ApiKey> {
-    const row = await findLiveApiKey(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<ApiKey> {
+    const row = await findLiveApiKey(this.db, workspaceId, id);
     if (!row) throw notFound('API key');
     return toApiKey(row);
   }
@@ -147,7 +147,7 @@ export class ApiKeysService {
     if (row.last_used_at === null || row.last_used_at <= now - LAST_USED_EVERY_MS) {
       await touchApiKey(this.db, row.id, now, LAST_USED_EVERY_MS);
     }
-    return { keyId: row.id, accountId: row.account_id, scopes: toApiKey(row).scopes };
+    return { keyId: row.id, workspaceId: row.account_id, scopes: toApiKey(row).scopes };
   }
 }
 

@@ -21,27 +21,27 @@ export async function insertAsset(db: Kysely<Database>, row: NewAssetRow): Promi
 /** The account's asset holding exactly these bytes, if it has one. */
 export function findAssetBySha256(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   sha256: string,
 ): Promise<AssetInfo | undefined> {
   return db
     .selectFrom('assets')
     .select(INFO)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('sha256', '=', sha256)
     .executeTakeFirst();
 }
 
 export function findAssetInfo(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
 ): Promise<AssetInfo | undefined> {
   return db
     .selectFrom('assets')
     .select(INFO)
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .executeTakeFirst();
 }
 

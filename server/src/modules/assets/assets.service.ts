@@ -78,15 +78,15 @@ export class AssetsService {
     bytes: Uint8Array,
     path?: string,
   ): Promise<{ asset: AssetResource; created: boolean }> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const image = checkImage(bytes, path);
     const data = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
     const sha256 = createHash('sha256').update(data).digest('hex');
-    const known = await findAssetBySha256(this.db, accountId, sha256);
+    const known = await findAssetBySha256(this.db, workspaceId, sha256);
     if (known) return { asset: resourceOf(known), created: false };
     const row = {
       id: newId('ast', this.clock.now()),
-      account_id: accountId,
+      account_id: workspaceId,
       content_type: image.type,
       byte_length: data.byteLength,
       sha256,
@@ -97,7 +97,7 @@ export class AssetsService {
       if (!(await insertAsset(trx, row))) return { result: false, events: [] };
       const event = {
         type: 'asset.created',
-        workspaceId: accountId,
+        workspaceId: workspaceId,
         actor: access.actor,
         requestId: access.requestId,
         resource: { type: 'asset', id: row.id },
@@ -107,15 +107,15 @@ export class AssetsService {
     });
     if (inserted) return { asset: resourceOf(row), created: true };
     // A concurrent request of the account stored the same bytes first: that asset is this one.
-    const raced = await findAssetBySha256(this.db, accountId, sha256);
-    if (!raced) throw new Error(`asset ${sha256} of ${accountId} neither inserted nor found`);
+    const raced = await findAssetBySha256(this.db, workspaceId, sha256);
+    if (!raced) throw new Error(`asset ${sha256} of ${workspaceId} neither inserted nor found`);
     return { asset: resourceOf(raced), created: false };
   }
 
   /** The account's asset, or undefined (unknown, or another account's). */
-  async getForAccount(accountId: string, id: string): Promise<AssetResource | undefined> {
+  async getForAccount(workspaceId: string, id: string): Promise<AssetResource | undefined> {
     if (!ASSET_ID.test(id)) return undefined;
-    const row = await findAssetInfo(this.db, accountId, id);
+    const row = await findAssetInfo(this.db, workspaceId, id);
     return row ? resourceOf(row) : undefined;
   }
 

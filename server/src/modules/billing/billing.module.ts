@@ -28,7 +28,7 @@ export const billingModule = fp(
     const subscriptions = new PaypalSubscriptions({
       plans,
       log,
-      accountExists: async (accountId) => (await accounts.getById(accountId)) !== undefined,
+      accountExists: async (workspaceId) => (await accounts.getById(workspaceId)) !== undefined,
       paypal: client,
       paypalPlanIds: paypal.planIds,
     });

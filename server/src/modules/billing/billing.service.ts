@@ -14,7 +14,7 @@ export interface BillingOptions {
   /** The month's redirects (the plans module's meter). */
   usage: Pick<UsageMeter, 'usageOf'>;
   /** How many custom hostnames an account has (the hostnames module), shown beside its limit. */
-  hostnames: { count(accountId: string): Promise<number> };
+  hostnames: { count(workspaceId: string): Promise<number> };
   subscriptions: PaypalSubscriptions;
   webhooks: PaypalWebhooks;
   /** Whether this server sells plans through PayPal. */
@@ -55,13 +55,13 @@ export class BillingService {
   }
 
   /** GET /subscriptions: the subscriptions that count now, the plans, limits and usage. */
-  async overview(accountId: string): Promise<SubscriptionsOverview> {
+  async overview(workspaceId: string): Promise<SubscriptionsOverview> {
     const { plans, usage } = this.options;
-    const rows = await plans.countingSubscriptionsOf(accountId);
-    const held = await plans.plansOf(accountId);
-    const limits = await plans.limitsOf(accountId);
-    const hostnames = await this.options.hostnames.count(accountId);
-    const redirects = await usage.usageOf(accountId);
+    const rows = await plans.countingSubscriptionsOf(workspaceId);
+    const held = await plans.plansOf(workspaceId);
+    const limits = await plans.limitsOf(workspaceId);
+    const hostnames = await this.options.hostnames.count(workspaceId);
+    const redirects = await usage.usageOf(workspaceId);
     return {
       subscriptions: rows.map(subscriptionView),
       plans: [...held],

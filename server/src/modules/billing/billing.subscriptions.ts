@@ -19,7 +19,7 @@ export interface PaypalSubscriptionsOptions {
   plans: PlansService;
   log: FastifyBaseLogger;
   /** Whether an account id is one of ours (the accounts module answers). */
-  accountExists: (accountId: string) => Promise<boolean>;
+  accountExists: (workspaceId: string) => Promise<boolean>;
   /** Set when PayPal credentials are configured: then the server sells plans. */
   paypal?: PayPalClient | undefined;
   /** PayPal plan ids per plan (PAYPAL_PLAN_*). */
@@ -82,7 +82,7 @@ export class PaypalSubscriptions {
     access: WorkspaceAccess,
     body: SubscriptionCreateBody,
   ): Promise<{ subscription: SubscriptionView; created: boolean }> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const paypal = requirePaypal(this.options.paypal);
     const path = '/body/subscriptionId';
     const subscription = await fromPaypal(this.options.log, () =>
@@ -104,7 +104,7 @@ export class PaypalSubscriptions {
       );
     }
     const bound = await this.options.plans.subscriptionAtProvider(subscription.id);
-    if ((bound && bound.account_id !== accountId) || subscription.custom_id !== accountId) {
+    if ((bound && bound.account_id !== workspaceId) || subscription.custom_id !== workspaceId) {
       throw new Problem('conflict', 'This PayPal subscription belongs to another account.');
     }
     if (!bound && !BINDABLE.has(subscription.status)) {
@@ -115,8 +115,14 @@ export class PaypalSubscriptions {
           : 'The subscription has ended at PayPal.',
       );
     }
-    const { row, created } = await this.store(subscription, plan, accountId, access.actor, access.requestId);
-    if (!row || row.account_id !== accountId) {
+    const { row, created } = await this.store(
+      subscription,
+      plan,
+      workspaceId,
+      access.actor,
+      access.requestId,
+    );
+    if (!row || row.account_id !== workspaceId) {
       throw new Problem('conflict', 'This PayPal subscription belongs to another account.');
     }
     return { subscription: subscriptionView(row), created };
@@ -124,8 +130,8 @@ export class PaypalSubscriptions {
 
   /** DELETE /subscriptions/{id}: cancels at PayPal; the plan stays until the paid period ends. */
   async cancel(access: WorkspaceAccess, id: string): Promise<SubscriptionView> {
-    const accountId = access.workspaceId;
-    const row = await this.options.plans.subscription(accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await this.options.plans.subscription(workspaceId, id);
     if (!row) throw new Problem('not_found', 'No subscription with that id exists in this account.');
     if (row.provider === 'operator') {
       throw new Problem('conflict', "The server's operator granted this plan; ask them to end it.");
@@ -187,17 +193,17 @@ export class PaypalSubscriptions {
       );
       return bound;
     }
-    const accountId = bound?.account_id ?? subscription.custom_id;
-    if (!accountId) return bound;
+    const workspaceId = bound?.account_id ?? subscription.custom_id;
+    if (!workspaceId) return bound;
     if (!bound && !BINDABLE.has(subscription.status)) return undefined;
-    return (await this.store(subscription, plan, accountId, actor, requestId)).row;
+    return (await this.store(subscription, plan, workspaceId, actor, requestId)).row;
   }
 
   /** Inserts or updates the row of a PayPal subscription (the plans service tells every instance). */
   private async store(
     subscription: PayPalSubscription,
     plan: PlanId,
-    accountId: string,
+    workspaceId: string,
     actor: Actor,
     requestId: string | null,
   ): Promise<{ row: SubscriptionRow | undefined; created: boolean }> {
@@ -221,7 +227,7 @@ export class PaypalSubscriptions {
       return { row, created: false };
     }
     // The account must exist: custom_id comes from the buyer's browser.
-    const owner = accountId.startsWith('acct_') && (await this.options.accountExists(accountId));
+    const owner = workspaceId.startsWith('acct_') && (await this.options.accountExists(workspaceId));
     if (!owner) {
       this.options.log.warn(
         { providerId: subscription.id },
@@ -232,7 +238,7 @@ export class PaypalSubscriptions {
     return plans.recordProviderSubscription(
       {
         id: newId('sub', now),
-        account_id: accountId,
+        account_id: workspaceId,
         provider: 'paypal',
         provider_subscription_id: subscription.id,
         current_period_end: paidThrough(subscription, null),

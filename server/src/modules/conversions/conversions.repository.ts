@@ -57,25 +57,25 @@ function byKey(a: object, b: object): number {
 
 export function findByExternalIds(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   externalIds: readonly string[],
 ): Promise<ConversionRow[]> {
   if (externalIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('conversions')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('external_id', 'in', externalIds)
     .execute();
 }
 
 export function listConversions(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   filter: { qrcode?: string | undefined; type?: string | undefined },
   window: PageWindow,
 ): Promise<ConversionRow[]> {
-  let query = db.selectFrom('conversions').selectAll().where('account_id', '=', accountId);
+  let query = db.selectFrom('conversions').selectAll().where('account_id', '=', workspaceId);
   if (filter.qrcode) query = query.where('qrcode_id', '=', filter.qrcode);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (window.before) query = query.where('id', '<', window.before);
@@ -84,12 +84,12 @@ export function listConversions(
 
 export function findSettings(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
 ): Promise<ConversionSettingsRow | undefined> {
   return db
     .selectFrom('conversion_settings')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .executeTakeFirst();
 }
 
@@ -112,11 +112,11 @@ export async function upsertSettings(db: Kysely<Database>, row: ConversionSettin
     .execute();
 }
 
-export async function deleteWorkspaceConversions(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('conversions').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('conversion_totals').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('conversion_daily').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('conversion_settings').where('account_id', '=', accountId).execute();
+export async function deleteWorkspaceConversions(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db.deleteFrom('conversions').where('account_id', '=', workspaceId).execute();
+  await db.deleteFrom('conversion_totals').where('account_id', '=', workspaceId).execute();
+  await db.deleteFrom('conversion_daily').where('account_id', '=', workspaceId).execute();
+  await db.deleteFrom('conversion_settings').where('account_id', '=', workspaceId).execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ export async function deleteWorkspaceConversions(db: Kysely<Database>, accountId
 
 /** Which conversions an analytics read counts: the scans' selection, column for column. */
 export interface ConversionSelection {
-  accountId: string;
+  workspaceId: string;
   codes: string[] | undefined;
   /** Column name to the values it may take ('' for none). */
   columns: Partial<Record<ConversionDimensionColumn, string[]>>;
@@ -152,7 +152,7 @@ export interface ConversionCountRow {
 function selected(db: Kysely<Database>, selection: ConversionSelection, from: number, to: number) {
   let query = db
     .selectFrom('conversions')
-    .where('account_id', '=', selection.accountId)
+    .where('account_id', '=', selection.workspaceId)
     .where('scan_at', '>=', from)
     .where('scan_at', '<', to);
   if (selection.codes) {
@@ -214,7 +214,7 @@ function totalsOf(db: Kysely<Database>, selection: ConversionSelection, from: nu
   if (codes.length === 0) return null;
   return db
     .selectFrom('conversion_totals')
-    .where('account_id', '=', selection.accountId)
+    .where('account_id', '=', selection.workspaceId)
     .where('qrcode_id', 'in', codes)
     .where('bucket', '>=', from)
     .where('bucket', '<', to);
@@ -231,7 +231,7 @@ function dailyOf(
   if (codes && codes.length === 0) return null;
   let query = db
     .selectFrom('conversion_daily')
-    .where('account_id', '=', selection.accountId)
+    .where('account_id', '=', selection.workspaceId)
     .where('dimension', '=', column)
     .where('day', '>=', from)
     .where('day', '<', to);
@@ -351,12 +351,12 @@ function keyed(query: ReturnType<typeof dailyOf>, keys: readonly string[] | unde
 /** Conversions per scan id among `scanIds` (the per-scan CSV export). */
 export async function conversionsOfScans(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   scanIds: readonly string[],
 ): Promise<ConversionCountRow[]> {
   if (scanIds.length === 0) return [];
   return grouped(
-    db.selectFrom('conversions').where('account_id', '=', accountId).where('scan_id', 'in', scanIds),
+    db.selectFrom('conversions').where('account_id', '=', workspaceId).where('scan_id', 'in', scanIds),
     sql<string>`scan_id`,
   );
 }
@@ -364,7 +364,7 @@ export async function conversionsOfScans(
 /** A split rule's conversions per variant and currency (experiments), since `from` (scan time). */
 export async function conversionsOfRule(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   ruleId: string,
   from: number,
 ): Promise<ConversionCountRow[]> {
@@ -373,7 +373,7 @@ export async function conversionsOfRule(
       .selectFrom('conversions')
       .where('rule_id', '=', ruleId)
       .where('variant', 'is not', null)
-      .where('account_id', '=', accountId)
+      .where('account_id', '=', workspaceId)
       .where('scan_at', '>=', from),
     sql<string>`variant`,
   );

@@ -36,7 +36,7 @@ export interface StyleLogos {
  * into the code's `qrcode.updated` event).
  */
 export interface CodeStyles {
-  get(accountId: string, id: string): Promise<CodeResource>;
+  get(workspaceId: string, id: string): Promise<CodeResource>;
   update(
     access: WorkspaceAccess,
     id: string,
@@ -132,20 +132,20 @@ export class DesignsService {
     });
   }
 
-  async get(accountId: string, id: string): Promise<Design> {
-    const row = await findDesign(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<Design> {
+    const row = await findDesign(this.db, workspaceId, id);
     if (!row) throw notFound('design');
     return toResource(row);
   }
 
-  async list(accountId: string, query: PageQuery): Promise<DesignList> {
-    const page = await readPage(query, DESIGN_PREFIX, (window) => listDesigns(this.db, accountId, window));
+  async list(workspaceId: string, query: PageQuery): Promise<DesignList> {
+    const page = await readPage(query, DESIGN_PREFIX, (window) => listDesigns(this.db, workspaceId, window));
     return { data: page.rows.map(toResource), nextCursor: page.nextCursor };
   }
 
   async update(access: WorkspaceAccess, id: string, patch: DesignPatchBody): Promise<Design> {
-    const accountId = access.workspaceId;
-    const current = await this.get(accountId, id);
+    const workspaceId = access.workspaceId;
+    const current = await this.get(workspaceId, id);
     const errors = patch.name === undefined ? [] : nameErrors(patch.name, '/body/name');
     if (errors.length > 0) throw validationFailed(errors);
     const changes: { name?: string; style_json?: string; updated_at: number } = {
@@ -158,7 +158,7 @@ export class DesignsService {
     }
     return this.options.events.inTransaction(async (trx) => {
       const updated =
-        (await updateDesign(trx, accountId, id, changes)) && (await findDesign(trx, accountId, id));
+        (await updateDesign(trx, workspaceId, id, changes)) && (await findDesign(trx, workspaceId, id));
       if (!updated) throw notFound('design');
       const design = toResource(updated);
       const changed = changedFields({ ...current }, { ...design });
@@ -171,10 +171,10 @@ export class DesignsService {
   }
 
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     await this.options.events.inTransaction(async (trx) => {
-      const row = await findDesign(trx, accountId, id);
-      if (!row || !(await deleteDesign(trx, accountId, id))) throw notFound('design');
+      const row = await findDesign(trx, workspaceId, id);
+      if (!row || !(await deleteDesign(trx, workspaceId, id))) throw notFound('design');
       const object = { ...toResource(row) };
       return { result: undefined, events: [designEvent('design.deleted', access, id, { object })] };
     });
@@ -197,12 +197,12 @@ export class DesignsService {
    * restyled before it, as it keeps their new style.
    */
   async apply(access: WorkspaceAccess, id: string, codeIds: readonly string[]): Promise<CodeResource[]> {
-    const accountId = access.workspaceId;
-    const design = await this.get(accountId, id);
+    const workspaceId = access.workspaceId;
+    const design = await this.get(workspaceId, id);
     const codes: CodeResource[] = [];
     for (const [index, codeId] of codeIds.entries()) {
       try {
-        codes.push(await this.options.codes.get(accountId, codeId));
+        codes.push(await this.options.codes.get(workspaceId, codeId));
       } catch (error) {
         throw problemForCode(error, index, codeId);
       }

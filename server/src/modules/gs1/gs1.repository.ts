@@ -52,7 +52,7 @@ export async function replaceLevels(
 
 export async function updateItemRow(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
   changes: {
     host_key?: string;
@@ -64,7 +64,7 @@ export async function updateItemRow(
   const result = await db
     .updateTable('gs1_items')
     .set(changes)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -72,13 +72,13 @@ export async function updateItemRow(
 
 export function findItemRow(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
 ): Promise<Gs1ItemRow | undefined> {
   return db
     .selectFrom('gs1_items')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -131,11 +131,11 @@ export interface ItemListFilters {
 /** One page of the workspace's items, newest first; `before` is the last id of the previous page. */
 export function listItemRows(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   filters: ItemListFilters,
   page: PageWindow,
 ): Promise<Gs1ItemRow[]> {
-  let query = db.selectFrom('gs1_items').selectAll().where('account_id', '=', accountId);
+  let query = db.selectFrom('gs1_items').selectAll().where('account_id', '=', workspaceId);
   if (filters.ai !== undefined) query = query.where('primary_ai', '=', filters.ai);
   if (filters.hostKey !== undefined) query = query.where('host_key', '=', filters.hostKey);
   if (filters.valuePrefix !== undefined) {
@@ -150,7 +150,7 @@ export function listItemRows(
         selectFrom('gs1_links')
           .select('gs1_links.id')
           .whereRef('gs1_links.item_id', '=', 'gs1_items.id')
-          .where('gs1_links.account_id', '=', accountId)
+          .where('gs1_links.account_id', '=', workspaceId)
           .where('gs1_links.link_type', '=', linkType),
       ),
     );
@@ -159,10 +159,14 @@ export function listItemRows(
   return query.orderBy('id', 'desc').limit(page.limit).execute();
 }
 
-export async function deleteItemRows(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
+export async function deleteItemRows(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('gs1_items')
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
@@ -201,14 +205,14 @@ export function findItemsCovering(
 /** How many of the workspace's items each of these hosts serves. */
 export async function countItemsOnHosts(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   hostKeys: readonly string[],
 ): Promise<Map<string, number>> {
   if (hostKeys.length === 0) return new Map();
   const rows = await db
     .selectFrom('gs1_items')
     .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('host_key', 'in', hostKeys)
     .groupBy('host_key')
     .execute();
@@ -216,11 +220,11 @@ export async function countItemsOnHosts(
 }
 
 /** How many items the workspace holds (its plan limits them). */
-export async function countItems(db: Kysely<Database>, accountId: string): Promise<number> {
+export async function countItems(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('gs1_items')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -75,9 +75,9 @@ declare module '../../shared/change-bus.js' {
 
 /** The hostnames service as this module uses it: the verified name an item may answer on. */
 export interface BindableHostnames {
-  bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+  bindable(workspaceId: string, nameOrId: string, path: string): Promise<string>;
   /** The verified name's owner, from memory; undefined when the name is not served. */
-  servedAt(hostname: string): { accountId: string } | undefined;
+  servedAt(hostname: string): { workspaceId: string } | undefined;
 }
 
 export interface Gs1ServiceOptions {
@@ -96,7 +96,7 @@ export interface Gs1ServiceOptions {
 /** What the edge needs of the item covering a scanned key: the record to decide on and whose it is. */
 export interface EdgeGs1Item {
   id: string;
-  accountId: string;
+  workspaceId: string;
   record: Gs1ItemRecord;
   /** The item's rules, in order (gs1.scan-rules.ts); empty when none. */
   rules: Gs1ItemRule[];
@@ -437,7 +437,7 @@ export class Gs1Service {
 
   /** Checks a create body without storing it (the importer's dry run uses it too). */
   async check(
-    accountId: string,
+    workspaceId: string,
     body: Gs1ItemCreateBody,
     base = '/body',
     { dryRun = false }: { dryRun?: boolean } = {},
@@ -450,7 +450,7 @@ export class Gs1Service {
     const checked = mergedControls(null, body.controls, `${base}/controls`, errors, checkUrl);
     if (errors.length > 0) throw validationFailed(errors);
     const hostKey = body.hostname
-      ? await this.options.hostnames.bindable(accountId, body.hostname, `${base}/hostname`)
+      ? await this.options.hostnames.bindable(workspaceId, body.hostname, `${base}/hostname`)
       : '';
     const controls = dryRun ? checked : await storedControls(checked, body.controls);
     return { hostKey, levels, rules, controls };
@@ -570,29 +570,31 @@ export class Gs1Service {
     return { rows: parsed.rows, created: readyRows, errors };
   }
 
-  async get(accountId: string, id: string): Promise<Gs1Item> {
-    const row = await findItemRow(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<Gs1Item> {
+    const row = await findItemRow(this.db, workspaceId, id);
     if (!row) throw notFound('GS1 item');
     const [stored] = await readLevels(this.db, [row]);
     return toResource(stored as StoredItem, this.options.ownOrigin);
   }
 
-  async list(accountId: string, query: Gs1ItemListQuery): Promise<Gs1ItemList> {
-    const page = await this.listStored(accountId, query);
+  async list(workspaceId: string, query: Gs1ItemListQuery): Promise<Gs1ItemList> {
+    const page = await this.listStored(workspaceId, query);
     return {
       data: page.stored.map((s) => toResource(s, this.options.ownOrigin)),
       nextCursor: page.nextCursor,
     };
   }
 
-  private async listStored(accountId: string, query: Gs1ItemListQuery) {
+  private async listStored(workspaceId: string, query: Gs1ItemListQuery) {
     const filters = {
       ai: query.ai,
       valuePrefix: query.value,
       hostKey: query.hostname?.toLowerCase().replace(/\.$/, ''),
       linkType: query.linkType,
     };
-    const page = await readPage(query, 'gs1', (window) => listItemRows(this.db, accountId, filters, window));
+    const page = await readPage(query, 'gs1', (window) =>
+      listItemRows(this.db, workspaceId, filters, window),
+    );
     return { stored: await readLevels(this.db, page.rows), nextCursor: page.nextCursor };
   }
 
@@ -600,11 +602,11 @@ export class Gs1Service {
    * Every item of the workspace as the create body that makes it again (links, levels, rules and
    * controls): the export is a bulk create's body, so `POST /gs1/items/bulk` restores it.
    */
-  async exportBodies(accountId: string): Promise<Gs1ItemCreateBody[]> {
+  async exportBodies(workspaceId: string): Promise<Gs1ItemCreateBody[]> {
     const bodies: Gs1ItemCreateBody[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.listStored(accountId, { limit: 100, ...(cursor ? { cursor } : {}) });
+      const page = await this.listStored(workspaceId, { limit: 100, ...(cursor ? { cursor } : {}) });
       for (const stored of page.stored) {
         const passwordHash = controlsOfRow(stored.item)?.passwordHash ?? null;
         bodies.push(createBodyOf(toResource(stored, this.options.ownOrigin), passwordHash));
@@ -625,14 +627,14 @@ export class Gs1Service {
 
   /** Checks a patch of an item as update would (a 404, or 400s at paths under `base`), writing nothing. */
   async planUpdate(
-    accountId: string,
+    workspaceId: string,
     id: string,
     patch: Gs1ItemPatchBody,
     base = '/body',
   ): Promise<PlannedUpdate> {
-    const currentRow = await findItemRow(this.db, accountId, id);
+    const currentRow = await findItemRow(this.db, workspaceId, id);
     if (!currentRow) throw notFound('GS1 item');
-    const current = await this.get(accountId, id);
+    const current = await this.get(workspaceId, id);
     const merged = {
       itemDescription: patch.itemDescription === undefined ? current.itemDescription : patch.itemDescription,
       defaultLinkType: patch.defaultLinkType === undefined ? current.defaultLinkType : patch.defaultLinkType,
@@ -662,13 +664,13 @@ export class Gs1Service {
       patch.hostname !== undefined &&
       patch.hostname.toLowerCase().replace(/\.$/, '') !== currentHost
     ) {
-      hostKey = await this.options.hostnames.bindable(accountId, patch.hostname, `${base}/hostname`);
+      hostKey = await this.options.hostnames.bindable(workspaceId, patch.hostname, `${base}/hostname`);
     }
     return { current, passwordHashBefore: before?.passwordHash ?? null, levels, rules, controls, hostKey };
   }
 
   private async writeUpdate(access: WorkspaceAccess, id: string, planned: PlannedUpdate): Promise<Gs1Item> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const { current, levels, rules, controls, hostKey } = planned;
     const currentHost = current.hostname ?? '';
     const now = this.clock.now();
@@ -681,10 +683,10 @@ export class Gs1Service {
           controls_json: controls ? JSON.stringify(controls) : null,
           updated_at: now,
         };
-        if (!(await updateItemRow(trx, accountId, id, stored))) {
+        if (!(await updateItemRow(trx, workspaceId, id, stored))) {
           throw notFound('GS1 item');
         }
-        const row = await findItemRow(trx, accountId, id);
+        const row = await findItemRow(trx, workspaceId, id);
         if (!row) throw notFound('GS1 item');
         const rows = this.levelRows(row, levels);
         await replaceLevels(trx, id, rows);
@@ -708,10 +710,10 @@ export class Gs1Service {
   }
 
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
-    const accountId = access.workspaceId;
-    const current = await this.get(accountId, id);
+    const workspaceId = access.workspaceId;
+    const current = await this.get(workspaceId, id);
     await this.options.events.inTransaction(async (trx) => {
-      if (!(await deleteItemRows(trx, accountId, id))) throw notFound('GS1 item');
+      if (!(await deleteItemRows(trx, workspaceId, id))) throw notFound('GS1 item');
       return {
         result: undefined,
         events: [gs1Event('gs1_item.deleted', access, id, { object: { ...current } })],
@@ -736,13 +738,13 @@ export class Gs1Service {
     const chosen = chooseItem(candidates, key);
     if (!chosen) return null;
     // A name deleted and claimed again by another workspace does not serve the old owner's items.
-    if (hostKey !== '' && this.options.hostnames.servedAt(hostKey)?.accountId !== chosen.row.account_id)
+    if (hostKey !== '' && this.options.hostnames.servedAt(hostKey)?.workspaceId !== chosen.row.account_id)
       return null;
     const [stored] = await readLevels(this.db, [chosen.row]);
     if (!stored) return null;
     return {
       id: chosen.row.id,
-      accountId: chosen.row.account_id,
+      workspaceId: chosen.row.account_id,
       record: toRecord(stored),
       rules: rulesOfRow(chosen.row),
       controls: controlsOfRow(chosen.row),
@@ -754,10 +756,10 @@ export class Gs1Service {
    * A 402 `limit_reached` when `wanted` more items would pass the workspace's items limit (its
    * plans'), saying how many fit and which plan raises it; nothing is created.
    */
-  async refuseOverItemLimit(accountId: string, wanted: number): Promise<void> {
-    const limit = (await this.options.itemsLimit?.(accountId)) ?? Number.POSITIVE_INFINITY;
+  async refuseOverItemLimit(workspaceId: string, wanted: number): Promise<void> {
+    const limit = (await this.options.itemsLimit?.(workspaceId)) ?? Number.POSITIVE_INFINITY;
     if (limit === Number.POSITIVE_INFINITY || wanted === 0) return;
-    const fits = Math.max(0, limit - (await countItems(this.db, accountId)));
+    const fits = Math.max(0, limit - (await countItems(this.db, workspaceId)));
     if (wanted <= fits) return;
     const fit = fits === 0 ? 'none fits' : `${fits} fit${fits === 1 ? 's' : ''}`;
     throw new Problem(
@@ -785,12 +787,12 @@ export class Gs1Service {
     return errors;
   }
 
-  private prepare(accountId: string, body: Gs1ItemCreateBody, checked: CheckedItem): PreparedItem {
+  private prepare(workspaceId: string, body: Gs1ItemCreateBody, checked: CheckedItem): PreparedItem {
     const now = this.clock.now();
     const { hostKey, levels, rules, controls } = checked;
     const item: Gs1ItemRow = {
       id: newId('gs1', now),
-      account_id: accountId,
+      account_id: workspaceId,
       host_key: hostKey,
       primary_ai: body.primaryKey.ai,
       primary_value: body.primaryKey.value,

@@ -11,12 +11,12 @@ import { countItemsOnHosts } from './gs1.repository.js';
  */
 export function withGs1ItemsOnHostnames(
   db: Kysely<Database>,
-  codesOn: (accountId: string, hostnames: string[]) => Promise<Map<string, number>>,
-): (accountId: string, hostnames: string[]) => Promise<Map<string, number>> {
-  return async (accountId, hostnames) => {
+  codesOn: (workspaceId: string, hostnames: string[]) => Promise<Map<string, number>>,
+): (workspaceId: string, hostnames: string[]) => Promise<Map<string, number>> {
+  return async (workspaceId, hostnames) => {
     const [codes, items] = await Promise.all([
-      codesOn(accountId, hostnames),
-      countItemsOnHosts(db, accountId, hostnames),
+      codesOn(workspaceId, hostnames),
+      countItemsOnHosts(db, workspaceId, hostnames),
     ]);
     for (const [hostname, count] of items) codes.set(hostname, (codes.get(hostname) ?? 0) + count);
     return codes;

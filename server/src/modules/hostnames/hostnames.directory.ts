@@ -5,7 +5,7 @@ import type { HostnameRow } from './hostnames.table.js';
 /** What the edge and the TLS ask need of a verified hostname. */
 export interface ServedHostname {
   id: string;
-  accountId: string;
+  workspaceId: string;
   hostname: string;
   rootRedirect: string | null;
   notFoundRedirect: string | null;
@@ -24,7 +24,7 @@ export interface DirectorySource {
 
 const servedOf = (row: HostnameRow): ServedHostname => ({
   id: row.id,
-  accountId: row.account_id,
+  workspaceId: row.account_id,
   hostname: row.hostname,
   rootRedirect: row.root_redirect,
   notFoundRedirect: row.not_found_redirect,

@@ -37,7 +37,7 @@ export const hostnamesModule = fp(
       },
       ownHosts: [...ownHosts, config.hostnames.edgeHostname],
       // Its plans when the server sells plans or sets DEFAULT_PLAN, otherwise HOSTNAMES_LIMIT (unset: none).
-      limit: async (accountId) => (await plans.limitsOf(accountId)).hostnames,
+      limit: async (workspaceId) => (await plans.limitsOf(workspaceId)).hostnames,
       codesOn: withGs1ItemsOnHostnames(app.database.db, codesOnHostnames(app.database.db)),
       isOwnShortUrl: ownShortUrlTestFor(config),
       log: app.log,

@@ -22,11 +22,11 @@ export function findHostnameByName(db: Kysely<Database>, hostname: string): Prom
   return db.selectFrom('hostnames').selectAll().where('hostname', '=', hostname).executeTakeFirst();
 }
 
-export async function countHostnames(db: Kysely<Database>, accountId: string): Promise<number> {
+export async function countHostnames(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('hostnames')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -34,10 +34,10 @@ export async function countHostnames(db: Kysely<Database>, accountId: string): P
 /** Deletes every hostname of a workspace; answers the ones it deleted. */
 export async function deleteWorkspaceHostnames(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
 ): Promise<HostnameRow[]> {
-  const rows = await db.selectFrom('hostnames').selectAll().where('account_id', '=', accountId).execute();
-  await db.deleteFrom('hostnames').where('account_id', '=', accountId).execute();
+  const rows = await db.selectFrom('hostnames').selectAll().where('account_id', '=', workspaceId).execute();
+  await db.deleteFrom('hostnames').where('account_id', '=', workspaceId).execute();
   return rows;
 }
 

@@ -48,10 +48,10 @@ declare module '../../shared/change-bus.js' {
 }
 
 /** How many hostnames an account may have; Infinity when there is no limit. */
-export type HostnameLimit = (accountId: string) => Promise<number>;
+export type HostnameLimit = (workspaceId: string) => Promise<number>;
 
 /** How many codes each of the account's hostnames serves (the qrcodes module's `codesOnHostnames`). */
-export type CodesOnHostnames = (accountId: string, hostnames: string[]) => Promise<Map<string, number>>;
+export type CodesOnHostnames = (workspaceId: string, hostnames: string[]) => Promise<Map<string, number>>;
 
 export interface HostnamesServiceOptions {
   changes: ChangeBus;
@@ -95,17 +95,17 @@ export class HostnamesService {
 
   /** Claims a name for the account; a name the account already holds answers as it is (`created: false`). */
   async create(access: WorkspaceAccess, input: string): Promise<{ hostname: Hostname; created: boolean }> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const checked = normalizeHostname(input, this.options.ownHosts);
     if (!checked.ok) throw validationFailed([{ path: '/body/hostname', message: checked.message }]);
     const existing = await findHostnameByName(this.db, checked.hostname);
-    if (existing) return { hostname: await this.ownClaim(accountId, existing), created: false };
-    await this.refuseOverLimit(accountId);
+    if (existing) return { hostname: await this.ownClaim(workspaceId, existing), created: false };
+    await this.refuseOverLimit(workspaceId);
     const now = this.clock.now();
     const id = newId('host', now);
     const row: HostnameRow = {
       id,
-      account_id: accountId,
+      account_id: workspaceId,
       hostname: checked.hostname,
       token: randomBytes(16).toString('hex'),
       status: 'pending',
@@ -134,16 +134,16 @@ export class HostnamesService {
       // Two claims raced and the unique index let one through: answer as if we had seen it.
       const winner = await findHostnameByName(this.db, checked.hostname);
       if (!winner) throw error;
-      return { hostname: await this.ownClaim(accountId, winner), created: false };
+      return { hostname: await this.ownClaim(workspaceId, winner), created: false };
     }
     await this.published(id, checked.hostname);
-    return { hostname: await this.get(accountId, id), created: true };
+    return { hostname: await this.get(workspaceId, id), created: true };
   }
 
-  async get(accountId: string, id: string): Promise<Hostname> {
-    const row = await findHostname(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<Hostname> {
+    const row = await findHostname(this.db, workspaceId, id);
     if (!row) throw notFound('hostname');
-    const [resource] = await this.toResources(accountId, [row]);
+    const [resource] = await this.toResources(workspaceId, [row]);
     return resource as Hostname;
   }
 
@@ -151,10 +151,10 @@ export class HostnamesService {
    * The name a code may be bound to: the account's hostname named by `nameOrId` (its name or its
    * id), once verified. Another account's or an unknown one is a `not_found`.
    */
-  async bindable(accountId: string, nameOrId: string, path: string): Promise<string> {
+  async bindable(workspaceId: string, nameOrId: string, path: string): Promise<string> {
     const row = nameOrId.startsWith('host_')
-      ? await findHostname(this.db, accountId, nameOrId)
-      : await this.findOwnByName(accountId, nameOrId);
+      ? await findHostname(this.db, workspaceId, nameOrId)
+      : await this.findOwnByName(workspaceId, nameOrId);
     if (!row) {
       throw new Problem('not_found', `This account has no hostname ${nameOrId}.`, {
         errors: [{ path, message: 'is not a hostname of this account' }],
@@ -173,21 +173,21 @@ export class HostnamesService {
     return row.hostname;
   }
 
-  private async findOwnByName(accountId: string, name: string): Promise<HostnameRow | undefined> {
+  private async findOwnByName(workspaceId: string, name: string): Promise<HostnameRow | undefined> {
     const checked = normalizeHostname(name, []);
     if (!checked.ok) return undefined;
     const row = await findHostnameByName(this.db, checked.hostname);
-    return row?.account_id === accountId ? row : undefined;
+    return row?.account_id === workspaceId ? row : undefined;
   }
 
   /** How many hostnames the account has claimed (what its plan's hostnames limit counts). */
-  count(accountId: string): Promise<number> {
-    return countHostnames(this.db, accountId);
+  count(workspaceId: string): Promise<number> {
+    return countHostnames(this.db, workspaceId);
   }
 
-  async list(accountId: string, query: PageQuery): Promise<HostnameList> {
-    const page = await readPage(query, 'host', (window) => listHostnames(this.db, accountId, window));
-    return { data: await this.toResources(accountId, page.rows), nextCursor: page.nextCursor };
+  async list(workspaceId: string, query: PageQuery): Promise<HostnameList> {
+    const page = await readPage(query, 'host', (window) => listHostnames(this.db, workspaceId, window));
+    return { data: await this.toResources(workspaceId, page.rows), nextCursor: page.nextCursor };
   }
 
   /**
@@ -200,8 +200,8 @@ export class HostnamesService {
     patch: HostnamePatchBody,
     checkShape: AppLinksShapeCheck,
   ): Promise<Hostname> {
-    const accountId = access.workspaceId;
-    const row = await findHostname(this.db, accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await findHostname(this.db, workspaceId, id);
     if (!row) throw notFound('hostname');
     const errors: FieldError[] = [];
     const rootRedirect = this.redirectOf(patch.rootRedirect, row.root_redirect, '/body/rootRedirect', errors);
@@ -228,7 +228,7 @@ export class HostnamesService {
     };
     const changes = changedFields(this.view(row, 0), this.view(after, 0));
     await this.options.events.inTransaction(async (trx) => {
-      await updateHostname(trx, accountId, id, {
+      await updateHostname(trx, workspaceId, id, {
         root_redirect: rootRedirect,
         not_found_redirect: notFoundRedirect,
         app_links_json: appLinksJson,
@@ -242,15 +242,15 @@ export class HostnamesService {
       };
     });
     await this.published(id, row.hostname);
-    return this.get(accountId, id);
+    return this.get(workspaceId, id);
   }
 
   /** Refused while codes are served on the name: deleting it would break every printed one. */
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
-    const accountId = access.workspaceId;
-    const row = await findHostname(this.db, accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await findHostname(this.db, workspaceId, id);
     if (!row) throw notFound('hostname');
-    const codes = (await this.options.codesOn(accountId, [row.hostname])).get(row.hostname) ?? 0;
+    const codes = (await this.options.codesOn(workspaceId, [row.hostname])).get(row.hostname) ?? 0;
     if (codes > 0) {
       throw new Problem(
         'conflict',
@@ -259,7 +259,7 @@ export class HostnamesService {
       );
     }
     await this.options.events.inTransaction(async (trx) => {
-      if (!(await deleteHostname(trx, accountId, id))) throw notFound('hostname');
+      if (!(await deleteHostname(trx, workspaceId, id))) throw notFound('hostname');
       return {
         result: undefined,
         events: [this.event('hostname.deleted', access, row, { object: this.view(row, 0) })],
@@ -280,11 +280,11 @@ export class HostnamesService {
 
   /** Looks the records up now and records the outcome: verified, or what DNS answered instead. */
   async verify(access: WorkspaceAccess, id: string): Promise<Hostname> {
-    const accountId = access.workspaceId;
-    const row = await findHostname(this.db, accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await findHostname(this.db, workspaceId, id);
     if (!row) throw notFound('hostname');
     await this.check(row, access.actor, access.requestId);
-    return this.get(accountId, id);
+    return this.get(workspaceId, id);
   }
 
   /**
@@ -349,17 +349,17 @@ export class HostnamesService {
     return this.served.get(hostname);
   }
 
-  private async ownClaim(accountId: string, row: HostnameRow): Promise<Hostname> {
-    if (row.account_id !== accountId) {
+  private async ownClaim(workspaceId: string, row: HostnameRow): Promise<Hostname> {
+    if (row.account_id !== workspaceId) {
       throw new Problem('conflict', `${row.hostname} is already claimed by another account.`);
     }
-    return this.get(accountId, row.id);
+    return this.get(workspaceId, row.id);
   }
 
-  private async refuseOverLimit(accountId: string): Promise<void> {
-    const limit = await this.options.limit(accountId);
+  private async refuseOverLimit(workspaceId: string): Promise<void> {
+    const limit = await this.options.limit(workspaceId);
     if (limit === Number.POSITIVE_INFINITY) return;
-    if ((await countHostnames(this.db, accountId)) < limit) return;
+    if ((await countHostnames(this.db, workspaceId)) < limit) return;
     const lifted = PLANS.hostnames.hostnames;
     const next =
       limit < lifted
@@ -397,12 +397,12 @@ export class HostnamesService {
     return this.options.changes.publish('hostname.changed', { id, hostname });
   }
 
-  private async toResources(accountId: string, rows: HostnameRow[]): Promise<Hostname[]> {
+  private async toResources(workspaceId: string, rows: HostnameRow[]): Promise<Hostname[]> {
     const codes =
       rows.length === 0
         ? new Map()
         : await this.options.codesOn(
-            accountId,
+            workspaceId,
             rows.map((row) => row.hostname),
           );
     return rows.map((row) => this.view(row, codes.get(row.hostname) ?? 0));

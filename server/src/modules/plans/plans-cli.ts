@@ -109,7 +109,7 @@ export async function runPlansCommand(
     case 'list': {
       if (positional.length > 1 || until !== null) throw new UsageError(USAGE);
       const only = positional[0] ? (await findAccount(db, positional[0])).id : undefined;
-      const rows = (await grants.listAll()).filter((row) => !only || row.accountId === only);
+      const rows = (await grants.listAll()).filter((row) => !only || row.workspaceId === only);
       if (rows.length === 0) {
         print('No plans granted or bought.');
         return 0;
@@ -118,7 +118,7 @@ export async function runPlansCommand(
       for (const row of rows) {
         print(
           [
-            row.accountId,
+            row.workspaceId,
             row.plan,
             row.provider,
             row.status,

@@ -38,13 +38,13 @@ export class OperatorGrants {
 
   /** Grants a plan (until a time, or for good); granting it again moves the end. */
   async grant(
-    accountId: string,
+    workspaceId: string,
     plan: PlanId,
     until: number | null,
     actor: Actor = PLANS_CLI,
   ): Promise<SubscriptionView> {
     const now = this.clock.now();
-    const existing = await findOperatorGrant(this.db, accountId, plan);
+    const existing = await findOperatorGrant(this.db, workspaceId, plan);
     await this.options.events.inTransaction(async (trx) => {
       if (existing) {
         await updateSubscription(trx, existing.id, {
@@ -52,12 +52,12 @@ export class OperatorGrants {
           status: 'ACTIVE',
           updated_at: now,
         });
-        const after = await findOperatorGrant(trx, accountId, plan);
+        const after = await findOperatorGrant(trx, workspaceId, plan);
         return { result: undefined, events: after ? subscriptionChanged(actor, existing, after) : [] };
       }
       await insertSubscription(trx, {
         id: newId('sub', now),
-        account_id: accountId,
+        account_id: workspaceId,
         plan,
         provider: 'operator',
         provider_subscription_id: null,
@@ -68,35 +68,35 @@ export class OperatorGrants {
         created_at: now,
         updated_at: now,
       });
-      const created = await findOperatorGrant(trx, accountId, plan);
+      const created = await findOperatorGrant(trx, workspaceId, plan);
       return {
         result: undefined,
         events: created ? [subscriptionEvent('subscription.created', actor, created)] : [],
       };
     });
-    await this.options.changes.publish('plans.changed', { accountId });
-    const row = await findOperatorGrant(this.db, accountId, plan);
+    await this.options.changes.publish('plans.changed', { accountId: workspaceId });
+    const row = await findOperatorGrant(this.db, workspaceId, plan);
     return subscriptionView(row!);
   }
 
   /** Ends the operator's grants to an account (one plan, or all); answers how many ended. */
-  async revoke(accountId: string, plan?: PlanId, actor: Actor = PLANS_CLI): Promise<number> {
+  async revoke(workspaceId: string, plan?: PlanId, actor: Actor = PLANS_CLI): Promise<number> {
     const removed = await this.options.events.inTransaction(async (trx) => {
-      const grants = await findOperatorGrants(trx, accountId, plan);
-      const result = await deleteOperatorGrants(trx, accountId, plan);
+      const grants = await findOperatorGrants(trx, workspaceId, plan);
+      const result = await deleteOperatorGrants(trx, workspaceId, plan);
       const ended = grants.map((row) => ({ ...row, status: 'CANCELLED', updated_at: this.clock.now() }));
       return { result, events: ended.map((row) => subscriptionEvent('subscription.cancelled', actor, row)) };
     });
-    if (removed > 0) await this.options.changes.publish('plans.changed', { accountId });
+    if (removed > 0) await this.options.changes.publish('plans.changed', { accountId: workspaceId });
     return removed;
   }
 
   /** Every subscription and grant on the server, with whether it counts now. */
-  async listAll(): Promise<(SubscriptionView & { accountId: string; counts: boolean })[]> {
+  async listAll(): Promise<(SubscriptionView & { workspaceId: string; counts: boolean })[]> {
     const now = this.clock.now();
     const rows = await listAllSubscriptions(this.db);
     return rows.map((row) => ({
-      accountId: row.account_id,
+      workspaceId: row.account_id,
       counts: grantsUntil(row) > now,
       ...subscriptionView(row),
     }));

@@ -32,16 +32,16 @@ export const plansModule = fp(
     const limitLog = new UsageLimitLog({
       events: app.events,
       log: app.log,
-      limit: async (accountId) => (await plans.limitsOf(accountId)).redirectsPerMonth,
+      limit: async (workspaceId) => (await plans.limitsOf(workspaceId)).redirectsPerMonth,
     });
     const usage = new UsageMeter({
-      recorded: (accountId, from, to) => scans.humanScansOf(accountId, from, to),
-      limit: async (accountId) => (await plans.limitsOf(accountId)).redirectsPerMonth,
+      recorded: (workspaceId, from, to) => scans.humanScansOf(workspaceId, from, to),
+      limit: async (workspaceId) => (await plans.limitsOf(workspaceId)).redirectsPerMonth,
       store,
-      reachedLimit: (accountId, count) => {
+      reachedLimit: (workspaceId, count) => {
         const month = monthOf(Date.now()).key;
-        void app.changes.publish('usage.reached', { accountId, month, count });
-        limitLog.reached(accountId, month, count);
+        void app.changes.publish('usage.reached', { accountId: workspaceId, month, count });
+        limitLog.reached(workspaceId, month, count);
       },
     });
     app.decorate('plans', plans);
@@ -52,12 +52,12 @@ export const plansModule = fp(
       await store.flush?.();
       await limitLog.idle();
     });
-    app.changes.subscribe('plans.changed', ({ accountId }) => {
-      plans.forget(accountId);
-      usage.forgetLimit(accountId);
+    app.changes.subscribe('plans.changed', ({ accountId: workspaceId }) => {
+      plans.forget(workspaceId);
+      usage.forgetLimit(workspaceId);
     });
-    app.changes.subscribe('usage.reached', ({ accountId, month, count }) =>
-      usage.learned(accountId, month, count),
+    app.changes.subscribe('usage.reached', ({ accountId: workspaceId, month, count }) =>
+      usage.learned(workspaceId, month, count),
     );
   },
   { name: 'plans', dependencies: ['db', 'redis', 'scans', 'events'] },

@@ -8,12 +8,12 @@ import type { NewSubscriptionRow, SubscriptionRow, SubscriptionUpdate } from './
 
 export function findSubscriptionsOfAccount(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
 ): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .orderBy('id')
     .execute();
 }
@@ -52,13 +52,13 @@ export async function updateSubscription(
 
 export function findOperatorGrant(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   plan: PlanId,
 ): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('provider', '=', 'operator')
     .where('plan', '=', plan)
     .executeTakeFirst();
@@ -67,12 +67,12 @@ export function findOperatorGrant(
 /** Removes the account's operator grants (of one plan, or all); answers how many went. */
 export async function deleteOperatorGrants(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   plan: PlanId | undefined,
 ): Promise<number> {
   let query = db
     .deleteFrom('subscriptions')
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('provider', '=', 'operator');
   if (plan) query = query.where('plan', '=', plan);
   const result = await query.executeTakeFirst();
@@ -80,9 +80,9 @@ export async function deleteOperatorGrants(
 }
 
 /** Deletes every subscription and grant of a workspace, and the months it reached its limit. */
-export async function deleteWorkspaceSubscriptions(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('subscriptions').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('usage_limit_reached').where('workspace_id', '=', accountId).execute();
+export async function deleteWorkspaceSubscriptions(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db.deleteFrom('subscriptions').where('account_id', '=', workspaceId).execute();
+  await db.deleteFrom('usage_limit_reached').where('workspace_id', '=', workspaceId).execute();
 }
 
 /** Notes that a workspace reached its limit in a month; false when it was noted already. */
@@ -103,13 +103,13 @@ export async function insertLimitReached(
 /** The operator's grants of an account (of one plan, or all). */
 export function findOperatorGrants(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   plan: PlanId | undefined,
 ): Promise<SubscriptionRow[]> {
   let query = db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('provider', '=', 'operator');
   if (plan) query = query.where('plan', '=', plan);
   return query.execute();

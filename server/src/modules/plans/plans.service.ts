@@ -92,19 +92,19 @@ export class PlansService {
   }
 
   /** Forgets an account's cached plans (plans.changed does this on every instance). */
-  forget(accountId: string): void {
-    this.cache.delete(accountId);
+  forget(workspaceId: string): void {
+    this.cache.delete(workspaceId);
   }
 
   /** The plans the account holds now, its base plan (free, or DEFAULT_PLAN) first. From memory when it can. */
-  async plansOf(accountId: string): Promise<PlanId[]> {
+  async plansOf(workspaceId: string): Promise<PlanId[]> {
     const now = this.clock.now();
-    const cached = this.cache.get(accountId);
+    const cached = this.cache.get(workspaceId);
     if (cached && cached.expiresAt > now) return cached.plans;
-    const rows = await findSubscriptionsOfAccount(this.db, accountId);
+    const rows = await findSubscriptionsOfAccount(this.db, workspaceId);
     const { plans: held, validUntil } = effectivePlans(rows, now);
     const plans = [...new Set<PlanId>([this.options.defaultPlan ?? 'free', ...held])];
-    this.cache.set(accountId, {
+    this.cache.set(workspaceId, {
       plans,
       expiresAt: Math.min(validUntil, now + (this.options.cacheTtlMs ?? 60_000)),
     });
@@ -115,8 +115,8 @@ export class PlansService {
    * The account's limits. A server without PayPal and without DEFAULT_PLAN has none (but
    * HOSTNAMES_LIMIT, and the API rate, API_RATE_LIMIT, which protects the server rather than sells).
    */
-  async limitsOf(accountId: string): Promise<AccountLimits> {
-    const plans = await this.plansOf(accountId);
+  async limitsOf(workspaceId: string): Promise<AccountLimits> {
+    const plans = await this.plansOf(workspaceId);
     const limits = {
       ...limitsFor(plans),
       codes: this.options.codesLimit ?? Number.POSITIVE_INFINITY,
@@ -133,21 +133,21 @@ export class PlansService {
   }
 
   /** Requests a minute for each API key of the account (the rate limits ask on every request). */
-  async apiRateOf(accountId: string): Promise<number> {
-    return apiRateFor(this.apiRateLimit, await this.plansOf(accountId));
+  async apiRateOf(workspaceId: string): Promise<number> {
+    return apiRateFor(this.apiRateLimit, await this.plansOf(workspaceId));
   }
 
   // --- The subscriptions a seller records (the billing module, for PayPal) ---------------------
 
   /** The account's subscriptions that grant a plan now, oldest first. */
-  async countingSubscriptionsOf(accountId: string): Promise<SubscriptionRow[]> {
+  async countingSubscriptionsOf(workspaceId: string): Promise<SubscriptionRow[]> {
     const now = this.clock.now();
-    const rows = await findSubscriptionsOfAccount(this.db, accountId);
+    const rows = await findSubscriptionsOfAccount(this.db, workspaceId);
     return rows.filter((row) => grantsUntil(row) > now);
   }
 
-  subscription(accountId: string, id: string): Promise<SubscriptionRow | undefined> {
-    return findSubscription(this.db, accountId, id);
+  subscription(workspaceId: string, id: string): Promise<SubscriptionRow | undefined> {
+    return findSubscription(this.db, workspaceId, id);
   }
 
   /** Whichever account a provider's subscription id is bound to: it binds to one only. */
@@ -203,7 +203,7 @@ export class PlansService {
   }
 
   /** Tells every instance the account's plans changed. */
-  private changed(accountId: string): Promise<void> {
-    return this.options.changes.publish('plans.changed', { accountId });
+  private changed(workspaceId: string): Promise<void> {
+    return this.options.changes.publish('plans.changed', { accountId: workspaceId });
   }
 }

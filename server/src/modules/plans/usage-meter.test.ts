@@ -8,9 +8,9 @@ const DEC_1 = Date.UTC(2026, 11, 1, 0, 0, 5);
 function meterAt(now: { value: number }, recorded: Map<string, number>, limit: number) {
   const seeds: string[] = [];
   const meter = new UsageMeter({
-    recorded: async (accountId, from, to) => {
-      seeds.push(`${accountId} ${new Date(from).toISOString()}..${new Date(to).toISOString()}`);
-      return recorded.get(`${accountId} ${monthOf(from).key}`) ?? 0;
+    recorded: async (workspaceId, from, to) => {
+      seeds.push(`${workspaceId} ${new Date(from).toISOString()}..${new Date(to).toISOString()}`);
+      return recorded.get(`${workspaceId} ${monthOf(from).key}`) ?? 0;
     },
     limit: async () => limit,
     store: inProcessUsageStore(),
@@ -92,10 +92,10 @@ describe('monthly usage', () => {
       limit: async () => 10,
       store: {
         current: shared.current,
-        increment: (accountId, month) =>
-          new Promise((resolve) => answers.push(() => resolve(shared.increment(accountId, month)))),
+        increment: (workspaceId, month) =>
+          new Promise((resolve) => answers.push(() => resolve(shared.increment(workspaceId, month)))),
       },
-      reachedLimit: (_accountId, count) => reached.push(count),
+      reachedLimit: (_workspaceId, count) => reached.push(count),
     });
     expect(await meter.isOverLimit('acc')).toBe(false);
     const counting = [meter.counted('acc'), meter.counted('acc')];

@@ -11,20 +11,20 @@ import { type Clock, systemClock } from '../../shared/clock.js';
  */
 
 /** Human scans of the account recorded in [from, to) (bots are recorded but never counted). */
-export type RecordedScans = (accountId: string, from: number, to: number) => Promise<number>;
+export type RecordedScans = (workspaceId: string, from: number, to: number) => Promise<number>;
 /** The account's monthly redirect limit, from its plans (Infinity: none). */
-export type RedirectLimit = (accountId: string) => Promise<number>;
+export type RedirectLimit = (workspaceId: string) => Promise<number>;
 
 /** Where the running counts live: this process, or Redis shared by every instance (usage-store.ts). */
 export interface UsageStore {
   /** The month's count, seeding it with `seed()` when no instance has yet. */
-  current(accountId: string, month: string, seed: () => Promise<number>): Promise<number>;
+  current(workspaceId: string, month: string, seed: () => Promise<number>): Promise<number>;
   /**
    * Adds one recorded scan to the count; answers the new count (at once when this process holds
    * it). A count no instance holds (lost by Redis) is seeded again with `seed()`, which already
    * includes the scan.
    */
-  increment(accountId: string, month: string, seed: () => Promise<number>): number | Promise<number>;
+  increment(workspaceId: string, month: string, seed: () => Promise<number>): number | Promise<number>;
   /** Sends what is counted and not yet shared (at shutdown). */
   flush?(): Promise<void>;
 }
@@ -77,7 +77,7 @@ export class UsageMeter {
        * This instance's scan took the account to its limit: other instances must learn it now
        * (they see other instances' scans only when they count one of their own).
        */
-      reachedLimit?: (accountId: string, count: number) => void;
+      reachedLimit?: (workspaceId: string, count: number) => void;
     },
   ) {
     this.clock = options.clock ?? systemClock;
@@ -88,47 +88,47 @@ export class UsageMeter {
    * Whether the account's scans this month already reached its limit. Answered without a
    * promise once the account is loaded this month (the hot path).
    */
-  isOverLimit(accountId: string, now?: number): boolean | Promise<boolean> {
-    const usage = this.loaded(accountId, now);
+  isOverLimit(workspaceId: string, now?: number): boolean | Promise<boolean> {
+    const usage = this.loaded(workspaceId, now);
     if (usage instanceof Promise) return usage.then((loaded) => loaded.count >= loaded.limit);
     return usage.count >= usage.limit;
   }
 
   /** One human scan of the account was recorded. Without a promise when nothing is to wait for (the hot path). */
-  counted(accountId: string, now?: number): void | Promise<void> {
-    const loaded = this.loaded(accountId, now);
-    if (loaded instanceof Promise) return loaded.then((usage) => this.addScan(accountId, usage));
-    return this.addScan(accountId, loaded);
+  counted(workspaceId: string, now?: number): void | Promise<void> {
+    const loaded = this.loaded(workspaceId, now);
+    if (loaded instanceof Promise) return loaded.then((usage) => this.addScan(workspaceId, usage));
+    return this.addScan(workspaceId, loaded);
   }
 
-  private addScan(accountId: string, usage: AccountUsage): void | Promise<void> {
+  private addScan(workspaceId: string, usage: AccountUsage): void | Promise<void> {
     // Counted here at once: the shared count (Redis) answers a few milliseconds later.
-    this.follow(accountId, usage, usage.count + 1);
-    const shared = this.options.store.increment(accountId, usage.month, usage.seed);
-    if (shared instanceof Promise) return shared.then((count) => this.follow(accountId, usage, count));
-    this.follow(accountId, usage, shared);
+    this.follow(workspaceId, usage, usage.count + 1);
+    const shared = this.options.store.increment(workspaceId, usage.month, usage.seed);
+    if (shared instanceof Promise) return shared.then((count) => this.follow(workspaceId, usage, count));
+    this.follow(workspaceId, usage, shared);
   }
 
   /** The count is at least `count` (this instance's scans, or every instance's from the store). */
-  private follow(accountId: string, usage: AccountUsage, count: number): void {
+  private follow(workspaceId: string, usage: AccountUsage, count: number): void {
     const before = usage.count;
     usage.count = Math.max(before, count);
     if (before < usage.limit && usage.count >= usage.limit)
-      this.options.reachedLimit?.(accountId, usage.count);
+      this.options.reachedLimit?.(workspaceId, usage.count);
   }
 
   /** Another instance counted the account up to `count` this month. */
-  learned(accountId: string, month: string, count: number): void {
-    const usage = this.accounts.get(accountId);
+  learned(workspaceId: string, month: string, count: number): void {
+    const usage = this.accounts.get(workspaceId);
     if (usage?.month === month) usage.count = Math.max(usage.count, count);
   }
 
-  async usageOf(accountId: string): Promise<Usage> {
+  async usageOf(workspaceId: string): Promise<Usage> {
     const month = this.currentMonth();
-    const loaded = this.loaded(accountId);
+    const loaded = this.loaded(workspaceId);
     const usage = loaded instanceof Promise ? await loaded : loaded;
     // Other instances count too: read the shared count, not only what this one saw.
-    usage.count = await this.options.store.current(accountId, month.key, usage.seed);
+    usage.count = await this.options.store.current(workspaceId, month.key, usage.seed);
     return {
       redirectsThisMonth: usage.count,
       periodStart: new Date(month.start).toISOString(),
@@ -142,18 +142,18 @@ export class UsageMeter {
   }
 
   /** The account's plans changed: read its limit again on its next scan. */
-  forgetLimit(accountId: string): void {
-    this.accounts.delete(accountId);
+  forgetLimit(workspaceId: string): void {
+    this.accounts.delete(workspaceId);
   }
 
   // Every scan comes here twice (isOverLimit, then counted), with its own time (a clock read costs
   // about 0.1 µs on a virtual machine): one cache lookup each.
-  private loaded(accountId: string, now = this.clock.now()): AccountUsage | Promise<AccountUsage> {
+  private loaded(workspaceId: string, now = this.clock.now()): AccountUsage | Promise<AccountUsage> {
     const month = this.currentMonth(now);
-    const usage = this.accounts.get(accountId);
+    const usage = this.accounts.get(workspaceId);
     if (usage && usage.month === month.key) {
       if (usage.loading) return usage.loading.then(() => usage);
-      if (now - usage.limitReadAt > LIMIT_TTL_MS) this.refreshLimit(accountId, usage);
+      if (now - usage.limitReadAt > LIMIT_TTL_MS) this.refreshLimit(workspaceId, usage);
       return usage;
     }
     const fresh: AccountUsage = {
@@ -161,11 +161,11 @@ export class UsageMeter {
       count: 0,
       limit: Number.POSITIVE_INFINITY,
       limitReadAt: now,
-      seed: () => this.seed(accountId, month),
+      seed: () => this.seed(workspaceId, month),
     };
     fresh.loading = Promise.all([
-      this.options.store.current(accountId, month.key, fresh.seed),
-      this.options.limit(accountId),
+      this.options.store.current(workspaceId, month.key, fresh.seed),
+      this.options.limit(workspaceId),
     ])
       .then(([count, limit]) => {
         fresh.count = count;
@@ -174,17 +174,17 @@ export class UsageMeter {
       .finally(() => {
         delete fresh.loading;
       });
-    this.accounts.set(accountId, fresh);
+    this.accounts.set(workspaceId, fresh);
     // A failed load must not stick: the next scan tries again.
-    fresh.loading.catch(() => this.accounts.delete(accountId));
+    fresh.loading.catch(() => this.accounts.delete(workspaceId));
     return fresh.loading.then(() => fresh);
   }
 
-  private refreshLimit(accountId: string, usage: AccountUsage): void {
+  private refreshLimit(workspaceId: string, usage: AccountUsage): void {
     if (usage.refreshingLimit) return;
     usage.refreshingLimit = true;
     this.options
-      .limit(accountId)
+      .limit(workspaceId)
       .then((limit) => {
         usage.limit = limit;
         usage.limitReadAt = this.clock.now();
@@ -195,28 +195,30 @@ export class UsageMeter {
       });
   }
 
-  private seed(accountId: string, month: { start: number; end: number }): Promise<number> {
-    return this.options.recorded(accountId, month.start, month.end);
+  private seed(workspaceId: string, month: { start: number; end: number }): Promise<number> {
+    return this.options.recorded(workspaceId, month.start, month.end);
   }
 }
 
 /** Counts in this process only: exact for one instance. A new month replaces an account's count. */
-export function inProcessUsageStore(): UsageStore & { increment(accountId: string, month: string): number } {
+export function inProcessUsageStore(): UsageStore & {
+  increment(workspaceId: string, month: string): number;
+} {
   const counts = new Map<string, { month: string; count: number }>();
   return {
-    async current(accountId, month, seed) {
-      const known = counts.get(accountId);
+    async current(workspaceId, month, seed) {
+      const known = counts.get(workspaceId);
       if (known?.month === month) return known.count;
       const seeded = await seed();
-      const raced = counts.get(accountId);
+      const raced = counts.get(workspaceId);
       if (raced?.month === month) return raced.count;
-      counts.set(accountId, { month, count: seeded });
+      counts.set(workspaceId, { month, count: seeded });
       return seeded;
     },
-    increment(accountId, month) {
-      const known = counts.get(accountId);
+    increment(workspaceId, month) {
+      const known = counts.get(workspaceId);
       if (known?.month === month) return ++known.count;
-      counts.set(accountId, { month, count: 1 });
+      counts.set(workspaceId, { month, count: 1 });
       return 1;
     },
   };

@@ -16,7 +16,7 @@ const INCREMENT_SEEDED = `if redis.call('exists', KEYS[1]) == 1 then return redi
 
 /** The scans of one account and month counted in one flush window, sent to Redis as one increment. */
 interface PendingIncrement {
-  accountId: string;
+  workspaceId: string;
   month: string;
   seed: () => Promise<number>;
   /** One per scan, in order: each is answered with the count its scan made. */
@@ -37,7 +37,7 @@ interface PendingIncrement {
  */
 export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLogger): UsageStore {
   const local = inProcessUsageStore();
-  const key = (accountId: string, month: string) => `${prefix}usage:${accountId}:${month}`;
+  const key = (workspaceId: string, month: string) => `${prefix}usage:${workspaceId}:${month}`;
   let away = false;
   const countedWhileAway = new Set<string>();
   let pending = new Map<string, PendingIncrement>();
@@ -65,31 +65,31 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
     );
   };
 
-  const seeded = async (accountId: string, month: string, seed: () => Promise<number>): Promise<number> => {
+  const seeded = async (workspaceId: string, month: string, seed: () => Promise<number>): Promise<number> => {
     const count = await seed();
-    await redis.set(key(accountId, month), count, 'EX', KEY_TTL_SECONDS, 'NX');
-    return Number((await redis.get(key(accountId, month))) ?? count);
+    await redis.set(key(workspaceId, month), count, 'EX', KEY_TTL_SECONDS, 'NX');
+    return Number((await redis.get(key(workspaceId, month))) ?? count);
   };
 
   return {
-    async current(accountId, month, seed) {
+    async current(workspaceId, month, seed) {
       try {
         // This instance's own scans not sent yet are read back too.
         await flush();
         await reconcile();
-        const shared = await redis.get(key(accountId, month));
-        return shared === null ? await seeded(accountId, month, seed) : Number(shared);
+        const shared = await redis.get(key(workspaceId, month));
+        return shared === null ? await seeded(workspaceId, month, seed) : Number(shared);
       } catch (error) {
         fallBack(error);
-        return local.current(accountId, month, seed);
+        return local.current(workspaceId, month, seed);
       }
     },
-    increment(accountId, month, seed) {
+    increment(workspaceId, month, seed) {
       return new Promise((resolve, reject) => {
-        const pendingKey = key(accountId, month);
+        const pendingKey = key(workspaceId, month);
         let entry = pending.get(pendingKey);
         if (!entry) {
-          entry = { accountId, month, seed, waiters: [] };
+          entry = { workspaceId, month, seed, waiters: [] };
           pending.set(pendingKey, entry);
         }
         entry.waiters.push({ resolve, reject });
@@ -102,8 +102,8 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
   /** Counts in this process what Redis could not take, as every scan did before batching. */
   function countLocally(entry: PendingIncrement, error: unknown): void {
     fallBack(error);
-    countedWhileAway.add(key(entry.accountId, entry.month));
-    for (const waiter of entry.waiters) waiter.resolve(local.increment(entry.accountId, entry.month));
+    countedWhileAway.add(key(entry.workspaceId, entry.month));
+    for (const waiter of entry.waiters) waiter.resolve(local.increment(entry.workspaceId, entry.month));
   }
 
   async function settle(entry: PendingIncrement, count: number): Promise<void> {
@@ -117,7 +117,7 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
     }
     try {
       // Seeded from the database, which already holds these scans.
-      const seededCount = await seeded(entry.accountId, entry.month, entry.seed);
+      const seededCount = await seeded(entry.workspaceId, entry.month, entry.seed);
       for (const waiter of entry.waiters) waiter.resolve(seededCount);
     } catch (error) {
       countLocally(entry, error);
@@ -131,7 +131,7 @@ export function redisUsageStore(redis: Redis, prefix: string, log: FastifyBaseLo
       await reconcile();
       const pipeline = redis.pipeline();
       for (const entry of batch)
-        pipeline.eval(INCREMENT_SEEDED, 1, key(entry.accountId, entry.month), entry.waiters.length);
+        pipeline.eval(INCREMENT_SEEDED, 1, key(entry.workspaceId, entry.month), entry.waiters.length);
       const results = (await pipeline.exec()) ?? [];
       await Promise.all(
         batch.map((entry, i) => {

@@ -65,23 +65,23 @@ export function fileNames(
 export class PrintingService {
   constructor(private readonly options: { codes: QrCodesService; primaryHost: string }) {}
 
-  private select(accountId: string, selection: PrintSelection): Promise<PrintEntry[]> {
-    return this.options.codes.prints.select(accountId, selection);
+  private select(workspaceId: string, selection: PrintSelection): Promise<PrintEntry[]> {
+    return this.options.codes.prints.select(workspaceId, selection);
   }
 
   async zip(
-    accountId: string,
+    workspaceId: string,
     selection: PrintSelection,
     format: ZipFormat,
     cmyk: boolean,
   ): Promise<PrintStream> {
-    const entries = await this.select(accountId, selection);
+    const entries = await this.select(workspaceId, selection);
     const names = fileNames(entries, this.options.primaryHost, format);
     const zip = new ZipFile();
     const out = new PassThrough();
     zip.outputStream.pipe(out);
     const write = async () => {
-      for await (const code of this.options.codes.prints.codes(accountId, entries)) {
+      for await (const code of this.options.codes.prints.codes(workspaceId, entries)) {
         if (out.destroyed) return;
         // PNG is compressed already; deflating it again costs time for nothing.
         zip.addBuffer(await drawFile(code, format, cmyk), names.get(code.id) as string, {
@@ -96,7 +96,7 @@ export class PrintingService {
   }
 
   async sheet(
-    accountId: string,
+    workspaceId: string,
     selection: PrintSelection,
     request: SheetRequest,
     cmyk: boolean,
@@ -107,14 +107,14 @@ export class PrintingService {
         errors: layout,
       });
     }
-    const entries = await this.select(accountId, selection);
+    const entries = await this.select(workspaceId, selection);
     const { VectorPdf } = await qrNode();
     const pdf = new VectorPdf({ cmyk });
     const out = new PassThrough();
     pdf.doc.pipe(out);
     const write = async () => {
       let slot = 0;
-      for await (const code of this.options.codes.prints.codes(accountId, entries)) {
+      for await (const code of this.options.codes.prints.codes(workspaceId, entries)) {
         if (out.destroyed) return;
         // The page before is written out when the next starts: drawing waits until the client has taken it.
         await keepPace(out);

@@ -290,8 +290,8 @@ export class CodeBulk {
     patch: PatchCodeInput,
     { atomic }: BulkChangeOptions,
   ): Promise<BulkChangeResult[]> {
-    const accountId = access.workspaceId;
-    const rows = new Map((await findCodes(this.deps.db, accountId, ids)).map((row) => [row.id, row]));
+    const workspaceId = access.workspaceId;
+    const rows = new Map((await findCodes(this.deps.db, workspaceId, ids)).map((row) => [row.id, row]));
     const failures = new Map<number, BulkItemFailure>();
     const verify = groupedVerifier(this.deps);
     const changes: Array<{ index: number; row: QrCodeRow } & PreparedUpdate> = [];
@@ -323,7 +323,7 @@ export class CodeBulk {
         for (const change of writing) {
           const { row, after, before } = change;
           const next = { ...row, ...columnsOf(after), updated_at: now } as QrCodeRow;
-          await updateCode(trx, accountId, row.id, { ...columnsOf(after), updated_at: now });
+          await updateCode(trx, workspaceId, row.id, { ...columnsOf(after), updated_at: now });
           updated.set(change.index, next);
           const ruleIds = rules.get(row.id) ?? [];
           const fields = changedFields(
@@ -348,7 +348,7 @@ export class CodeBulk {
       if (moved) await publishCodeChanges(this.deps.changes, { id: row.id, ...where(after) });
     }
     const scans = await this.deps.scans.totalsFor(
-      accountId,
+      workspaceId,
       writing.map((c) => c.row.id),
     );
     return ids.map((id, index): BulkChangeResult => {
@@ -370,8 +370,8 @@ export class CodeBulk {
     ids: string[],
     { atomic }: BulkChangeOptions,
   ): Promise<BulkChangeResult[]> {
-    const accountId = access.workspaceId;
-    const rows = new Map((await findCodes(this.deps.db, accountId, ids)).map((row) => [row.id, row]));
+    const workspaceId = access.workspaceId;
+    const rows = new Map((await findCodes(this.deps.db, workspaceId, ids)).map((row) => [row.id, row]));
     const failures = new Map<number, BulkItemFailure>();
     for (const [index, id] of ids.entries())
       if (!rows.has(id)) failures.set(index, failureOf(index, notFound('QR code')));
@@ -380,10 +380,10 @@ export class CodeBulk {
     // Read first: each event shows the code as it was, its scans too.
     const [rules, scans] = await Promise.all([
       findRuleIds(this.deps.db, found),
-      this.deps.scans.totalsFor(accountId, found),
+      this.deps.scans.totalsFor(workspaceId, found),
     ]);
     await this.deps.events.inTransaction(async (trx) => {
-      await deleteCodes(trx, accountId, found);
+      await deleteCodes(trx, workspaceId, found);
       const events = [...rows.values()].map((row) =>
         codeEvent('qrcode.deleted', access, row.id, {
           object: this.deps.resources.resourceOf(row, rules.get(row.id) ?? [], scans.get(row.id)),

@@ -33,7 +33,7 @@ import { isReservedSlug, randomSlug, reservedSlugProblem } from './slugs.js';
 /** The hostnames service as this module uses it: the verified name a code may be bound to. */
 export interface HostnameDirectory {
   /** The account's verified hostname named by its name or id; throws 404 or 409 problems at `path`. */
-  bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+  bindable(workspaceId: string, nameOrId: string, path: string): Promise<string>;
 }
 
 export interface CodeDraftsOptions {
@@ -87,13 +87,13 @@ export class CodeDrafts {
     base: string,
     { dryRun = false, newRuleIds }: { dryRun?: boolean; newRuleIds?: ReadonlySet<string> | undefined } = {},
   ): Promise<PreparedCode> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     const given = input.slug;
     const style = input.style ?? {};
     const state: CodeState = {
       mode: input.mode,
       slug: given ?? randomSlug(),
-      hostKey: await this.hostKeyOf(accountId, input.hostname, '', `${base}/hostname`),
+      hostKey: await this.hostKeyOf(workspaceId, input.hostname, '', `${base}/hostname`),
       target: input.target ?? null,
       data: input.data ?? null,
       exec: input.exec ? normalizeExec(input.exec) : null,
@@ -110,7 +110,7 @@ export class CodeDrafts {
     if (given !== undefined && isReservedSlug(state.slug, state.hostKey))
       throw reservedSlugProblem(state.slug, `${base}/slug`);
     const ruleIds = input.rules ?? [];
-    await this.options.rules.check(accountId, state.mode, ruleIds, `${base}/rules`, newRuleIds);
+    await this.options.rules.check(workspaceId, state.mode, ruleIds, `${base}/rules`, newRuleIds);
     return { state, ruleIds, given };
   }
 
@@ -154,10 +154,10 @@ export class CodeDrafts {
    * How many more codes the workspace may hold (Infinity: no limit); `wanted` more than that is a
    * 402 `limit_reached` that says how many fit, so nothing is created.
    */
-  async refuseOverCodeLimit(accountId: string, wanted: number): Promise<void> {
-    const limit = (await this.options.codesLimit?.(accountId)) ?? Number.POSITIVE_INFINITY;
+  async refuseOverCodeLimit(workspaceId: string, wanted: number): Promise<void> {
+    const limit = (await this.options.codesLimit?.(workspaceId)) ?? Number.POSITIVE_INFINITY;
     if (limit === Number.POSITIVE_INFINITY || wanted === 0) return;
-    const fits = Math.max(0, limit - (await countCodes(this.db, accountId)));
+    const fits = Math.max(0, limit - (await countCodes(this.db, workspaceId)));
     if (wanted <= fits) return;
     throw codeLimitProblem(limit, fits, wanted);
   }
@@ -167,7 +167,7 @@ export class CodeDrafts {
    * Only a new binding must be verified: a code stays on a name that failed later.
    */
   private async hostKeyOf(
-    accountId: string,
+    workspaceId: string,
     hostname: string | null | undefined,
     current: string,
     path: string,
@@ -175,7 +175,7 @@ export class CodeDrafts {
     if (hostname === undefined) return current;
     if (hostname === null) return '';
     if (hostname.toLowerCase().replace(/\.$/, '') === current) return current;
-    return this.options.hostnames.bindable(accountId, hostname, path);
+    return this.options.hostnames.bindable(workspaceId, hostname, path);
   }
 
   /**

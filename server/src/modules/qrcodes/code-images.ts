@@ -61,8 +61,8 @@ export class CodeImages {
   }
 
   /** The code's image with its stored style, with the image endpoints' query overrides laid over it. */
-  async of(accountId: string, id: string, format: ImageFormat, overrides: ImageQueryInput = {}) {
-    const row = await findCode(this.db, accountId, id);
+  async of(workspaceId: string, id: string, format: ImageFormat, overrides: ImageQueryInput = {}) {
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
     const state = stateOf(row);
     const style = await this.options.logos.inline(applyImageOverrides(state.style, overrides));
@@ -74,13 +74,13 @@ export class CodeImages {
 
   /** The code's print file (PDF or EPS) with its stored style and the image endpoints' overrides. */
   async vectorOf(
-    accountId: string,
+    workspaceId: string,
     id: string,
     format: VectorFormat,
     overrides: ImageQueryInput,
     cmyk: boolean,
   ) {
-    const row = await findCode(this.db, accountId, id);
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
     const state = stateOf(row);
     const style = await this.options.logos.inline(applyImageOverrides(state.style, overrides));

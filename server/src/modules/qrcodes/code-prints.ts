@@ -45,11 +45,11 @@ export class CodePrints {
    * workspace does not hold make the whole call a 404 naming them (no partial print run); more than
    * MAX_PRINT_CODES, or none, is a 422.
    */
-  async select(accountId: string, selection: PrintSelection): Promise<PrintEntry[]> {
+  async select(workspaceId: string, selection: PrintSelection): Promise<PrintEntry[]> {
     const entries =
       'ids' in selection
-        ? await this.byIds(accountId, selection.ids)
-        : await this.byFilter(accountId, selection.filter);
+        ? await this.byIds(workspaceId, selection.ids)
+        : await this.byFilter(workspaceId, selection.filter);
     if (entries.length === 0) {
       const path = 'ids' in selection ? '/body/ids' : '/body/filter';
       throw new Problem('unprocessable', 'The selection holds no code.', {
@@ -59,11 +59,11 @@ export class CodePrints {
     return entries;
   }
 
-  private async byIds(accountId: string, ids: string[]): Promise<PrintEntry[]> {
+  private async byIds(workspaceId: string, ids: string[]): Promise<PrintEntry[]> {
     const unique = [...new Set(ids)];
     const found = new Map<string, PrintEntry>();
     for (let i = 0; i < unique.length; i += 500) {
-      for (const row of await findCodeNames(this.db, accountId, unique.slice(i, i + 500))) {
+      for (const row of await findCodeNames(this.db, workspaceId, unique.slice(i, i + 500))) {
         found.set(row.id, { id: row.id, slug: row.slug, hostKey: row.host_key });
       }
     }
@@ -85,11 +85,11 @@ export class CodePrints {
     return unique.map((id) => found.get(id) as PrintEntry);
   }
 
-  private async byFilter(accountId: string, filter: CodeFilterInput): Promise<PrintEntry[]> {
+  private async byFilter(workspaceId: string, filter: CodeFilterInput): Promise<PrintEntry[]> {
     const entries: PrintEntry[] = [];
     let before: string | undefined;
     for (;;) {
-      const rows = await listCodes(this.db, this.options.dialect, accountId, {
+      const rows = await listCodes(this.db, this.options.dialect, workspaceId, {
         ...codeFilterOf(filter),
         before,
         limit: 500,
@@ -110,14 +110,14 @@ export class CodePrints {
   }
 
   /** The selected codes, ready to draw, in the entries' order: read a chunk at a time. */
-  async *codes(accountId: string, entries: readonly PrintEntry[]): AsyncGenerator<PrintableCode> {
+  async *codes(workspaceId: string, entries: readonly PrintEntry[]): AsyncGenerator<PrintableCode> {
     for (let i = 0; i < entries.length; i += CHUNK) {
       const chunk = entries.slice(i, i + CHUNK);
       const rows = new Map(
         (
           await findCodesByIds(
             this.db,
-            accountId,
+            workspaceId,
             chunk.map((entry) => entry.id),
           )
         ).map((row) => [row.id, row]),

@@ -33,18 +33,18 @@ export class CodeReads {
     },
   ) {}
 
-  async get(accountId: string, id: string): Promise<CodeResource> {
-    const row = await findCode(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<CodeResource> {
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
     const [code] = await this.options.resources.of([row]);
     return code as CodeResource;
   }
 
   async list(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
-    const page = await this.readListPage(accountId, query);
+    const page = await this.readListPage(workspaceId, query);
     return { data: await this.options.resources.of(page.rows), nextCursor: page.nextCursor };
   }
 
@@ -54,10 +54,10 @@ export class CodeReads {
    * stored password hash (see CreateCodeCommand), so importing it again loses nothing.
    */
   async exportPage(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ data: ExportedCode[]; nextCursor: string | null }> {
-    const page = await this.readListPage(accountId, query);
+    const page = await this.readListPage(workspaceId, query);
     const codes = await this.options.resources.of(page.rows);
     const data = await Promise.all(
       codes.map(async (code, i) => ({
@@ -70,9 +70,9 @@ export class CodeReads {
   }
 
   /** How many codes pass the list's filters. */
-  async count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
+  async count(workspaceId: string, query: CodeFilterInput): Promise<{ total: number }> {
     return {
-      total: await countMatchingCodes(this.db, this.options.dialect, accountId, codeFilterOf(query)),
+      total: await countMatchingCodes(this.db, this.options.dialect, workspaceId, codeFilterOf(query)),
     };
   }
 
@@ -84,13 +84,13 @@ export class CodeReads {
    * `enabled: true`) shift nothing.
    */
   async bulkSelection(
-    accountId: string,
+    workspaceId: string,
     filter: CodeFilterInput,
     page: { cursor?: string | undefined; limit?: number | undefined; except?: readonly string[] | undefined },
   ): Promise<{ ids: string[]; nextCursor: string | null }> {
     const { cursor, limit = BULK_MAX_ITEMS, except = [] } = page;
     const codes = await readPage({ cursor, limit: Math.min(limit, BULK_MAX_ITEMS) }, 'qr', (window) =>
-      listCodes(this.db, this.options.dialect, accountId, { ...codeFilterOf(filter), ...window }),
+      listCodes(this.db, this.options.dialect, workspaceId, { ...codeFilterOf(filter), ...window }),
     );
     const left = new Set(except);
     return {
@@ -101,26 +101,27 @@ export class CodeReads {
 
   /** A page of rows: newest first by default, or in the order of `sort=`. */
   private readListPage(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ rows: QrCodeRow[]; nextCursor: string | null }> {
     const filter = codeFilterOf(query);
-    if (query.sort !== undefined) return this.readSortedPage(accountId, filter, query, parseSort(query.sort));
+    if (query.sort !== undefined)
+      return this.readSortedPage(workspaceId, filter, query, parseSort(query.sort));
     return readPage(query, 'qr', (window) =>
-      listCodes(this.db, this.options.dialect, accountId, { ...filter, ...window }),
+      listCodes(this.db, this.options.dialect, workspaceId, { ...filter, ...window }),
     );
   }
 
   /** A page in the order of `sort=`: keyset pagination on (sort value, id); see list-sort.ts. */
   private async readSortedPage(
-    accountId: string,
+    workspaceId: string,
     filter: CodeFilter,
     query: ListQueryInput,
     sort: CodeSort,
   ): Promise<{ rows: QrCodeRow[]; nextCursor: string | null }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = query.cursor === undefined ? undefined : decodeSortedCursor(query.cursor, sort);
-    const rows = await listSortedCodes(this.db, this.options.dialect, accountId, filter, {
+    const rows = await listSortedCodes(this.db, this.options.dialect, workspaceId, filter, {
       sort,
       after,
       limit: limit + 1,

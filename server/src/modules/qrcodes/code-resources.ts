@@ -75,11 +75,11 @@ export class CodeResources {
    */
   async in(
     trx: Kysely<Database>,
-    accountId: string,
+    workspaceId: string,
     id: string,
     scans: ScanTotals = NO_SCANS,
   ): Promise<CodeResource> {
-    const row = await findCode(trx, accountId, id);
+    const row = await findCode(trx, workspaceId, id);
     if (!row) throw notFound('QR code');
     const rules = await findRuleIds(trx, [id]);
     return this.resourceOf(row, rules.get(id) ?? [], scans);

@@ -10,7 +10,7 @@ import type { CodeMode } from './qrcodes.validate.js';
 
 /** The rules service as this module uses it: which of these ids are the account's rules. */
 export interface RuleDirectory {
-  getManyForAccount(accountId: string, ids: string[]): Promise<Array<{ id: string }>>;
+  getManyForAccount(workspaceId: string, ids: string[]): Promise<Array<{ id: string }>>;
 }
 
 /** The event of a code's rules changing from `before` to `after`, by `actor` in the request `requestId`. */
@@ -58,8 +58,8 @@ export class CodeRules {
     },
   ) {}
 
-  async get(accountId: string, id: string): Promise<string[]> {
-    const row = await findCode(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<string[]> {
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
     return (await findRuleIds(this.db, [id])).get(id) ?? [];
   }
@@ -106,7 +106,7 @@ export class CodeRules {
    * `newRuleIds` are rules to be stored with the code (an import's): they count as the account's.
    */
   async check(
-    accountId: string,
+    workspaceId: string,
     mode: CodeMode,
     ruleIds: string[],
     path: string,
@@ -115,7 +115,7 @@ export class CodeRules {
     if (ruleIds.length === 0) return;
     if (mode !== 'redirect') throw validationFailed([{ path, message: rulesRefusedFor(mode) }]);
     const stored = [...new Set(ruleIds)].filter((id) => !newRuleIds.has(id));
-    const known = new Set((await this.options.rules.getManyForAccount(accountId, stored)).map((r) => r.id));
+    const known = new Set((await this.options.rules.getManyForAccount(workspaceId, stored)).map((r) => r.id));
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     ruleIds.forEach((ruleId, i) => {

@@ -58,8 +58,8 @@ export class CodeWrites {
 
   async create(access: WorkspaceAccess, input: CreateCodeCommand, imageFormat: ImageFormat = 'svg') {
     const { drafts, images, events, resources, clock } = this.options;
-    const accountId = access.workspaceId;
-    await drafts.refuseOverCodeLimit(accountId, 1);
+    const workspaceId = access.workspaceId;
+    await drafts.refuseOverCodeLimit(workspaceId, 1);
     const { state, ruleIds, given } = await drafts.create(access, input, '/body');
 
     for (let attempt = 1; ; attempt++) {
@@ -68,9 +68,9 @@ export class CodeWrites {
       const id = newId('qr', now);
       try {
         await events.inTransaction(async (trx) => {
-          const row = { id, account_id: accountId, ...columnsOf(state), created_at: now, updated_at: now };
+          const row = { id, account_id: workspaceId, ...columnsOf(state), created_at: now, updated_at: now };
           await insertCode(trx, row, ruleIds);
-          const code = await resources.in(trx, accountId, id);
+          const code = await resources.in(trx, workspaceId, id);
           return { result: code, events: [codeEvent('qrcode.created', access, id, { object: code })] };
         });
       } catch (error) {
@@ -81,7 +81,7 @@ export class CodeWrites {
         continue;
       }
       await this.publish({ id, hostKey: state.hostKey, slug: state.slug, created: true });
-      return { code: await this.options.reads.get(accountId, id), image };
+      return { code: await this.options.reads.get(workspaceId, id), image };
     }
   }
 
@@ -117,15 +117,15 @@ export class CodeWrites {
     origin: ChangeOrigin = {},
   ): Promise<CodeResource> {
     const { drafts, events, resources, clock } = this.options;
-    const accountId = access.workspaceId;
-    const row = await findCode(this.db, accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await findCode(this.db, workspaceId, id);
     if (!row) throw notFound('QR code');
     const { before, after, moved } = await drafts.update(access, row, patch, '/body');
     try {
       await events.inTransaction(async (trx) => {
-        const old = await resources.in(trx, accountId, id);
-        await updateCode(trx, accountId, id, { ...columnsOf(after), updated_at: clock.now() });
-        const changes = changedFields(old, await resources.in(trx, accountId, id), {
+        const old = await resources.in(trx, workspaceId, id);
+        await updateCode(trx, workspaceId, id, { ...columnsOf(after), updated_at: clock.now() });
+        const changes = changedFields(old, await resources.in(trx, workspaceId, id), {
           ignore: DERIVED_FIELDS,
         });
         const password = passwordChange(before.controls.passwordHash, after.controls.passwordHash);
@@ -142,17 +142,17 @@ export class CodeWrites {
     }
     await this.publish({ id, hostKey: before.hostKey, slug: before.slug });
     if (moved) await this.publish({ id, hostKey: after.hostKey, slug: after.slug });
-    return this.options.reads.get(accountId, id);
+    return this.options.reads.get(workspaceId, id);
   }
 
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
     const { events, resources, scans } = this.options;
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     // Read first: the event shows the code as it was, its scans too (the scans module's own reads).
-    const totals = await scans.totalsFor(accountId, [id]);
+    const totals = await scans.totalsFor(workspaceId, [id]);
     const row = await events.inTransaction(async (trx) => {
-      const code = await resources.in(trx, accountId, id, totals.get(id));
-      const deleted = await deleteCode(trx, accountId, id);
+      const code = await resources.in(trx, workspaceId, id, totals.get(id));
+      const deleted = await deleteCode(trx, workspaceId, id);
       if (!deleted) throw notFound('QR code');
       return { result: deleted, events: [codeEvent('qrcode.deleted', access, id, { object: code })] };
     });

@@ -11,6 +11,6 @@ import { countCodesOnHosts } from './qrcodes.repository.js';
  */
 export function codesOnHostnames(
   db: Kysely<Database>,
-): (accountId: string, hostnames: string[]) => Promise<Map<string, number>> {
-  return (accountId, hostnames) => countCodesOnHosts(db, accountId, hostnames);
+): (workspaceId: string, hostnames: string[]) => Promise<Map<string, number>> {
+  return (workspaceId, hostnames) => countCodesOnHosts(db, workspaceId, hostnames);
 }

@@ -13,7 +13,7 @@ import type { CodeMode, ExecSettings } from './qrcodes.validate.js';
 /** What the redirect edge needs of a code, and nothing else. */
 export interface RedirectCode {
   id: string;
-  accountId: string;
+  workspaceId: string;
   slug: string;
   /** '' for the primary host, otherwise the custom hostname. */
   hostKey: string;
@@ -120,7 +120,7 @@ function redirectCodeOf(row: RedirectRow | undefined): RedirectCode | undefined 
   if (!row) return undefined;
   return {
     id: row.id,
-    accountId: row.account_id,
+    workspaceId: row.account_id,
     slug: row.slug,
     hostKey: row.host_key,
     mode: row.mode,

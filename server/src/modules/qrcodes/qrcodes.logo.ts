@@ -56,7 +56,7 @@ export async function fetchLogoBytes(
 export interface LogoAssets {
   /** Stores the bytes as the workspace's asset; a new one is an `asset.created` event of the access's actor. */
   store(access: WorkspaceAccess, bytes: Uint8Array, path?: string): Promise<{ asset: { url: string } }>;
-  getForAccount(accountId: string, id: string): Promise<{ url: string } | undefined>;
+  getForAccount(workspaceId: string, id: string): Promise<{ url: string } | undefined>;
   read(id: string): Promise<{ contentType: string; data: Buffer } | undefined>;
 }
 

@@ -9,14 +9,14 @@ export const { find: findCode, findMany: findCodesByIds } = workspaceRows('qrcod
 /** Which of `ids` the account holds, with the slug and host that name a code's file. */
 export function findCodeNames(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<Array<Pick<QrCodeRow, 'id' | 'slug' | 'host_key'>>> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('qrcodes')
     .select(['id', 'slug', 'host_key'])
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('id', 'in', ids)
     .execute();
 }
@@ -42,14 +42,14 @@ export async function insertCode(
 
 export async function updateCode(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
   changes: QrCodeUpdate,
 ): Promise<boolean> {
   const result = await db
     .updateTable('qrcodes')
     .set(changes)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -61,10 +61,10 @@ export async function updateCode(
  */
 export async function deleteCode(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   id: string,
 ): Promise<QrCodeRow | undefined> {
-  const row = await findCode(db, accountId, id);
+  const row = await findCode(db, workspaceId, id);
   if (!row) return undefined;
   await db.deleteFrom('qrcode_rules').where('qrcode_id', '=', id).execute();
   await db.deleteFrom('qrcodes').where('id', '=', id).execute();
@@ -121,8 +121,8 @@ function escapeLike(value: string): string {
 
 type CodeQuery = SelectQueryBuilder<Database, 'qrcodes', object>;
 
-function applyFilter(query: CodeQuery, dialect: Dialect, accountId: string, filter: CodeFilter): CodeQuery {
-  let q = query.where('account_id', '=', accountId);
+function applyFilter(query: CodeQuery, dialect: Dialect, workspaceId: string, filter: CodeFilter): CodeQuery {
+  let q = query.where('account_id', '=', workspaceId);
   if (filter.mode !== undefined) q = q.where('mode', '=', filter.mode as QrCodeRow['mode']);
   if (filter.hostKey !== undefined) q = q.where('host_key', '=', filter.hostKey);
   if (filter.enabled !== undefined) q = q.where('enabled', '=', filter.enabled ? 1 : 0);
@@ -150,10 +150,10 @@ function applyFilter(query: CodeQuery, dialect: Dialect, accountId: string, filt
 export function listCodes(
   db: Kysely<Database>,
   dialect: Dialect,
-  accountId: string,
+  workspaceId: string,
   filter: CodeFilter & { before?: string | undefined; limit: number },
 ): Promise<QrCodeRow[]> {
-  let query = applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter).selectAll();
+  let query = applyFilter(db.selectFrom('qrcodes'), dialect, workspaceId, filter).selectAll();
   if (filter.before !== undefined) query = query.where('id', '<', filter.before);
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
@@ -185,13 +185,13 @@ function sortExpression(field: CodeSortField, scanTotal: RawBuilder<number>): Ra
 export function listSortedCodes(
   db: Kysely<Database>,
   dialect: Dialect,
-  accountId: string,
+  workspaceId: string,
   filter: CodeFilter,
   page: { sort: CodeSort; after: SortedAfter | undefined; limit: number; scanTotal: RawBuilder<number> },
 ): Promise<SortedCodeRow[]> {
   const value = sortExpression(page.sort.field, page.scanTotal);
   const direction = page.sort.descending ? 'desc' : 'asc';
-  let query = applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter)
+  let query = applyFilter(db.selectFrom('qrcodes'), dialect, workspaceId, filter)
     .selectAll()
     .select(value.as('sort_value'));
   if (page.after !== undefined) {
@@ -209,10 +209,10 @@ export function listSortedCodes(
 export async function countMatchingCodes(
   db: Kysely<Database>,
   dialect: Dialect,
-  accountId: string,
+  workspaceId: string,
   filter: CodeFilter,
 ): Promise<number> {
-  const row = await applyFilter(db.selectFrom('qrcodes'), dialect, accountId, filter)
+  const row = await applyFilter(db.selectFrom('qrcodes'), dialect, workspaceId, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -241,12 +241,12 @@ export async function findRuleIds(
  */
 export async function replaceRules(
   trx: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   codeId: string,
   ruleIds: readonly string[],
   now: number,
 ): Promise<boolean> {
-  const touched = await updateCode(trx, accountId, codeId, { updated_at: now });
+  const touched = await updateCode(trx, workspaceId, codeId, { updated_at: now });
   if (!touched) return false;
   await trx.deleteFrom('qrcode_rules').where('qrcode_id', '=', codeId).execute();
   if (ruleIds.length > 0) {
@@ -298,14 +298,14 @@ export async function removeRuleEverywhere(
 /** How many of the account's codes each of these hostnames serves (absent: none). */
 export async function countCodesOnHosts(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   hostKeys: readonly string[],
 ): Promise<Map<string, number>> {
   if (hostKeys.length === 0) return new Map();
   const rows = await db
     .selectFrom('qrcodes')
     .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('host_key', 'in', hostKeys)
     .groupBy('host_key')
     .execute();
@@ -313,11 +313,11 @@ export async function countCodesOnHosts(
 }
 
 /** How many codes the workspace holds (its codes limit counts them). */
-export async function countCodes(db: Kysely<Database>, accountId: string): Promise<number> {
+export async function countCodes(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('qrcodes')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -334,7 +334,7 @@ function chunksOf<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
 /** The workspace's codes among `ids` (any order; missing and foreign ids are simply not there). */
 export async function findCodes(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<QrCodeRow[]> {
   const rows: QrCodeRow[] = [];
@@ -344,7 +344,7 @@ export async function findCodes(
       ...(await db
         .selectFrom('qrcodes')
         .selectAll()
-        .where('account_id', '=', accountId)
+        .where('account_id', '=', workspaceId)
         .where('id', 'in', chunk)
         .execute()),
     );
@@ -391,16 +391,16 @@ export async function insertCodes(
 /** Deletes these codes of the workspace with their rule assignments; `db` is the caller's transaction. */
 export async function deleteCodes(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   ids: readonly string[],
 ): Promise<void> {
   for (const chunk of chunksOf(ids)) {
     const own = db
       .selectFrom('qrcodes')
       .select('id')
-      .where('account_id', '=', accountId)
+      .where('account_id', '=', workspaceId)
       .where('id', 'in', chunk);
     await db.deleteFrom('qrcode_rules').where('qrcode_id', 'in', own).execute();
-    await db.deleteFrom('qrcodes').where('account_id', '=', accountId).where('id', 'in', chunk).execute();
+    await db.deleteFrom('qrcodes').where('account_id', '=', workspaceId).where('id', 'in', chunk).execute();
   }
 }

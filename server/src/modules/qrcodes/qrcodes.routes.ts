@@ -365,13 +365,13 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const accountId = request.workspace.id;
+      const workspaceId = request.workspace.id;
       const { id } = request.params;
       const wanted = negotiate(request.query.format, request.headers.accept);
-      if (wanted !== 'json') return sendImage(reply, await service.images.of(accountId, id, wanted));
-      const code = await service.get(accountId, id);
+      if (wanted !== 'json') return sendImage(reply, await service.images.of(workspaceId, id, wanted));
+      const code = await service.get(workspaceId, id);
       if (request.query.include !== 'image') return code;
-      const image = await service.images.of(accountId, id, 'svg');
+      const image = await service.images.of(workspaceId, id, 'svg');
       return {
         ...code,
         image: { format: image.format, data: imageData(image), url: imageUrl(id, image.format) },
@@ -470,10 +470,10 @@ export async function qrcodesRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const accountId = request.workspace.id;
+        const workspaceId = request.workspace.id;
         const { id } = request.params;
         const { download, ...overrides } = request.query;
-        const image = await service.images.of(accountId, id, format, overrides);
+        const image = await service.images.of(workspaceId, id, format, overrides);
         return sendImage(reply, image, download === true, id);
       },
     );

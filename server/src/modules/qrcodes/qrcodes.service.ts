@@ -142,44 +142,44 @@ export class QrCodesService {
 
   // Reads (code-reads.ts)
 
-  get(accountId: string, id: string): Promise<CodeResource> {
-    return this.reads.get(accountId, id);
+  get(workspaceId: string, id: string): Promise<CodeResource> {
+    return this.reads.get(workspaceId, id);
   }
 
   list(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ data: CodeResource[]; nextCursor: string | null }> {
-    return this.reads.list(accountId, query);
+    return this.reads.list(workspaceId, query);
   }
 
   /** A page of the list as an export writes it (logos inlined, password hashes kept). */
   exportPage(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ data: ExportedCode[]; nextCursor: string | null }> {
-    return this.reads.exportPage(accountId, query);
+    return this.reads.exportPage(workspaceId, query);
   }
 
   /** How many codes pass the list's filters. */
-  count(accountId: string, query: CodeFilterInput): Promise<{ total: number }> {
-    return this.reads.count(accountId, query);
+  count(workspaceId: string, query: CodeFilterInput): Promise<{ total: number }> {
+    return this.reads.count(workspaceId, query);
   }
 
   /** The codes one call of a bulk update or delete by filter changes (see CodeReads.bulkSelection). */
   bulkSelection(
-    accountId: string,
+    workspaceId: string,
     filter: CodeFilterInput,
     page: { cursor?: string | undefined; limit?: number | undefined; except?: readonly string[] | undefined },
   ): Promise<{ ids: string[]; nextCursor: string | null }> {
-    return this.reads.bulkSelection(accountId, filter, page);
+    return this.reads.bulkSelection(workspaceId, filter, page);
   }
 
   // Writes (code-writes.ts, code-bulk.ts)
 
   /** A 402 `limit_reached` when `wanted` more codes would pass the workspace's codes limit. */
-  refuseOverCodeLimit(accountId: string, wanted: number): Promise<void> {
-    return this.drafts.refuseOverCodeLimit(accountId, wanted);
+  refuseOverCodeLimit(workspaceId: string, wanted: number): Promise<void> {
+    return this.drafts.refuseOverCodeLimit(workspaceId, wanted);
   }
 
   create(access: WorkspaceAccess, input: CreateCodeCommand, imageFormat: ImageFormat = 'svg') {

@@ -298,7 +298,7 @@ async function answerControlled(
     const taken = edge.counter.take(item, counts);
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
-  const over = edge.usage.isOverLimit(item.accountId, context.now);
+  const over = edge.usage.isOverLimit(item.workspaceId, context.now);
   const overLimit = over instanceof Promise ? await over : over;
   const decided = decideItemScan(decidable, resolved, context, query, { unlocked, overLimit });
   if (decided.kind === 'gone') {
@@ -383,7 +383,7 @@ async function recordScan(
   try {
     await edge.record({
       codeId: item.id,
-      accountId: item.accountId,
+      accountId: item.workspaceId,
       at: context.now,
       hostname: context.hostname,
       ruleId: null,
@@ -405,7 +405,7 @@ async function recordScan(
       gs1Key: item.record.primaryKey.ai,
       gs1Level: levelTitleOf(link.level, item.record.primaryKey.ai),
     });
-    if (!context.bot) countUsage(edge, item.accountId, context.now);
+    if (!context.bot) countUsage(edge, item.workspaceId, context.now);
   } catch (error) {
     // Neither the database nor the disk spool took it: still send the scanner on, loudly.
     edge.log.error({ err: error, gs1Item: item.id }, 'GS1 scan could not be recorded');

@@ -44,9 +44,9 @@ export interface ScanAnswer {
 
 export interface EdgeUsage {
   /** From memory once the account is loaded: the hot path waits on nothing. `now`: the scan's time. */
-  isOverLimit(accountId: string, now: number): boolean | Promise<boolean>;
+  isOverLimit(workspaceId: string, now: number): boolean | Promise<boolean>;
   /** One human scan of the account was recorded (a promise only when it has to wait). */
-  counted(accountId: string, now: number): void | Promise<void>;
+  counted(workspaceId: string, now: number): void | Promise<void>;
 }
 
 /**
@@ -88,7 +88,7 @@ export interface EdgeDeps {
 }
 
 export interface EdgeAttribution {
-  defaultFor(accountId: string): CodeAttribution;
+  defaultFor(workspaceId: string): CodeAttribution;
   newScanId(): string;
 }
 
@@ -160,11 +160,11 @@ export function plainRedirect(url: string): ScanAnswer {
 }
 
 /** Adds a recorded scan to monthly usage; a failure is logged, never thrown (the scan is recorded). */
-export function countUsage(deps: Pick<EdgeDeps, 'usage' | 'log'>, accountId: string, now: number): void {
+export function countUsage(deps: Pick<EdgeDeps, 'usage' | 'log'>, workspaceId: string, now: number): void {
   const warn = (error: unknown) =>
-    deps.log.warn({ err: error, account: accountId }, 'a scan could not be added to monthly usage');
+    deps.log.warn({ err: error, account: workspaceId }, 'a scan could not be added to monthly usage');
   try {
-    const counting = deps.usage.counted(accountId, now);
+    const counting = deps.usage.counted(workspaceId, now);
     if (counting instanceof Promise) counting.catch(warn);
   } catch (error) {
     warn(error);
@@ -227,7 +227,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     );
     context.scansBefore = taken instanceof Promise ? await taken : taken;
   }
-  const over = deps.usage.isOverLimit(code.accountId, context.now);
+  const over = deps.usage.isOverLimit(code.workspaceId, context.now);
   const overLimit = over instanceof Promise ? await over : over;
   const decided = resolveScan(deps.decision, code, context, request.headers.cookie, {
     callExec: isScan,
@@ -242,7 +242,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
     try {
       await deps.record({
         codeId: code.id,
-        accountId: code.accountId,
+        accountId: code.workspaceId,
         at: context.now,
         hostname: context.hostname,
         ruleId: outcome.ruleId,
@@ -259,7 +259,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
         scanId,
         variant: outcome.variant ?? null,
       });
-      if (!context.bot) countUsage(deps, code.accountId, context.now);
+      if (!context.bot) countUsage(deps, code.workspaceId, context.now);
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.
       deps.log.error({ err: error, code: code.id }, 'scan could not be recorded');
@@ -282,7 +282,7 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
 
 /** The code's attribution setting, or its workspace's default; null when it is off. */
 function attributionOf(attribution: EdgeAttribution, code: EdgeCode): CodeAttribution | null {
-  const setting = code.attribution ?? attribution.defaultFor(code.accountId);
+  const setting = code.attribution ?? attribution.defaultFor(code.workspaceId);
   return setting.enabled ? setting : null;
 }
 

@@ -111,7 +111,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
     codes,
     gate,
     decision: {
-      signingSecrets: (accountId) => accounts.getSigningSecrets(accountId),
+      signingSecrets: (workspaceId) => accounts.getSigningSecrets(workspaceId),
       ssrfAllow: config.ssrfAllow,
       siteUrl: config.publicUrl,
     },
@@ -129,7 +129,7 @@ function edgeDeps(app: FastifyInstance, codes: EdgeCache<EdgeCode>, gate: FormGa
 /** Conversions' attribution as the edge uses it: each workspace's default from memory, ids made here. */
 function edgeAttributionOf(app: FastifyInstance): EdgeAttribution {
   const { conversions } = app;
-  return { defaultFor: (accountId) => conversions.attributionDefault(accountId), newScanId };
+  return { defaultFor: (workspaceId) => conversions.attributionDefault(workspaceId), newScanId };
 }
 
 /**
@@ -207,7 +207,7 @@ function simulatorOf(app: FastifyInstance): ScanSimulator {
     codeLookup,
     rules,
     scans,
-    isOverLimit: (accountId) => usage.isOverLimit(accountId),
+    isOverLimit: (workspaceId) => usage.isOverLimit(workspaceId),
     primaryHost: shortLinkHost(config),
     siteUrl: config.publicUrl,
     now: () => Date.now(),

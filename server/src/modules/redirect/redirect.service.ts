@@ -26,7 +26,7 @@ import {
 /** What the edge keeps per code: enough to answer a scan without touching the database. */
 export interface EdgeCode extends DecidableCode {
   id: string;
-  accountId: string;
+  workspaceId: string;
   enabled: boolean;
   /** Whether the decision reads the scan count (a `scans` rule, `maxScans`): the edge takes it from its ScanCounter. */
   readsScanCount: boolean;
@@ -46,7 +46,7 @@ export interface EdgeCodeSources {
 /** What deciding a scan needs besides the code and the request. */
 export interface ScanDecisionDeps {
   /** The account's signing secrets, for exec calls: the current one first (two during a rotation's overlap). */
-  signingSecrets(accountId: string): Promise<string[]>;
+  signingSecrets(workspaceId: string): Promise<string[]>;
   /** Hosts exec calls may reach although they are not public (SSRF_ALLOW). */
   ssrfAllow: readonly string[];
   /** Where a code without a target goes (the site); the service never stores one without. */
@@ -97,7 +97,7 @@ function withRulesAndCount(
 }
 
 async function withRules(sources: EdgeCodeSources, code: RedirectCode): Promise<LoadedEdgeCode> {
-  const rules = await sources.rules.getManyForAccount(code.accountId, code.ruleIds);
+  const rules = await sources.rules.getManyForAccount(code.workspaceId, code.ruleIds);
   return withCount(sources, { value: edgeCodeOf(code, rules), dependsOn: code.ruleIds });
 }
 
@@ -132,7 +132,7 @@ export function edgeCodeOf(code: RedirectCode, rules: readonly RuleDefinition[])
   const utm = controls?.utm ?? null;
   return {
     id: code.id,
-    accountId: code.accountId,
+    workspaceId: code.workspaceId,
     slug: code.slug,
     mode: MODES[code.mode],
     enabled: code.enabled,
@@ -218,7 +218,7 @@ async function askExec(
   exec: NonNullable<EdgeCode['exec']>,
   context: ScanContext,
 ): Promise<ScanOutcome> {
-  const secrets = await deps.signingSecrets(code.accountId);
+  const secrets = await deps.signingSecrets(code.workspaceId);
   const answer = await callExec({
     url: exec.url,
     timeoutMs: exec.timeoutMs,

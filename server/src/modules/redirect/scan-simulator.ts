@@ -18,7 +18,7 @@ export interface ScanSimulatorDeps {
   rules: Pick<RulesService, 'getManyForAccount'>;
   scans: Pick<ScansService, 'countedScans'>;
   /** Whether the account is over its monthly limit (then the edge skips apps, rules and exec). */
-  isOverLimit(accountId: string): boolean | Promise<boolean>;
+  isOverLimit(workspaceId: string): boolean | Promise<boolean>;
   /** The primary host's name, where a code without a hostname is scanned. */
   primaryHost: string;
   siteUrl: string;

@@ -141,14 +141,14 @@ export class RulesService {
     return events;
   }
 
-  async get(accountId: string, id: string): Promise<Rule> {
-    const row = await findRule(this.db, accountId, id);
+  async get(workspaceId: string, id: string): Promise<Rule> {
+    const row = await findRule(this.db, workspaceId, id);
     if (!row) throw notFound('rule');
     return toResource(row);
   }
 
-  async list(accountId: string, query: PageQuery): Promise<RuleList> {
-    const page = await readPage(query, 'rule', (window) => listRules(this.db, accountId, window));
+  async list(workspaceId: string, query: PageQuery): Promise<RuleList> {
+    const page = await readPage(query, 'rule', (window) => listRules(this.db, workspaceId, window));
     return { data: page.rows.map(toResource), nextCursor: page.nextCursor };
   }
 
@@ -156,8 +156,8 @@ export class RulesService {
    * The account's rules among `ids`, in the order of `ids`; ids that are not the account's are
    * left out. For the QR codes module (assignment checks) and the redirect edge (evaluation).
    */
-  async getManyForAccount(accountId: string, ids: readonly string[]): Promise<Rule[]> {
-    const rows = await findRules(this.db, accountId, [...new Set(ids)]);
+  async getManyForAccount(workspaceId: string, ids: readonly string[]): Promise<Rule[]> {
+    const rows = await findRules(this.db, workspaceId, [...new Set(ids)]);
     const byId = new Map(rows.map((row) => [row.id, toResource(row)]));
     return [...new Set(ids)].flatMap((id) => {
       const rule = byId.get(id);
@@ -175,8 +175,8 @@ export class RulesService {
     patch: RulePatchBody,
     checkShape: RuleShapeCheck,
   ): Promise<Rule> {
-    const accountId = access.workspaceId;
-    const row = await findRule(this.db, accountId, id);
+    const workspaceId = access.workspaceId;
+    const row = await findRule(this.db, workspaceId, id);
     if (!row) throw notFound('rule');
     const current = toResource(row);
     const merged = applyMergePatch(
@@ -194,14 +194,14 @@ export class RulesService {
     const errors = validateRule(next, '/body', this.urlOptions);
     if (errors.length > 0) throw validationFailed(errors);
     const rule = await this.options.events.inTransaction(async (trx) => {
-      const updated = await updateRule(trx, accountId, id, {
+      const updated = await updateRule(trx, workspaceId, id, {
         name: next.name,
         enabled: next.enabled === false ? 0 : 1,
         when_json: next.when ? JSON.stringify(next.when) : null,
         then_json: JSON.stringify(normalizeActionUrls(next.then)),
         updated_at: Math.max(this.clock.now(), row.updated_at),
       });
-      const after = updated && (await findRule(trx, accountId, id));
+      const after = updated && (await findRule(trx, workspaceId, id));
       if (!after) throw notFound('rule');
       const rule = toResource(after);
       const changes = changedFields({ ...current }, { ...rule });
@@ -218,16 +218,16 @@ export class RulesService {
    * `rule.deleted`; each code's change is its own event).
    */
   async delete(access: WorkspaceAccess, id: string): Promise<void> {
-    const accountId = access.workspaceId;
+    const workspaceId = access.workspaceId;
     await this.options.events.inTransaction(async (trx) => {
-      const row = await findRule(trx, accountId, id);
-      if (!row || !(await deleteRule(trx, accountId, id))) throw notFound('rule');
+      const row = await findRule(trx, workspaceId, id);
+      if (!row || !(await deleteRule(trx, workspaceId, id))) throw notFound('rule');
       const object = { ...toResource(row) };
       return { result: undefined, events: [ruleEvent('rule.deleted', access, id, { object })] };
     });
     await this.options.changes.publish(
       'rule.deleted',
-      { id, accountId, actor: access.actor, requestId: access.requestId },
+      { id, accountId: workspaceId, actor: access.actor, requestId: access.requestId },
       { acrossInstances: false },
     );
     await this.options.changes.publish('rule.changed', { id });

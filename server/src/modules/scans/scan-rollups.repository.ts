@@ -43,7 +43,7 @@ function sums<T extends keyof Database>(visitorsColumn: 'visitors' | 'code_visit
 function facts(db: Kysely<Database>, selection: Selection, from: number, to: number) {
   let query = db
     .selectFrom('scan_rollups')
-    .where('account_id', '=', selection.accountId)
+    .where('account_id', '=', selection.workspaceId)
     .where('bucket', '>=', from)
     .where('bucket', '<', to);
   if (selection.codes) query = query.where('qrcode_id', 'in', selection.codes);
@@ -57,7 +57,7 @@ function facts(db: Kysely<Database>, selection: Selection, from: number, to: num
 function totals(db: Kysely<Database>, selection: Selection, from: number, to: number) {
   return db
     .selectFrom('scan_totals')
-    .where('account_id', '=', selection.accountId)
+    .where('account_id', '=', selection.workspaceId)
     .where('qrcode_id', 'in', selection.codes ?? [''])
     .where('bucket', '>=', from)
     .where('bucket', '<', to);
@@ -162,7 +162,7 @@ export async function countsByKey(
     if (start >= end) return;
     let daily = db
       .selectFrom('scan_daily_rollups')
-      .where('account_id', '=', selection.accountId)
+      .where('account_id', '=', selection.workspaceId)
       .where('dimension', '=', by)
       .where('day', '>=', start)
       .where('day', '<', end);
@@ -188,7 +188,7 @@ export async function countsByKey(
   const endWeek = Math.floor(throughDay / WEEK_MS) * WEEK_MS;
   if (firstWeek < endWeek) {
     await byDays(firstDay, firstWeek);
-    addRows(await summedByKey(db, 'scan_weekly_rollups', selection.accountId, by, firstWeek, endWeek));
+    addRows(await summedByKey(db, 'scan_weekly_rollups', selection.workspaceId, by, firstWeek, endWeek));
     await byDays(endWeek, throughDay);
   } else await byDays(firstDay, throughDay);
   // The whole account: the partial days from its per-dimension quarter hours.
@@ -197,7 +197,7 @@ export async function countsByKey(
     [throughDay, to],
   ] as const) {
     if (start >= end) continue;
-    addRows(await summedByKey(db, 'scan_dimension_buckets', selection.accountId, by, start, end));
+    addRows(await summedByKey(db, 'scan_dimension_buckets', selection.workspaceId, by, start, end));
   }
   return result;
 }
@@ -209,7 +209,7 @@ const SUMMED_BY_KEY = { scan_weekly_rollups: 'week', scan_dimension_buckets: 'bu
 function summedByKey(
   db: Kysely<Database>,
   table: keyof typeof SUMMED_BY_KEY,
-  accountId: string,
+  workspaceId: string,
   by: Dimension,
   start: number,
   end: number,
@@ -218,7 +218,7 @@ function summedByKey(
   const time = SUMMED_BY_KEY[table] as 'bucket';
   return db
     .selectFrom(table as 'scan_dimension_buckets')
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('dimension', '=', by)
     .where(time, '>=', start)
     .where(time, '<', end)
@@ -247,10 +247,10 @@ async function lastDayIsWhole(
 }
 
 /** The account's first quarter hour with a scan (for `range=all`). */
-export async function firstBucket(db: Kysely<Database>, accountId: string): Promise<number | undefined> {
+export async function firstBucket(db: Kysely<Database>, workspaceId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('scan_totals')
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('qrcode_id', '=', '')
     .select((eb) => eb.fn.min('bucket').as('first'))
     .executeTakeFirst();

@@ -71,7 +71,7 @@ export type FilterName = keyof typeof FILTER_COLUMNS;
 
 /** Which of an account's scans a rollup read counts. */
 export interface RollupSelection {
-  accountId: string;
+  workspaceId: string;
   /** The codes selected by `qrcode` and `tag`; undefined for all of the account's codes. */
   codes: string[] | undefined;
   /** Other filters: each a list of values ('' for none), combined with AND across filters. */

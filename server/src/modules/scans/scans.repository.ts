@@ -287,14 +287,14 @@ export function findCounters(db: Kysely<Database>, codeIds: string[]): Promise<S
 /** Human scans of an account in [from, to), from its quarter-hour totals (bounds on quarter hours). */
 export async function sumAccountScans(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   from: number,
   to: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('scan_totals')
     .select((eb) => eb.fn.sum<string | number | null>('scans').as('scans'))
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('qrcode_id', '=', '')
     .where('bucket', '>=', from)
     .where('bucket', '<', to)
@@ -320,7 +320,7 @@ export async function countVisitorsOfDay(
 }
 
 export interface ScanExportFilter {
-  accountId: string;
+  workspaceId: string;
   from: number;
   to: number;
   codes: string[] | undefined;
@@ -335,7 +335,7 @@ function exportQuery(db: Kysely<Database>, filter: ScanExportFilter) {
   let query = db
     .selectFrom('scans')
     .selectAll()
-    .where('account_id', '=', filter.accountId)
+    .where('account_id', '=', filter.workspaceId)
     .where('at', '<', filter.to);
   if (filter.codes) query = query.where('qrcode_id', 'in', filter.codes);
   for (const [column, values] of Object.entries(filter.columns) as [
@@ -562,7 +562,7 @@ export async function findScanById(db: Kysely<Database>, scanId: string): Promis
 /** A split rule's human scans per variant since `from`: scans and distinct daily visitors. */
 export async function countVariantScans(
   db: Kysely<Database>,
-  accountId: string,
+  workspaceId: string,
   ruleId: string,
   from: number,
 ): Promise<{ variant: number; scans: number; scanners: number }[]> {
@@ -575,7 +575,7 @@ export async function countVariantScans(
     ])
     .where('rule_id', '=', ruleId)
     .where('variant', 'is not', null)
-    .where('account_id', '=', accountId)
+    .where('account_id', '=', workspaceId)
     .where('bot', '=', 0)
     .where('at', '>=', from)
     .groupBy('variant')

@@ -177,8 +177,8 @@ export class ScansService {
    * Announces the account's stored scans (`scans.stored`) from every instance while a live client
    * watches it; resolves once the other instances know. Answers the function that stops watching.
    */
-  watchStored(accountId: string): Promise<() => void> {
-    return this.watchers ? this.watchers.watch(accountId) : Promise.resolve(() => undefined);
+  watchStored(workspaceId: string): Promise<() => void> {
+    return this.watchers ? this.watchers.watch(workspaceId) : Promise.resolve(() => undefined);
   }
 
   /** Resolves once the scan is durable (in this instance's journal; the database follows in bulk). */
@@ -230,12 +230,12 @@ export class ScansService {
 
   /** A split rule's human scans and daily-distinct scanners per variant since `from` (experiments). */
   async variantScans(
-    accountId: string,
+    workspaceId: string,
     ruleId: string,
     from: number,
   ): Promise<{ variant: number; scans: number; scanners: number }[]> {
-    await this.settled(accountId);
-    return countVariantScans(this.db, accountId, ruleId, from);
+    await this.settled(workspaceId);
+    return countVariantScans(this.db, workspaceId, ruleId, from);
   }
 
   /** Counted (human) scans of a code so far: the base of the `scans` rule condition. */
@@ -246,9 +246,9 @@ export class ScansService {
   }
 
   /** The account's human scans recorded in [from, to): monthly usage's seed. `from`/`to` on quarter hours. */
-  async humanScansOf(accountId: string, from: number, to: number): Promise<number> {
-    await this.settled(accountId);
-    return sumAccountScans(this.db, accountId, from, to);
+  async humanScansOf(workspaceId: string, from: number, to: number): Promise<number> {
+    await this.settled(workspaceId);
+    return sumAccountScans(this.db, workspaceId, from, to);
   }
 
   /** The code's counted scans as an SQL expression of its id column (the code list sorts by it). */
@@ -304,13 +304,13 @@ export class ScansService {
   }
 
   /** The account's first quarter hour with a scan, if it has one. */
-  firstBucket(accountId: string): Promise<number | undefined> {
-    return firstBucket(this.db, accountId);
+  firstBucket(workspaceId: string): Promise<number | undefined> {
+    return firstBucket(this.db, workspaceId);
   }
 
   /** The account's scans in time order, a page at a time (the CSV export). */
   async *scansInOrder(filter: ScanExportFilter): AsyncGenerator<ScanRow[]> {
-    await this.settled(filter.accountId);
+    await this.settled(filter.workspaceId);
     yield* scansInOrder(this.db, filter);
   }
 

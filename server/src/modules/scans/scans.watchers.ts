@@ -27,8 +27,8 @@ export class ScanWatchers {
   private announcer: NodeJS.Timeout | null = null;
 
   constructor(private readonly changes: ChangeBus) {
-    changes.subscribe('scans.watched', ({ accountId }) => {
-      this.remote.set(accountId, Date.now() + WATCH_TTL_MS);
+    changes.subscribe('scans.watched', ({ accountId: workspaceId }) => {
+      this.remote.set(workspaceId, Date.now() + WATCH_TTL_MS);
     });
   }
 
@@ -36,18 +36,18 @@ export class ScanWatchers {
    * Counts a live client of the account; resolves once the other instances have heard of it, so
    * the scans they store from then on reach it. Answers the function that stops counting it.
    */
-  async watch(accountId: string): Promise<() => void> {
-    const clients = this.local.get(accountId) ?? 0;
-    this.local.set(accountId, clients + 1);
+  async watch(workspaceId: string): Promise<() => void> {
+    const clients = this.local.get(workspaceId) ?? 0;
+    this.local.set(workspaceId, clients + 1);
     this.announcer ??= setInterval(() => this.announceAll(), ANNOUNCE_EVERY_MS).unref();
-    if (clients === 0) await this.announce(accountId);
+    if (clients === 0) await this.announce(workspaceId);
     let stopped = false;
     return () => {
       if (stopped) return;
       stopped = true;
-      const left = (this.local.get(accountId) ?? 1) - 1;
-      if (left > 0) this.local.set(accountId, left);
-      else this.local.delete(accountId);
+      const left = (this.local.get(workspaceId) ?? 1) - 1;
+      if (left > 0) this.local.set(workspaceId, left);
+      else this.local.delete(workspaceId);
       if (this.local.size === 0 && this.announcer) {
         clearInterval(this.announcer);
         this.announcer = null;
@@ -59,15 +59,15 @@ export class ScanWatchers {
   watched(rows: readonly NewScanRow[]): NewScanRow[] {
     if (this.local.size === 0 && this.remote.size === 0) return [];
     const now = Date.now();
-    for (const [accountId, until] of this.remote) if (until <= now) this.remote.delete(accountId);
+    for (const [workspaceId, until] of this.remote) if (until <= now) this.remote.delete(workspaceId);
     return rows.filter((row) => this.local.has(row.account_id) || this.remote.has(row.account_id));
   }
 
-  private announce(accountId: string): Promise<void> {
-    return this.changes.publish('scans.watched', { accountId }, { awaitOthers: true });
+  private announce(workspaceId: string): Promise<void> {
+    return this.changes.publish('scans.watched', { accountId: workspaceId }, { awaitOthers: true });
   }
 
   private announceAll(): void {
-    for (const accountId of this.local.keys()) void this.announce(accountId).catch(() => undefined);
+    for (const workspaceId of this.local.keys()) void this.announce(workspaceId).catch(() => undefined);
   }
 }

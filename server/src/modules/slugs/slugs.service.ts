@@ -12,7 +12,7 @@ export interface SlugDirectory {
   findForRedirect(hostKey: string, slug: string): unknown;
 }
 export interface BindableHostnames {
-  bindable(accountId: string, nameOrId: string, path: string): Promise<string>;
+  bindable(workspaceId: string, nameOrId: string, path: string): Promise<string>;
 }
 
 /**
@@ -24,7 +24,7 @@ export class SlugsService {
   constructor(private readonly options: { codes: SlugDirectory; hostnames: BindableHostnames }) {}
 
   async availability(
-    accountId: string,
+    workspaceId: string,
     slug: string,
     hostname: string | undefined,
   ): Promise<SlugAvailability> {
@@ -32,7 +32,7 @@ export class SlugsService {
     const hostKey =
       hostname === undefined
         ? ''
-        : await this.options.hostnames.bindable(accountId, hostname, '/query/hostname');
+        : await this.options.hostnames.bindable(workspaceId, hostname, '/query/hostname');
     if (!isValidSlug(slug)) return { available: false, reason: 'invalid' };
     if (isReservedSlug(slug, hostKey)) return { available: false, reason: 'reserved' };
     const taken = await this.options.codes.findForRedirect(hostKey, slug);

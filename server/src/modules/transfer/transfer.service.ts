@@ -26,7 +26,7 @@ export interface CodeDirectory {
     options: { newRuleIds?: ReadonlySet<string> },
   ): Promise<void>;
   exportPage(
-    accountId: string,
+    workspaceId: string,
     query: ListQueryInput,
   ): Promise<{ data: ExportedCode[]; nextCursor: string | null }>;
   bulkCreate(
@@ -34,16 +34,16 @@ export interface CodeDirectory {
     items: CreateCodeCommand[],
     options: { atomic: boolean; path: (index: number) => string; newRules: NewRules },
   ): Promise<Array<{ index: number; status: number; problem?: ProblemBody }>>;
-  refuseOverCodeLimit(accountId: string, wanted: number): Promise<void>;
+  refuseOverCodeLimit(workspaceId: string, wanted: number): Promise<void>;
 }
 
 /** The rules service as this module uses it: an import makes the rules an export carried, with the codes. */
 export interface RuleDirectory {
   list(
-    accountId: string,
+    workspaceId: string,
     query: { limit?: number; cursor?: string },
   ): Promise<{ data: Rule[]; nextCursor: string | null }>;
-  getManyForAccount(accountId: string, ids: readonly string[]): Promise<Rule[]>;
+  getManyForAccount(workspaceId: string, ids: readonly string[]): Promise<Rule[]>;
   prepare(access: WorkspaceAccess, body: RuleCreateBody, path: string): PreparedRule;
   writePrepared(trx: Kysely<Database>, rules: readonly PreparedRule[]): Promise<ChangeEvent[]>;
 }
@@ -51,7 +51,7 @@ export interface RuleDirectory {
 /** The hostnames service as this module uses it: which names a code in a file may keep. */
 export interface HostnameDirectory {
   list(
-    accountId: string,
+    workspaceId: string,
     query: { limit?: number; cursor?: string },
   ): Promise<{ data: Array<{ hostname: string; status: string }>; nextCursor: string | null }>;
 }
@@ -305,11 +305,11 @@ export class TransferService {
     return input;
   }
 
-  private async verifiedHostnames(accountId: string): Promise<Set<string>> {
+  private async verifiedHostnames(workspaceId: string): Promise<Set<string>> {
     const names = new Set<string>();
     let cursor: string | undefined;
     do {
-      const page = await this.options.hostnames.list(accountId, {
+      const page = await this.options.hostnames.list(workspaceId, {
         limit: 100,
         ...(cursor ? { cursor } : {}),
       });
@@ -324,7 +324,7 @@ export class TransferService {
    * apply), so a workspace of any size streams in constant memory.
    */
   async *exportLines(
-    accountId: string,
+    workspaceId: string,
     filters: ExportFilters,
     format: 'csv' | 'json',
   ): AsyncGenerator<string> {
@@ -337,8 +337,8 @@ export class TransferService {
     let cursor: string | undefined;
     let first = true;
     do {
-      const page = await this.options.codes.exportPage(accountId, { ...filters, limit: PAGE_SIZE, cursor });
-      await this.loadRules(accountId, page.data, rules);
+      const page = await this.options.codes.exportPage(workspaceId, { ...filters, limit: PAGE_SIZE, cursor });
+      await this.loadRules(workspaceId, page.data, rules);
       for (const code of page.data) {
         const item = exportItem(code, rules);
         chunk += format === 'csv' ? csvRowOf(item) : `${first ? '' : ','}\n${JSON.stringify(item)}`;
@@ -352,10 +352,10 @@ export class TransferService {
   }
 
   /** Adds the definitions of the page's rules not yet known to `known`. */
-  private async loadRules(accountId: string, codes: ExportedCode[], known: Map<string, RuleDefinition>) {
+  private async loadRules(workspaceId: string, codes: ExportedCode[], known: Map<string, RuleDefinition>) {
     const missing = [...new Set(codes.flatMap((code) => code.rules))].filter((id) => !known.has(id));
     if (missing.length === 0) return;
-    for (const rule of await this.options.rules.getManyForAccount(accountId, missing)) {
+    for (const rule of await this.options.rules.getManyForAccount(workspaceId, missing)) {
       known.set(rule.id, {
         id: rule.id,
         name: rule.name,

@@ -32,13 +32,13 @@ export default function PayPalCheckout({
   clientId,
   sdkBaseUrl,
   paypalPlanId,
-  accountId,
+  workspaceId,
   onSubscribed,
 }: {
   clientId: string;
   sdkBaseUrl: string | undefined;
   paypalPlanId: string;
-  accountId: string;
+  workspaceId: string;
   onSubscribed: (subscription: Subscription) => void;
 }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -68,11 +68,11 @@ export default function PayPalCheckout({
         <ScriptState />
         <PayPalButtons
           style={{ layout: 'vertical', label: 'subscribe', shape: 'rect' }}
-          forceReRender={[paypalPlanId, accountId]}
+          forceReRender={[paypalPlanId, workspaceId]}
           disabled={outcome.kind === 'confirming'}
           onClick={() => setOutcome({ kind: 'idle' })}
           createSubscription={(_data, actions) =>
-            actions.subscription.create({ plan_id: paypalPlanId, custom_id: accountId })
+            actions.subscription.create({ plan_id: paypalPlanId, custom_id: workspaceId })
           }
           onApprove={async (data) => {
             if (!data.subscriptionID) {

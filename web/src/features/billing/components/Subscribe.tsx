@@ -25,8 +25,8 @@ const HOLDING = new Set<string>(['active', 'approved', 'suspended']);
  * The workspace the plan is bought for (PayPal's `custom_id`): the one the user works in, which the
  * API checks the subscription against.
  */
-function useAccountId(): { accountId: string | undefined; error: unknown } {
-  return { accountId: useWorkspace().current?.id, error: null };
+function useWorkspaceId(): { workspaceId: string | undefined; error: unknown } {
+  return { workspaceId: useWorkspace().current?.id, error: null };
 }
 
 /** Choose one of the plans on sale (a radio group); plans the account holds are shown, not offered. */
@@ -79,7 +79,7 @@ function SignedInCheckout({
   plans: Plan[];
   paypal: PayPalSettings;
 }) {
-  const { accountId, error: accountError } = useAccountId();
+  const { workspaceId, error: accountError } = useWorkspaceId();
   const { overview } = useBillingOverview();
   const billingChanged = useBillingChanged();
   const [subscribed, setSubscribed] = useState<{ plan: Plan; subscription: Subscription } | null>(null);
@@ -132,7 +132,7 @@ function SignedInCheckout({
         </p>
       )}
       <ProblemMessage error={accountError} />
-      {chosenPlan && accountId && (
+      {chosenPlan && workspaceId && (
         <>
           <p className={styles.chosen}>
             <strong>{chosenPlan.name}</strong>: {describeLimit(chosenPlan, kind)} for{' '}
@@ -142,7 +142,7 @@ function SignedInCheckout({
             clientId={paypal.clientId}
             sdkBaseUrl={paypal.sdkBaseUrl}
             paypalPlanId={paypalPlanIdOf(chosenPlan, paypal) ?? ''}
-            accountId={accountId}
+            workspaceId={workspaceId}
             onSubscribed={(subscription) => {
               setSubscribed({ plan: chosenPlan, subscription });
               billingChanged();
