@@ -51,6 +51,7 @@ declare module '../../shared/change-bus.js' {
 
 /** A stored conversion as the live stream sends it. */
 export interface LiveConversion {
+  /** The workspace; `accountId` on the wire, as instances of an older release read it during a roll (docs/adr/2026-11-29-workspace-id-names.md). */
   accountId: string;
   qrcode: string;
   view: Conversion;

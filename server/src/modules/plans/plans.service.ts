@@ -24,7 +24,11 @@ export { subscriptionView } from './plans.views.js';
 
 declare module '../../shared/change-bus.js' {
   interface ChangeTopics {
-    /** An account's plans changed (bought, renewed, suspended, cancelled, ended, granted, revoked). */
+    /**
+     * A workspace's plans changed (bought, renewed, suspended, cancelled, ended, granted, revoked).
+     * Its field is `accountId` as every topic's is: older instances read it during a roll
+     * (docs/adr/2026-11-29-workspace-id-names.md).
+     */
     'plans.changed': { accountId: string };
   }
 }

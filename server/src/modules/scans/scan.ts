@@ -12,6 +12,7 @@ import type { NewScanRow } from './scans.table.js';
  */
 export interface Scan {
   codeId: string;
+  /** The workspace; `accountId` because `StoredScan` (this record) rides 'scans.stored' to instances of an older release during a roll (docs/adr/2026-11-29-workspace-id-names.md). */
   accountId: string;
   at: number;
   /** The host the code was scanned on (no port). */
