@@ -224,11 +224,12 @@ describe.each(engines)('the live stream on $name', (engine) => {
       spy.on('message', (_channel, text) => {
         const { topic, event } = JSON.parse(text) as {
           topic: string;
-          event: { scans?: { workspaceId: string }[]; workspaceId?: string };
+          // The wire's names (accountId): older instances read them during a roll.
+          event: { scans?: { accountId: string }[]; accountId?: string };
         };
         topics.push({
           topic,
-          accounts: event.scans?.map((scan) => scan.workspaceId) ?? [event.workspaceId ?? ''],
+          accounts: event.scans?.map((scan) => scan.accountId) ?? [event.accountId ?? ''],
         });
       });
       await spy.subscribe(`${prefix}changes`);
