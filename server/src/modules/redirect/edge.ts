@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { headerSafeUrl } from '../../shared/http-url.js';
 import type { CodeAttribution } from '../qrcodes/link-controls.js';
@@ -6,7 +7,6 @@ import type { IpAddress } from '../rules/ip-address.js';
 import type { Scan } from '../scans/scan.js';
 import type { ScanCounter } from '../scans/scan-counter.js';
 import { edgeMessagePage, edgePageHtml } from './edge-page.js';
-import type { GatePost } from './password-gate.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, type HeldScan, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
 import { buildScanContext, type ScanRequest } from './scan-context.js';
@@ -85,6 +85,18 @@ export interface EdgeDeps {
    * password form's POST (a protected item's form posts back to the compressed URI it was shown at).
    */
   unknownSlug?: (request: EdgeRequest, post?: GatePost) => Promise<ScanAnswer | undefined>;
+}
+
+/** What the POST brings besides the scan request: its body, read only when a code needs it. */
+export interface GatePost {
+  body: Readable;
+  contentType: string | undefined;
+  /** The Content-Length header: a body said to be too large is not read at all. */
+  contentLength: string | undefined;
+  /** Whether the short URL is https (the pass is then a Secure cookie). */
+  secure: boolean;
+  /** The short URL's path: the pass is sent back there only. */
+  path: string;
 }
 
 export interface EdgeAttribution {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { EdgeDeps, EdgeRequest, ScanAnswer } from './edge.js';
+import type { EdgeDeps, EdgeRequest, GatePost, ScanAnswer } from './edge.js';
 import type { FormGate } from './password-gate.form.js';
 import { gateTriesKey } from './password-gate.limiter.js';
 import { gatePage } from './password-gate.page.js';
@@ -14,18 +14,6 @@ import { EdgeCache } from './redirect.cache.js';
 
 /** A form body is a few dozen bytes; anything much larger is no form of ours. */
 export const GATE_FORM_MAX_BYTES = 4096;
-
-/** What the POST brings besides the scan request: its body, read only when a code needs it. */
-export interface GatePost {
-  body: Readable;
-  contentType: string | undefined;
-  /** The Content-Length header: a body said to be too large is not read at all. */
-  contentLength: string | undefined;
-  /** Whether the short URL is https (the pass is then a Secure cookie). */
-  secure: boolean;
-  /** The short URL's path: the pass is sent back there only. */
-  path: string;
-}
 
 const METHOD_NOT_ALLOWED: ScanAnswer = {
   status: 405,

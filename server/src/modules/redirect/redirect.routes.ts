@@ -9,6 +9,7 @@ import {
   answerScan,
   type EdgeDeps,
   type EdgeRequest,
+  type GatePost,
   hostRootPage,
   plainRedirect,
   type ScanAnswer,
@@ -16,7 +17,7 @@ import {
 import { answerGs1, type Gs1EdgeDeps, type Gs1EdgeRequest, isGs1Path } from './edge-gs1.js';
 import { type EdgeHost, type HostResolver, requestHost, slugOf } from './edge-host.js';
 import type { FormGate } from './password-gate.form.js';
-import { answerGatePost, type GatePost } from './password-gate.js';
+import { answerGatePost } from './password-gate.js';
 import { appLinkFileAnswer } from './well-known.js';
 
 /** Answers raw requests that belong to the edge; false leaves the request to Fastify. */
