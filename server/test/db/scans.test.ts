@@ -263,6 +263,36 @@ describe.each(engines)('scans on $name', (engine) => {
     }
   });
 
+  it('spools a long refusal in files of about a thousand scans, each replayed in a transaction of its own', async () => {
+    const database = await openTestDatabase(engine);
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));
+    try {
+      const broken = createDatabase({ sqliteFile: ':memory:' }); // no tables: every insert fails
+      const refusing = new ScanRecorder(broken, { spoolDir, log });
+      const now = Date.now();
+      for (let wave = 0; wave < 25; wave++) {
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => refusing.record(row('qr_long', now + wave * 100 + i))),
+        );
+      }
+      await refusing.close();
+      await broken.destroy();
+      // A file is sealed once it holds 1,000 scans: at most one more group joins it first.
+      const lines = fs
+        .readdirSync(spoolDir)
+        .map((name) => fs.readFileSync(path.join(spoolDir, name), 'utf8').trim().split('\n').length);
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...lines)).toBeLessThanOrEqual(1100);
+      expect(lines.reduce((sum, n) => sum + n, 0)).toBe(2500);
+
+      const healthy = new ScanRecorder(database.handle, { spoolDir, log });
+      expect(await healthy.replaySpool()).toBe(2500);
+      expect(await countScans(database.handle, 'qr_long')).toBe(2500);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('replays a spool file once, even when the file outlives its commit or a second replayer reads it', async () => {
     const database = await openTestDatabase(engine);
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-spool-'));

@@ -19,6 +19,14 @@ import type { NewScanRow } from './scans.table.js';
 const REFUSED_GROUPS_MS = 200;
 
 /**
+ * The most scans one such file holds: a file is shipped (or replayed) in one transaction on the
+ * event loop that answers scans. At 45k scans a second a 200 ms window held about 9,000, whose
+ * replay held the loop for up to 71 ms while a bulk import kept the write lock (the edge's p99
+ * 31 ms against 3 alone, `npm run bench -- isolation --jobs bulk-import`).
+ */
+const REFUSED_FILE_MAX_SCANS = 1000;
+
+/**
  * SQLite's default: each group is its own transaction, which on SQLite is already a local append
  * to the WAL, holding the raw scans only. Their counters and rollups follow in bulk, in a
  * transaction that moves the rollup cursor; `settled()` waits for them.
@@ -113,16 +121,24 @@ export class DirectScanWriter implements ScanWriter {
   /**
    * Appends to the open journal file; the first append opens a window of REFUSED_GROUPS_MS after
    * which the file is sealed and shipped (its shipment fails while the database is away, and the
-   * replay retries it). Appends and the seal run one after another.
+   * replay retries it), or sooner once it holds REFUSED_FILE_MAX_SCANS. Appends and the seal run one
+   * after another.
    */
   private appendToJournal(rows: NewScanRow[]): Promise<void> {
-    if (!this.journalTurn) {
-      this.journalTurn = Promise.resolve();
-      this.sealTimer = setTimeout(() => void this.sealJournal(), REFUSED_GROUPS_MS);
-    }
-    const appended = this.journalTurn.then(() => this.journal.append(rows));
+    // A full file is sealed, and the next file's appends wait until it is.
+    if (this.journalTurn && this.journal.openScans >= REFUSED_FILE_MAX_SCANS)
+      this.openJournalWindow(this.sealJournal());
+    const turn = this.journalTurn ?? this.openJournalWindow(Promise.resolve());
+    const appended = turn.then(() => this.journal.append(rows));
     this.journalTurn = appended.catch(() => undefined);
     return appended;
+  }
+
+  /** Opens a window for the next file's appends, once `after` (the last file's seal) is done. */
+  private openJournalWindow(after: Promise<void>): Promise<void> {
+    this.journalTurn = after.catch(() => undefined);
+    this.sealTimer = setTimeout(() => void this.sealJournal(), REFUSED_GROUPS_MS);
+    return this.journalTurn;
   }
 
   private async sealJournal(): Promise<void> {
