@@ -74,9 +74,6 @@ export const SCAN_SPARSE_COLUMNS = [
   'gs1_level',
 ] as const satisfies readonly (keyof NewScanRow)[];
 
-/** The sparse columns a GS1 item's scan fills (and a code's never does). */
-export const SCAN_GS1_COLUMNS: readonly (keyof NewScanRow)[] = ['gs1_link_type', 'gs1_key', 'gs1_level'];
-
 /** The raw scan row's columns, in the order the writers bind them. */
 export const SCAN_COLUMNS = [...SCAN_COMMON_COLUMNS, ...SCAN_SPARSE_COLUMNS] as const;
 
