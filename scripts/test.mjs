@@ -40,10 +40,19 @@ function printSlowestFiles(report) {
   console.log(`(node scripts/test-durations.mjs ${unitReport} refreshes vitest.durations.json)\n`);
 }
 
+function* specsOf(suites = []) {
+  for (const suite of suites) {
+    yield* suite.specs ?? [];
+    yield* specsOf(suite.suites);
+  }
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let broken = false;
+// Named again under the totals: CI keeps only the end of a long log.
+const failures = [];
 
 const unitReport = path.join(reports, 'vitest.json');
 const unit = spawnSync(
@@ -57,6 +66,14 @@ if (fs.existsSync(unitReport)) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    if (file.assertionResults.length === 0 && file.status === 'failed')
+      failures.push(`${where}: ${file.message.split('\n')[0]}`);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${where} > ${test.fullName}`);
+    }
+  }
   if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) broken = true;
 } else {
   broken = true;
@@ -71,10 +88,14 @@ if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   });
   if (fs.existsSync(e2eReport)) {
-    const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    const { stats, suites } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
+    for (const spec of specsOf(suites)) {
+      if (spec.tests.some((test) => test.status === 'unexpected'))
+        failures.push(`e2e/${spec.file}:${spec.line} > ${spec.title}`);
+    }
   } else {
     broken = true;
   }
@@ -82,5 +103,6 @@ if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0
 }
 
 if (broken && failed === 0) failed = 1; // a suite that could not run counts as a failure
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
