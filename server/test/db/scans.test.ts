@@ -6,7 +6,6 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { openSqlite } from '../../src/db/sqlite-file.js';
 import { type Scan, toScanRow } from '../../src/modules/scans/scan.js';
 import { ScanRecorder } from '../../src/modules/scans/scan-recorder.js';
 import { ScanShipper, ShipmentRefused } from '../../src/modules/scans/scan-shipper.js';
@@ -459,45 +458,6 @@ describe('scans on sqlite, rollups behind', () => {
       await recorder.close();
     } finally {
       await database.close();
-    }
-  });
-
-  it('stores what a job’s write lock turned away as soon as the job lets go, from the shipper thread', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-lock-'));
-    const file = path.join(dir, 'rq.sqlite');
-    const database = createDatabase({ sqliteFile: file });
-    await migrateToLatest(database.db);
-    const job = openSqlite(file);
-    let letGo: NodeJS.Timeout | undefined;
-    try {
-      const recorder = new ScanRecorder(database, { spoolDir: path.join(dir, 'spool'), log });
-      const now = Date.now();
-      job.exec('begin immediate');
-      // Answered at once while the job holds the lock (the groups go to the journal)...
-      await Promise.all(Array.from({ length: 300 }, (_, i) => recorder.record(row('qr_locked', now + i))));
-      expect(recorder.refusedGroups).toBeGreaterThan(0);
-      expect(await countScans(database, 'qr_locked')).toBe(0);
-      // ...and shipped by a thread that waits for the lock, not left for the replay 5 s later.
-      const settled = recorder.settled();
-      letGo = setTimeout(() => job.exec('commit'), 300);
-      await settled;
-      expect(await countScans(database, 'qr_locked')).toBe(300);
-      expect(await counted(database, 'qr_locked')).toBe(300);
-      expect(fs.readdirSync(path.join(dir, 'spool'))).toEqual([]);
-      // Written once: the next groups go straight in again.
-      await Promise.all(
-        Array.from({ length: 10 }, (_, i) => recorder.record(row('qr_locked', now + 300 + i))),
-      );
-      await recorder.settled();
-      expect(await countScans(database, 'qr_locked')).toBe(310);
-      const { stored, recounted } = await storedAndRecountedRollups(database);
-      expect(stored).toEqual(recounted);
-      await recorder.close();
-    } finally {
-      clearTimeout(letGo);
-      job.close();
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

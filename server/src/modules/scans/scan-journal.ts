@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/create-db.js';
 import { isSqliteBusy } from '../../db/sqlite-file.js';
+import { appendSpooledScans } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
 /** One journal file: the scans synced into it, shipped to the database together once sealed. */
@@ -33,12 +35,11 @@ export interface ScanJournalOptions {
   dir: string;
   /** fdatasync each append, and the directory once per file, before the append resolves. */
   sync: boolean;
+  /** Where the replay writes what an earlier process or an outage left. */
+  database: DatabaseHandle;
   log: FastifyBaseLogger;
-  /**
-   * Writes a sealed (or left) file's scans to the database, marked by its name; answers whether
-   * they were added (false: written before); rejects when refused.
-   */
-  ship(shipment: Shipment): Promise<boolean>;
+  /** Writes a sealed file's scans to the database, marked by its name; rejects when refused. */
+  ship(shipment: Shipment): Promise<unknown>;
   /** Told about scans once they are in the database. */
   stored(rows: NewScanRow[]): void;
 }
@@ -234,7 +235,7 @@ export class ScanJournal {
       const rows = await readJournalFileAsync(file);
       // Another replayer may have taken the file already.
       if (rows === null) continue;
-      const added = await this.options.ship({ file, spoolId: path.basename(file), rows, forget: undefined });
+      const added = await appendSpooledScans(this.options.database, path.basename(file), rows);
       await fs.promises.rm(file, { force: true });
       if (!added) continue;
       this.options.stored(rows);

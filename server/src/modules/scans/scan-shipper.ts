@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, stopWorker } from '../../shared/worker-thread.js';
-import type { FoldSource } from './rollup-fold-thread.js';
 
-/** The database the shipper thread opens a connection of its own to: as the fold thread's. */
-export type ShipperSettings = FoldSource;
+/** What the recorder and its shipper thread share. */
+export interface ShipperSettings {
+  url: string;
+  schema?: string | undefined;
+}
 
 /** To the thread: write this journal file's scans (appendSpooledScans), marked as `spoolId`. */
 export interface ShipRequest {
@@ -15,30 +17,22 @@ export interface ShipRequest {
 }
 
 /** From the thread. `refused`: the database said no (the file waits for a replay), not the thread. */
-export type ShipResponse =
-  | { id: number; added: boolean; lastRowid: number }
-  | { id: number; error: string; refused: boolean; code?: string | undefined };
+export type ShipResponse = { id: number; added: boolean } | { id: number; error: string; refused: boolean };
 
 /** The database refused a shipment: the journal file stays on disk for a replay. */
-export class ShipmentRefused extends Error {
-  /** The driver's code (SQLITE_BUSY: a job held the write lock past the thread's wait). */
-  code: string | undefined;
-}
+export class ShipmentRefused extends Error {}
 
 /**
- * Ships sealed journal files to the database from a thread of its own, with its own connection,
- * and reads the scans from the file itself, so nothing is copied between threads but a file's name.
- * On PostgreSQL every group goes this way: a shipment (thousands of values encoded into array
- * parameters, the transaction) was a fifth of a warm scan's time on the event loop. On SQLite only
- * what the database refused while a job held its write lock: replayed on the event loop, a file
- * of a thousand scans held it for about 8 ms, and here the thread may wait for the lock instead.
+ * Ships the recorder's sealed journal files to PostgreSQL from a thread of its own, with its own
+ * connection. A shipment (its rollups worked out, thousands of values encoded into array
+ * parameters, the transaction) was a fifth of a warm scan's time on the event loop; the thread
+ * takes it to the other core, and reads the scans from the journal file itself, so nothing is
+ * copied between threads but a file's name.
  */
 export class ScanShipper {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve(added: boolean): void; reject(error: Error): void }>();
   private stopped: Error | null = null;
-  /** SQLite: the rowid of the last scan the thread appended (0 on PostgreSQL). */
-  lastRowid = 0;
   private readonly exited: Promise<unknown>;
 
   private constructor(private readonly worker: Worker) {
@@ -84,11 +78,10 @@ export class ScanShipper {
     if (!waiter) return;
     this.waiting.delete(response.id);
     if (this.waiting.size === 0) this.worker.unref();
-    if ('error' in response) waiter.reject(shipmentError(response));
-    else {
-      this.lastRowid = Math.max(this.lastRowid, response.lastRowid);
-      waiter.resolve(response.added);
-    }
+    if ('error' in response) {
+      const ErrorType = response.refused ? ShipmentRefused : Error;
+      waiter.reject(new ErrorType(response.error));
+    } else waiter.resolve(response.added);
   }
 
   private stop(reason: Error): void {
@@ -96,11 +89,4 @@ export class ScanShipper {
     for (const waiter of this.waiting.values()) waiter.reject(reason);
     this.waiting.clear();
   }
-}
-
-function shipmentError(response: Extract<ShipResponse, { error: string }>): Error {
-  if (!response.refused) return new Error(response.error);
-  const refused = new ShipmentRefused(response.error);
-  refused.code = response.code;
-  return refused;
 }

@@ -4,7 +4,7 @@ import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { STOP } from '../../shared/worker-thread.js';
 import { readJournalFile } from './scan-journal.js';
 import type { ShipperSettings, ShipRequest, ShipResponse } from './scan-shipper.js';
-import { appendSpooledScans, lastScanRowid, openScanWriter } from './scans.repository.js';
+import { appendSpooledScans } from './scans.repository.js';
 
 /** The scan shipper's thread (see scan-shipper.ts): one shipment at a time, as the recorder sends them. */
 const port = parentPort;
@@ -12,12 +12,7 @@ if (!port) throw new Error('scan-shipper.worker runs as a worker thread');
 const settings = workerData as ShipperSettings;
 // Each thread's collections keep what they free resident until released (heap-trim.ts).
 trimHeapWhenIdle();
-const database =
-  'file' in settings
-    ? createDatabase({ sqliteFile: settings.file, jobThread: true })
-    : createDatabase({ databaseUrl: settings.url, pgSchema: settings.schema, pgPoolSize: 1 });
-// The server's fold thread rolls them up; this thread may wait for another connection's write lock.
-openScanWriter(database, { foldElsewhere: true, waitForLock: true });
+const database = createDatabase({ databaseUrl: settings.url, pgSchema: settings.schema, pgPoolSize: 1 });
 
 async function ship({ id, file, spoolId, forget }: ShipRequest): Promise<ShipResponse> {
   let rows: ReturnType<typeof readJournalFile>;
@@ -28,10 +23,9 @@ async function ship({ id, file, spoolId, forget }: ShipRequest): Promise<ShipRes
   }
   if (rows === null) return { id, error: `journal file gone: ${file}`, refused: false };
   try {
-    const added = await appendSpooledScans(database, spoolId, rows, forget);
-    return { id, added, lastRowid: lastScanRowid(database) };
+    return { id, added: await appendSpooledScans(database, spoolId, rows, forget) };
   } catch (error) {
-    return { id, error: (error as Error).message, refused: true, code: (error as { code?: string }).code };
+    return { id, error: (error as Error).message, refused: true };
   }
 }
 

@@ -1,8 +1,7 @@
 import type { DatabaseHandle } from '../../db/create-db.js';
 import { isSqliteBusy } from '../../db/sqlite-file.js';
 import { RollupFoldThread } from './rollup-fold-thread.js';
-import { ScanJournal, type Shipment } from './scan-journal.js';
-import { ScanShipper, ShipmentRefused } from './scan-shipper.js';
+import { ScanJournal } from './scan-journal.js';
 import type { ScanWriter, ScanWriterOptions } from './scan-writer.js';
 import { MAX_BATCH } from './scan-writer.js';
 import {
@@ -12,7 +11,6 @@ import {
   lastScanRowid,
   openScanWriter,
   rollUpScansBehind,
-  scansAppendedElsewhere,
   scansBehind,
 } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
@@ -21,11 +19,10 @@ import type { NewScanRow } from './scans.table.js';
 const REFUSED_GROUPS_MS = 200;
 
 /**
- * The most scans one such file holds: a file is shipped (or replayed) in one transaction. At 45k
- * scans a second a 200 ms window held about 9,000, whose replay on the event loop held it for up
- * to 71 ms while a bulk import kept the write lock (the edge's p99 31 ms against 3 alone,
- * `npm run bench -- isolation --jobs bulk-import`); they now go through the shipper thread, and
- * a smaller file is also a shorter hold of the lock the import waits for.
+ * The most scans one such file holds: a file is shipped (or replayed) in one transaction on the
+ * event loop that answers scans. At 45k scans a second a 200 ms window held about 9,000, whose
+ * replay held the loop for up to 71 ms while a bulk import kept the write lock (the edge's p99
+ * 31 ms against 3 alone, `npm run bench -- isolation --jobs bulk-import`).
  */
 const REFUSED_FILE_MAX_SCANS = 1000;
 
@@ -48,8 +45,6 @@ export class DirectScanWriter implements ScanWriter {
   private readonly rollupsBehind: boolean;
   /** The fold thread, on a SQLite file. */
   private readonly foldThread: RollupFoldThread | undefined;
-  /** On a SQLite file, started at the first refusal: ships (and replays) refused groups off the event loop. */
-  private shipper: ScanShipper | undefined;
   private rollupTimer: NodeJS.Timeout | null = null;
   /** Scans this writer stored: the edge's rate, for `EdgeLoad`. */
   private storedScans = 0;
@@ -80,8 +75,9 @@ export class DirectScanWriter implements ScanWriter {
       // As durable as the SQLite commits it stands in for (synchronous=NORMAL), unless asked for more:
       // a synced append waited on a disk busy with the job's own commit (tens of ms).
       sync: options.journalSync,
+      database,
       log: options.log,
-      ship: (shipment) => this.ship(shipment),
+      ship: ({ spoolId, rows, forget }) => appendSpooledScans(database, spoolId, rows, forget),
       stored: options.stored,
     });
   }
@@ -145,23 +141,6 @@ export class DirectScanWriter implements ScanWriter {
     return this.journalTurn;
   }
 
-  /** Marked by the file's name, so the rows are added once even if a failed thread got them in. */
-  private async ship({ file, spoolId, rows, forget }: Shipment): Promise<boolean> {
-    const sqliteFile = this.foldThread ? this.database.sqliteFile : undefined;
-    if (sqliteFile) this.shipper ??= ScanShipper.start({ file: sqliteFile });
-    if (this.shipper?.running) {
-      try {
-        const added = await this.shipper.ship({ file, spoolId, forget });
-        scansAppendedElsewhere(this.database, this.shipper.lastRowid);
-        return added;
-      } catch (error) {
-        if (error instanceof ShipmentRefused) throw error;
-        this.options.log.warn({ err: error }, 'the scan shipper failed; shipping on the event loop');
-      }
-    }
-    return appendSpooledScans(this.database, spoolId, rows, forget);
-  }
-
   private async sealJournal(): Promise<void> {
     const turn = this.journalTurn;
     if (!turn) return;
@@ -200,7 +179,6 @@ export class DirectScanWriter implements ScanWriter {
     // Replays what a busy database refused, before the last roll-up counts it.
     await this.journal.close();
     if (!this.foldThread) await this.settled();
-    await this.shipper?.close();
     await this.foldThread?.close();
     if (this.rollupTimer) clearTimeout(this.rollupTimer);
     this.rollupTimer = null;

@@ -56,6 +56,7 @@ export class JournalFirstScanWriter implements ScanWriter {
     this.journal = new ScanJournal({
       dir: options.spoolDir,
       sync: options.journalSync,
+      database,
       log: options.log,
       ship: (shipment) => this.ship(shipment),
       stored: options.stored,
@@ -184,22 +185,17 @@ export class JournalFirstScanWriter implements ScanWriter {
   }
 
   /** In the shipper's thread, or here when there is none or it failed (not the database). */
-  private async ship({ file, spoolId, rows, forget }: Shipment): Promise<boolean> {
-    const added = await this.shipOnce({ file, spoolId, rows, forget });
-    if (added) this.shippedScans += rows.length;
-    return added;
-  }
-
-  /** Marked by the file's name, so the rows are added once even if a failed thread got them in. */
-  private async shipOnce({ file, spoolId, rows, forget }: Shipment): Promise<boolean> {
+  private async ship({ file, spoolId, rows, forget }: Shipment): Promise<void> {
     if (this.shipper?.running) {
       try {
-        return await this.shipper.ship({ file, spoolId, forget });
+        if (await this.shipper.ship({ file, spoolId, forget })) this.shippedScans += rows.length;
+        return;
       } catch (error) {
         if (error instanceof ShipmentRefused) throw error;
         this.options.log.warn({ err: error }, 'the scan shipper failed; shipping on the event loop');
       }
     }
-    return appendSpooledScans(this.database, spoolId, rows, forget);
+    // Marked by the file's name, so the rows are added once even if the thread got them in.
+    if (await appendSpooledScans(this.database, spoolId, rows, forget)) this.shippedScans += rows.length;
   }
 }

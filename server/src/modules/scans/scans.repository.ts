@@ -13,7 +13,7 @@ import {
   visitorKeyString,
   visitorKeysOf,
 } from './scan-rollups.js';
-import { SqliteScanWriter, type SqliteScanWriterOptions, sqliteRollupFold } from './scans.sqlite-writer.js';
+import { SqliteScanWriter, sqliteRollupFold } from './scans.sqlite-writer.js';
 import { type NewScanRow, SCAN_COLUMNS, type ScanCounterRow, type ScanRow } from './scans.table.js';
 
 const sqliteWriters = new WeakMap<SQLite.Database, SqliteScanWriter>();
@@ -22,7 +22,7 @@ const sqliteWriters = new WeakMap<SQLite.Database, SqliteScanWriter>();
  * The SQLite connection's writer; created at first use, which rolls up what a crash left behind
  * unless a `RollupFoldThread` folds for it (`foldElsewhere`, see openScanWriter).
  */
-function sqliteWriter(sqlite: SQLite.Database, options: SqliteScanWriterOptions = {}): SqliteScanWriter {
+function sqliteWriter(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}): SqliteScanWriter {
   let writer = sqliteWriters.get(sqlite);
   if (!writer) {
     writer = new SqliteScanWriter(sqlite, options);
@@ -69,13 +69,8 @@ export async function appendScans(
  * or with `foldElsewhere` leaves them, and every later scan's rollups, to a `RollupFoldThread`. Call it
  * before any scan is appended on the connection.
  */
-export function openScanWriter(handle: DatabaseHandle, options: SqliteScanWriterOptions = {}): void {
+export function openScanWriter(handle: DatabaseHandle, options: { foldElsewhere?: boolean } = {}): void {
   if (handle.sqlite) sqliteWriter(handle.sqlite, options);
-}
-
-/** Another connection (the shipper thread) appended scans through `rowid`: a fold must reach them too. */
-export function scansAppendedElsewhere(handle: DatabaseHandle, rowid: number): void {
-  if (handle.sqlite) sqliteWriters.get(handle.sqlite)?.appendedElsewhere(rowid);
 }
 
 /** The rowid of the last scan SQLite's writer appended (0 before it appended any, or on PostgreSQL). */

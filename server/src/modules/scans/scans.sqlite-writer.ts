@@ -15,16 +15,6 @@ const SCANS_PER_STATEMENT = 64;
 /** Scans rolled up per transaction when catching up after a crash. */
 const RECOVERY_CHUNK = 5000;
 
-export interface SqliteScanWriterOptions {
-  /** A `RollupFoldThread` writes the counters and rollups (see the constructor). */
-  foldElsewhere?: boolean;
-  /**
-   * Off the event loop (the shipper thread): a write waits up to BUSY_TIMEOUT_MS for another
-   * connection's lock instead of being refused at once.
-   */
-  waitForLock?: boolean;
-}
-
 /**
  * SQLite's scan writer: statements prepared once and run in synchronous transactions (building a
  * statement per batch cost more than the writes themselves).
@@ -64,20 +54,18 @@ export class SqliteScanWriter {
   /** Runs a write that must not wait for another connection's lock (see appendRaw). */
   private readonly withoutWaiting: <T>(write: () => T) => T;
 
-  constructor(sqlite: SQLite.Database, options: SqliteScanWriterOptions = {}) {
+  constructor(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}) {
     this.foldElsewhere = options.foldElsewhere ?? false;
     const noWait = sqlite.prepare('pragma busy_timeout = 0');
     const wait = sqlite.prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    this.withoutWaiting = options.waitForLock
-      ? (write) => write()
-      : (write) => {
-          noWait.get();
-          try {
-            return write();
-          } finally {
-            wait.get();
-          }
-        };
+    this.withoutWaiting = (write) => {
+      noWait.get();
+      try {
+        return write();
+      } finally {
+        wait.get();
+      }
+    };
     const insertRows = rawInserter(sqlite);
     this.rollUpRows = rollupWriter(sqlite);
     const lastInsertRowid = sqlite.prepare('select last_insert_rowid()').pluck();
@@ -165,11 +153,6 @@ export class SqliteScanWriter {
     // Only once it committed: a failed transaction leaves the scans behind for the next try.
     this.unrolled = [];
     return behind.length;
-  }
-
-  /** Another connection appended scans through `rowid` (their rollups are the fold thread's). */
-  appendedElsewhere(rowid: number): void {
-    this.lastRowid = Math.max(this.lastRowid, rowid);
   }
 
   /** Remembers committed raw scans as behind (only after the commit: a rolled-back one added none). */
