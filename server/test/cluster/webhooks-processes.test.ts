@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { processApi, processStorage, startServerProcess } from '../helpers/server-process.js';
 import { type VerifyingReceiver, verifyingReceiver } from '../helpers/verifying-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /** Delivery settings compressed for tests: quick polls and retries, a short lease after a kill. */
 const WEBHOOK_ENV = {
@@ -18,14 +19,12 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await Promise.resolve(check()).catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** waitFor, where a look may fail (an instance starting or just killed): that look counts as not yet. */
+function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, ms = 60_000) {
+  return waitFor(() => Promise.resolve(check()).catch(() => undefined), what, {
+    timeoutMs: ms,
+    everyMs: 100,
+  });
 }
 
 function stopped(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
@@ -148,7 +147,7 @@ describe.each(engines.filter((engine) => engine.name === 'postgres'))('two insta
     const a = await startInstance(storage.env);
     // The same database, a data folder (journal) of its own.
     const b = await startInstance({ ...storage.env, DATA_DIR: other.dataDir, WEB_DIR: other.dataDir });
-    await subscribe(a.base, receiver);
+    const webhook = await subscribe(a.base, receiver);
     const codes = 6;
     for (let i = 0; i < codes; i++)
       await processApi(i % 2 ? b.base : a.base, 'POST', '/qrcodes', {
@@ -166,8 +165,14 @@ describe.each(engines.filter((engine) => engine.name === 'postgres'))('two insta
       () => (receiver.deliveredCounts().size === N + codes ? true : undefined),
       'every event delivered',
     );
-    // Both instances poll a few more rounds: nothing is sent twice.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once every delivery is marked delivered, neither instance has anything left to send: what
+    // the receiver has then is all it will ever get.
+    await until(async () => {
+      const deliveries = await deliveriesOf(a.base, webhook);
+      return deliveries.length === N + codes && deliveries.every((d) => d.status === 'delivered')
+        ? true
+        : undefined;
+    }, 'every delivery marked delivered');
     const counts = receiver.deliveredCounts();
     expect(counts.size).toBe(N + codes);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
