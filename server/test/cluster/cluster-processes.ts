@@ -243,6 +243,14 @@ export function scanLoad(bases: string[], slug: string) {
   return {
     statuses,
     locations,
+    /** Resolves once `count` more scans have had an answer (or none: a refused connection counts). */
+    more(count: number) {
+      const goal = statuses.length + count;
+      return waitFor(() => statuses.length >= goal, `${count} more scans`, {
+        timeoutMs: 60_000,
+        everyMs: 20,
+      });
+    },
     async stop() {
       running = false;
       await Promise.all(workers);

@@ -57,7 +57,7 @@ describe('two server processes when PostgreSQL stops', () => {
 
     const loadFirst = scanLoad([first.base], 'postgres-down');
     const loadSecond = scanLoad([second.base], 'postgres-down');
-    await sleep(300);
+    await Promise.all([loadFirst.more(10), loadSecond.more(10)]);
     await postgres.stop();
     for (const instance of cluster.instances) {
       await eventually(
@@ -81,7 +81,7 @@ describe('two server processes when PostgreSQL stops', () => {
     expect(write.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(write.headers.get('retry-after')).toBe('5');
     expect(((await write.json()) as { code: string }).code).toBe('unavailable');
-    await sleep(2000);
+    await Promise.all([loadFirst.more(20), loadSecond.more(20)]);
     const duringOutage = loadFirst.statuses.length + loadSecond.statuses.length;
 
     // The first instance dies with its spool full; it replays the spool when it starts again.
@@ -100,7 +100,7 @@ describe('two server processes when PostgreSQL stops', () => {
       30_000,
       'the restarted instance replays its spool',
     );
-    await sleep(500);
+    await loadSecond.more(20);
     await loadSecond.stop();
 
     expect(loadSecond.statuses.filter((status) => status !== 302)).toEqual([]);

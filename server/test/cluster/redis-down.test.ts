@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import {
   api,
   clusterDatabase,
@@ -53,7 +54,7 @@ describe('two server processes on PostgreSQL when Redis dies', () => {
     }
 
     const load = scanLoad([first.base, second.base], 'redis-down');
-    await sleep(300);
+    await load.more(10);
     await redis.kill();
     for (const instance of cluster.instances) {
       const ready = await eventually(
@@ -111,13 +112,11 @@ describe('two server processes on PostgreSQL when Redis dies', () => {
 
     // Shared again: a write on one instance reaches the other within a second, through Redis.
     await api(second.base, 'PATCH', `/qrcodes/${code.id}`, { target: 'https://example.com/three' });
-    const until = Date.now() + 1000;
-    let served = (await scan(first.base, 'redis-down', 'HEAD')).location;
-    while (served !== 'https://example.com/three' && Date.now() < until) {
-      await sleep(20);
-      served = (await scan(first.base, 'redis-down', 'HEAD')).location;
-    }
-    expect(served).toBe('https://example.com/three');
+    await waitFor(
+      async () => (await scan(first.base, 'redis-down', 'HEAD')).location === 'https://example.com/three',
+      'the write served by the other instance within a second',
+      { timeoutMs: 1000, everyMs: 20 },
+    );
     // Rate limits went on per instance meanwhile, and said so.
     const logs = cluster.instances.map((instance) => instance.output).join('\n');
     expect(logs).toContain('counting rate limits on this instance');
