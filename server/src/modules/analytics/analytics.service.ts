@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../../shared/clock.js';
+import { type Clock, DAY_MS, HOUR_MS, systemClock } from '../../shared/clock.js';
 import { csvLine } from '../../shared/csv.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
 import { minorUnitDigits } from '../conversions/conversions.currency.js';
@@ -162,6 +162,15 @@ function unknownFilterValues(filters: Selection['filters']): FieldError[] {
   return errors;
 }
 
+/**
+ * The longest step (a UTC day, an hour) that every edge of a series falls on: the counts are read
+ * per step, not per quarter hour, and each still lands in one point. A zone half an hour off UTC
+ * (India) keeps quarter hours.
+ */
+function coarsestStep(edges: readonly number[]): number | undefined {
+  return [DAY_MS, HOUR_MS].find((step) => edges.every((edge) => edge % step === 0));
+}
+
 /** `?country=DE,FR` and `?country=DE&country=FR` alike. */
 const values = (list: string[] | undefined) =>
   list
@@ -223,9 +232,10 @@ export class AnalyticsService {
     const interval = query.interval ?? 'day';
     const { selection, range } = await this.prepare(workspaceId, query);
     const edges = seriesEdges(range, interval);
+    const step = coarsestStep(edges);
     const [buckets, converted] = await Promise.all([
-      this.options.scans.countsByBucket(selection, range.from, range.to),
-      this.options.conversions.countsByBucket(conversionSelection(selection), range.from, range.to),
+      this.options.scans.countsByBucket(selection, range.from, range.to, step),
+      this.options.conversions.countsByBucket(conversionSelection(selection), range.from, range.to, step),
     ]);
     const points = edges.slice(0, -1).map(() => ({ scans: 0, bots: 0, visitors: 0 }));
     const sales = edges.slice(0, -1).map((): ConversionCounts => ({ conversions: 0, revenue: {} }));

@@ -1,5 +1,6 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { wholeDays } from '../../shared/clock.js';
 import type { PageWindow } from '../../shared/pagination.js';
 import { BUCKET_MS, DAY_MS, rollupsOf } from './conversions.rollups.js';
 import type {
@@ -226,21 +227,26 @@ function dailyOf(
   column: ConversionDimensionColumn,
   from: number,
   to: number,
+  keys?: readonly string[],
 ) {
   const codes = selection.codes;
   if (codes && codes.length === 0) return null;
   let query = db
     .selectFrom('conversion_daily')
     .where('account_id', '=', selection.workspaceId)
-    .where('dimension', '=', column)
-    .where('day', '>=', from)
-    .where('day', '<', to);
+    .where('dimension', '=', column);
+  // The key follows the day in the rows' order: with keys, each day is named, so each (day, key)
+  // is a seek; a range of days would read every key of every day (12 ms for ten codes of 2,000
+  // over 30 days, against 0.7).
+  query = keys
+    ? query.where('day', 'in', wholeDays(from, to))
+    : query.where('day', '>=', from).where('day', '<', to);
   // By code: the workspace's rows, keyed by code; by anything else: the selected codes' own rows.
   if (column === 'qrcode_id') {
     query = query.where('qrcode_id', '=', '');
     if (codes) query = query.where('key', 'in', codes);
   } else query = query.where('qrcode_id', 'in', codes ?? ['']);
-  return query;
+  return keys ? query.where('key', 'in', keys) : query;
 }
 
 async function summed(
@@ -248,12 +254,12 @@ async function summed(
     | SelectQueryBuilder<Database, 'conversion_totals', object>
     | SelectQueryBuilder<Database, 'conversion_daily', object>
     | null,
-  key: 'bucket' | 'key',
+  key: 'bucket' | 'key' | RawBuilder<string>,
 ): Promise<ConversionCountRow[]> {
   if (!query) return [];
   const rows = await (query as SelectQueryBuilder<Database, 'conversion_totals', object>)
     .select([
-      sql<string>`${sql.ref(key)}`.as('key'),
+      (typeof key === 'string' ? sql<string>`${sql.ref(key)}` : key).as('key'),
       sql<string>`currency`.as('currency'),
       sql<number | string>`sum(conversions)`.as('conversions'),
       sql<number | string>`sum(revenue)`.as('revenue'),
@@ -271,9 +277,9 @@ const TOTAL_COLUMN: ConversionDimensionColumn = 'device';
 
 /**
  * Per currency ('' for conversions without an amount), all in one key ''. The whole UTC days of
- * the range from the daily rollups (a few rows a day, where the quarter-hour totals held 96), the
- * partial days at its edges from the conversions: without filters the days of one column's rows,
- * with a filter on one column its values' rows. Filters on two columns read the conversions.
+ * the range from the daily rollups (a few rows a day, where the quarter-hour totals held 96):
+ * without filters one column's rows (unfilteredTotals), with a filter on one column its values'
+ * rows (the partial days from the conversions). Filters on two columns read the conversions.
  */
 export async function conversionTotals(
   db: Kysely<Database>,
@@ -283,20 +289,51 @@ export async function conversionTotals(
 ): Promise<ConversionCountRow[]> {
   const filters = Object.entries(selection.columns) as [ConversionDimensionColumn, string[]][];
   if (filters.length > 1) return grouped(selected(db, selection, from, to), sql<string>`''`);
-  const [column, values] = filters[0] ?? [TOTAL_COLUMN, undefined];
-  const rows = await conversionsByColumn(db, { ...selection, columns: {} }, column, from, to, values);
+  const rows = filters[0]
+    ? await conversionsByColumn(db, { ...selection, columns: {} }, filters[0][0], from, to, filters[0][1])
+    : await unfilteredTotals(db, selection, from, to);
   return rows.map((row) => ({ ...row, key: '' }));
 }
 
-/** Per quarter hour of the credited scan (its start) and currency. */
-export function conversionsByBucket(
+/**
+ * The whole UTC days from one column's daily rows, the partial days at the edges from the
+ * quarter-hour totals (as the scans' totals and the time series count them): a range that starts
+ * or ends at a local midnight otherwise read that day's conversions one by one (5 ms for the 30
+ * days before the last 30, 5,500 conversions a day).
+ */
+async function unfilteredTotals(
   db: Kysely<Database>,
   selection: ConversionSelection,
   from: number,
   to: number,
 ): Promise<ConversionCountRow[]> {
-  if (unfiltered(selection)) return summed(totalsOf(db, selection, from, to), 'bucket');
-  return grouped(selected(db, selection, from, to), sql<string>`scan_at - (scan_at % ${BUCKET_MS})`);
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return summed(totalsOf(db, selection, from, to), 'bucket');
+  const throughDay = (await lastDayIsWhole(db, selection, to, lastDay)) ? lastDay + DAY_MS : lastDay;
+  const [head, days, tail] = await Promise.all([
+    summed(totalsOf(db, selection, from, firstDay), 'bucket'),
+    summed(dailyOf(db, selection, TOTAL_COLUMN, firstDay, throughDay), 'key'),
+    throughDay < to ? summed(totalsOf(db, selection, throughDay, to), 'bucket') : [],
+  ]);
+  return [...head, ...days, ...tail];
+}
+
+/** Per quarter hour of the credited scan (its start), or per `step` (hours, days), and currency. */
+export function conversionsByBucket(
+  db: Kysely<Database>,
+  selection: ConversionSelection,
+  from: number,
+  to: number,
+  step: number = BUCKET_MS,
+): Promise<ConversionCountRow[]> {
+  const stepOf = (column: 'bucket' | 'scan_at', size: number) =>
+    sql<string>`${sql.ref(column)} - ${sql.ref(column)} % ${sql.lit(size)}`;
+  if (unfiltered(selection)) {
+    const query = totalsOf(db, selection, from, to);
+    return summed(query, step === BUCKET_MS ? 'bucket' : stepOf('bucket', step));
+  }
+  return grouped(selected(db, selection, from, to), stepOf('scan_at', step));
 }
 
 /**
@@ -326,7 +363,7 @@ export async function conversionsByColumn(
   const throughDay = (await lastDayIsWhole(db, selection, to, lastDay)) ? lastDay + DAY_MS : lastDay;
   const [head, days, tail] = await Promise.all([
     raw(from, firstDay),
-    summed(keyed(dailyOf(db, selection, column, firstDay, throughDay), keys), 'key'),
+    summed(dailyOf(db, selection, column, firstDay, throughDay, keys), 'key'),
     raw(throughDay, to),
   ]);
   return [...head, ...days, ...tail];
@@ -342,10 +379,6 @@ async function lastDayIsWhole(
   const later = to > day ? totalsOf(db, selection, to, day + DAY_MS) : null;
   if (!later) return false;
   return (await later.select('bucket').limit(1).executeTakeFirst()) === undefined;
-}
-
-function keyed(query: ReturnType<typeof dailyOf>, keys: readonly string[] | undefined) {
-  return query && keys ? query.where('key', 'in', keys) : query;
 }
 
 /** Conversions per scan id among `scanIds` (the per-scan CSV export). */

@@ -271,13 +271,14 @@ export class ConversionsService {
     return foldCounts(await conversionTotals(this.db, selection, from, to)).get('') ?? emptyCounts();
   }
 
-  /** Per quarter hour of the credited scans. */
+  /** Per quarter hour of the credited scans, or per `step` (hours, days). */
   async countsByBucket(
     selection: ConversionSelection,
     from: number,
     to: number,
+    step?: number,
   ): Promise<Map<number, ConversionCounts>> {
-    const byKey = foldCounts(await conversionsByBucket(this.db, selection, from, to));
+    const byKey = foldCounts(await conversionsByBucket(this.db, selection, from, to, step));
     return new Map([...byKey].map(([key, counts]) => [Number(key), counts]));
   }
 

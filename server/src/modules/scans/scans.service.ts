@@ -288,9 +288,14 @@ export class ScansService {
     return countsIn(this.db, selection, from, to);
   }
 
-  /** The selection's counts per quarter hour in [from, to). */
-  countsByBucket(selection: RollupSelection, from: number, to: number): Promise<Map<number, Counts>> {
-    return countsByBucket(this.db, selection, from, to);
+  /** The selection's counts per quarter hour in [from, to), or per `step` (hours, days). */
+  countsByBucket(
+    selection: RollupSelection,
+    from: number,
+    to: number,
+    step?: number,
+  ): Promise<Map<number, Counts>> {
+    return countsByBucket(this.db, selection, from, to, step);
   }
 
   /** The selection's counts per value of a dimension in [from, to) ('' for scans without one). */
