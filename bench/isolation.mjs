@@ -139,7 +139,7 @@ const count = async (db, text, params) => Number((await db.query(text, params))[
 const { SCAN_COLUMNS } = await import(
   pathToFileURL(path.resolve(import.meta.dirname, '../server/dist/modules/scans/scans.table.js')).href
 );
-const PG_TYPES = { at: 'bigint', bot: 'integer' };
+const PG_TYPES = { at: 'bigint', bot: 'integer', variant: 'integer' };
 
 /**
  * EXPORT_SCANS scans of one code over the last 25 days (up to an hour ago), written with the server
