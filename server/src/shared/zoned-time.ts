@@ -4,6 +4,7 @@
  * instant a local wall-clock time happens, through DST gaps and overlaps. Rules read the wall
  * clock on every scan; analytics turns local days, weeks and months into instants.
  */
+import { remembered } from './bounded-memo.js';
 import { DAY_MS } from './clock.js';
 
 export interface LocalParts {
@@ -35,22 +36,20 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A formatter per zone; throws a RangeError for a zone Intl does not know. */
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(timeZone, format);
-  }
-  return format;
+  return remembered(formatters, 500, timeZone, makeFormatter);
+}
+
+function makeFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 }
 
 /** A UTC offset ("+01:00", "-0800"), which newer Intl (Node 22+) accepts as a zone. */
@@ -67,16 +66,15 @@ const canonicalNames = new Map<string, string | undefined>();
 export function canonicalTimeZone(name: string): string | undefined {
   if (OFFSET_ZONE.test(name)) return undefined;
   // Making a formatter costs about 0.4 ms, and a dashboard resolves its zone once per part.
-  if (canonicalNames.has(name)) return canonicalNames.get(name);
-  let canonical: string | undefined;
+  return remembered(canonicalNames, 500, name, askIntl);
+}
+
+function askIntl(name: string): string | undefined {
   try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    canonical = undefined;
+    return undefined;
   }
-  if (canonicalNames.size > 500) canonicalNames.clear();
-  canonicalNames.set(name, canonical);
-  return canonical;
 }
 
 /** True when Intl knows the zone ("Europe/Berlin", "UTC", ...). */
@@ -110,14 +108,10 @@ const offsets = new Map<string, number>();
 export function offsetAt(instant: number, timeZone: string): number {
   const whole = Math.floor(instant / 1000) * 1000;
   // Intl is slow (tens of microseconds a call) and dashboards ask for the same instants again.
-  const key = `${timeZone} ${whole}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  const p = partsAt(whole, timeZone);
-  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
-  if (offsets.size >= 50_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
+  return remembered(offsets, 50_000, `${timeZone} ${whole}`, () => {
+    const p = partsAt(whole, timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { stepStart } from '../../db/time-steps.js';
 import { wholeDays } from '../../shared/clock.js';
 import type { PageWindow } from '../../shared/pagination.js';
 import { BUCKET_MS, DAY_MS, rollupsOf } from './conversions.rollups.js';
@@ -327,13 +328,11 @@ export function conversionsByBucket(
   to: number,
   step: number = BUCKET_MS,
 ): Promise<ConversionCountRow[]> {
-  const stepOf = (column: 'bucket' | 'scan_at', size: number) =>
-    sql<string>`${sql.ref(column)} - ${sql.ref(column)} % ${sql.lit(size)}`;
   if (unfiltered(selection)) {
     const query = totalsOf(db, selection, from, to);
-    return summed(query, step === BUCKET_MS ? 'bucket' : stepOf('bucket', step));
+    return summed(query, step === BUCKET_MS ? 'bucket' : stepStart('bucket', step));
   }
-  return grouped(selected(db, selection, from, to), stepOf('scan_at', step));
+  return grouped(selected(db, selection, from, to), stepStart('scan_at', step));
 }
 
 /**

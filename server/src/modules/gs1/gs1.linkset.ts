@@ -5,6 +5,8 @@
  * mapped, and each mapping is reported. Pure: no I/O.
  */
 
+import { remembered } from '../../shared/bounded-memo.js';
+
 /** The GS1 Web Vocabulary namespace link types are written in. */
 export const GS1_VOCABULARY = 'https://gs1.org/voc/';
 export const GS1_DEFAULT_LINK = `${GS1_VOCABULARY}defaultLink`;
@@ -36,13 +38,11 @@ const CURIES = new Map<string, string>();
 
 /** A normalised link type as a CURIE ('https://gs1.org/voc/pip' → 'gs1:pip'); others as they are. */
 export function linkTypeCurie(linkType: string): string {
-  let curie = CURIES.get(linkType);
-  if (curie === undefined) {
-    curie = linkType.startsWith(GS1_VOCABULARY) ? `gs1:${linkType.slice(GS1_VOCABULARY.length)}` : linkType;
-    if (CURIES.size >= 1024) CURIES.clear();
-    CURIES.set(linkType, curie);
-  }
-  return curie;
+  return remembered(CURIES, 1024, linkType, curieOf);
+}
+
+function curieOf(linkType: string): string {
+  return linkType.startsWith(GS1_VOCABULARY) ? `gs1:${linkType.slice(GS1_VOCABULARY.length)}` : linkType;
 }
 
 /** A link as stored: `href` may hold placeholders ({lotnumber}, {serialnumber}, {1}, ...). */

@@ -1,3 +1,4 @@
+import { remembered } from '../../shared/bounded-memo.js';
 import { decompressDigitalLinkPath } from './gs1.compression.js';
 import {
   buildLinkset,
@@ -144,13 +145,7 @@ const MAX_PARSED_PREFERENCES = 512;
 
 function preferences(header: string | undefined): readonly Preference[] {
   if (!header) return [];
-  let list = PARSED_PREFERENCES.get(header);
-  if (!list) {
-    if (PARSED_PREFERENCES.size >= MAX_PARSED_PREFERENCES) PARSED_PREFERENCES.clear();
-    list = parsePreferences(header);
-    PARSED_PREFERENCES.set(header, list);
-  }
-  return list;
+  return remembered(PARSED_PREFERENCES, MAX_PARSED_PREFERENCES, header, parsePreferences);
 }
 
 function parsePreferences(header: string): Preference[] {
@@ -638,13 +633,7 @@ function negotiateAt(
   request: Gs1ResolveRequest,
 ): Gs1ResolvedLink[] {
   const key = `${linkType}\n${request.context ?? ''}\n${request.accept ?? ''}\n${request.acceptLanguage ?? ''}`;
-  let best = level.negotiated.get(key);
-  if (!best) {
-    if (level.negotiated.size >= MAX_NEGOTIATED) level.negotiated.clear();
-    best = negotiateLinks(candidates, request);
-    level.negotiated.set(key, best);
-  }
-  return best;
+  return remembered(level.negotiated, MAX_NEGOTIATED, key, () => negotiateLinks(candidates, request));
 }
 
 function choices(tied: Gs1ResolvedLink[], level: LevelView, request: Gs1ResolveRequest): Gs1Decision {
@@ -680,26 +669,19 @@ const PARSED_URIS = new Map<string, ParsedUri>();
 const MAX_PARSED_URIS = 1024;
 
 function parsedUri(origin: string, path: string, query: string): ParsedUri {
-  const key = `${origin}\n${path}\n${query}`;
-  let result = PARSED_URIS.get(key);
-  if (!result) {
-    if (PARSED_URIS.size >= MAX_PARSED_URIS) PARSED_URIS.clear();
-    result = parseUri(origin, path, query);
-    PARSED_URIS.set(key, result);
-  }
-  return result;
+  return remembered(PARSED_URIS, MAX_PARSED_URIS, `${origin}\n${path}\n${query}`, () => ({
+    ...parseUri(origin, path, query),
+    readings: new Map(),
+  }));
 }
 
-function parseUri(origin: string, path: string, query: string): ParsedUri {
+function parseUri(origin: string, path: string, query: string): Omit<ParsedUri, 'readings'> {
   const options = { allowTrailingSlash: true };
-  const readings = new Map<string, Gs1RequestReading>();
   const plain = parseDigitalLinkPath(path, query, options);
-  if (plain.ok || plain.error.code !== 'no_primary_key') return { parsed: plain, readings };
+  if (plain.ok || plain.error.code !== 'no_primary_key') return { parsed: plain };
   const compressed = decompressDigitalLinkPath(path, query, options);
-  if (compressed.ok) {
-    return { parsed: compressed, sameAs: `${origin}${compressed.uncompressedPath}`, readings };
-  }
-  return { parsed: compressed.error.code !== 'invalid_compression' ? compressed : plain, readings };
+  if (compressed.ok) return { parsed: compressed, sameAs: `${origin}${compressed.uncompressedPath}` };
+  return { parsed: compressed.error.code !== 'invalid_compression' ? compressed : plain };
 }
 
 // Phones of one kind send the same Accept and Accept-Language: a URI keeps a few readings, of
@@ -729,13 +711,7 @@ export function readResolverRequest(input: {
   const uri = parsedUri(input.origin, input.path, input.query ?? '');
   const key = `${input.accept ?? ''}\n${input.acceptLanguage ?? ''}`;
   if (key.length > MAX_READING_KEY) return readingOf(uri, input);
-  let reading = uri.readings.get(key);
-  if (!reading) {
-    if (uri.readings.size >= MAX_READINGS_PER_URI) uri.readings.clear();
-    reading = readingOf(uri, input);
-    uri.readings.set(key, reading);
-  }
-  return reading;
+  return remembered(uri.readings, MAX_READINGS_PER_URI, key, () => readingOf(uri, input));
 }
 
 function readingOf(

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { stepStart } from '../../db/time-steps.js';
 import { DAY_MS } from '../../shared/clock.js';
 import {
   BUCKET_MS,
@@ -98,8 +99,7 @@ export async function countsByBucket(
 
 /** The start of the `step` a quarter-hour row's bucket falls in (the bucket itself by default). */
 function bucketStart(step: number) {
-  const bucket = sql.ref('bucket');
-  return step === BUCKET_MS ? sql<number>`${bucket}` : sql<number>`${bucket} - ${bucket} % ${sql.lit(step)}`;
+  return step === BUCKET_MS ? sql<string>`${sql.ref('bucket')}` : stepStart('bucket', step);
 }
 
 /** Scans, bots and visitors of the selection in [from, to). */

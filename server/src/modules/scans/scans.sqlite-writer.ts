@@ -182,8 +182,9 @@ export class SqliteScanWriter {
 /**
  * Inserts raw scans, binding the common columns and only the sparse ones the group fills (a plain
  * code's scans none, a GS1 item's its three, an attributed code's its id); the rest default to
- * null. Binding all five more (nulls) made a plain scan's insert about 15% dearer on the thread that answers scans: 4.3 µs
- * against 3.7 before they existed, appendRaw in groups of 50 on a file database.
+ * null. Binding all five more (nulls) made a plain scan's insert about 15% dearer on the thread
+ * that answers scans: 4.3 µs against 3.7 before they existed, appendRaw in groups of 50 on a file
+ * database.
  */
 function rawInserter(sqlite: SQLite.Database): (scans: readonly NewScanRow[]) => void {
   // One per set of sparse columns a group fills (a bit each): at most 2^5, prepared on first use.
