@@ -19,7 +19,9 @@
 // database, PDF pages and CSV bytes received, PNGs answered); once wrk is done no new unit starts
 // and the one in flight is read to its end before the next round. wrk's p99 is of the scans it saw
 // answered: one still waiting when wrk stops is not in it, and with none answered in the window
-// the p99 is printed as `>` the window's length. Every job answer must be a 2xx
+// the p99 is printed as `>` the window's length. Each round also gives the share of answers the
+// server itself timed (rq_edge_answer_duration_seconds, from routing to the answer) over 10 and
+// 25 ms: wrk's times add what waited in the socket before the event loop read it. Every job answer must be a 2xx
 // (a 429, the server saying the job is over its share, is allowed: counted, printed, retried
 // after its Retry-After, at most 1 s); a 5xx, any other status, a stall of 30 s or a request over
 // 3 minutes fails the bench (exit 1), as do an incomplete PDF or CSV, an import row not created,
@@ -48,7 +50,7 @@ import { api, MARKETPLACE_SECRET, marketplaceHeaders } from './lib/marketplace.m
 import { throwawayDatabase } from './lib/postgres.mjs';
 import { bareServer } from './lib/processes.mjs';
 import { benchScans } from './lib/scan-rows.mjs';
-import { metric } from './lib/server-metrics.mjs';
+import { edgeAnswerTimes, metric, slowerShares } from './lib/server-metrics.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const DURATION = process.env.BENCH_DURATION ?? '5s';
@@ -597,13 +599,16 @@ try {
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const peer = await runWrk(bare.url, wrkOptions);
+      const timesBefore = await edgeAnswerTimes(base);
       const alone = await runWrk(edgeUrl, wrkOptions);
+      const timesAlone = await edgeAnswerTimes(base);
       const stop = startJob(job);
       await sleep(LEAD_MS);
       const before = await job.progress();
       const windowStarted = performance.now();
       const busy = await runWrk(edgeUrl, wrkOptions);
       const window = seconds(windowStarted);
+      const timesBusy = await edgeAnswerTimes(base);
       const done = (await job.progress()) - before;
       const tally = await stop();
       // wrk times only what was answered: with no answer in the window, each wait was longer than it.
@@ -612,7 +617,7 @@ try {
       const edge = (r) =>
         `${r.rps.toFixed(0)} rps (x${(r.rps / peer.rps).toFixed(2)} of bare, p99 ${p99(r)} ms${r.timeouts > 0 ? `, ${r.timeouts} wrk timeouts` : ''})`;
       console.log(
-        `${job.name} round ${round}: bare node:http ${peer.rps.toFixed(0)} rps; edge alone ${edge(alone)}, with the job ${edge(busy)}; job in the ${window.toFixed(1)} s window: ${job.rate(done, window)} (${tally.units} ${job.unitName} done in the round, the last ${tally.tailSeconds.toFixed(1)} s after the window; ${tally.tooMany} answered 429)`,
+        `${job.name} round ${round}: bare node:http ${peer.rps.toFixed(0)} rps; edge alone ${edge(alone)}, with the job ${edge(busy)}; job in the ${window.toFixed(1)} s window: ${job.rate(done, window)} (${tally.units} ${job.unitName} done in the round, the last ${tally.tailSeconds.toFixed(1)} s after the window; ${tally.tooMany} answered 429); the server's own answer times: ${slowerShares(timesAlone, timesBusy)} (alone ${slowerShares(timesBefore, timesAlone)})`,
       );
       if (tally.failures.length > 0) {
         failed = true;

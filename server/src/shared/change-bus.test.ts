@@ -62,4 +62,25 @@ describe('the change bus between the threads of a process', () => {
     expect(seen).toHaveLength(1_000);
     await Promise.all([jobThread.close(), server.close()]);
   });
+
+  it("delivers another thread's thousands of changes in order, a slice a turn, so other work runs between", async () => {
+    const jobThread = new ChangeBus({ channel: 'c', log });
+    const server = new ChangeBus({ channel: 'c', log, threadChannel: jobThread.threadChannel });
+    const seen: number[] = [];
+    /** How many changes had been delivered each time another task got the event loop meanwhile. */
+    const turns: number[] = [];
+    server.subscribe('test.event', ({ n }) => {
+      seen.push(n);
+      // Each delivery costs the thread a little, as the edge's listeners do.
+      const until = performance.now() + 0.01;
+      while (performance.now() < until) {}
+    });
+    const otherWork = setInterval(() => turns.push(seen.length), 0);
+    for (let n = 1; n <= 5_000; n++) await jobThread.publish('test.event', { n });
+    await server.heard(jobThread.sent());
+    clearInterval(otherWork);
+    expect(seen).toEqual(Array.from({ length: 5_000 }, (_, i) => i + 1));
+    expect(turns.filter((delivered) => delivered > 0 && delivered < 5_000).length).toBeGreaterThan(5);
+    await Promise.all([jobThread.close(), server.close()]);
+  });
 });
