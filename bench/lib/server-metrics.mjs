@@ -13,7 +13,9 @@ export async function metric(base, name) {
 export async function edgeAnswerTimes(base) {
   const text = await (await fetch(`${base}/metrics`)).text();
   const atMost = new Map();
-  for (const [, labels, count] of text.matchAll(/^rq_edge_answer_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
+  for (const [, labels, count] of text.matchAll(
+    /^rq_edge_answer_duration_seconds_bucket\{([^}]*)\} (\d+)/gm,
+  )) {
     const le = /le="([^"]+)"/.exec(labels)?.[1];
     if (le !== undefined) atMost.set(le, (atMost.get(le) ?? 0) + Number(count));
   }
@@ -25,6 +27,9 @@ export function slowerShares(before, after, boundsMs = [10, 25]) {
   const between = (le) => (after.get(le) ?? 0) - (before.get(le) ?? 0);
   const total = between('+Inf');
   return boundsMs
-    .map((ms) => `${((100 * (total - between(String(ms / 1000)))) / Math.max(total, 1)).toFixed(2)}% over ${ms} ms`)
+    .map(
+      (ms) =>
+        `${((100 * (total - between(String(ms / 1000)))) / Math.max(total, 1)).toFixed(2)}% over ${ms} ms`,
+    )
     .join(', ');
 }
