@@ -33,7 +33,7 @@ import { webhooksScanFeedModule } from './modules/webhooks/webhooks.scan-feed.js
 import { workspacesModule, workspacesRoutesModule } from './modules/workspaces/workspaces.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
-import { dbPlugin } from './plugins/db.js';
+import { dbPlugin, migrateBeforeStart } from './plugins/db.js';
 import { answerFrameworkError, errorsPlugin, useRequestId } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -134,14 +134,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.database ??
     createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'rq.sqlite') });
 
+  const ownsDatabase = options.database === undefined || options.ownsDatabase === true;
+  if (options.migrate ?? true) await migrateBeforeStart(database, app.log, ownsDatabase);
   await app.register(errorsPlugin);
   const serveWeb = options.serveWeb ?? true;
   await app.register(securityHeadersPlugin, { config, webDir: serveWeb ? config.webDir : undefined });
-  await app.register(dbPlugin, {
-    handle: database,
-    migrate: options.migrate ?? true,
-    ownsHandle: options.database === undefined || options.ownsDatabase === true,
-  });
+  await app.register(dbPlugin, { handle: database, ownsHandle: ownsDatabase });
   app.decorate('config', config);
   const role: AppRole = options.role ?? { kind: 'server' };
   app.decorate<AppRole>('role', role);

@@ -56,4 +56,6 @@ export const migrationNotes: Record<string, string> = {
     'adds weekly analytics rollups for long ranges’ breakdowns, filled from the daily ones',
   '2026_12_01_0310_sqlite_conversion_rollups_clustered':
     'SQLite: rebuilds the conversions’ rollups clustered on their keys',
+  '2026_12_01_0400_postgres_rollups_covering':
+    'PostgreSQL: rebuilds the analytics rollups’ keys to carry their counts (takes a while on large databases)',
 };

@@ -11,3 +11,22 @@ export function remembered<K, V>(map: Map<K, V>, limit: number, key: K, make: (k
   map.set(key, made);
   return made;
 }
+
+const perOwner = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A result kept for as long as `owner` lives, by key, made by `make` the first time: for answers
+ * that hold for one request's query (its selection object) and that its parts would each ask the
+ * database for again. Results are shared between callers: read only.
+ */
+export function rememberedFor<V>(owner: object, key: string, make: () => V): V {
+  let known = perOwner.get(owner);
+  if (!known) {
+    known = new Map();
+    perOwner.set(owner, known);
+  }
+  if (known.has(key)) return known.get(key) as V;
+  const made = make();
+  known.set(key, made);
+  return made;
+}

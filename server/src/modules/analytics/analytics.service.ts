@@ -208,9 +208,11 @@ export class AnalyticsService {
   }
 
   async summary(workspaceId: string, query: AnalyticsQueryInput) {
-    const { selection, range } = await this.prepare(workspaceId, query);
+    return this.summaryOf(await this.prepare(workspaceId, query), query);
+  }
+
+  private async summaryOf({ selection, sold, range }: Prepared, query: AnalyticsQueryInput) {
     const length = range.to - range.from;
-    const sold = conversionSelection(selection);
     const [current, previous, converted, convertedBefore] = await Promise.all([
       this.options.scans.countsIn(selection, range.from, range.to),
       this.options.scans.countsIn(selection, range.from - length, range.from),
@@ -229,13 +231,19 @@ export class AnalyticsService {
   }
 
   async timeseries(workspaceId: string, query: AnalyticsQueryInput & { interval?: Interval | undefined }) {
+    return this.timeseriesOf(await this.prepare(workspaceId, query), query);
+  }
+
+  private async timeseriesOf(
+    { selection, sold, range }: Prepared,
+    query: AnalyticsQueryInput & { interval?: Interval | undefined },
+  ) {
     const interval = query.interval ?? 'day';
-    const { selection, range } = await this.prepare(workspaceId, query);
     const edges = seriesEdges(range, interval);
     const step = coarsestStep(edges);
     const [buckets, converted] = await Promise.all([
       this.options.scans.countsByBucket(selection, range.from, range.to, step),
-      this.options.conversions.countsByBucket(conversionSelection(selection), range.from, range.to, step),
+      this.options.conversions.countsByBucket(sold, range.from, range.to, step),
     ]);
     const points = edges.slice(0, -1).map(() => ({ scans: 0, bots: 0, visitors: 0 }));
     const sales = edges.slice(0, -1).map((): ConversionCounts => ({ conversions: 0, revenue: {} }));
@@ -265,7 +273,13 @@ export class AnalyticsService {
     workspaceId: string,
     query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
   ) {
-    const { selection, range } = await this.prepare(workspaceId, query);
+    return this.breakdownOf(await this.prepare(workspaceId, query), query);
+  }
+
+  private async breakdownOf(
+    { selection, sold, range }: Prepared,
+    query: AnalyticsQueryInput & { by: Dimension; limit?: number | undefined },
+  ) {
     const byKey = await this.options.scans.countsByKey(selection, query.by, range.from, range.to);
     const shown = [...byKey]
       .map(([key, counts]) => ({ key, counts, total: totals(counts, query.bots, undefined) }))
@@ -282,7 +296,7 @@ export class AnalyticsService {
       column === 'gs1_link_type' || column === 'gs1_key' || column === 'gs1_level'
         ? new Map<string, never>()
         : await this.options.conversions.countsByKey(
-            conversionSelection(selection),
+            sold,
             column,
             range.from,
             range.to,
@@ -297,7 +311,8 @@ export class AnalyticsService {
 
   /**
    * Everything the dashboard shows for one query, read together: the totals, the series and the
-   * breakdowns all describe the same range (the site asks once per view, not once per part).
+   * breakdowns all describe the same range (the site asks once per view, not once per part), and
+   * share one selection, so what every part would ask the database again is asked once.
    * A series too fine for the range is no reason to withhold the rest: it comes back as its problem.
    */
   async dashboard(
@@ -309,13 +324,14 @@ export class AnalyticsService {
     },
   ) {
     const { interval, by, limit, ...shared } = query;
+    const prepared = await this.prepare(workspaceId, shared);
     const [summary, series, ...breakdowns] = await Promise.all([
-      this.summary(workspaceId, shared),
-      this.timeseries(workspaceId, { ...shared, interval }).catch((error: unknown) => {
+      this.summaryOf(prepared, shared),
+      this.timeseriesOf(prepared, { ...shared, interval }).catch((error: unknown) => {
         if (error instanceof Problem && error.status === 400) return error;
         throw error;
       }),
-      ...by.map((dimension) => this.breakdown(workspaceId, { ...shared, by: dimension, limit })),
+      ...by.map((dimension) => this.breakdownOf(prepared, { ...shared, by: dimension, limit })),
     ]);
     const { from, to, timeZone } = summary;
     return {
@@ -517,7 +533,8 @@ export class AnalyticsService {
     }
     const unknown = unknownFilterValues(filters);
     if (unknown.length > 0) throw validationFailed(unknown);
-    return { range, selection: { workspaceId, codes: await this.codes(workspaceId, query), filters } };
+    const selection: Selection = { workspaceId, codes: await this.codes(workspaceId, query), filters };
+    return { range, selection, sold: conversionSelection(selection) };
   }
 
   /** The codes a stream follows: undefined for all (404 for a code of another account). */
@@ -621,6 +638,9 @@ function addConversions(into: ConversionCounts, counts: ConversionCounts): void 
 }
 
 /** The scans' selection as the conversions read it: the same codes, the same filter columns. */
+/** One query's range and selections (scans', and conversions' by the same filters), resolved once. */
+type Prepared = Awaited<ReturnType<AnalyticsService['prepare']>>;
+
 function conversionSelection(selection: Selection): ConversionSelection {
   const columns: ConversionSelection['columns'] = {};
   for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][])

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { stepStart } from '../../db/time-steps.js';
+import { rememberedFor } from '../../shared/bounded-memo.js';
 import { wholeDays } from '../../shared/clock.js';
 import type { PageWindow } from '../../shared/pagination.js';
 import { BUCKET_MS, DAY_MS, rollupsOf } from './conversions.rollups.js';
@@ -176,22 +177,64 @@ function selected(db: Kysely<Database>, selection: ConversionSelection, from: nu
   return query;
 }
 
-async function grouped(
+/** Rows of key, currency, conversions and revenue: a part of an answer, several read in one query. */
+type CountPart = SelectQueryBuilder<
+  Database,
+  'conversions',
+  { key: string; currency: string; conversions: number | string; revenue: number | string }
+>;
+
+/** The conversions' rows counted per key and currency. */
+function groupedPart(
   query: SelectQueryBuilder<Database, 'conversions', object> | null,
   key: ReturnType<typeof sql<string>>,
-): Promise<ConversionCountRow[]> {
-  if (!query) return [];
-  const rows = await query
+): CountPart | null {
+  if (!query) return null;
+  return query
     .select([
       key.as('key'),
       sql<string>`coalesce(currency, '')`.as('currency'),
       sql<number | string>`count(*)`.as('conversions'),
       sql<number | string>`coalesce(sum(amount), 0)`.as('revenue'),
     ])
-    .groupBy([sql`1`, sql`2`])
-    .execute();
+    .groupBy([sql`1`, sql`2`]);
+}
+
+/** The rollups' rows (totals, daily) summed per key and currency. */
+function summedPart(
+  query:
+    | SelectQueryBuilder<Database, 'conversion_totals', object>
+    | SelectQueryBuilder<Database, 'conversion_daily', object>
+    | null,
+  key: 'bucket' | 'key' | RawBuilder<string>,
+): CountPart | null {
+  if (!query) return null;
+  // Both tables have the columns summed here; Kysely cannot type a query over either of two tables.
+  return (query as unknown as SelectQueryBuilder<Database, 'conversions', object>)
+    .select([
+      (typeof key === 'string' ? sql<string>`${sql.ref(key)}` : key).as('key'),
+      sql<string>`currency`.as('currency'),
+      sql<number | string>`sum(conversions)`.as('conversions'),
+      sql<number | string>`sum(revenue)`.as('revenue'),
+    ])
+    .groupBy([sql`1`, sql`2`]);
+}
+
+/**
+ * The parts' rows, read in one query (one round trip where a breakdown's edges and days were three).
+ * A key may come in several rows: callers sum them (foldCounts).
+ */
+async function countRows(...parts: (CountPart | null)[]): Promise<ConversionCountRow[]> {
+  const [first, ...rest] = parts.filter((part): part is CountPart => part !== null);
+  if (!first) return [];
+  const rows = await rest.reduce((union, part) => union.unionAll(part), first).execute();
   return rows.map(countRow);
 }
+
+const grouped = (
+  query: SelectQueryBuilder<Database, 'conversions', object> | null,
+  key: ReturnType<typeof sql<string>>,
+) => countRows(groupedPart(query, key));
 
 /** A grouped row as both engines answer it (PostgreSQL's sums and counts come as strings). */
 function countRow(row: {
@@ -250,26 +293,6 @@ function dailyOf(
   return keys ? query.where('key', 'in', keys) : query;
 }
 
-async function summed(
-  query:
-    | SelectQueryBuilder<Database, 'conversion_totals', object>
-    | SelectQueryBuilder<Database, 'conversion_daily', object>
-    | null,
-  key: 'bucket' | 'key' | RawBuilder<string>,
-): Promise<ConversionCountRow[]> {
-  if (!query) return [];
-  const rows = await (query as SelectQueryBuilder<Database, 'conversion_totals', object>)
-    .select([
-      (typeof key === 'string' ? sql<string>`${sql.ref(key)}` : key).as('key'),
-      sql<string>`currency`.as('currency'),
-      sql<number | string>`sum(conversions)`.as('conversions'),
-      sql<number | string>`sum(revenue)`.as('revenue'),
-    ])
-    .groupBy([sql`1`, sql`2`])
-    .execute();
-  return rows.map(countRow);
-}
-
 /**
  * A column every conversion has one daily row of (its value or ''), with few values: the whole
  * days of an unfiltered total are the sum of its rows.
@@ -310,14 +333,15 @@ async function unfilteredTotals(
 ): Promise<ConversionCountRow[]> {
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
-  if (firstDay >= lastDay) return summed(totalsOf(db, selection, from, to), 'bucket');
+  // One key for every part (their sum is the answer), so the parts' keys share a type in the union.
+  const total = sql<string>`''`;
+  if (firstDay >= lastDay) return countRows(summedPart(totalsOf(db, selection, from, to), total));
   const throughDay = (await lastDayIsWhole(db, selection, to, lastDay)) ? lastDay + DAY_MS : lastDay;
-  const [head, days, tail] = await Promise.all([
-    summed(totalsOf(db, selection, from, firstDay), 'bucket'),
-    summed(dailyOf(db, selection, TOTAL_COLUMN, firstDay, throughDay), 'key'),
-    throughDay < to ? summed(totalsOf(db, selection, throughDay, to), 'bucket') : [],
-  ]);
-  return [...head, ...days, ...tail];
+  return countRows(
+    summedPart(totalsOf(db, selection, from, firstDay), total),
+    summedPart(dailyOf(db, selection, TOTAL_COLUMN, firstDay, throughDay), total),
+    throughDay < to ? summedPart(totalsOf(db, selection, throughDay, to), total) : null,
+  );
 }
 
 /** Per quarter hour of the credited scan (its start), or per `step` (hours, days), and currency. */
@@ -330,7 +354,7 @@ export function conversionsByBucket(
 ): Promise<ConversionCountRow[]> {
   if (unfiltered(selection)) {
     const query = totalsOf(db, selection, from, to);
-    return summed(query, step === BUCKET_MS ? 'bucket' : stepStart('bucket', step));
+    return countRows(summedPart(query, step === BUCKET_MS ? 'bucket' : stepStart('bucket', step)));
   }
   return grouped(selected(db, selection, from, to), stepStart('scan_at', step));
 }
@@ -350,34 +374,37 @@ export async function conversionsByColumn(
   if (keys && keys.length === 0) return [];
   // Only these values ('' for none): the rows a breakdown shows, not every value of the column.
   const only = keys ? { ...selection, columns: { ...selection.columns, [column]: [...keys] } } : selection;
-  const raw = (start: number, end: number): Promise<ConversionCountRow[]> =>
+  const raw = (start: number, end: number) =>
     start >= end
-      ? Promise.resolve([])
-      : grouped(selected(db, only, start, end), sql<string>`coalesce(${sql.ref(column)}, '')`);
+      ? null
+      : groupedPart(selected(db, only, start, end), sql<string>`coalesce(${sql.ref(column)}, '')`);
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(to / DAY_MS) * DAY_MS;
-  if (!unfiltered(selection) || firstDay >= lastDay) return raw(from, to);
+  if (!unfiltered(selection) || firstDay >= lastDay) return countRows(raw(from, to));
   // A range that ends today holds every conversion of today's scans so far: today's daily rows
   // are then its last partial day, not every conversion of the day read one by one.
   const throughDay = (await lastDayIsWhole(db, selection, to, lastDay)) ? lastDay + DAY_MS : lastDay;
-  const [head, days, tail] = await Promise.all([
+  return countRows(
     raw(from, firstDay),
-    summed(dailyOf(db, selection, column, firstDay, throughDay, keys), 'key'),
+    summedPart(dailyOf(db, selection, column, firstDay, throughDay, keys), 'key'),
     raw(throughDay, to),
-  ]);
-  return [...head, ...days, ...tail];
+  );
 }
 
 /** Whether no conversion of the selection is credited to a scan of the UTC day `day` at or after `to`. */
-async function lastDayIsWhole(
+function lastDayIsWhole(
   db: Kysely<Database>,
   selection: ConversionSelection,
   to: number,
   day: number,
 ): Promise<boolean> {
-  const later = to > day ? totalsOf(db, selection, to, day + DAY_MS) : null;
-  if (!later) return false;
-  return (await later.select('bucket').limit(1).executeTakeFirst()) === undefined;
+  if (to <= day) return Promise.resolve(false);
+  // Asked by every breakdown of a dashboard over the same selection: once a request.
+  return rememberedFor(selection, `conversions whole ${to} ${day}`, async () => {
+    const later = totalsOf(db, selection, to, day + DAY_MS);
+    if (!later) return false;
+    return (await later.select('bucket').limit(1).executeTakeFirst()) === undefined;
+  });
 }
 
 /** Conversions per scan id among `scanIds` (the per-scan CSV export). */

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { stepStart } from '../../db/time-steps.js';
+import { rememberedFor } from '../../shared/bounded-memo.js';
 import { DAY_MS } from '../../shared/clock.js';
 import {
   BUCKET_MS,
@@ -250,18 +251,21 @@ const ACCOUNT_ROWS_TIME = { scan_weekly_rollups: 'week', scan_dimension_buckets:
  * Whether the selection's scans of the UTC day `day` all fall before `to` (no quarter hour of the
  * day from `to` on holds one): then the day's daily rows count exactly its scans before `to`.
  */
-async function lastDayIsWhole(
+function lastDayIsWhole(
   db: Kysely<Database>,
   selection: Selection,
   to: number,
   day: number,
 ): Promise<boolean> {
-  if (to <= day) return false;
-  const later = await totals(db, selection, to, day + DAY_MS)
-    .select('bucket')
-    .limit(1)
-    .executeTakeFirst();
-  return later === undefined;
+  if (to <= day) return Promise.resolve(false);
+  // Asked by every breakdown of a dashboard over the same selection: once a request.
+  return rememberedFor(selection, `scans whole ${to} ${day}`, async () => {
+    const later = await totals(db, selection, to, day + DAY_MS)
+      .select('bucket')
+      .limit(1)
+      .executeTakeFirst();
+    return later === undefined;
+  });
 }
 
 /** The account's first quarter hour with a scan (for `range=all`). */
