@@ -4,9 +4,15 @@
 // scan evaluates all five): `plain`, and `attributed`, whose scans get a scan id, keep it in their
 // journal row and send it on as `rq_id`. wrk (one thread, 50 connections) scans one, then the
 // other, in rounds that alternate which goes first, so both see the same machine; the ratio is
-// attributed/plain per round, and the median is the result.
+// attributed/plain per round, and the median is the result. Before each run the server is left to
+// finish what the last one left it (the analytics fold, held while scans come, and the WAL's
+// checkpoint: the process idle for a second), which otherwise ran beside the next run. Each run's
+// main-thread CPU (/proc, clock ticks) over the scans it answered is the edge's cost per scan,
+// whose ratio the line gives too: unlike the rate, it does not move with what else the machine
+// does.
 // `npm run bench -- redirect-attribution [--rounds 6] [--seconds 5]`.
-// Last line: `redirect attribution: rq_id on/off median R over N rounds (each: ...)`.
+// Last line: `redirect attribution: rq_id on/off median R over N rounds (each: ...); main-thread
+// CPU a scan on/off median C`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BENCH_TARGET, BROWSER_USER_AGENT, seedBenchCode } from './lib/bench-code.mjs';
 import { api, MARKETPLACE_SECRET } from './lib/marketplace.mjs';
+import { metric } from './lib/server-metrics.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const { values: flags } = parseArgs({
@@ -21,6 +28,8 @@ const { values: flags } = parseArgs({
 });
 requireWrk();
 const ROUNDS = Number(flags.rounds);
+/** Clock ticks (USER_HZ, 100 a second on Linux) of µs each. */
+const TICK_US = 10_000;
 const SECONDS = Number(flags.seconds);
 const USER = 'bench-attribution';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-bench-attribution-'));
@@ -56,24 +65,57 @@ try {
     if (location.searchParams.has('rq_id') !== (slug === 'attributed'))
       throw new Error(`${slug}: rq_id ${location.searchParams.has('rq_id') ? 'sent' : 'missing'}`);
   }
+  const pid = server.child.pid;
   const ratios = [];
+  const costRatios = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? ['plain', 'attributed'] : ['attributed', 'plain'];
-    const rates = {};
-    for (const slug of order)
-      rates[slug] = (await runWrk(`${base}/r/${slug}`, { duration: `${SECONDS}s` })).rps;
-    ratios.push(rates.attributed / rates.plain);
+    const runs = {};
+    for (const slug of order) {
+      await idle(pid);
+      const [ticks, answered] = [mainThreadTicks(pid), await metric(base, 'rq_redirects_answered_total')];
+      const { rps } = await runWrk(`${base}/r/${slug}`, { duration: `${SECONDS}s` });
+      const scans = (await metric(base, 'rq_redirects_answered_total')) - answered;
+      runs[slug] = { rps, usPerScan: ((mainThreadTicks(pid) - ticks) * TICK_US) / scans };
+    }
+    const { plain, attributed } = runs;
+    ratios.push(attributed.rps / plain.rps);
+    costRatios.push(attributed.usPerScan / plain.usPerScan);
     console.log(
-      `round ${round + 1}: plain ${rates.plain.toFixed(0)}/s, attributed ${rates.attributed.toFixed(0)}/s, ratio ${(rates.attributed / rates.plain).toFixed(3)}`,
+      `round ${round + 1}: plain ${plain.rps.toFixed(0)}/s (${plain.usPerScan.toFixed(1)} µs a scan on the main thread), attributed ${attributed.rps.toFixed(0)}/s (${attributed.usPerScan.toFixed(1)} µs), ratio ${(attributed.rps / plain.rps).toFixed(3)}`,
     );
   }
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const median =
-    (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
   console.log(
-    `redirect attribution: rq_id on/off median ${median.toFixed(3)} over ${ROUNDS} rounds (each: ${ratios.map((r) => r.toFixed(3)).join(', ')})`,
+    `redirect attribution: rq_id on/off median ${median(ratios).toFixed(3)} over ${ROUNDS} rounds (each: ${ratios.map((r) => r.toFixed(3)).join(', ')}); main-thread CPU a scan on/off median ${median(costRatios).toFixed(3)}`,
   );
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
+}
+
+/** The process's (or with `mainThread`, its main thread's) user and system clock ticks so far. */
+function ticksOf(path) {
+  const stat = fs.readFileSync(path, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+function mainThreadTicks(pid) {
+  return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+/** Waits until the whole process took at most a tick in each quarter second of a second (60 s at most). */
+async function idle(pid) {
+  const started = Date.now();
+  let last = ticksOf(`/proc/${pid}/stat`);
+  for (let quiet = 0; quiet < 4 && Date.now() - started < 60_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = ticksOf(`/proc/${pid}/stat`);
+    quiet = now - last <= 1 ? quiet + 1 : 0;
+    last = now;
+  }
 }

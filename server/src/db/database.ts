@@ -19,6 +19,7 @@ import type {
   ScanCountersTable,
   ScanDailyRollupsTable,
   ScanDimensionBucketsTable,
+  ScanIdsTable,
   ScanRollupCursorTable,
   ScanRollupsTable,
   ScanSpoolReplaysTable,
@@ -72,6 +73,8 @@ export interface Database {
   scan_weekly_rollups: ScanWeeklyRollupsTable;
   /** PostgreSQL only: copies of shipped scans whose rollups are not folded yet (the rollup fold thread's queue). */
   scan_fold_queue: ScansTable;
+  /** SQLite only. */
+  scan_ids: ScanIdsTable;
   /** SQLite only. */
   scan_rollup_cursor: ScanRollupCursorTable;
   scan_rollups: ScanRollupsTable;

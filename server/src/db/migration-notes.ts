@@ -58,4 +58,6 @@ export const migrationNotes: Record<string, string> = {
     'SQLite: rebuilds the conversions’ rollups clustered on their keys',
   '2026_12_01_0400_postgres_rollups_covering':
     'PostgreSQL: rebuilds the analytics rollups’ keys to carry their counts (takes a while on large databases)',
+  '2026_12_01_0500_sqlite_scan_ids_folded':
+    'SQLite: keeps attributed scans’ ids beside the rollups, written by the fold (no index on the raw scans)',
 };

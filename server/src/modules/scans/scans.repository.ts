@@ -402,8 +402,11 @@ export async function deleteScansBefore(handle: DatabaseHandle, before: number):
       select ${row} from scans where at < ${before} ${rolledUp} limit ${PRUNE_CHUNK})`.execute(handle.db);
     const count = Number(result.numAffectedRows ?? 0);
     deleted += count;
-    if (count < PRUNE_CHUNK) return deleted;
+    if (count < PRUNE_CHUNK) break;
   }
+  // The ids of scans gone (a conversion names them in vain either way).
+  if (handle.dialect === 'sqlite') await handle.db.deleteFrom('scan_ids').where('at', '<', before).execute();
+  return deleted;
 }
 
 /** Visitor sets of days that can no longer receive scans. */
@@ -458,6 +461,7 @@ export async function deleteWorkspaceScans(handle: DatabaseHandle, workspaceId: 
       await trx.deleteFrom(table).where('account_id', '=', workspaceId).execute();
     }
     if (handle.dialect === 'sqlite') {
+      await trx.deleteFrom('scan_ids').where('account_id', '=', workspaceId).execute();
       const last = sql`(select coalesce(max(rowid), 0) from scans)`;
       await sql`update scan_rollup_cursor set through_rowid = ${last}
         where id = 1 and through_rowid > ${last}`.execute(trx);
@@ -554,9 +558,27 @@ async function postgresScansAfter(
   };
 }
 
-/** The scan that was handed `scanId` as its `rq_id` (conversions), or undefined. */
-export async function findScanById(db: Kysely<Database>, scanId: string): Promise<ScanRow | undefined> {
-  return db.selectFrom('scans').selectAll().where('scan_id', '=', scanId).limit(1).executeTakeFirst();
+/**
+ * The scan that was handed `scanId` as its `rq_id` (conversions), or undefined. On SQLite, where
+ * the fold keeps the ids (`scan_ids`), a scan it has not reached yet is looked for among the scans
+ * past its cursor.
+ */
+export async function findScanById(handle: DatabaseHandle, scanId: string): Promise<ScanRow | undefined> {
+  const { db } = handle;
+  const byId = db.selectFrom('scans').selectAll('scans').where('scans.scan_id', '=', scanId).limit(1);
+  if (handle.dialect === 'postgres') return byId.executeTakeFirst();
+  const folded = await byId
+    .innerJoin('scan_ids', (join) =>
+      join
+        .onRef('scan_ids.qrcode_id', '=', 'scans.qrcode_id')
+        .onRef('scan_ids.at', '=', 'scans.at')
+        .onRef('scan_ids.scan_id', '=', 'scans.scan_id'),
+    )
+    .where('scan_ids.scan_id', '=', scanId)
+    .executeTakeFirst();
+  if (folded) return folded;
+  const cursor = db.selectFrom('scan_rollup_cursor').select('through_rowid').where('id', '=', 1);
+  return byId.where(sql<number>`scans.rowid`, '>', cursor).executeTakeFirst();
 }
 
 /** A split rule's human scans per variant since `from`: scans and distinct daily visitors. */

@@ -222,10 +222,10 @@ export class ScansService {
    * once this instance's recorded scans are in the database.
    */
   async scanById(scanId: string): Promise<ScanRow | undefined> {
-    const found = await findScanById(this.db, scanId);
+    const found = await findScanById(this.database, scanId);
     if (found) return found;
     await this.settled();
-    return findScanById(this.db, scanId);
+    return findScanById(this.database, scanId);
   }
 
   /** A split rule's human scans and daily-distinct scanners per variant since `from` (experiments). */

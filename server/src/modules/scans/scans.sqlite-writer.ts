@@ -286,7 +286,10 @@ export function sqliteRollupFold(
   });
 }
 
-/** Counters, first visits from the visitor set, the rollups' upserts and the cursor: run inside a transaction. */
+/**
+ * Counters, first visits from the visitor set, the rollups' upserts, attributed scans' ids
+ * (`scan_ids`) and the cursor: run inside a transaction.
+ */
 function rollupWriter(sqlite: SQLite.Database): (scans: readonly NewScanRow[], throughRowid: number) => void {
   const advanceCounter = sqlite.prepare(
     `insert into scan_counters (qrcode_id, total, bots, last_at) values (?, ?, ?, ?)
@@ -298,11 +301,17 @@ function rollupWriter(sqlite: SQLite.Database): (scans: readonly NewScanRow[], t
     'insert into scan_visitors (day, scope, visitor_hash) values (?, ?, ?) on conflict do nothing',
   );
   const moveCursor = sqlite.prepare('update scan_rollup_cursor set through_rowid = ? where id = 1');
+  // Kept once: the migration that made the table may have written a scan the fold then reaches.
+  const keepScanId = sqlite.prepare(
+    'insert into scan_ids (scan_id, account_id, qrcode_id, at) values (?, ?, ?, ?) on conflict do nothing',
+  );
   const upserts = (Object.keys(ROLLUP_TABLES) as (keyof BatchRollups)[]).map(
     (name) => [name, upserter(ROLLUP_TABLES[name], sqlite)] as const,
   );
   return (scans, throughRowid) => {
     for (const [code, c] of countersOf(scans)) advanceCounter.run(code, c.total, c.bots, c.last_at);
+    for (const scan of scans)
+      if (scan.scan_id != null) keepScanId.run(scan.scan_id, scan.account_id, scan.qrcode_id, scan.at);
     const added = new Set<string>();
     for (const key of visitorKeysOf(scans)) {
       if (insertVisitor.run(key.day, key.scope, key.visitor_hash).changes === 1)
