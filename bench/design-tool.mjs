@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
+import { median } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -30,12 +31,6 @@ async function startServer() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { base: server.base, stop };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function percentile(values, share) {

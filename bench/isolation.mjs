@@ -21,11 +21,12 @@
 // answered: one still waiting when wrk stops is not in it, and with none answered in the window
 // the p99 is printed as `>` the window's length. Each round also gives the share of answers the
 // server itself timed (rq_edge_answer_duration_seconds, from routing to the answer) over 10 and
-// 25 ms: wrk's times add what waited in the socket before the event loop read it. Every job answer must be a 2xx
-// (a 429, the server saying the job is over its share, is allowed: counted, printed, retried
-// after its Retry-After, at most 1 s); a 5xx, any other status, a stall of 30 s or a request over
-// 3 minutes fails the bench (exit 1), as do an incomplete PDF or CSV, an import row not created,
-// imported codes missing from the database at the end, or an answered scan not recorded.
+// 25 ms: wrk's times add what waited in the socket before the event loop read it. Every job
+// answer must be a 2xx (a 429, the server saying the job is over its share, is allowed: counted,
+// printed, retried after its Retry-After, at most 1 s); a 5xx, any other status, a stall of 30 s
+// or a request over 3 minutes fails the bench (exit 1), as do an incomplete PDF or CSV, an import
+// row not created, imported codes missing from the database at the end, or an answered scan not
+// recorded.
 //
 // Flags (`npm run bench -- isolation --db postgres`):
 // --db postgres   runs the server on PostgreSQL (a database of its own for the run, from
@@ -51,6 +52,7 @@ import { throwawayDatabase } from './lib/postgres.mjs';
 import { bareServer } from './lib/processes.mjs';
 import { benchScans } from './lib/scan-rows.mjs';
 import { edgeAnswerTimes, metric, slowerShares } from './lib/server-metrics.mjs';
+import { median } from './lib/stats.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const DURATION = process.env.BENCH_DURATION ?? '5s';
@@ -98,11 +100,6 @@ requireWrk();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The middle value; of an even count, the mean of the two middle ones. */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
-}
 const seconds = (since) => (performance.now() - since) / 1000;
 /** A wrk side's p99 in ms; `>` when nothing was answered (then it is the window's length). */
 const p99 = (side) => `${side.requests === 0 ? '>' : ''}${side.p99ms.toFixed(1)}`;

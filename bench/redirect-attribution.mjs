@@ -20,7 +20,9 @@ import { parseArgs } from 'node:util';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BENCH_TARGET, BROWSER_USER_AGENT, seedBenchCode } from './lib/bench-code.mjs';
 import { api, MARKETPLACE_SECRET } from './lib/marketplace.mjs';
+import { cpuTicks } from './lib/processes.mjs';
 import { metric } from './lib/server-metrics.mjs';
+import { median } from './lib/stats.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const { values: flags } = parseArgs({
@@ -73,10 +75,13 @@ try {
     const runs = {};
     for (const slug of order) {
       await idle(pid);
-      const [ticks, answered] = [mainThreadTicks(pid), await metric(base, 'rq_redirects_answered_total')];
+      const [ticks, answered] = [
+        cpuTicks(pid, { mainThread: true }),
+        await metric(base, 'rq_redirects_answered_total'),
+      ];
       const { rps } = await runWrk(`${base}/r/${slug}`, { duration: `${SECONDS}s` });
       const scans = (await metric(base, 'rq_redirects_answered_total')) - answered;
-      runs[slug] = { rps, usPerScan: ((mainThreadTicks(pid) - ticks) * TICK_US) / scans };
+      runs[slug] = { rps, usPerScan: ((cpuTicks(pid, { mainThread: true }) - ticks) * TICK_US) / scans };
     }
     const { plain, attributed } = runs;
     ratios.push(attributed.rps / plain.rps);
@@ -93,28 +98,13 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
-}
-
-/** The process's (or with `mainThread`, its main thread's) user and system clock ticks so far. */
-function ticksOf(path) {
-  const stat = fs.readFileSync(path, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-function mainThreadTicks(pid) {
-  return ticksOf(`/proc/${pid}/task/${pid}/stat`);
-}
-
 /** Waits until the whole process took at most a tick in each quarter second of a second (60 s at most). */
 async function idle(pid) {
   const started = Date.now();
-  let last = ticksOf(`/proc/${pid}/stat`);
+  let last = cpuTicks(pid);
   for (let quiet = 0; quiet < 4 && Date.now() - started < 60_000; ) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = ticksOf(`/proc/${pid}/stat`);
+    const now = cpuTicks(pid);
     quiet = now - last <= 1 ? quiet + 1 : 0;
     last = now;
   }

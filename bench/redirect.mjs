@@ -77,7 +77,7 @@ import pg from 'pg';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
-import { bareServer, stopChild } from './lib/processes.mjs';
+import { bareServer, cpuTicks, stopChild } from './lib/processes.mjs';
 import { metric } from './lib/server-metrics.mjs';
 import { runWrk as wrk } from './lib/wrk.mjs';
 
@@ -518,21 +518,6 @@ function median(values) {
 
 // ---------------------------------------------------------------------------------------------
 // What a process costs: CPU and memory from /proc, PostgreSQL's and Redis's own counters.
-
-/**
- * utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat); with
- * `mainThread`, of its main thread alone (the event loop, without libuv's pool and V8's helpers).
- */
-function cpuTicks(pid, { mainThread = false } = {}) {
-  try {
-    const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-    const stat = fs.readFileSync(file, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined; // gone
-  }
-}
 
 /** A line of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the most it ever was). */
 function statusMb(pid, field) {

@@ -1,5 +1,6 @@
 // Child processes the benches start beside our server: the bare node:http peer, and stopping them.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 
 /** Ends a child process with SIGTERM; answers once it has exited (at once if it already has). */
@@ -26,4 +27,19 @@ export async function bareServer() {
     pid: child.pid,
     close: () => stopChild(child),
   };
+}
+
+/**
+ * utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat); with
+ * `mainThread`, of its main thread alone (the event loop, without libuv's pool and V8's helpers).
+ */
+export function cpuTicks(pid, { mainThread = false } = {}) {
+  try {
+    const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const stat = fs.readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined; // gone
+  }
 }

@@ -65,7 +65,7 @@ const canonicalNames = new Map<string, string | undefined>();
  */
 export function canonicalTimeZone(name: string): string | undefined {
   if (OFFSET_ZONE.test(name)) return undefined;
-  // Making a formatter costs about 0.4 ms, and a dashboard resolves its zone once per part.
+  // Making a formatter costs about 0.4 ms, and every analytics call and rule check resolves a zone.
   return remembered(canonicalNames, 500, name, askIntl);
 }
 

@@ -637,10 +637,10 @@ function addConversions(into: ConversionCounts, counts: ConversionCounts): void 
     into.revenue[currency] = (into.revenue[currency] ?? 0) + amount;
 }
 
-/** The scans' selection as the conversions read it: the same codes, the same filter columns. */
 /** One query's range and selections (scans', and conversions' by the same filters), resolved once. */
 type Prepared = Awaited<ReturnType<AnalyticsService['prepare']>>;
 
+/** The scans' selection as the conversions read it: the same codes, the same filter columns. */
 function conversionSelection(selection: Selection): ConversionSelection {
   const columns: ConversionSelection['columns'] = {};
   for (const [name, values] of Object.entries(selection.filters) as [FilterName, string[]][])

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { stepStart } from '../../db/time-steps.js';
+import { unionAll } from '../../db/union-all.js';
 import { rememberedFor } from '../../shared/bounded-memo.js';
 import { wholeDays } from '../../shared/clock.js';
 import type { PageWindow } from '../../shared/pagination.js';
@@ -225,10 +226,8 @@ function summedPart(
  * A key may come in several rows: callers sum them (foldCounts).
  */
 async function countRows(...parts: (CountPart | null)[]): Promise<ConversionCountRow[]> {
-  const [first, ...rest] = parts.filter((part): part is CountPart => part !== null);
-  if (!first) return [];
-  const rows = await rest.reduce((union, part) => union.unionAll(part), first).execute();
-  return rows.map(countRow);
+  const query = unionAll(parts.filter((part): part is CountPart => part !== null));
+  return query ? (await query.execute()).map(countRow) : [];
 }
 
 const grouped = (

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { stepStart } from '../../db/time-steps.js';
+import { unionAll } from '../../db/union-all.js';
 import { rememberedFor } from '../../shared/bounded-memo.js';
 import { DAY_MS } from '../../shared/clock.js';
 import {
@@ -135,11 +136,10 @@ export async function countsByKey(
   to: number,
 ): Promise<Map<string, Counts>> {
   if (selectsNothing(selection) || from >= to) return new Map();
-  const parts = await partsByKey(db, selection, by, from, to);
-  if (parts.length === 0) return new Map();
-  const [first, ...rest] = parts as [KeyedPart, ...KeyedPart[]];
+  const parts = unionAll(await partsByKey(db, selection, by, from, to));
+  if (!parts) return new Map();
   const rows = await db
-    .selectFrom(rest.reduce((union, part) => union.unionAll(part), first).as('parts'))
+    .selectFrom(parts.as('parts'))
     .select([
       'key',
       sql<string>`sum(scans)`.as('scans'),

@@ -570,7 +570,7 @@ export async function findScanById(handle: DatabaseHandle, scanId: string): Prom
   const folded = await byId
     .innerJoin('scan_ids', (join) =>
       join
-        .onRef('scan_ids.qrcode_id', '=', 'scans.qrcode_id')
+        .onRef('scan_ids.account_id', '=', 'scans.account_id')
         .onRef('scan_ids.at', '=', 'scans.at')
         .onRef('scan_ids.scan_id', '=', 'scans.scan_id'),
     )

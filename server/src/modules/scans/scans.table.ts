@@ -167,7 +167,7 @@ export interface ScanVisitorsTable {
 
 /**
  * SQLite only, in the rollups' file: each attributed scan's id (`rq_id`) and where its row is (the
- * code and time of `scans_code_at`), written by the fold with the scan's rollups. An index on the
+ * workspace and time of `scans_account_at`), written by the fold with the scan's rollups. An index on the
  * raw scans' `scan_id` cost the thread that answers scans an index insert a scan (about 7 % of an
  * attributed scan's time); the fold thread pays it instead. PostgreSQL indexes `scans.scan_id`,
  * whose inserts run on the shipper's thread.
