@@ -62,6 +62,8 @@ export interface AppOptions {
   role?: AppRole;
   /** Run heavy requests on job threads (JOB_THREADS); default: unless `database` was passed in. */
   jobThreads?: boolean;
+  /** Compile every route's validators and serializers at start, not on first use (a test's check). */
+  compileSchemasAtStart?: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
-    schemaController: validationSchemaController(),
+    schemaController: validationSchemaController({ lazy: !options.compileSchemasAtStart }),
     frameworkErrors: (error, request, reply) =>
       answerFrameworkError(
         error,

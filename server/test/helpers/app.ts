@@ -21,6 +21,8 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
     /** The app's clock for what expires by it (see AppOptions.clock). */
     clock?: Clock;
+    /** See AppOptions.compileSchemasAtStart. */
+    compileSchemasAtStart?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(engine);
@@ -31,6 +33,7 @@ export async function buildTestApp(
     migrate: false,
     serveWeb: false,
     ...(options.clock ? { clock: options.clock } : {}),
+    compileSchemasAtStart: options.compileSchemasAtStart ?? false,
   });
   options.extend?.(app);
   await app.ready();
