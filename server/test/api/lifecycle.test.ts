@@ -9,8 +9,9 @@ import { waitFor } from '../helpers/wait-for.js';
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
 function start(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  // One process (no tsx wrapper between the signal and the server), TypeScript loaded by tsx.
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+  // One process (no wrapper between the signal and the server); a TypeScript fixture loaded by tsx.
+  const loader = script.endsWith('.ts') ? ['--conditions=source', '--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +61,7 @@ describe('the process', () => {
   });
 
   it('stops at start with one clear line when a setting is invalid', async () => {
-    const { child, output } = start('src/server.ts', { PORT: 'eighty' });
+    const { child, output } = start('dist/server.js', { PORT: 'eighty' });
     expect(await exited(child)).toBe(1);
     expect(output().trim()).toBe(
       'Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")',
@@ -68,7 +69,7 @@ describe('the process', () => {
   });
 
   it('refuses to listen on a public interface while sign-in trusts the Auth emulator', async () => {
-    const { child, output } = start('src/server.ts', {
+    const { child, output } = start('dist/server.js', {
       HOST: '0.0.0.0',
       FIREBASE_PROJECT_ID: '',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',

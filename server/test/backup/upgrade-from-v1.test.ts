@@ -74,7 +74,6 @@ async function fixtureDatabase(
 
 async function startCurrent(env: Record<string, string>) {
   return startServerProcess({
-    argv: ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
     cwd: serverDir,
     env: { ...env, LOG_LEVEL: 'info' },
   });

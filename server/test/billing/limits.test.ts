@@ -217,7 +217,7 @@ describe('npm run plans, as a process', () => {
       await handle.destroy();
 
       const run = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/src/modules/plans/plans-cli.ts', ...args], {
+        spawnSync(process.execPath, ['server/dist/modules/plans/plans-cli.js', ...args], {
           cwd: root,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
           encoding: 'utf8',
@@ -248,7 +248,7 @@ describe('npm run plans, beside a running server on SQLite without Redis', () =>
       expect((await processApi(base, 'GET', '/subscriptions')).plans).toEqual(['free']);
       const granted = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'server/src/modules/plans/plans-cli.ts', 'grant', String(me.id), 'pro'],
+        ['server/dist/modules/plans/plans-cli.js', 'grant', String(me.id), 'pro'],
         {
           cwd: root,
           env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: '', REDIS_URL: '' },

@@ -22,14 +22,7 @@ export function runBackupCli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        'src/db/backup/backup-cli.ts',
-        command,
-        ...(folder === undefined ? [] : [folder]),
-      ],
+      ['dist/db/backup/backup-cli.js', command, ...(folder === undefined ? [] : [folder])],
       { cwd: serverDir, env: { ...process.env, DATABASE_URL: '', ...env } },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/create-db.js';
@@ -13,6 +15,7 @@ import { createDatabase } from '../../src/db/create-db.js';
  * them. The prefix keeps another run's schemas (a second `vitest` on the same server) untouched.
  */
 export default function setup(project: TestProject): (() => Promise<void>) | undefined {
+  buildServer();
   const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
   console.log(`[server tests] database engines: ${engines.join(', ')}`);
   const prefix = `t_${randomBytes(4).toString('hex')}_`;
@@ -29,6 +32,17 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
       await admin.destroy();
     }
   };
+}
+
+/**
+ * The tests that start the real server process run its build (server/dist), as production does:
+ * it is brought up to date here (incremental, a few seconds when nothing changed), so a test run
+ * on its own after an edit never meets a stale build.
+ */
+function buildServer(): void {
+  const build = path.resolve(import.meta.dirname, '../../../scripts/build.mjs');
+  const result = spawnSync(process.execPath, [build, 'server'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the server build failed; its processes cannot be tested');
 }
 
 declare module 'vitest' {

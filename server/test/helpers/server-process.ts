@@ -8,12 +8,15 @@ import { type Engine, openTestDatabase } from './engines.js';
 const serverDir = path.resolve(import.meta.dirname, '../..');
 export const PROCESS_SECRET = 'process-test-secret';
 
-/** The real server process (src/server.ts), ready on a loopback port. */
+/**
+ * The real server process, as it runs in production (server/dist/server.js with SERVER_NODE_FLAGS,
+ * built by the test run's global setup), ready on a loopback port. Loaded through tsx, each start
+ * cost 3 to 13 s more CPU (its loader in every thread), and the suite starts a hundred or so.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; base: string }> {
   const { child, base } = await startProcess({
-    argv: ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
     cwd: serverDir,
     env: { ...env, LOG_LEVEL: 'warn' },
   });
