@@ -1,5 +1,6 @@
 import { createHmac, hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { remembered } from '../../shared/bounded-memo.js';
 import { DAY_MS } from '../../shared/clock.js';
 import { formatIpAddress, type IpAddress, parseIpAddress } from '../rules/ip-address.js';
 import type { ScanContext } from '../rules/rules.context.js';
@@ -157,14 +158,9 @@ export function utcDay(epochMs: number): string {
  * and yesterday's cannot be recomputed without the secret, so hashes cannot be joined across days.
  */
 export function dailySalt(secret: string, day: string): Buffer {
-  const key = `${secret.length}:${secret}\n${day}`;
-  let salt = salts.get(key);
-  if (!salt) {
-    salt = createHmac('sha256', secret).update(`rq-visitor-salt:${day}`).digest();
-    if (salts.size >= 8) salts.clear();
-    salts.set(key, salt);
-  }
-  return salt;
+  return remembered(salts, 8, `${secret.length}:${secret}\n${day}`, () =>
+    createHmac('sha256', secret).update(`rq-visitor-salt:${day}`).digest(),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { remembered } from '../../shared/bounded-memo.js';
 import type { ScanContext } from '../rules/rules.context.js';
 import { type CompiledRule, type ResolveOptions, resolveAction } from '../rules/rules.matcher.js';
 import type { RedirectStatus } from '../rules/rules.schemas.js';
@@ -194,16 +195,9 @@ const TAGGED_URLS = 64;
 
 /** A rule target with the code's UTM tags, from the code's small cache when it was tagged before. */
 function tagged(controls: EdgeControls, url: string): string {
-  if (controls.utm === null) return url;
-  const cache = controls.tagged;
-  const known = cache?.get(url);
-  if (known !== undefined) return known;
-  const result = withUtm(url, controls.utm);
-  if (cache) {
-    if (cache.size >= TAGGED_URLS) cache.clear();
-    cache.set(url, result);
-  }
-  return result;
+  const { utm, tagged: cache } = controls;
+  if (utm === null) return url;
+  return cache ? remembered(cache, TAGGED_URLS, url, () => withUtm(url, utm)) : withUtm(url, utm);
 }
 
 function verdict(rule: CompiledRule, matched: boolean, noTarget: boolean, reached: boolean): RuleVerdict {
