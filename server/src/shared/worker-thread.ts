@@ -1,19 +1,44 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /**
- * Starts a worker from its built `.js` file, or from the TypeScript sources (tests, tsx), where the
- * thread first registers tsx itself: Node 20 does not take `--import` in a worker's execArgv.
+ * Starts a worker from its built `.js` file. Under the TypeScript sources (tests) it takes the
+ * built twin in dist/ when fresh, else the sources, where the thread first registers tsx itself:
+ * Node 20 does not take `--import` in a worker's execArgv.
  * `resourceLimits` bounds the thread's V8 heap (a thread that exceeds it ends with an error).
  */
 export function startWorker(entry: URL, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(entry, { workerData, resourceLimits });
+  const built = builtTwin(entry);
+  if (built) return new Worker(built, { workerData, resourceLimits });
   const source = pathToFileURL(fileURLToPath(entry).replace(/\.js$/, '.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
+}
+
+/**
+ * Under the TypeScript sources (tests), the thread's build in dist/ when it is there and not older
+ * than its source: tsx registered in a thread cost it about a second of CPU or more to start, and
+ * every test app on PostgreSQL starts two threads (the scan shipper's and the fold's). The test
+ * run brings dist up to date first (server/test/helpers/global-setup.ts); the thread is its own
+ * isolate, so it shares no module with the sources the test runs.
+ */
+function builtTwin(entry: URL): URL | undefined {
+  const file = fileURLToPath(entry);
+  const at = file.lastIndexOf(`${path.sep}src${path.sep}`);
+  if (at < 0) return undefined;
+  const built = `${file.slice(0, at)}${path.sep}dist${file.slice(at + 4)}`;
+  try {
+    const source = fs.statSync(file.replace(/\.js$/, '.ts'));
+    if (fs.statSync(built).mtimeMs >= source.mtimeMs) return pathToFileURL(built);
+  } catch {
+    // No build (or no source): the sources, through tsx.
+  }
+  return undefined;
 }
 
 /** To a thread started by `startWorker`: close what it holds and end. */
