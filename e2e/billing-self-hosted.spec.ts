@@ -18,13 +18,15 @@ let origin = '';
 let dataDir = '';
 
 test.beforeAll(async () => {
+  // A start beside two browsers and the suite's own server can take a while on 2 busy cores.
+  test.setTimeout(100_000);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-e2e-selfhosted-'));
   server = await startServerProcess({
     port,
-    // Within the hook's 45 s, so a server that is slow to start is stopped, not left behind.
-    timeoutMs: 30_000,
+    // Within the hook's 100 s, so a server that is slow to start is stopped, not left behind.
+    timeoutMs: 90_000,
     name: 'the self-hosted server',
     env: {
       PUBLIC_URL: origin,
