@@ -52,7 +52,7 @@ export function validationSchemaController({ lazy = true } = {}): SchemaControll
  * for each app, and a server builds three (the edge's and two job threads'), most of whose routes
  * it never serves: a server was ready in 1.5 to 2 s instead of 3.3, on 2.5 s of CPU instead of
  * 5.7 (12 to 17 s with its job threads' apps, 6 to 7 after). A schema that cannot compile is still
- * found before release: validation.test.ts builds the app with `compileSchemasAtStart`.
+ * found before release: test/api/route-schemas.test.ts builds the app with `compileSchemasAtStart`.
  */
 
 type ValidationFunction = ((data: unknown) => unknown) & { errors?: unknown };
