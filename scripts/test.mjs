@@ -22,6 +22,8 @@ console.log(
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The server tests' global setup need not build again (server/test/helpers/global-setup.ts).
+process.env.RQ_SERVER_BUILT = '1';
 
 /**
  * The files that took longest, for whoever next looks at the run's time; vitest.sequencer.ts starts

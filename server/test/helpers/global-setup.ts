@@ -37,9 +37,12 @@ export default function setup(project: TestProject): (() => Promise<void>) | und
 /**
  * The tests that start the real server process run its build (server/dist), as production does:
  * it is brought up to date here (incremental, a few seconds when nothing changed), so a test run
- * on its own after an edit never meets a stale build.
+ * on its own after an edit never meets a stale build. Once a run: every project that starts the
+ * server shares this setup, and `npm test` builds before vitest starts (RQ_SERVER_BUILT).
  */
 function buildServer(): void {
+  if (process.env.RQ_SERVER_BUILT) return;
+  process.env.RQ_SERVER_BUILT = '1';
   const build = path.resolve(import.meta.dirname, '../../../scripts/build.mjs');
   const result = spawnSync(process.execPath, [build, 'server'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the server build failed; its processes cannot be tested');
