@@ -281,8 +281,8 @@ async function recordedScans(databaseUrl, dataDir, workspaceId) {
       await client.end();
     }
   }
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(dataDir, 'instance-0', 'rq.sqlite'), { readonly: true });
+  const { openServerSqlite } = await import('./lib/sqlite.mjs');
+  const db = openServerSqlite(path.join(dataDir, 'instance-0'), { readonly: true });
   try {
     return Number(db.prepare('select count(*) as n from scans where account_id = ?').get(workspaceId).n);
   } finally {

@@ -43,7 +43,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BENCH_TARGET, BROWSER_USER_AGENT, seedBenchCode } from './lib/bench-code.mjs';
@@ -52,6 +51,7 @@ import { throwawayDatabase } from './lib/postgres.mjs';
 import { bareServer } from './lib/processes.mjs';
 import { benchScans } from './lib/scan-rows.mjs';
 import { edgeAnswerTimes, metric, slowerShares } from './lib/server-metrics.mjs';
+import { openServerSqlite } from './lib/sqlite.mjs';
 import { median } from './lib/stats.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
@@ -118,9 +118,7 @@ async function openDatabase({ databaseUrl, dataDir }) {
       close: () => client.end(),
     };
   }
-  const db = new Database(path.join(dataDir, 'rq.sqlite'));
-  // The rollups (and their fold cursor) live in a file of their own, attached as the server does.
-  db.prepare('attach database ? as rollups').run(path.join(dataDir, 'rq.rollups.sqlite'));
+  const db = openServerSqlite(dataDir);
   return {
     dialect: 'sqlite',
     sqlite: db,
@@ -178,7 +176,7 @@ async function seedScans(db, code, workspaceId) {
     write(batch);
     sqlite
       .prepare(
-        'update rollups.scan_rollup_cursor set through_rowid = (select max(rowid) from main.scans) where id = 1',
+        'update rollups.scan_rollup_cursor set through_rowid = (select max(rowid) from scans) where id = 1',
       )
       .run();
     sqlite.pragma('wal_checkpoint(TRUNCATE)');

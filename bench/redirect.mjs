@@ -71,7 +71,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../scripts/lib/ports.mjs';
@@ -79,6 +78,7 @@ import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-pro
 import { seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 import { bareServer, cpuTicks, stopChild } from './lib/processes.mjs';
 import { metric } from './lib/server-metrics.mjs';
+import { openServerSqlite } from './lib/sqlite.mjs';
 import { runWrk as wrk } from './lib/wrk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -611,9 +611,7 @@ async function withDatabase(server, fn) {
       await client.end();
     }
   }
-  const db = new Database(path.join(server.dataDir, 'rq.sqlite'));
-  // The rollups live in their own file (docs/adr/2026-11-26-cold-scans.md), attached as the server does.
-  db.prepare('attach database ? as rollups').run(path.join(server.dataDir, 'rq.rollups.sqlite'));
+  const db = openServerSqlite(server.dataDir);
   try {
     return await fn({
       dialect: 'sqlite',

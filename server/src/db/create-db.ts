@@ -1,12 +1,12 @@
 import type SQLite from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Pool, PoolClient } from 'pg';
 import { loadOnUse } from '../shared/load-on-use.js';
 import type { Database, Dialect } from './database.js';
 import { SearchPathPostgresDialect } from './postgres-introspector.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
-import { attachRollups, openSqlite } from './sqlite-file.js';
+import { attachSideFiles, openSqlite } from './sqlite-file.js';
 import { markUnavailable } from './unavailable.js';
 
 let pgModule: typeof import('pg') | undefined;
@@ -62,7 +62,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function createSqlite(file: string, jobThread: boolean): DatabaseHandle {
   const sqlite = openSqlite(file);
-  attachRollups(sqlite, file);
+  attachSideFiles(sqlite, file);
   const checkpointer = file === ':memory:' || jobThread ? undefined : SqliteCheckpointer.start(sqlite, file);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, jobThread) }),
@@ -92,25 +92,54 @@ const PREPARED_STATEMENTS = 500;
  * every query it runs, and on the edge's cache misses (a code, its rules, its counter) preparing
  * cost more than running. A statement still being iterated (a streamed query) is not shared.
  *
- * A job thread's transactions begin IMMEDIATE, taking the write lock at their start: with the
- * server appending scans all the time, a transaction that read first would otherwise often fail
- * to take it later (SQLITE_BUSY_SNAPSHOT, which waits for nothing). The server's own stay
- * deferred, so a transaction that only reads never waits for a job's lock on the thread that
- * answers scans.
+ * A job thread's transactions take the main file's write lock at their start: with the server
+ * writing all the time, a transaction that read first would otherwise often fail to take it later
+ * (SQLITE_BUSY_SNAPSHOT, which waits for nothing). Only the main file's: `begin immediate` would
+ * take every attached file's as well, and a bulk import would then hold the scans' file for
+ * seconds, refusing every scan the edge appends meanwhile. The side files' locks are taken by
+ * the writes to them, for as long as those take. The server's own transactions stay deferred, so
+ * a transaction that only reads never waits for a job's lock on the thread that answers scans.
  */
-function withStatementCache(sqlite: SQLite.Database, beginImmediate: boolean): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, lockMainAtBegin: boolean): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: PREPARED_STATEMENTS });
+  const begin = lockMainAtBegin ? beginWithMainWriteLock(sqlite) : undefined;
   return {
     close: () => sqlite.close(),
     prepare(text) {
       if (!sqlite.open) throw markUnavailable(new Error('The SQLite database is closed.'));
-      const source = beginImmediate && text === 'begin' ? 'begin immediate' : text;
-      const cached = statements.get(source);
+      if (begin && text === 'begin') return begin;
+      const cached = statements.get(text);
       if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(source);
-      statements.set(source, statement);
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
       return statement;
     },
+  };
+}
+
+/**
+ * `begin`, then a write to the main file that changes nothing: it takes main's write lock (as
+ * `begin immediate` would) and no attached file's. Prepared at the first transaction: the table
+ * is Kysely's migration log, there once the database is migrated.
+ */
+function beginWithMainWriteLock(sqlite: SQLite.Database): SqliteStatement {
+  let lockMain: SQLite.Statement | undefined;
+  const begin = sqlite.prepare('begin');
+  return {
+    reader: false,
+    run() {
+      lockMain ??= sqlite.prepare('delete from main.kysely_migration where 0');
+      begin.run();
+      try {
+        lockMain.run();
+      } catch (error) {
+        sqlite.prepare('rollback').run();
+        throw error;
+      }
+      return { changes: 0, lastInsertRowid: 0 };
+    },
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
   };
 }
 

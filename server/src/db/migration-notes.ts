@@ -60,4 +60,6 @@ export const migrationNotes: Record<string, string> = {
     'PostgreSQL: rebuilds the analytics rollups’ keys to carry their counts (takes a while on large databases)',
   '2026_12_01_0500_sqlite_scan_ids_folded':
     'SQLite: keeps attributed scans’ ids beside the rollups, written by the fold (no index on the raw scans)',
+  '2026_12_02_0100_sqlite_scans_file':
+    'SQLite: moves the raw scans to rq.scans.sqlite, with their rows (takes a while with many scans)',
 };

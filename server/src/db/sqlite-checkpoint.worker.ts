@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { trimHeapWhenIdle } from '../shared/heap-trim.js';
 import { STOP } from '../shared/worker-thread.js';
 import type { CheckpointerSettings } from './sqlite-checkpoint.protocol.js';
-import { attachRollups, openSqlite, ROLLUPS_SCHEMA } from './sqlite-file.js';
+import { attachSideFiles, openSqlite, SIDE_FILES } from './sqlite-file.js';
 
 /** The checkpointer's thread (see sqlite-checkpointer.ts). */
 const port = parentPort;
@@ -11,10 +11,10 @@ const settings = workerData as CheckpointerSettings;
 // Each thread's collections keep what they free resident until released (heap-trim.ts).
 trimHeapWhenIdle();
 const sqlite = openSqlite(settings.file);
-// The app's connection writes both files and checkpoints neither while this thread runs: a
-// rollups WAL nobody checkpointed grew without bound (10 GB and a full disk seeding 10M scans).
-attachRollups(sqlite, settings.file);
-const SCHEMAS = ['main', ROLLUPS_SCHEMA];
+// The app's connection writes every file and checkpoints none while this thread runs: a rollups
+// WAL nobody checkpointed grew without bound (10 GB and a full disk seeding 10M scans).
+attachSideFiles(sqlite, settings.file);
+const SCHEMAS = ['main', ...SIDE_FILES.map((side) => side.schema)];
 // A passive checkpoint never waits; a RESTART waits this long at most for the app's commit in
 // progress (a fraction of a millisecond) and is otherwise tried again on the next tick.
 sqlite.pragma('busy_timeout = 5');

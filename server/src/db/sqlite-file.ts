@@ -37,16 +37,48 @@ export function openSqlite(file: string): SQLite.Database {
  */
 export const ROLLUPS_SCHEMA = 'rollups';
 
-/** The rollups' file beside a database file (`rq.sqlite` => `rq.rollups.sqlite`); in memory for ':memory:'. */
-export function rollupsFileOf(file: string): string {
-  if (file === ':memory:') return file;
-  return file.endsWith('.sqlite') ? `${file.slice(0, -'.sqlite'.length)}.rollups.sqlite` : `${file}.rollups`;
+/**
+ * The schema name of the raw scans' own file (`scans`, and the marks of the journal files they
+ * came from): the edge appends there, so a job thread's transaction on the codes (a bulk import
+ * holding the main file's write lock for seconds) never refuses a scan
+ * (docs/adr/2026-11-28-job-threads.md).
+ */
+export const SCAN_LOG_SCHEMA = 'scan_log';
+
+/** A file beside the main one, attached to every connection as `schema`. */
+export interface SideFile {
+  schema: string;
+  /** Its path beside a database file (`rq.sqlite` => `rq.<suffix>.sqlite`); in memory for ':memory:'. */
+  fileOf(file: string): string;
 }
 
-/** Attaches the rollups' file (created if missing) with the main file's settings. */
-export function attachRollups(sqlite: SQLite.Database, file: string): void {
-  sqlite.prepare(`attach database ? as ${ROLLUPS_SCHEMA}`).run(rollupsFileOf(file));
-  sqlite.pragma(`${ROLLUPS_SCHEMA}.journal_mode = WAL`);
-  sqlite.pragma(`${ROLLUPS_SCHEMA}.synchronous = NORMAL`);
-  sqlite.pragma(`${ROLLUPS_SCHEMA}.cache_size = -${PAGE_CACHE_KIB}`);
+function besideFile(suffix: string): (file: string) => string {
+  return (file) => {
+    if (file === ':memory:') return file;
+    return file.endsWith('.sqlite')
+      ? `${file.slice(0, -'.sqlite'.length)}.${suffix}.sqlite`
+      : `${file}.${suffix}`;
+  };
+}
+
+/** The rollups' file beside a database file (`rq.sqlite` => `rq.rollups.sqlite`); in memory for ':memory:'. */
+export const rollupsFileOf = besideFile('rollups');
+
+/**
+ * Every side file, in the order a backup's read transaction first reads them: the rollups never
+ * count a scan the copied scans lack, and the copied codes include every scanned one.
+ */
+export const SIDE_FILES: readonly SideFile[] = [
+  { schema: ROLLUPS_SCHEMA, fileOf: rollupsFileOf },
+  { schema: SCAN_LOG_SCHEMA, fileOf: besideFile('scans') },
+];
+
+/** Attaches the side files (created if missing) with the main file's settings. */
+export function attachSideFiles(sqlite: SQLite.Database, file: string): void {
+  for (const side of SIDE_FILES) {
+    sqlite.prepare(`attach database ? as ${side.schema}`).run(side.fileOf(file));
+    sqlite.pragma(`${side.schema}.journal_mode = WAL`);
+    sqlite.pragma(`${side.schema}.synchronous = NORMAL`);
+    sqlite.pragma(`${side.schema}.cache_size = -${PAGE_CACHE_KIB}`);
+  }
 }

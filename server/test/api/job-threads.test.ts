@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { attachSideFiles, openSqlite, SCAN_LOG_SCHEMA } from '../../src/db/sqlite-file.js';
 import { type Engine, engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -105,6 +106,32 @@ function bulkOf(n: number, tag: string) {
   };
 }
 
+/** Scans of `slug` answered now, all of them redirects. */
+async function scanMany(app: FastifyInstance, slug: string, count: number): Promise<void> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () =>
+      app.inject({ method: 'GET', url: `/r/${slug}`, headers: { 'user-agent': BROWSER } }),
+    ),
+  );
+  expect(answers.map((a) => a.statusCode)).toEqual(Array(count).fill(302));
+}
+
+/** Waits until the workspace's analytics count `total` scans of the last day. */
+async function waitForScans(app: FastifyInstance, user: string, total: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const summary = await app.inject({
+        method: 'GET',
+        url: '/api/v1/analytics/summary?range=24h',
+        headers: as(user),
+      });
+      return (summary.json() as { total: number }).total === total;
+    },
+    `the ${total} scans in the database`,
+    JOB_WAIT,
+  );
+}
+
 describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_000 }, () => {
   let t: JobApp;
   beforeAll(async () => {
@@ -112,26 +139,22 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
   });
   afterAll(() => t.close());
 
-  it('answers every scan while a job waits on the database, and records them all once it is free', async () => {
+  it("answers and stores every scan while a job holds the codes' file, and the job goes on once it is free", async () => {
     const { app } = t;
     expect((await createCode(app, 'scanner', { slug: 'stuck-test' })).statusCode).toBe(201);
     // The writer's workspace exists before the lock: signing in a new one writes on this thread.
     expect((await createCode(app, 'writer', {})).statusCode).toBe(201);
-    // Another connection holds the write lock: the job thread's create waits in SQLite, its loop blocked.
+    // Another connection holds the main file's write lock, as a job's transaction (a bulk import)
+    // does: the job thread's create waits in SQLite, its loop blocked.
     const holder = new SQLite(t.sqliteFile as string);
     holder.pragma('busy_timeout = 5000');
     const refusedBefore = app.scans.recorder.refusedGroups;
     holder.exec('begin immediate');
     const creating = createCode(app, 'writer', { slug: 'made-while-stuck' });
     await waitFor(() => app.writeJobs?.active === 1, 'the create to start on its thread', JOB_WAIT);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        app.inject({ method: 'GET', url: '/r/stuck-test', headers: { 'user-agent': BROWSER } }),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(302));
-    // What the operator sees of it: rq_scan_groups_refused_total.
-    expect(app.scans.recorder.refusedGroups).toBeGreaterThan(refusedBefore);
+    await scanMany(app, 'stuck-test', 50);
+    // The raw scans have a file of their own: none waited for the codes' lock in the journal.
+    expect(app.scans.recorder.refusedGroups).toBe(refusedBefore);
     holder.exec('commit');
     holder.close();
     // Made once the lock is free; or, on a machine so busy that the lock outlasted SQLite's 5 s
@@ -144,19 +167,25 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
       headers: as('writer'),
     });
     expect((made.json() as { data: unknown[] }).data).toHaveLength(created.statusCode === 201 ? 1 : 0);
-    // The scans the lock turned away waited in the journal, and reach the database.
-    await waitFor(
-      async () => {
-        const summary = await app.inject({
-          method: 'GET',
-          url: '/api/v1/analytics/summary?range=24h',
-          headers: as('scanner'),
-        });
-        return (summary.json() as { total: number }).total === 50;
-      },
-      'the 50 scans in the database',
-      JOB_WAIT,
-    );
+    await waitForScans(app, 'scanner', 50);
+  });
+
+  it("answers every scan while another writer holds the scans' file, and stores them from the journal once it is free", async () => {
+    const { app } = t;
+    expect((await createCode(app, 'journal', { slug: 'journal-test' })).statusCode).toBe(201);
+    const file = t.sqliteFile as string;
+    const holder = openSqlite(file);
+    attachSideFiles(holder, file);
+    const refusedBefore = app.scans.recorder.refusedGroups;
+    // A write to the scans' file alone (as the retention prune's delete), held open.
+    holder.exec('begin');
+    holder.prepare(`delete from ${SCAN_LOG_SCHEMA}.scans where 0`).run();
+    await scanMany(app, 'journal-test', 50);
+    // What the operator sees of it: rq_scan_groups_refused_total.
+    expect(app.scans.recorder.refusedGroups).toBeGreaterThan(refusedBefore);
+    holder.exec('commit');
+    holder.close();
+    await waitForScans(app, 'journal', 50);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/backup/sqlite-backup.js';
 import { describeMigration } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { rollupsFileOf } from '../../src/db/sqlite-file.js';
+import { SIDE_FILES } from '../../src/db/sqlite-file.js';
 import { codeBlocks } from '../api/docs-runner.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,7 +15,7 @@ describe('the self-hosting docs', () => {
   it('replicate with Litestream exactly the database files a backup takes, and restore each', () => {
     const backup = page('backup.md');
     const config = codeBlocks(backup).find((block) => block.lang === 'yaml')?.code ?? '';
-    const files = [DATABASE_FILE, path.basename(rollupsFileOf(DATABASE_FILE))];
+    const files = [DATABASE_FILE, ...SIDE_FILES.map((side) => path.basename(side.fileOf(DATABASE_FILE)))];
     const replicated = [...config.matchAll(/- path: \/var\/lib\/rq-codes\/(\S+)/g)].map((match) => match[1]);
     expect(replicated).toEqual(files);
     for (const file of files)

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { attachSideFiles, openSqlite } from '../../src/db/sqlite-file.js';
 import { runBackupCli } from '../helpers/backup-cli.js';
 import { expectRestored, makeCodes, startRestoredServer } from '../helpers/backup-fixture.js';
 import { codeTotals, scanLoad, stopProcess } from '../helpers/scan-load.js';
@@ -187,8 +188,8 @@ describe('npm run backup and npm run restore on SQLite', () => {
 
     // What a server leaves in its journal when a job held the write lock as it answered: one file
     // not yet in the database (3 scans), one already written there (2 scans, its name marked).
-    const SQLite = (await import('better-sqlite3')).default;
-    const db = new SQLite(path.join(storage.dataDir, 'rq.sqlite'));
+    const db = openSqlite(path.join(storage.dataDir, 'rq.sqlite'));
+    attachSideFiles(db, path.join(storage.dataDir, 'rq.sqlite'));
     const row = db.prepare('select * from scans where qrcode_id = ?').get(code.id) as Record<string, unknown>;
     db.prepare('insert into scan_spool_replays (id, replayed_at) values (?, ?)').run(
       'scans-2-written.jsonl',

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-db.js';
 import { SqliteCheckpointer } from '../../src/db/sqlite-checkpointer.js';
-import { openSqlite, ROLLUPS_SCHEMA, rollupsFileOf } from '../../src/db/sqlite-file.js';
+import { openSqlite, SIDE_FILES } from '../../src/db/sqlite-file.js';
 
 const FRAME_BYTES = 4096 + 24;
 /** The WAL the unlimited run must pass: ten times the 300-frame limit the other run restarts at. */
@@ -63,29 +63,32 @@ describe('the SQLite checkpointer thread', () => {
     reopened.close();
   });
 
-  it('checkpoints the attached rollups file too, which the app writes on the same connection', async () => {
-    const file = tempFile();
-    const rollups = rollupsFileOf(file);
-    const handle = createDatabase({ sqliteFile: file });
-    const sqlite = handle.sqlite;
-    if (!sqlite) throw new Error('a SQLite handle has its connection');
-    try {
-      sqlite.exec(`create table ${ROLLUPS_SCHEMA}.r (x blob)`);
-      const burst = commitsOf(sqlite, 100, `${ROLLUPS_SCHEMA}.r`);
-      burst();
-      const oneBurstOfWal = sizeOf(`${rollups}-wal`);
-      for (let b = 1; b < 6; b++) {
-        await sleep(400);
+  it.each(SIDE_FILES)(
+    'checkpoints the attached $schema file too, which the app writes on the same connection',
+    async (side) => {
+      const file = tempFile();
+      const attached = side.fileOf(file);
+      const handle = createDatabase({ sqliteFile: file });
+      const sqlite = handle.sqlite;
+      if (!sqlite) throw new Error('a SQLite handle has its connection');
+      try {
+        sqlite.exec(`create table ${side.schema}.r (x blob)`);
+        const burst = commitsOf(sqlite, 100, `${side.schema}.r`);
         burst();
+        const oneBurstOfWal = sizeOf(`${attached}-wal`);
+        for (let b = 1; b < 6; b++) {
+          await sleep(400);
+          burst();
+        }
+        await sleep(400);
+        // Unchecked, the rollups' WAL held every burst and their file none (10 GB of WAL seeding 10M scans).
+        expect(sizeOf(attached)).toBeGreaterThan(6 * 1_000_000);
+        expect(sizeOf(`${attached}-wal`)).toBeLessThan(3 * oneBurstOfWal);
+      } finally {
+        await handle.destroy();
       }
-      await sleep(400);
-      // Unchecked, the rollups' WAL held every burst and their file none (10 GB of WAL seeding 10M scans).
-      expect(sizeOf(rollups)).toBeGreaterThan(6 * 1_000_000);
-      expect(sizeOf(`${rollups}-wal`)).toBeLessThan(3 * oneBurstOfWal);
-    } finally {
-      await handle.destroy();
-    }
-  });
+    },
+  );
 
   it('keeps the WAL from growing without end while writes never pause', async () => {
     // Both runs make the same commits at the same pace: the first writes until its WAL has outrun

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { attachRollups, openSqlite, ROLLUPS_SCHEMA, rollupsFileOf } from '../sqlite-file.js';
+import { attachSideFiles, openSqlite, SIDE_FILES } from '../sqlite-file.js';
 import {
   BACKUP_FORMAT,
   BackupError,
@@ -98,9 +98,10 @@ function fsyncFile(file: string): void {
  * 1. the scan journal (`spool/`) is copied first: a scan answered before the backup began is then
  *    either committed to the database before the snapshot below, or in a journal file copied here
  *    (a file already written to the database is marked there, so the restored server skips it);
- * 2. one read transaction on a connection of our own opens a WAL snapshot of the rollups' file
- *    and then of the main file (in that order: the rollups never count a scan the copy of the
- *    main file lacks; the fold catches up after a restore), and SQLite's online backup API copies
+ * 2. one read transaction on a connection of our own opens a WAL snapshot of the rollups' file,
+ *    then of the scans' and then of the main file (in that order: the rollups never count a scan
+ *    the copied scans lack, and every scanned code is in the copy of the main file; the fold
+ *    catches up after a restore), and SQLite's online backup API copies
  *    each file from that snapshot in one step, so writers are never blocked and nothing restarts;
  * 3. the manifest (version, schema, row counts from the same snapshot, each file's SHA-256) is
  *    written last.
@@ -122,18 +123,22 @@ export async function takeSqliteBackup(dataDir: string, target: string): Promise
   const sqlite = openSqlite(databaseFile);
   let manifest: BackupManifest;
   try {
-    attachRollups(sqlite, databaseFile);
+    attachSideFiles(sqlite, databaseFile);
     sqlite.exec('begin');
     try {
-      // The snapshot of each file starts with its first read: the rollups' first, then main's.
-      sqlite.prepare(`select count(*) from ${ROLLUPS_SCHEMA}.sqlite_master`).get();
+      // The snapshot of each file starts with its first read: the side files' first (SIDE_FILES'
+      // order), then main's.
+      for (const side of SIDE_FILES)
+        sqlite.prepare(`select count(*) from ${side.schema}.sqlite_master`).get();
       const schema = schemaOfFile(sqlite);
       const counts = countRows(sqlite);
       const secret = serverSecretSha256(sqlite);
       const whole = () => 0x7fffffff; // every remaining page in one step, from the open snapshot
-      // better-sqlite3 takes `attached` (the schema to copy); its types do not list it.
-      const rollups = { attached: ROLLUPS_SCHEMA, progress: whole } as SQLite.BackupOptions;
-      await sqlite.backup(path.join(target, path.basename(rollupsFileOf(databaseFile))), rollups);
+      for (const side of SIDE_FILES) {
+        // better-sqlite3 takes `attached` (the schema to copy); its types do not list it.
+        const options = { attached: side.schema, progress: whole } as SQLite.BackupOptions;
+        await sqlite.backup(path.join(target, path.basename(side.fileOf(databaseFile))), options);
+      }
       await sqlite.backup(path.join(target, DATABASE_FILE), { progress: whole });
       manifest = {
         format: BACKUP_FORMAT,
@@ -154,7 +159,7 @@ export async function takeSqliteBackup(dataDir: string, target: string): Promise
 
   const names = [
     DATABASE_FILE,
-    path.basename(rollupsFileOf(databaseFile)),
+    ...SIDE_FILES.map((side) => path.basename(side.fileOf(databaseFile))),
     ...journalFiles,
     ...emulatorFiles,
   ];

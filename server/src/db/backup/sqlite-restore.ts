@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations } from '../migrations/index.js';
-import { ROLLUPS_SCHEMA, rollupsFileOf } from '../sqlite-file.js';
+import { SIDE_FILES } from '../sqlite-file.js';
 import {
   BackupError,
   type BackupManifest,
@@ -13,14 +13,15 @@ import {
 } from './manifest.js';
 import { countRows, DATABASE_FILE, schemaOfFile, serverSecretSha256 } from './sqlite-backup.js';
 
-/** Checks the copied files as SQLite sees them: both files whole, and what the manifest counted. */
+/** Checks the copied files as SQLite sees them: every file whole, and what the manifest counted. */
 function checkRestoredDatabase(dataDir: string, manifest: BackupManifest): void {
   const databaseFile = path.join(dataDir, DATABASE_FILE);
   let sqlite: SQLite.Database | undefined;
   try {
     sqlite = new SQLite(databaseFile, { fileMustExist: true });
-    sqlite.prepare(`attach database ? as ${ROLLUPS_SCHEMA}`).run(rollupsFileOf(databaseFile));
-    for (const schema of ['main', ROLLUPS_SCHEMA]) {
+    for (const side of SIDE_FILES)
+      sqlite.prepare(`attach database ? as ${side.schema}`).run(side.fileOf(databaseFile));
+    for (const schema of ['main', ...SIDE_FILES.map((side) => side.schema)]) {
       const result = sqlite.pragma(`${schema}.integrity_check`, { simple: true });
       if (result !== 'ok')
         throw new BackupError('corrupt_backup', `SQLite finds the ${schema} database damaged: ${result}`);

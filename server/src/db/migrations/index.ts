@@ -41,6 +41,7 @@ import * as scanWeeklyRollups from './2026_12_01_0300_scan_weekly_rollups.js';
 import * as sqliteConversionRollupsClustered from './2026_12_01_0310_sqlite_conversion_rollups_clustered.js';
 import * as postgresRollupsCovering from './2026_12_01_0400_postgres_rollups_covering.js';
 import * as sqliteScanIdsFolded from './2026_12_01_0500_sqlite_scan_ids_folded.js';
+import * as sqliteScansFile from './2026_12_02_0100_sqlite_scans_file.js';
 
 /** Every migration, by name; names sort in the order they apply. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0310_sqlite_conversion_rollups_clustered': sqliteConversionRollupsClustered,
   '2026_12_01_0400_postgres_rollups_covering': postgresRollupsCovering,
   '2026_12_01_0500_sqlite_scan_ids_folded': sqliteScanIdsFolded,
+  '2026_12_02_0100_sqlite_scans_file': sqliteScansFile,
 };

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase } from '../../db/create-db.js';
-import { attachRollups, openSqlite } from '../../db/sqlite-file.js';
+import { attachSideFiles, openSqlite } from '../../db/sqlite-file.js';
 import { trimHeapWhenIdle } from '../../shared/heap-trim.js';
 import { STOP, yieldCpuToOtherThreads } from '../../shared/worker-thread.js';
 import type { FoldReport, FoldRequest, FoldSource, FoldThreadSettings } from './rollup-fold-thread.js';
@@ -26,7 +26,7 @@ type Fold = (
 function openFolds(source: FoldSource): { fold: Fold; close(): Promise<void> } {
   if ('file' in source) {
     const sqlite = openSqlite(source.file);
-    attachRollups(sqlite, source.file);
+    attachSideFiles(sqlite, source.file);
     // Prepared at the first fold that finds the tables (a database not migrated yet has none).
     let fold: ReturnType<typeof sqliteRollupFold> | undefined;
     return {
