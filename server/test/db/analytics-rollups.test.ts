@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as rollupsMigration from '../../src/db/migrations/2026_11_23_0600_scan_rollups.js';
 import * as bucketsMigration from '../../src/db/migrations/2026_11_23_0610_scan_dimension_buckets.js';
 import * as weeklyMigration from '../../src/db/migrations/2026_12_01_0300_scan_weekly_rollups.js';
+import * as scansFileMigration from '../../src/db/migrations/2026_12_02_0100_sqlite_scans_file.js';
 import type { Scan } from '../../src/modules/scans/scan.js';
 import { ScansService } from '../../src/modules/scans/scans.service.js';
 import { engines, openTestDatabase } from '../helpers/engines.js';
@@ -123,12 +124,15 @@ describe.each(engines)('analytics rollups on $name', (engine) => {
       const recorded = await storedAndRecountedRollups(database.handle);
       expect(recorded.stored).toEqual(recorded.recounted);
 
+      // The rollups' migration indexes the scans where it found them: in the main file (SQLite).
+      await scansFileMigration.down(database.handle.db);
       await bucketsMigration.down(database.handle.db);
       await rollupsMigration.down(database.handle.db);
       await rollupsMigration.up(database.handle.db);
       await bucketsMigration.up(database.handle.db);
       await weeklyMigration.down(database.handle.db);
       await weeklyMigration.up(database.handle.db);
+      await scansFileMigration.up(database.handle.db);
       const rebuilt = await storedAndRecountedRollups(database.handle);
       expect(rebuilt.stored.facts).toEqual(recorded.stored.facts);
       expect(rebuilt.stored.totals).toEqual(recorded.stored.totals);

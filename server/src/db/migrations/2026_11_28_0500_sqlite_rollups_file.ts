@@ -1,10 +1,10 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
-import { moveSqliteTables } from '../sqlite-move-tables.js';
+import { moveSqliteTables } from './sqlite-move-tables.js';
 
 /**
  * SQLite: the scans' rollups, counters, visitor sets and fold cursor move to the rollups' own
  * file, attached to every connection as `rollups` (db/sqlite-file.ts, docs/adr/2026-11-26-cold-scans.md),
- * with their rows (db/sqlite-move-tables.ts): the thread that folds scans into them then never
+ * with their rows (sqlite-move-tables.ts): the thread that folds scans into them then never
  * holds the main file's write lock.
  * PostgreSQL is one database already: nothing to do.
  */

@@ -1,6 +1,5 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
-import { SCAN_LOG_SCHEMA } from '../sqlite-file.js';
-import { moveSqliteTables } from '../sqlite-move-tables.js';
+import { moveSqliteTables } from './sqlite-move-tables.js';
 
 /**
  * SQLite: the raw scans, and the marks of the journal files written into them (marked in the
@@ -11,6 +10,8 @@ import { moveSqliteTables } from '../sqlite-move-tables.js';
  * (docs/adr/2026-11-28-job-threads.md). PostgreSQL has no file locks: nothing to do.
  */
 const TABLES = ['scans', 'scan_spool_replays'] as const;
+/** db/sqlite-file.ts's SCAN_LOG_SCHEMA when this was written (a migration never imports app code). */
+const SCAN_LOG_SCHEMA = 'scan_log';
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
