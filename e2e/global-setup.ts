@@ -26,7 +26,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
 
-  // A running emulator may be reused (RQ_E2E_AUTH_EMULATOR_HOST=127.0.0.1:9099) to iterate quickly.
+  // A running emulator may be reused: `npm test` passes the one the unit tests used (its accounts
+  // cleared), and RQ_E2E_AUTH_EMULATOR_HOST=127.0.0.1:9099 iterates quickly.
   let emulator: FirebaseEmulator | undefined;
   let emulatorHost = process.env.RQ_E2E_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every workspace's tests (vitest projects), then the browser tests (Playwright, when
 // present), then one closing line `N passed, N failed` over both.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clearEmulatorAccounts, startFirebaseEmulator } from './lib/firebase-emulator.mjs';
 import { requireRuntime } from './lib/runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,10 +21,25 @@ console.log(
   `redis under test: ${process.env.TEST_REDIS_URL ? process.env.TEST_REDIS_URL : 'no (TEST_REDIS_URL unset: in-memory only, the *.redis.test.ts suites are left out)'}`,
 );
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The Auth emulators start beside the build: each costs about 12 s of CPU to start, so the unit
+// and browser tests share these two (demo-rq, and demo-other for tokens of another project)
+// instead of starting their own (server/test/helpers/firebase-setup.ts, e2e/global-setup.ts).
+const emulators = Promise.all([
+  startFirebaseEmulator({ projectId: 'demo-rq' }),
+  startFirebaseEmulator({ projectId: 'demo-other' }),
+]);
+const buildStatus = await new Promise((resolve) =>
+  spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' }).on('exit', resolve),
+);
+const [authEmulator, otherAuthEmulator] = await emulators;
+const stopEmulators = () => Promise.all([authEmulator.stop(), otherAuthEmulator.stop()]);
+if (buildStatus !== 0) {
+  await stopEmulators();
+  process.exit(buildStatus ?? 1);
+}
 // The server tests' global setup need not build again (server/test/helpers/global-setup.ts).
 process.env.RQ_SERVER_BUILT = '1';
+process.env.RQ_TEST_AUTH_EMULATOR_HOSTS = `${authEmulator.host},${otherAuthEmulator.host}`;
 
 /**
  * The files that took longest, for whoever next looks at the run's time; vitest.sequencer.ts starts
@@ -84,10 +100,16 @@ if (unit.status !== 0) broken = true;
 
 if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0) {
   const e2eReport = path.join(reports, 'playwright.json');
+  // The browser tests meet none of the unit tests' accounts.
+  await clearEmulatorAccounts(authEmulator.host, 'demo-rq');
   const e2e = spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    env: {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      RQ_E2E_AUTH_EMULATOR_HOST: authEmulator.host,
+    },
   });
   if (fs.existsSync(e2eReport)) {
     const { stats, suites } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
@@ -103,6 +125,8 @@ if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0
   }
   if (e2e.status !== 0) broken = true;
 }
+
+await stopEmulators();
 
 if (broken && failed === 0) failed = 1; // a suite that could not run counts as a failure
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);

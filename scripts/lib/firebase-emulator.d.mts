@@ -11,3 +11,6 @@ export function startFirebaseEmulator(options?: {
   /** Where the accounts are kept across restarts (emulator-accounts.mjs); unset: in memory only. */
   accountsDir?: string;
 }): Promise<FirebaseEmulator>;
+
+/** Deletes every account of the project in the emulator (before another suite reuses it). */
+export function clearEmulatorAccounts(host: string, projectId: string): Promise<void>;

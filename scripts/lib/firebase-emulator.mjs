@@ -154,3 +154,16 @@ export async function startFirebaseEmulator({ port, projectId = 'demo-rq', accou
   if (accountsDir) accounts = keepAccounts({ host, projectId, dir: accountsDir });
   return { host, stop };
 }
+
+/**
+ * Deletes every account of `projectId` in the emulator at `host` (its documented reset), so a
+ * later suite that reuses the emulator meets none of an earlier suite's accounts.
+ * @param {string} host
+ * @param {string} projectId
+ */
+export async function clearEmulatorAccounts(host, projectId) {
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, {
+    method: 'DELETE',
+  });
+  if (!response.ok) throw new Error(`clearing the emulator's accounts: ${response.status}`);
+}
