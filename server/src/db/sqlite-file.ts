@@ -61,15 +61,12 @@ function besideFile(suffix: string): (file: string) => string {
   };
 }
 
-/** The rollups' file beside a database file (`rq.sqlite` => `rq.rollups.sqlite`); in memory for ':memory:'. */
-export const rollupsFileOf = besideFile('rollups');
-
 /**
  * Every side file, in the order a backup's read transaction first reads them: the rollups never
  * count a scan the copied scans lack, and the copied codes include every scanned one.
  */
 export const SIDE_FILES: readonly SideFile[] = [
-  { schema: ROLLUPS_SCHEMA, fileOf: rollupsFileOf },
+  { schema: ROLLUPS_SCHEMA, fileOf: besideFile('rollups') },
   { schema: SCAN_LOG_SCHEMA, fileOf: besideFile('scans') },
 ];
 
