@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { appendScans, findScanById } from '../../src/modules/scans/scans.repository.js';
-import type { NewScanRow } from '../../src/modules/scans/scans.table.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { indexColumns } from '../helpers/indexes.js';
 import { migrateTestDatabaseTo, migrationBefore } from '../helpers/migrations.js';
+import { sampleScanRow } from '../helpers/scans.js';
 
 /**
  * A SQLite database from before attributed scans' ids left the raw scans' index: the migration
@@ -17,24 +17,14 @@ const FOLDED = '2026_12_01_0500_sqlite_scan_ids_folded';
 const before = migrationBefore(FOLDED);
 const sqlite = engines.filter((engine) => engine.name === 'sqlite');
 
-const scan = (scanId: string, at: number): NewScanRow => ({
-  qrcode_id: 'qr_ids',
-  account_id: 'acct_ids',
-  at,
-  hostname: 'rq.local',
-  rule_id: null,
-  target: 'https://example.com/',
-  country: 'DE',
-  region: null,
-  device: 'mobile',
-  os: null,
-  browser: null,
-  language: null,
-  referrer_host: null,
-  bot: 0,
-  visitor_hash: `v-${scanId}`,
-  scan_id: scanId,
-});
+const scan = (scanId: string, at: number) =>
+  sampleScanRow({
+    qrcode_id: 'qr_ids',
+    account_id: 'acct_ids',
+    at,
+    visitor_hash: `v-${scanId}`,
+    scan_id: scanId,
+  });
 
 describe.each(sqlite)(
   'attributed scans’ ids kept by the fold, on a database from before, on $name',

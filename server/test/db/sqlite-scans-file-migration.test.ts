@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { SCAN_LOG_SCHEMA } from '../../src/db/sqlite-file.js';
 import { appendScans } from '../../src/modules/scans/scans.repository.js';
-import type { NewScanRow } from '../../src/modules/scans/scans.table.js';
 import { engines, openTestDatabase, type TestDatabase } from '../helpers/engines.js';
 import { migrateTestDatabaseTo, migrationBefore } from '../helpers/migrations.js';
+import { sampleScanRow } from '../helpers/scans.js';
 
 /**
  * A SQLite database from before the raw scans had a file of their own: the migration moves the
@@ -17,23 +17,7 @@ const MOVE = '2026_12_02_0100_sqlite_scans_file';
 const before = migrationBefore(MOVE);
 const sqlite = engines.filter((engine) => engine.name === 'sqlite');
 
-const scan = (at: number): NewScanRow => ({
-  qrcode_id: 'qr_moved',
-  account_id: 'acct_moved',
-  at,
-  hostname: 'rq.local',
-  rule_id: null,
-  target: 'https://example.com/',
-  country: 'DE',
-  region: null,
-  device: 'mobile',
-  os: null,
-  browser: null,
-  language: null,
-  referrer_host: null,
-  bot: 0,
-  visitor_hash: `v-${at}`,
-});
+const scan = (at: number) => sampleScanRow({ qrcode_id: 'qr_moved', account_id: 'acct_moved', at });
 
 describe.each(sqlite)(
   'the raw scans moved to a file of their own, on a database from before, on $name',
