@@ -42,7 +42,7 @@ export interface Config {
   edgeCodeFile: boolean;
   /**
    * fdatasync the scans' journal before answering (SCAN_JOURNAL_SYNC, default false; on SQLite only
-   * the groups journaled while a job holds the write lock):
+   * the groups journaled while another writer holds the scans' file):
    * an answered scan then survives a power loss, not only a killed process, with about a fifth
    * fewer scans a second (docs/adr/2026-11-22-scans-group-commit.md, "The journal's sync").
    */

@@ -16,7 +16,7 @@ import {
 } from './manifest.js';
 
 export const DATABASE_FILE = 'rq.sqlite';
-/** Scans answered but not yet in the database (written while a job held the write lock). */
+/** Scans answered but not yet in the database (written while another writer held the scans' file). */
 export const SPOOL_DIR = 'spool';
 /** `npm start`'s Auth emulator keeps its accounts here: without them nobody could sign in again. */
 export const EMULATOR_ACCOUNTS_DIR = 'auth-emulator';

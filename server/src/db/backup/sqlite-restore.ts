@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations } from '../migrations/index.js';
-import { SIDE_FILES } from '../sqlite-file.js';
+import { attachSideFiles, SIDE_FILES } from '../sqlite-file.js';
 import {
   BackupError,
   type BackupManifest,
@@ -19,8 +19,7 @@ function checkRestoredDatabase(dataDir: string, manifest: BackupManifest): void 
   let sqlite: SQLite.Database | undefined;
   try {
     sqlite = new SQLite(databaseFile, { fileMustExist: true });
-    for (const side of SIDE_FILES)
-      sqlite.prepare(`attach database ? as ${side.schema}`).run(side.fileOf(databaseFile));
+    attachSideFiles(sqlite, databaseFile);
     for (const schema of ['main', ...SIDE_FILES.map((side) => side.schema)]) {
       const result = sqlite.pragma(`${schema}.integrity_check`, { simple: true });
       if (result !== 'ok')

@@ -206,7 +206,7 @@ export class ScanJournal {
     this.replayTimer = setTimeout(() => {
       this.replayTimer = null;
       this.replay().catch((error: unknown) => {
-        // Busy: a job thread's transaction holds SQLite's write lock for a moment.
+        // Busy: another writer of the scans' file (the retention prune, an erasure) holds its lock.
         this.options.log[isSqliteBusy(error) ? 'debug' : 'warn'](
           { err: error },
           'journal replay failed; will retry',

@@ -98,7 +98,7 @@ export class DirectScanWriter implements ScanWriter {
   /** The group's own transaction, or a journal file while the database refuses it. */
   async write(rows: NewScanRow[]): Promise<void> {
     // Refused a moment ago: the next groups join its file instead of each trying the lock again
-    // (a thrown error each) and opening a file of its own (hundreds while a job holds the lock).
+    // (a thrown error each) and opening a file of its own (hundreds while another writer holds the lock).
     if (this.journalTurn) return this.appendToJournal(rows);
     try {
       await appendScans(this.database, rows, { rollupsBehind: this.rollupsBehind });

@@ -109,8 +109,8 @@ export class SqliteScanWriter {
 
   /**
    * Commits raw scans only; their counters and rollups wait for `rollUp`. It never waits for
-   * another connection's write lock (a job thread's transaction): waiting would stop the event
-   * loop that answers scans. Refused at once (SQLITE_BUSY), the group goes to the journal.
+   * another connection's write lock on the scans' file (the retention prune, a workspace's
+   * erasure): waiting would stop the event loop that answers scans. Refused at once (SQLITE_BUSY), the group goes to the journal.
    */
   appendRaw(scans: readonly NewScanRow[]): void {
     if (scans.length === 0) return;
