@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every workspace's tests (vitest projects), then the browser tests (Playwright, when
 // present), then one closing line `N passed, N failed` over both.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,9 +28,18 @@ const emulators = Promise.all([
   startFirebaseEmulator({ projectId: 'demo-rq' }),
   startFirebaseEmulator({ projectId: 'demo-other' }),
 ]);
-const buildStatus = await new Promise((resolve) =>
-  spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' }).on('exit', resolve),
-);
+/**
+ * Runs a command to its end without blocking this process: the emulators' output pipes must keep
+ * draining, and a connection pooled by an earlier fetch must see its server close it, or the
+ * next fetch writes into a dead socket (EPIPE).
+ */
+function run(command, args, options = {}) {
+  return new Promise((resolve) =>
+    spawn(command, args, { stdio: 'inherit', ...options }).on('exit', (status) => resolve({ status })),
+  );
+}
+
+const { status: buildStatus } = await run(process.execPath, [path.join(root, 'scripts/build.mjs')]);
 const [authEmulator, otherAuthEmulator] = await emulators;
 const stopEmulators = () => Promise.all([authEmulator.stop(), otherAuthEmulator.stop()]);
 if (buildStatus !== 0) {
@@ -73,10 +82,10 @@ let broken = false;
 const failures = [];
 
 const unitReport = path.join(reports, 'vitest.json');
-const unit = spawnSync(
+const unit = await run(
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`, ...extra],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root },
 );
 if (fs.existsSync(unitReport)) {
   const report = JSON.parse(fs.readFileSync(unitReport, 'utf8'));
@@ -102,9 +111,8 @@ if (fs.existsSync(path.join(root, 'playwright.config.ts')) && extra.length === 0
   const e2eReport = path.join(reports, 'playwright.json');
   // The browser tests meet none of the unit tests' accounts.
   await clearEmulatorAccounts(authEmulator.host, 'demo-rq');
-  const e2e = spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
+  const e2e = await run(bin('playwright'), ['test', '--reporter=list,json'], {
     cwd: root,
-    stdio: 'inherit',
     env: {
       ...process.env,
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
