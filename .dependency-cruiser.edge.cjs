@@ -12,11 +12,19 @@ module.exports = {
       comment:
         'Nothing a scan loads, directly or through other files, is admin code: no routes, schemas, ' +
         'validators or wiring of another module (they build TypeBox schemas at load), no admin ' +
-        "plugin, and not the @rq/qr renderer. Redirect's own admin part (the simulator, the module " +
+        "plugin, and not the @rq/qr renderer. It starts from redirect's files and from the qrcodes' and scans' files " +
+        'the edge is handed at run time (the code lookup, the recorder). ' +
+        "Redirect's own admin part (the simulator, the module " +
         'wiring, permissions) is not the edge.',
       severity: 'error',
       from: {
-        path: '^server/src/modules/redirect/',
+        // The redirect module, and what it is handed at run time through decorators: the code
+        // lookup (qrcodes) and the scan recorder with its writers and journal (scans).
+        path: [
+          '^server/src/modules/redirect/',
+          '^server/src/modules/qrcodes/(edge-code-lookup|edge-code-file|edge-code[.]repository|file-hash-table|edge-fields)[.]ts$',
+          '^server/src/modules/scans/(scan|scan-id|scan-counter[^/]*|scan-recorder|scan-journal|scan-writer[^/]*|scan-shipper[^/]*|scans[.]sqlite-writer|scans[.]service)[.]ts$',
+        ],
         pathNot: [
           '^server/src/modules/redirect/(redirect[.]module|redirect[.]permissions|simulate[.][^/]+|scan-simulator)[.]ts$',
           '[.]test[.]ts$',

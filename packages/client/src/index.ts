@@ -85,6 +85,21 @@ export type QueryOf<P extends keyof Paths, M extends Method = 'get'> = Paths[P][
   ? NonNullable<Q>
   : never;
 
+/**
+ * The problem+json an operation answers with `status`, with the members that route names beside
+ * the usual ones, e.g. `ProblemAnswer<'/api/v1/qrcodes/import', 'post', 422>` (the failing rows).
+ * An RqApiError's `problem` holds it.
+ */
+export type ProblemAnswer<P extends keyof Paths, M extends Method, S extends number> = Paths[P][M] extends {
+  responses: infer R;
+}
+  ? S extends keyof R
+    ? R[S] extends { content: { 'application/problem+json': infer Problem } }
+      ? Problem
+      : never
+    : never
+  : never;
+
 /** The list routes: GET answers `{ data: [...], nextCursor }`. */
 export type ListPath = {
   [P in PathsWithMethod<Paths, 'get'>]: Answer<P, 'get'> extends { data: unknown[]; nextCursor: unknown }

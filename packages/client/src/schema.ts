@@ -21238,7 +21238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description application/problem+json (RFC 9457) */
+            /** @description application/problem+json (RFC 9457): an all-or-nothing import refused for its rows carries `rows` and `failedRows` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21251,8 +21251,29 @@ export interface operations {
                             message: string;
                             path: string;
                         }[];
+                        /** @description Each failing row's problem, as the report's `errors` (a refusal for its rows) */
+                        failedRows?: {
+                            /** @description problem+json; paths name the fields of the code the row makes (/target, /slug) */
+                            problem: {
+                                code: string;
+                                detail: string;
+                                errors?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                status: number;
+                                title: string;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description 1-based: the file's data rows, or the items of a JSON list */
+                            row: number;
+                        }[];
                         /** @description The `x-request-id` of the answer: quote it when you report a problem */
                         requestId: string;
+                        /** @description The file's data rows (a refusal for its rows) */
+                        rows?: number;
                         status: number;
                         title: string;
                         type: string;

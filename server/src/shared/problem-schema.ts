@@ -9,16 +9,26 @@ const problemMembers = {
   errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
 };
 
+const requestId = Type.String({
+  description: 'The `x-request-id` of the answer: quote it when you report a problem',
+});
+
 /** Problem details (RFC 9457) as a response schema, for every route's error answers. */
 export const ProblemSchema = Type.Object(
-  {
-    ...problemMembers,
-    requestId: Type.String({
-      description: 'The `x-request-id` of the answer: quote it when you report a problem',
-    }),
-  },
+  { ...problemMembers, requestId },
   { additionalProperties: true, description: 'application/problem+json (RFC 9457)' },
 );
+
+/**
+ * A problem that carries members of its own (RFC 9457 extension members), named in the OpenAPI
+ * document so clients read them typed (an import's failing rows), not as a shape copied by hand.
+ */
+export function problemSchemaWith(extensions: Record<string, TSchema>, description: string) {
+  return Type.Object(
+    { ...problemMembers, requestId, ...extensions },
+    { additionalProperties: true, description: `application/problem+json (RFC 9457): ${description}` },
+  );
+}
 
 /**
  * A problem inside a successful answer (one item of a bulk call, one row of an import): the

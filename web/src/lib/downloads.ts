@@ -1,3 +1,4 @@
+import type { ApiBody } from '@site/src/api/types';
 import { apiFetch } from './api';
 
 /**
@@ -6,29 +7,19 @@ import { apiFetch } from './api';
  * manager. A problem answer becomes an ApiError, as the typed client's do.
  */
 
-export type DownloadFormat = 'svg' | 'png' | 'pdf' | 'eps';
+type ZipBody = ApiBody<'/api/v1/qrcodes/images.zip', 'post'>;
+type SheetBody = ApiBody<'/api/v1/qrcodes/sheet.pdf', 'post'>;
 
-/** The list filters of GET /qrcodes, as ZIPs and sheets take them. */
-export interface CodeFilter {
-  mode?: 'static' | 'redirect' | 'exec';
-  tag?: string;
-  hostname?: string;
-  q?: string;
-  enabled?: boolean;
-}
+export type DownloadFormat = ZipBody['format'];
+
+/** The list filters of GET /qrcodes, as ZIPs, sheets and bulk changes take them. */
+export type CodeFilter = NonNullable<ZipBody['filter']>;
 
 /** Which codes: chosen ids (at most 10,000), or every code a filter selects. */
-export type CodeSelection = { ids: string[] } | { filter: CodeFilter };
+export type CodeSelection = Required<Pick<ZipBody, 'ids'>> | Required<Pick<ZipBody, 'filter'>>;
 
-export interface SheetOptions {
-  paper?: 'A4' | 'letter';
-  columns?: number;
-  rows?: number;
-  /** Side of each code's square in mm, its quiet zone included. */
-  sizeMm?: number;
-  caption?: 'slug' | 'title' | null;
-  cmyk?: boolean;
-}
+/** A sheet's paper, grid, caption and colours (its `sizeMm`: each code's square, quiet zone included). */
+export type SheetOptions = Omit<SheetBody, 'ids' | 'filter'>;
 
 /** Hands a blob to the browser as a download named `name`. */
 export function saveBlob(name: string, blob: Blob): void {
@@ -95,12 +86,14 @@ export async function downloadZip(
   format: DownloadFormat,
   options: { cmyk?: boolean } = {},
 ): Promise<void> {
-  const blob = await fetchFile('POST', '/qrcodes/images.zip', { ...selection, format, cmyk: options.cmyk });
+  const body: ZipBody = { ...selection, format, cmyk: options.cmyk };
+  const blob = await fetchFile('POST', '/qrcodes/images.zip', body);
   saveBlob(`qrcodes-${format}.zip`, blob);
 }
 
 /** Downloads print sheets (PDF) of the selected codes. A grid that does not fit is an ApiError naming the fields. */
 export async function downloadSheet(selection: CodeSelection, options: SheetOptions = {}): Promise<void> {
-  const blob = await fetchFile('POST', '/qrcodes/sheet.pdf', { ...selection, ...options });
+  const body: SheetBody = { ...selection, ...options };
+  const blob = await fetchFile('POST', '/qrcodes/sheet.pdf', body);
   saveBlob('qrcodes-sheet.pdf', blob);
 }

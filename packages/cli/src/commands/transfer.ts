@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Answer, QueryOf } from '@rq/client';
+import type { Answer, ProblemAnswer, QueryOf } from '@rq/client';
 import type { Command } from 'commander';
 import { action, type Context, defined, userBody } from '../context.js';
 import { saveBody } from '../download.js';
@@ -13,11 +13,7 @@ const FORMATS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls'];
 type ImportResult = Answer<'/api/v1/qrcodes/import', 'post'>;
 
 /** The 422 of an all-or-nothing import with failing rows: how many rows, and each failing row's problem. */
-interface ImportRefusal {
-  detail: string;
-  rows: number;
-  failedRows: ImportResult['errors'];
-}
+type ImportRefusal = Required<Pick<ProblemAnswer<'/api/v1/qrcodes/import', 'post', 422>, 'detail' | 'rows' | 'failedRows'>>;
 
 /** The format from the flag, else ours by the file's extension (.csv or .json). */
 function importFormat(file: string, flag: string | undefined): string {
@@ -81,9 +77,8 @@ export interface ImportOptions {
 function importRefusalOf(error: unknown): ImportRefusal | undefined {
   const problem = error instanceof CliError ? error.problem : undefined;
   if (problem?.code !== 'unprocessable' || !Array.isArray(problem.failedRows)) return undefined;
-  // The refusal's rows are the import answer's errors (the problem's extension members).
-  const failedRows: ImportResult['errors'] = problem.failedRows;
-  return { detail: String(problem.detail ?? ''), rows: Number(problem.rows), failedRows };
+  // An error's problem is read untyped; this one is the import's 422 as the API document names it.
+  return problem as ImportRefusal;
 }
 
 function printImport(output: Output, result: ImportResult, options: ImportOptions): void {

@@ -13,6 +13,7 @@ import {
   ExportQuery,
   ImportBody,
   ImportQuery,
+  ImportRefusalSchema,
   ImportReportSchema,
 } from './transfer.schemas.js';
 import type { ShapeCheck, TransferService } from './transfer.service.js';
@@ -45,7 +46,8 @@ export async function transferRoutes(fastify: FastifyInstance): Promise<void> {
         body: ImportBody,
         response: {
           200: ImportReportSchema,
-          ...problemResponses(400, 401, 402, 403, 413, 415, 422, 429),
+          ...problemResponses(400, 401, 402, 403, 413, 415, 429),
+          422: ImportRefusalSchema,
         },
       },
     },

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { itemProblemSchema } from '../../shared/problem-schema.js';
+import { itemProblemSchema, problemSchemaWith } from '../../shared/problem-schema.js';
 import { stringEnum } from '../../shared/string-enum.js';
 import { ListQuery } from '../qrcodes/qrcodes.schemas.js';
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from './import-formats.js';
@@ -52,6 +52,11 @@ const RowProblem = itemProblemSchema(
   'problem+json; paths name the fields of the code the row makes (/target, /slug)',
 );
 
+const RowError = Type.Object({
+  row: Type.Integer({ description: "1-based: the file's data rows, or the items of a JSON list" }),
+  problem: RowProblem,
+});
+
 export const ImportReportSchema = Type.Object({
   rows: Type.Integer({ description: 'Data rows in the file (a CSV header is not a row)' }),
   created: Type.Integer({
@@ -60,12 +65,7 @@ export const ImportReportSchema = Type.Object({
   }),
   skipped: Type.Integer({ description: 'Rows not made: rows minus created' }),
   dryRun: Type.Boolean(),
-  errors: Type.Array(
-    Type.Object({
-      row: Type.Integer({ description: "1-based: the file's data rows, or the items of a JSON list" }),
-      problem: RowProblem,
-    }),
-  ),
+  errors: Type.Array(RowError),
   hostnamesReplaced: Type.Array(Type.Object({ hostname: Type.String(), rows: Type.Integer() }), {
     description:
       "Hostnames the file named that are not this workspace's verified hostnames: those rows' codes are on the primary short host",
@@ -79,6 +79,20 @@ export const ImportReportSchema = Type.Object({
     { description: 'Each row made (on a dry run: that would be made) otherwise than the file says' },
   ),
 });
+
+/**
+ * The 422 of an import: a body that is not one (its fields), or, for an all-or-nothing import with
+ * failing rows, `rows` and `failedRows` beside `errors`, so a client shows each row's problem.
+ */
+export const ImportRefusalSchema = problemSchemaWith(
+  {
+    rows: Type.Optional(Type.Integer({ description: "The file's data rows (a refusal for its rows)" })),
+    failedRows: Type.Optional(
+      Type.Array(RowError, { description: "Each failing row's problem, as the report's `errors` (a refusal for its rows)" }),
+    ),
+  },
+  'an all-or-nothing import refused for its rows carries `rows` and `failedRows`',
+);
 
 const { limit: _limit, cursor: _cursor, ...filters } = ListQuery.properties;
 export const ExportQuery = Type.Object(filters, { additionalProperties: false });

@@ -1,16 +1,15 @@
+import type { ProblemAnswer } from '@rq/client';
 import type { ApiAnswer, ApiQuery } from '@site/src/api/types';
 import type { ImportChunk } from '@site/src/features/codes/model/importFile';
 import { ApiError, apiFetch } from '@site/src/lib/api';
 
 /** The answer of `POST /qrcodes/import` (API.md "Bulk, import, export, print"). */
 export type ImportReport = ApiAnswer<'/api/v1/qrcodes/import', 'post'>;
-export type RowFailure = ImportReport['errors'][number];
 
 /** An all-or-nothing import refused for its rows (a 422): the file's rows and each failing row's problem. */
-export interface ImportRefusal {
-  rows: number;
-  failedRows: RowFailure[];
-}
+export type ImportRefusal = Required<
+  Pick<ProblemAnswer<'/api/v1/qrcodes/import', 'post', 422>, 'rows' | 'failedRows'>
+>;
 
 export type ImportOutcome = { report: ImportReport } | { refusal: ImportRefusal };
 
@@ -44,5 +43,6 @@ export async function postImport(
 
 function refusalOf(problem: Record<string, unknown>): ImportRefusal | undefined {
   if (problem.code !== 'unprocessable' || !Array.isArray(problem.failedRows)) return undefined;
-  return { rows: Number(problem.rows), failedRows: problem.failedRows as RowFailure[] };
+  // An error's problem is read untyped; this one is the import's 422 as the API document names it.
+  return problem as ImportRefusal;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '@site/src/lib/api';
 import { type FormEvent, useId, useState } from 'react';
 import {
   checkDigit,
+  draftProblems,
   emptyItem,
   emptyLevel,
   fieldPath,
@@ -78,8 +79,10 @@ export default function ItemForm({
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // Problems found before sending (a rule's JSON that does not parse), shown as the API's are.
+  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const id = useId();
-  const errors = problemsOf(error);
+  const errors = { ...problemsOf(error), ...draftErrors };
   // An item that has link controls shows them open, as a code's form does.
   const [open] = useState(() => JSON.stringify(initial.controls) !== JSON.stringify(emptyItem().controls));
   const set = (change: Partial<ItemDraft>) => setDraft((old) => ({ ...old, ...change }));
@@ -88,8 +91,11 @@ export default function ItemForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
+    const found = draftProblems(draft);
+    setDraftErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
     try {
       await onSubmit({ ...draft, value: draft.ai === '01' ? gtin14(draft.value) : draft.value });
     } catch (caught) {

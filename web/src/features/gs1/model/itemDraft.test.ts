@@ -4,6 +4,7 @@ import {
   checkDigit,
   createBody,
   draftOf,
+  draftProblems,
   emptyItem,
   emptyRule,
   gtin14,
@@ -121,6 +122,20 @@ describe('the GS1 item form', () => {
       when: { bot: false },
       href: 'https://x.example',
     });
+  });
+
+  it('finds rules whose JSON conditions do not parse or are not an object, by their field', () => {
+    const draft = emptyItem();
+    draft.rules = [
+      { ...emptyRule('https://a.example'), leaf: 'json', json: '{"bot": true}' },
+      { ...emptyRule('https://b.example'), leaf: 'json', json: '{"bot": ' },
+      { ...emptyRule('https://c.example'), leaf: 'json', json: '["ios"]' },
+    ];
+    expect(draftProblems(draft)).toEqual({
+      '/body/rules/1/when': 'The conditions are not valid JSON.',
+      '/body/rules/2/when': 'The conditions must be a JSON object, such as {"os": ["ios"]}.',
+    });
+    expect(draftProblems({ ...draft, rules: draft.rules.slice(0, 1) })).toEqual({});
   });
 
   it('writes a new item with lists typed as commas, and leaves empty fields out', () => {

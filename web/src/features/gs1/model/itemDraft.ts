@@ -172,16 +172,41 @@ export function ruleDraftOf(rule: ItemRule): RuleDraft {
   };
 }
 
-/** A rule as the API takes it; JSON that does not parse is sent as text, so the answer names its field. */
-export function ruleOf(draft: RuleDraft): ItemRule {
-  if (draft.leaf !== 'json') {
-    return { when: { [draft.leaf]: listOf(draft.values) } as ItemRule['when'], href: draft.href };
-  }
+/**
+ * A rule's conditions as the API takes them, or, for conditions written as JSON that does not
+ * parse or is not an object, the sentence the form shows beside them.
+ */
+function whenOf(draft: RuleDraft): { when: ItemRule['when'] } | { problem: string } {
+  if (draft.leaf !== 'json') return { when: { [draft.leaf]: listOf(draft.values) } };
+  let parsed: unknown;
   try {
-    return { when: JSON.parse(draft.json) as ItemRule['when'], href: draft.href };
+    parsed = JSON.parse(draft.json);
   } catch {
-    return { when: draft.json as unknown as ItemRule['when'], href: draft.href };
+    return { problem: 'The conditions are not valid JSON.' };
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { problem: 'The conditions must be a JSON object, such as {"os": ["ios"]}.' };
+  return { when: parsed as ItemRule['when'] };
+}
+
+/**
+ * The draft's problems the form finds before sending (rules' JSON conditions), by the field paths
+ * the API's answers use, so each shows beside its field as the API's own would.
+ */
+export function draftProblems(draft: ItemDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  draft.rules.forEach((rule, index) => {
+    const when = whenOf(rule);
+    if ('problem' in when) problems[fieldPath('rules', index, 'when')] = when.problem;
+  });
+  return problems;
+}
+
+/** A rule as the API takes it; the form sends none whose conditions have a problem (draftProblems). */
+export function ruleOf(draft: RuleDraft): ItemRule {
+  const when = whenOf(draft);
+  if ('problem' in when) throw new Error(when.problem);
+  return { when: when.when, href: draft.href };
 }
 
 /** Every link of the draft (the item's and each level's) by href, for a rule to pick one. */
