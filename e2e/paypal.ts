@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { waitFor } from '../server/test/helpers/wait-for.js';
 import { expect, PASSWORD } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,20 +70,18 @@ export async function startPaypalStandinProcess(
     if (child.exitCode === null) child.kill('SIGKILL');
   };
 
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the PayPal stand-in exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/__standin/stats`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the PayPal stand-in did not start at ${url}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const answers = async () => {
+    if (child.exitCode !== null) throw new Error(`the PayPal stand-in exited (${child.exitCode}):\n${output}`);
+    return fetch(`${url}/__standin/stats`).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+  };
+  try {
+    await waitFor(answers, `the PayPal stand-in at ${url}`, { timeoutMs: 15_000, everyMs: 100 });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}:\n${output}`);
   }
 
   return {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../server/src/modules/apikeys/apikeys.scopes.js';
 import { listeningTestApp, type TestApp } from '../../../server/test/helpers/app.js';
 import { engines } from '../../../server/test/helpers/engines.js';
+import { waitFor } from '../../../server/test/helpers/wait-for.js';
 import { buildCli, type CliRun, repoRoot, runCli } from './run-cli.js';
 
 const SECRET = 'cli-test-secret';
@@ -307,11 +308,14 @@ describe.each(sqliteOnly)('rq against the real server on $name', (engine) => {
     expect(event).toMatchObject({ qrcode: code.id, os: 'ios' });
 
     // Scans are stored within a second or so; the summary counts them once they are.
-    let summary = { total: 0 };
-    for (let i = 0; i < 50 && summary.total === 0; i++) {
-      summary = (await rq('analytics', 'summary', '--code', code.id, '--json')).json();
-      if (summary.total === 0) await new Promise((r) => setTimeout(r, 200));
-    }
+    const summary = await waitFor(
+      async () => {
+        const answer = (await rq('analytics', 'summary', '--code', code.id, '--json')).json<{ total: number }>();
+        return answer.total > 0 && answer;
+      },
+      'the live scan in the summary',
+      { timeoutMs: 10_000, everyMs: 200 },
+    );
     expect(summary).toMatchObject({ total: 1, unique: 1 });
     const [breakdown, exported, badZone] = await Promise.all([
       rq('analytics', 'breakdown', '--by', 'os', '--range', '7d'),

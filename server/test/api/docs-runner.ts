@@ -66,8 +66,12 @@ const titleOf = (block: CodeBlock) => /(?:^|\s)title="([^"]+)"/.exec(block.meta)
 
 const NODE_MODULES = path.resolve(import.meta.dirname, '../../../node_modules');
 
+/** The session's last line, written as it exits however it exits (its EXIT trap). */
+const SESSION_END = '@@rq-session-end';
+
 const HEADER = `set -euo pipefail
 exec 2>&1
+trap 'printf "\\n${SESSION_END}\\n"' EXIT
 __rq_expect=
 curl() {
   if [ -z "$__rq_expect" ]; then command curl --fail-with-body -sS "$@"; return; fi
@@ -137,8 +141,13 @@ export async function runPage(
     }
   };
   let output = '';
+  let endRead = () => {};
+  const sessionEnded = new Promise<void>((resolve) => {
+    endRead = resolve;
+  });
   child.stdout.on('data', (chunk) => {
     output += chunk;
+    if (output.includes(SESSION_END)) endRead();
   });
   child.stderr.on('data', (chunk) => {
     output += chunk;
@@ -150,7 +159,10 @@ export async function runPage(
   // 'exit', not 'close': a background process the page started keeps the pipes open.
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   clearTimeout(timer);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // What the session wrote last may still be in the pipe when it exits: read up to its last line
+  // (a process it left in the background keeps the pipe open, so its end is not awaited). A
+  // session that was killed may not write it: then what was read within a second is all.
+  await Promise.race([sessionEnded, new Promise((resolve) => setTimeout(resolve, 1000))]);
 
   const runs: BlockRun[] = runnable.map((block) => ({ block, output: '', statuses: [], finished: false }));
   let current: BlockRun | undefined;
@@ -158,6 +170,7 @@ export async function runPage(
     const start = /^@@rq-block (\d+)$/.exec(line);
     const end = /^@@rq-end (\d+)$/.exec(line);
     const status = /^@@rq-status (\S*)$/.exec(line);
+    if (line === SESSION_END) continue;
     if (start) current = runs[Number(start[1])];
     else if (end) {
       const run = runs[Number(end[1])];
