@@ -1,6 +1,7 @@
 import { type Clock, DAY_MS, HOUR_MS, systemClock } from '../../shared/clock.js';
 import { csvLine } from '../../shared/csv.js';
 import { type FieldError, Problem, validationFailed } from '../../shared/problem.js';
+import { SCAN_CONTEXT_DIMENSIONS } from '../../shared/scan-context-fields.js';
 import { minorUnitDigits } from '../conversions/conversions.currency.js';
 import type {
   ConversionCounts,
@@ -583,13 +584,7 @@ const EXPORT_COLUMNS = [
   'rule',
   'ruleName',
   'target',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer',
+  ...SCAN_CONTEXT_DIMENSIONS,
   'bot',
   'visitor',
   'scanId',

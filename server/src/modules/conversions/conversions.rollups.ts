@@ -1,3 +1,4 @@
+import { SCAN_CONTEXT_COLUMNS } from '../../shared/scan-context-fields.js';
 import type { ConversionDailyTable, ConversionTotalsTable, NewConversionRow } from './conversions.table.js';
 
 /**
@@ -10,18 +11,7 @@ export const BUCKET_MS = 900_000;
 export const DAY_MS = 86_400_000;
 
 /** The conversion columns broken down per day: analytics' dimensions, by column name. */
-export const DAILY_COLUMNS = [
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
-  'hostname',
-  'rule_id',
-  'qrcode_id',
-] as const;
+export const DAILY_COLUMNS = [...SCAN_CONTEXT_COLUMNS, 'hostname', 'rule_id', 'qrcode_id'] as const;
 export type DailyColumn = (typeof DAILY_COLUMNS)[number];
 
 /** What a batch adds to each rollup table: per row its key, and the conversions and revenue to add. */

@@ -1,11 +1,12 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { ScanContextColumns } from '../../shared/scan-context-fields.js';
 
 /**
  * One reported conversion, credited to the scan whose `rq_id` it carried: the scan's code, rule,
  * split variant, hostname, country, device and time are copied in when it is stored, so analytics
  * reads conversions beside the scans' rollups and the conversion outlives the raw scan.
  */
-export interface ConversionsTable {
+export interface ConversionsTable extends ScanContextColumns {
   /** `cnv_...` */
   id: string;
   account_id: string;
@@ -16,13 +17,6 @@ export interface ConversionsTable {
   rule_id: string | null;
   variant: number | null;
   hostname: string;
-  country: string | null;
-  region: string | null;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  language: string | null;
-  referrer_host: string | null;
   /** When the credited scan happened: analytics counts the conversion on the scan's day. */
   scan_at: number;
   occurred_at: number;

@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../shared/clock.js';
+import { SCAN_CONTEXT_COLUMNS, SCAN_CONTEXT_DIMENSIONS } from '../../shared/scan-context-fields.js';
 import type { NewScanRow, ScanRollupsTable } from './scans.table.js';
 
 /**
@@ -19,13 +20,7 @@ export const BUCKET_MS = 15 * 60_000;
 
 /** Dimensions kept per day; `qrcode` only for the account as a whole. */
 export const DIMENSIONS = [
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer',
+  ...SCAN_CONTEXT_DIMENSIONS,
   'hostname',
   'rule',
   'qrcode',
@@ -85,13 +80,7 @@ export const FACT_KEY_COLUMNS = [
   'qrcode_id',
   'hostname',
   'rule_id',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
+  ...SCAN_CONTEXT_COLUMNS,
   'gs1_link_type',
   'gs1_key',
   'gs1_level',

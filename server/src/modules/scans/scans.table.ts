@@ -1,20 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
+import { SCAN_CONTEXT_COLUMNS, type ScanContextColumns } from '../../shared/scan-context-fields.js';
 
 /** One counted visit of a dynamic code's URL. Raw IP addresses are never stored. */
-export interface ScansTable {
+export interface ScansTable extends ScanContextColumns {
   qrcode_id: string;
   account_id: string;
   at: number;
   hostname: string;
   rule_id: string | null;
   target: string;
-  country: string | null;
-  region: string | null;
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  language: string | null;
-  referrer_host: string | null;
   bot: number;
   /** sha256(salt of the UTC day, ip, user agent): counts uniques without keeping who. */
   visitor_hash: string;
@@ -54,13 +48,7 @@ export const SCAN_COMMON_COLUMNS = [
   'hostname',
   'rule_id',
   'target',
-  'country',
-  'region',
-  'device',
-  'os',
-  'browser',
-  'language',
-  'referrer_host',
+  ...SCAN_CONTEXT_COLUMNS,
   'bot',
   'visitor_hash',
 ] as const satisfies readonly (keyof NewScanRow)[];
