@@ -6,6 +6,7 @@ import {
   withUtm,
 } from '../redirect/scan-decision.js';
 import type { ScanContext } from '../rules/rules.context.js';
+import type { ItemControls } from './gs1.item-view.js';
 import type { Gs1Decision } from './gs1.resolve.js';
 import {
   applyItemRules,
@@ -13,7 +14,6 @@ import {
   compileItemRules,
   type Gs1ItemRule,
 } from './gs1.scan-rules.js';
-import type { ItemControls } from './gs1.service.js';
 
 /**
  * One scan of an item with link controls or rules, after the resolver chose its links: the

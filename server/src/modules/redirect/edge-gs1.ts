@@ -5,6 +5,7 @@ import { headerSafeUrl } from '../../shared/http-url.js';
 import { problemBody } from '../../shared/problem.js';
 import { buildResolverDescription } from '../gs1/gs1.description.js';
 import { decidableItem, decideItemScan, type ResolvedLinks } from '../gs1/gs1.item-scan.js';
+import type { EdgeGs1Item } from '../gs1/gs1.item-view.js';
 import { linkTypeCurie } from '../gs1/gs1.linkset.js';
 import {
   decideResolution,
@@ -14,7 +15,6 @@ import {
   type Gs1ResolveRequest,
   readResolverRequest,
 } from '../gs1/gs1.resolve.js';
-import type { EdgeGs1Item } from '../gs1/gs1.service.js';
 import { levelTitleOf } from '../gs1/gs1.syntax.js';
 import { encodeComponent, type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
 import type { ScanContext } from '../rules/rules.context.js';
