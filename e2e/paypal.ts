@@ -71,7 +71,8 @@ export async function startPaypalStandinProcess(
   };
 
   const answers = async () => {
-    if (child.exitCode !== null) throw new Error(`the PayPal stand-in exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`the PayPal stand-in exited (${child.exitCode}):\n${output}`);
     return fetch(`${url}/__standin/stats`).then(
       (response) => response.ok,
       () => false, // not listening yet

@@ -310,7 +310,9 @@ describe.each(sqliteOnly)('rq against the real server on $name', (engine) => {
     // Scans are stored within a second or so; the summary counts them once they are.
     const summary = await waitFor(
       async () => {
-        const answer = (await rq('analytics', 'summary', '--code', code.id, '--json')).json<{ total: number }>();
+        const answer = (await rq('analytics', 'summary', '--code', code.id, '--json')).json<{
+          total: number;
+        }>();
         return answer.total > 0 && answer;
       },
       'the live scan in the summary',

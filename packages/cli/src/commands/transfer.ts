@@ -13,7 +13,9 @@ const FORMATS = ['csv', 'json', 'bitly', 'shlink', 'kutt', 'yourls'];
 type ImportResult = Answer<'/api/v1/qrcodes/import', 'post'>;
 
 /** The 422 of an all-or-nothing import with failing rows: how many rows, and each failing row's problem. */
-type ImportRefusal = Required<Pick<ProblemAnswer<'/api/v1/qrcodes/import', 'post', 422>, 'detail' | 'rows' | 'failedRows'>>;
+type ImportRefusal = Required<
+  Pick<ProblemAnswer<'/api/v1/qrcodes/import', 'post', 422>, 'detail' | 'rows' | 'failedRows'>
+>;
 
 /** The format from the flag, else ours by the file's extension (.csv or .json). */
 function importFormat(file: string, flag: string | undefined): string {

@@ -88,7 +88,9 @@ export const ImportRefusalSchema = problemSchemaWith(
   {
     rows: Type.Optional(Type.Integer({ description: "The file's data rows (a refusal for its rows)" })),
     failedRows: Type.Optional(
-      Type.Array(RowError, { description: "Each failing row's problem, as the report's `errors` (a refusal for its rows)" }),
+      Type.Array(RowError, {
+        description: "Each failing row's problem, as the report's `errors` (a refusal for its rows)",
+      }),
     ),
   },
   'an all-or-nothing import refused for its rows carries `rows` and `failedRows`',
