@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import {
   baseUrl,
   builtDocsRoutes,
@@ -85,26 +85,6 @@ async function settle(page: Page, route: string, signedIn: boolean): Promise<voi
  */
 const SHARED_LAYOUT = ['nav.navbar', 'footer.footer', 'section[aria-label="Cookie notice"]'];
 
-/** The serious and critical violations on the open page, less `skipped`, one line each. */
-async function seriousViolations(page: Page, label: string, skipped: string[] = []): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  for (const selector of skipped) axe.exclude(selector);
-  const results = await axe
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Only violations are read: axe skips collecting the passes' and incompletes' nodes.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${label}: ${violation.id} at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`,
-    );
-}
-
 /** The code list at this width and scheme, with the titled code's card opened in place from its row. */
 async function openCodeCard(page: Page, title: string, viewport: Viewport, scheme: Scheme) {
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -168,7 +148,7 @@ async function auditRoutes(
         if (index > 0) await switchScheme(page, scheme);
         const label = `${route} ${viewport.name} ${scheme}`;
         expect.soft(await page.locator('html').getAttribute('data-theme'), label).toBe(scheme);
-        expect.soft(await seriousViolations(page, label, skipped), label).toEqual([]);
+        expect.soft(await axeViolations(page, { label, exclude: skipped }), label).toEqual([]);
       }
     }
   }
@@ -291,19 +271,19 @@ test('the link controls and a tested scan: no serious or critical axe violation'
     await card.getByRole('button', { name: /^Edit/ }).first().click();
     await expect(card.getByTestId('link-controls')).toHaveAttribute('open', '');
     await settle(page, '/codes', false);
-    expect.soft(await seriousViolations(page, `/codes edit ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/codes edit ${label}` })).toEqual([]);
 
     await card.getByRole('button', { name: /^Test a scan/ }).click();
     await card.getByRole('button', { name: 'Test this scan' }).click();
     await expect(card.getByTestId('scan-result')).toBeVisible();
     await settle(page, '/codes', false);
-    expect.soft(await seriousViolations(page, `/codes test ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/codes test ${label}` })).toEqual([]);
 
     await page.goto('/qr-design-tool');
     const create = page.getByRole('form', { name: 'Create a dynamic code from this design' });
     await create.getByText('Link controls').click();
     await settle(page, '/qr-design-tool', false);
-    expect.soft(await seriousViolations(page, `/qr-design-tool controls ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/qr-design-tool controls ${label}` })).toEqual([]);
   }
 });
 
@@ -362,16 +342,16 @@ test('the experiment panel of a split rule and the conversion settings: no serio
     await card.getByRole('button', { name: 'Keep the winner' }).click();
     await expect(card.getByRole('alertdialog')).toBeVisible();
     await settle(page, '/codes', false);
-    expect.soft(await seriousViolations(page, `/codes experiment ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/codes experiment ${label}` })).toEqual([]);
 
     await card.getByRole('button', { name: /^Edit/ }).first().click();
     await expect(card.getByTestId('attribution-fields')).toBeVisible();
     await settle(page, '/codes', false);
-    expect.soft(await seriousViolations(page, `/codes attribution ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/codes attribution ${label}` })).toEqual([]);
 
     await page.goto('/workspace');
     await expect(page.getByRole('form', { name: 'Conversion settings' })).toBeVisible();
     await settle(page, '/workspace', false);
-    expect.soft(await seriousViolations(page, `/workspace conversions ${label}`)).toEqual([]);
+    expect.soft(await axeViolations(page, { label: `/workspace conversions ${label}` })).toEqual([]);
   }
 });

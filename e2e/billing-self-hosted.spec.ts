@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { axeViolations } from './axe.js';
 import { expect, PASSWORD, test, uniqueEmail } from './fixtures.js';
 
 /**
@@ -205,14 +205,8 @@ test('the pricing pages pass axe at desktop and phone width, in light and dark; 
       await expect(page.getByTestId('operator-grants')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await page.evaluate(() => document.fonts.ready);
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .options({ resultTypes: ['violations'] })
-        .analyze();
-      const found = violations.map(
-        (violation) => `${violation.id} at ${violation.nodes[0]?.target.join(' ')}`,
-      );
-      expect.soft(found, `${route} at ${width} px, ${scheme}`).toEqual([]);
+      const label = `${route} at ${width} px, ${scheme}`;
+      expect.soft(await axeViolations(page, { label, all: true }), label).toEqual([]);
     }
   }
   // On a phone the grant command is longer than its box: Tab reaches the box, the arrows scroll it.

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { baseUrl, expect, signUp, test, uniqueEmail } from './fixtures.js';
 import { callApiOk, idTokenOf } from './paypal.js';
 
@@ -128,12 +128,7 @@ test('an item with lot and serial levels, registered on the site, prints a code 
   await tester.getByRole('button', { name: 'Test this scan' }).click();
   await expect(detail.getByTestId('gs1-scan-location')).toHaveText('https://example.com/oat/pack/S42/de');
   // The item's form, preview and tester as a screen reader meets them.
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // At a phone's width the item, its form, tester and preview fit the screen (the preview scrolls).
   await page.setViewportSize({ width: 390, height: 844 });

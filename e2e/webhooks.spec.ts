@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { freePort } from '../scripts/lib/ports.mjs';
 import { type ServerProcess, startServerProcess } from '../scripts/lib/server-process.mjs';
+import { axeViolations } from './axe.js';
 import { test as base, expect, signUp, uniqueEmail } from './fixtures.js';
 import { idTokenOf } from './paypal.js';
 
@@ -126,17 +126,6 @@ function signedWith(secret: string, delivery: Received): boolean {
   return delivery.signatures.includes(`v1,${expected}`);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 /** Calls this spec's server as `email`, as a script would; answers the JSON body. */
 async function apiAs<T>(email: string, method: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${origin}/api/v1${pathname}`, {
@@ -227,9 +216,9 @@ test('an admin adds an endpoint, sees its secret once, sends a test event that a
 
   // The page with its log open passes axe, at desktop and at phone width, where it fits the screen
   // (each delivery is a card there).
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -286,7 +275,7 @@ test('an admin adds an endpoint, sees its secret once, sends a test event that a
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Past the theme's colour transitions: axe reads the colours shown.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
   const before = receiver.received.length;
   await card.getByRole('button', { name: 'Send test event' }).click();
@@ -321,7 +310,7 @@ test('an endpoint the receiver calls gone is turned off: admins see a banner on 
   await page.goto('/codes');
   const banner = page.getByTestId('webhooks-banner');
   await expect(banner).toContainText(receiver.url);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await banner.getByRole('link', { name: /Review the endpoint/ }).click();
   await expect(page).toHaveURL(/\/webhooks#wh_/);
   await expect(card).toBeFocused();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { baseUrl, expect, openAccountMenu, signUp, test, uniqueEmail } from './fixtures.js';
 import { idTokenOf } from './paypal.js';
 
@@ -52,18 +52,6 @@ async function apiAs<T>(email: string, workspace: string, method: string, pathna
   const text = await response.text();
   expect(response.ok, `${method} ${pathname}: ${response.status} ${text}`).toBe(true);
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** The serious and critical axe violations on the open page (as e2e/accessibility.spec.ts counts them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** Every API answer of 403 the page received. */
@@ -138,9 +126,9 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(page.getByTestId('invitation')).toContainText(inviteeEmail);
   // The team's settings as its owner (members, invitation, link, ownership, audit log) and the menu pass axe.
   await expect(page.getByTestId('event').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await openAccountMenu(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   // The invitee, in another browser, signs up with the invited address and verifies it.
@@ -152,7 +140,7 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await verifyEmail(inviteeEmail);
   await invitee.goto(link);
   await expect(invitee.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
-  expect(await seriousViolations(invitee)).toEqual([]);
+  expect(await axeViolations(invitee)).toEqual([]);
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(invitee.getByRole('status').filter({ hasText: 'You joined' })).toContainText(workspaceName);
   await expect(invitee.getByTestId('my-role')).toHaveText('Editor');
@@ -195,7 +183,7 @@ test('an owner invites by e-mail; the invitee accepts, edits a code as editor, s
   await expect(card.getByRole('button', { name: /^Edit/ }).first()).toBeDisabled();
   await expect(card.getByRole('button', { name: /^Delete/ })).toBeDisabled();
   await expect(card.getByTestId('code-refusal')).toContainText("Viewers can't change codes");
-  expect(await seriousViolations(invitee)).toEqual([]);
+  expect(await axeViolations(invitee)).toEqual([]);
   await invitee.goto('/api-keys');
   await expect(invitee.getByTestId('api-keys-refusal')).toContainText("Viewers can't see or create API keys");
   // Webhooks are the admins' too: the page says so, and no page asks for them (the banner neither).
@@ -329,7 +317,7 @@ test('on the Auth emulator, the accept page shows the verification link (no e-ma
   await expect(shown).toContainText('sends no e-mail, so none was sent');
   await expect(shown).toContainText(inviteeEmail);
   await expect(refusal).not.toContainText(/we sent|e-mailed/i);
-  expect(await seriousViolations(invitee)).toEqual([]);
+  expect(await axeViolations(invitee)).toEqual([]);
 
   // The emulator verifies the address, then sends the invitee back to the invitation.
   await shown.getByRole('link', { name: 'Verify my e-mail address' }).click();
