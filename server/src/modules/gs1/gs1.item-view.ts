@@ -3,7 +3,7 @@
  * (the export), and as the resolver and the edge read it (toRecord, EdgeGs1Item).
  */
 import { toIso } from '../../shared/clock.js';
-import type { LinkControls } from '../qrcodes/link-controls.js';
+import { type LinkControls, NO_CONTROLS } from '../qrcodes/link-controls.js';
 import { buildLinkset } from './gs1.linkset.js';
 import type { StoredItem } from './gs1.repository.js';
 import type { Gs1ItemRecord } from './gs1.resolve.js';
@@ -37,14 +37,9 @@ export type ItemControls = Pick<
   'activeFrom' | 'expiresAt' | 'maxScans' | 'expiredTarget' | 'passwordHash' | 'utm'
 >;
 
-export const ITEM_CONTROLS_NONE: ItemControls = {
-  activeFrom: null,
-  expiresAt: null,
-  maxScans: null,
-  expiredTarget: null,
-  passwordHash: null,
-  utm: null,
-};
+// A code's controls less what an item does not take (apps, attribution): every one null.
+const { apps: _apps, attribution: _attribution, ...noItemControls } = NO_CONTROLS;
+export const ITEM_CONTROLS_NONE: ItemControls = noItemControls;
 
 export function controlsOfRow(row: Gs1ItemRow): ItemControls | null {
   if (row.controls_json === null) return null;
