@@ -3,6 +3,7 @@
  * contexts are typed as comma-separated lists, levels as a lot and/or a serial. Pure, so it is unit
  * tested; the components only render it.
  */
+import { conditionsFromJson } from '@site/src/lib/conditionsJson';
 import { qualifiersOf } from '@site/src/lib/gs1';
 import {
   createBodyOf as controlsCreateBodyOf,
@@ -176,17 +177,9 @@ export function ruleDraftOf(rule: ItemRule): RuleDraft {
  * A rule's conditions as the API takes them, or, for conditions written as JSON that does not
  * parse or is not an object, the sentence the form shows beside them.
  */
-function whenOf(draft: RuleDraft): { when: ItemRule['when'] } | { problem: string } {
+function whenOf(draft: RuleDraft): { when: ItemRule['when'] } | { error: string } {
   if (draft.leaf !== 'json') return { when: { [draft.leaf]: listOf(draft.values) } };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(draft.json);
-  } catch {
-    return { problem: 'The conditions are not valid JSON.' };
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    return { problem: 'The conditions must be a JSON object, such as {"os": ["ios"]}.' };
-  return { when: parsed as ItemRule['when'] };
+  return conditionsFromJson<ItemRule['when']>(draft.json);
 }
 
 /**
@@ -197,7 +190,7 @@ export function draftProblems(draft: ItemDraft): Record<string, string> {
   const problems: Record<string, string> = {};
   draft.rules.forEach((rule, index) => {
     const when = whenOf(rule);
-    if ('problem' in when) problems[fieldPath('rules', index, 'when')] = when.problem;
+    if ('error' in when) problems[fieldPath('rules', index, 'when')] = when.error;
   });
   return problems;
 }
@@ -205,7 +198,7 @@ export function draftProblems(draft: ItemDraft): Record<string, string> {
 /** A rule as the API takes it; the form sends none whose conditions have a problem (draftProblems). */
 export function ruleOf(draft: RuleDraft): ItemRule {
   const when = whenOf(draft);
-  if ('problem' in when) throw new Error(when.problem);
+  if ('error' in when) throw new Error(when.error);
   return { when: when.when, href: draft.href };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { ApiAnswer } from '@site/src/api/types';
+import { conditionsFromJson } from '@site/src/lib/conditionsJson';
 
 export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export const OSES = ['ios', 'android', 'windows', 'macos', 'linux', 'chromeos'] as const;
@@ -259,14 +260,7 @@ export function leafJson(leaf: LeafDraft): Json {
 export function whenOf(draft: RuleDraft): { when: JsonObject | null } | { error: string } {
   if (draft.whenJson !== null) {
     if (draft.whenJson.trim() === '') return { when: null };
-    let parsed: Json;
-    try {
-      parsed = JSON.parse(draft.whenJson) as Json;
-    } catch {
-      return { error: 'The conditions are not valid JSON.' };
-    }
-    if (parsed === null || isObject(parsed)) return { when: parsed };
-    return { error: 'The conditions must be a JSON object, such as {"os": ["ios"]}.' };
+    return conditionsFromJson<JsonObject>(draft.whenJson, { orNull: true });
   }
   if (draft.leaves.length === 0) return { when: null };
   return { when: { [draft.join]: draft.leaves.map(leafJson) } };
