@@ -43,6 +43,7 @@ import { redisPlugin } from './plugins/redis.js';
 import { BASELINE_SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationSchemaController } from './plugins/validation.js';
 import { webPlugin } from './plugins/web.js';
+import { BackgroundWork } from './shared/background-work.js';
 import type { Clock } from './shared/clock.js';
 import { setProblemDocsBase } from './shared/problem.js';
 
@@ -68,9 +69,9 @@ export interface AppOptions {
 
 /**
  * What an app instance is for. The server answers scans (its recorder, journal and rollup fold thread, the
- * edge's caches). A job thread's app answers the heavy requests the server hands it; the one
- * `background` job thread runs the background work (webhook deliveries and the scan feed,
- * hostname checks, sweepers, pruning), which without job threads the server runs itself. Job
+ * edge's caches). A job thread's app answers the heavy requests the server hands it; the
+ * `background` one (the writes thread) runs the background work (webhook deliveries and the scan
+ * feed, hostname checks, sweepers, pruning) while it runs, and the server runs it otherwise. Job
  * threads share the server's change notices and rate-limit windows through the named channels.
  */
 export type AppRole =
@@ -151,7 +152,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     role.kind === 'server' &&
     runsJobThreads(config, database) &&
     (options.jobThreads ?? options.database === undefined);
-  app.decorate('runsBackgroundWork', role.kind === 'jobs' ? role.background : !jobThreads);
+  // Stopped before any module's own preClose hook (they close what the loops use).
+  const backgroundWork = new BackgroundWork();
+  app.decorate('backgroundWork', backgroundWork);
+  app.addHook('preClose', () => backgroundWork.stop());
   await app.register(metricsPlugin, { config });
   await app.register(openapiPlugin, { config });
 
@@ -221,6 +225,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // The site goes last: its catch-all must not shadow any API or redirect route.
   if (serveWeb) await app.register(webPlugin, { webDir: config.webDir });
+  // After every module's own readiness. The server runs the loops while no job thread does
+  // (the jobs module hands them over); of a job thread's apps, the writes thread's runs them.
+  if (role.kind === 'server' || role.background) app.addHook('onReady', () => backgroundWork.start());
 
   return app;
 }
@@ -229,7 +236,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     role: AppRole;
-    /** Whether this app runs the background loops (webhook deliveries, hostname checks, sweepers). */
-    runsBackgroundWork: boolean;
+    /** The background loops (webhook deliveries, hostname checks, sweepers) and whether this app runs them now. */
+    backgroundWork: BackgroundWork;
   }
 }

@@ -53,6 +53,11 @@ export interface Config {
    * writes thread's single-code writes, on it).
    */
   jobThreads: number;
+  /**
+   * How long job threads stay idle before they end (JOB_THREAD_IDLE_SECONDS, default 60): a heavy
+   * job's thread, then the writes thread, whose writes and background loops the server takes back.
+   */
+  jobThreadIdleSeconds: number;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -547,6 +552,7 @@ export function loadConfig(env: Env = process.env): Config {
     edgeCodeFile: boolean(env, 'EDGE_CODE_FILE', true),
     scanJournalSync: boolean(env, 'SCAN_JOURNAL_SYNC', false),
     jobThreads: integer(env, 'JOB_THREADS', 2, 0, 64),
+    jobThreadIdleSeconds: integer(env, 'JOB_THREAD_IDLE_SECONDS', 60, 1, 86_400),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { configure } from 'safe-stable-stringify';
 import type { Database } from '../db/database.js';
+import { sweeperLoop } from '../shared/background-work.js';
 import { Problem, validationFailed } from '../shared/problem.js';
 import { ProblemSchema } from '../shared/problem-schema.js';
 
@@ -87,16 +88,13 @@ export async function sweepExpiredIdempotencyKeys(db: Kysely<Database>, now = Da
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
-    let sweeper: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      if (!app.runsBackgroundWork) return;
-      sweeper = setInterval(() => {
+    app.backgroundWork.add(
+      sweeperLoop('expired Idempotency-Key answers', SWEEP_EVERY_MS, () =>
         sweepExpiredIdempotencyKeys(db).catch((error: unknown) =>
           app.log.warn({ err: error }, 'could not delete expired Idempotency-Key answers'),
-        );
-      }, SWEEP_EVERY_MS).unref();
-    });
-    app.addHook('preClose', async () => clearInterval(sweeper));
+        ),
+      ),
+    );
 
     const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
       const header = request.headers['idempotency-key'];

@@ -31,11 +31,12 @@ interface JobApp {
   close(): Promise<void>;
 }
 
-async function jobApp(engine: Engine, threads: number): Promise<JobApp> {
+async function jobApp(engine: Engine, threads: number, idleSeconds = 60): Promise<JobApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-jobs-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     JOB_THREADS: String(threads),
+    JOB_THREAD_IDLE_SECONDS: String(idleSeconds),
     MARKETPLACE_PROXY_SECRET: SECRET,
     LOG_LEVEL: 'silent',
     API_RATE_LIMIT: '100000',
@@ -106,6 +107,18 @@ function bulkOf(n: number, tag: string) {
   };
 }
 
+/**
+ * Runs a heavy job (an export), after which the writes and the background loops run on the writes
+ * thread until every job thread has been idle for JOB_THREAD_IDLE_SECONDS.
+ */
+async function startJobThreads(app: FastifyInstance, user: string): Promise<void> {
+  const exported = await app.inject({ method: 'GET', url: '/api/v1/qrcodes/export.json', headers: as(user) });
+  expect(exported.statusCode).toBe(200);
+  expect(exported.headers['rq-job-wait-ms']).toBeDefined();
+  expect(app.jobLanes?.writes).toBeDefined();
+  expect(app.backgroundWork.running).toBe(false);
+}
+
 /** Scans of `slug` answered now, all of them redirects. */
 async function scanMany(app: FastifyInstance, slug: string, count: number): Promise<void> {
   const answers = await Promise.all(
@@ -144,6 +157,7 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     expect((await createCode(app, 'scanner', { slug: 'stuck-test' })).statusCode).toBe(201);
     // The writer's workspace exists before the lock: signing in a new one writes on this thread.
     expect((await createCode(app, 'writer', {})).statusCode).toBe(201);
+    await startJobThreads(app, 'writer');
     // Another connection holds the main file's write lock, as a job's transaction (a bulk import)
     // does: the job thread's create waits in SQLite, its loop blocked.
     const holder = new SQLite(t.sqliteFile as string);
@@ -151,7 +165,7 @@ describe('job threads on sqlite, while a job thread is stuck', { timeout: 120_00
     const refusedBefore = app.scans.recorder.refusedGroups;
     holder.exec('begin immediate');
     const creating = createCode(app, 'writer', { slug: 'made-while-stuck' });
-    await waitFor(() => app.writeJobs?.active === 1, 'the create to start on its thread', JOB_WAIT);
+    await waitFor(() => app.jobLanes?.writes?.active === 1, 'the create to start on its thread', JOB_WAIT);
     await scanMany(app, 'stuck-test', 50);
     // The raw scans have a file of their own: none waited for the codes' lock in the journal.
     expect(app.scans.recorder.refusedGroups).toBe(refusedBefore);
@@ -196,8 +210,16 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
   });
   afterAll(() => t.close());
 
-  it('runs the creates and edits of codes on a job thread, and the edge follows them at once', async () => {
+  it('runs the creates and edits of codes on the writes thread once a heavy job ran, and the edge follows them at once', async () => {
     const { app } = t;
+    // Until a heavy job comes, no job thread runs, and writes and background loops run here.
+    expect(app.jobs?.threads).toHaveLength(0);
+    expect(app.jobLanes?.writes).toBeUndefined();
+    expect(app.backgroundWork.running).toBe(true);
+    const first = await createCode(app, 'follow', {});
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['rq-job-wait-ms']).toBeUndefined();
+    await startJobThreads(app, 'follow');
     const created = await createCode(app, 'follow', { slug: 'follow-me', target: 'https://example.com/a' });
     expect(created.statusCode).toBe(201);
     expect(created.headers['rq-job-wait-ms']).toBeDefined();
@@ -248,6 +270,7 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
 
   it('serves every metric an operator needs after a scan, an API call and a job', async () => {
     const { app } = t;
+    await startJobThreads(app, 'metrics');
     expect((await createCode(app, 'metrics', { slug: 'metrics-scan' })).statusCode).toBe(201);
     await app.inject({ method: 'GET', url: '/r/metrics-scan' });
     await app.inject({ method: 'GET', url: '/r/no-such-code' });
@@ -286,6 +309,45 @@ describe.each(engines)('job threads on $name', { timeout: 120_000 }, (engine) =>
   });
 });
 
+describe.each(engines)('job threads ending when idle on $name', { timeout: 120_000 }, (engine) => {
+  let t: JobApp;
+  beforeAll(async () => {
+    t = await jobApp(engine, 2, 1);
+  });
+  afterAll(() => t.close());
+
+  it('ends every job thread after a second idle, and the server takes the writes and the background loops back', async () => {
+    const { app } = t;
+    await startJobThreads(app, 'idle');
+    const onThread = await createCode(app, 'idle', { slug: 'idle-thread' });
+    expect(onThread.headers['rq-job-wait-ms']).toBeDefined();
+    await waitFor(
+      () => app.jobLanes?.writes === undefined && app.jobs?.threads.length === 0,
+      'every job thread to end',
+      JOB_WAIT,
+    );
+    await waitFor(() => app.backgroundWork.running, 'the background loops to run here again', JOB_WAIT);
+    const here = await createCode(app, 'idle', { slug: 'idle-here', target: 'https://example.com/here' });
+    expect(here.statusCode).toBe(201);
+    expect(here.headers['rq-job-wait-ms']).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/r/idle-here' })).headers.location).toBe(
+      'https://example.com/here',
+    );
+    // And the next heavy job starts them again.
+    await startJobThreads(app, 'idle');
+    const metrics = () => app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    // A job is counted once its thread has finished it, a moment after its answer.
+    await waitFor(
+      async () => (await metrics()).body.includes('rq_jobs_total{kind="export",result="done"} 2\n'),
+      'both exports counted',
+      JOB_WAIT,
+    );
+    const text = (await metrics()).body;
+    expect(text).toContain('rq_jobs_total{kind="create",result="inline"} 1\n');
+    expect(text).toContain('rq_jobs_total{kind="create",result="done"} 1\n');
+  });
+});
+
 describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, (engine) => {
   let t: JobApp;
   beforeAll(async () => {
@@ -299,6 +361,9 @@ describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, 
     const { app } = t;
     const jobs = app.jobs;
     if (!jobs) throw new Error('no job threads');
+    // A thread that is running: one that ends while it still loads its module fails no job, as
+    // Piscina gives its jobs to threads that loaded.
+    await startJobThreads(app, 'importer');
     const reading = app.inject({
       method: 'GET',
       url: '/api/v1/qrcodes/export.json',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sweeperLoop } from '../../shared/background-work.js';
 import { eventsRoutes } from './events.routes.js';
 import { EventsService } from './events.service.js';
 
@@ -15,18 +16,15 @@ export const eventsModule = fp(
   async (app: FastifyInstance) => {
     const events = new EventsService(app.database.db, { retentionDays: app.config.eventRetentionDays });
     app.decorate('events', events);
-    let sweeper: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      if (!app.runsBackgroundWork) return;
-      sweeper = setInterval(() => {
+    app.backgroundWork.add(
+      sweeperLoop('events past EVENT_RETENTION_DAYS', SWEEP_EVERY_MS, () =>
         events
           .sweep()
           .catch((error: unknown) =>
             app.log.warn({ err: error }, 'could not delete the events past EVENT_RETENTION_DAYS'),
-          );
-      }, SWEEP_EVERY_MS).unref();
-    });
-    app.addHook('preClose', async () => clearInterval(sweeper));
+          ),
+      ),
+    );
   },
   { name: 'events', dependencies: ['db'] },
 );

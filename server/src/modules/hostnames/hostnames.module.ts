@@ -46,11 +46,12 @@ export const hostnamesModule = fp(
     app.workspaces.onErase('hostnames', (workspaceId) => service.erase(workspaceId));
     app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
     const checker = new HostnameChecker(service, app.log);
-    app.addHook('onReady', async () => {
-      await service.served.reloadAll();
-      if (app.runsBackgroundWork) checker.start();
+    app.backgroundWork.add({
+      name: 'hostname checks',
+      start: () => checker.start(),
+      stop: () => checker.stop(),
     });
-    app.addHook('preClose', () => checker.stop());
+    app.addHook('onReady', async () => service.served.reloadAll());
     await app.register(hostnamesRoutes);
     await app.register(tlsAllowRoute);
   },

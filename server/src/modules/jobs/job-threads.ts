@@ -24,10 +24,13 @@ export interface JobThreadsOptions {
   /** At most this many threads, each running one job at a time. */
   threads: number;
   /**
-   * Threads kept running while idle (default: all). Past them, a thread is started when jobs
-   * overlap and ends after JOB_THREAD_IDLE_MS without one: each costs its own V8 heap and app.
+   * Threads kept running while idle (default: all). Past them, a thread is started when a job
+   * needs one and ends after `idleMs` without one: each costs its own V8 heap and app.
    */
   warmThreads?: number;
+  idleMs: number;
+  /** Where the outcomes are counted: lanes that come and go (the writes thread's) share one. */
+  results?: Map<string, number>;
   data: JobThreadData;
   limits: FairQueueLimits;
   log: FastifyBaseLogger;
@@ -35,8 +38,8 @@ export interface JobThreadsOptions {
   heard(mark: ChangeMark): Promise<void>;
 }
 
-/** Jobs' outcomes, for `rq_jobs_total`. */
-export type JobResult = 'done' | 'failed' | 'refused';
+/** Jobs' outcomes, for `rq_jobs_total` (`inline`: run on the server's own thread, job-lanes.ts). */
+export type JobResult = 'done' | 'failed' | 'refused' | 'inline';
 
 interface QueuedJob {
   kind: string;
@@ -51,8 +54,6 @@ const RETRY_AFTER_MS = 100;
 const CLOSE_WAIT_MS = 5_000;
 /** A job thread's V8 heap: what a 10,000-code print run or a 1,000-code bulk call needs, with room. */
 const JOB_THREAD_HEAP_MB = 512;
-/** How long a thread beyond the warm ones waits for another job before it ends. */
-const JOB_THREAD_IDLE_MS = 60_000;
 
 /**
  * The job threads (Piscina) and the fair queue in front of them. `run` admits a job (or refuses
@@ -65,15 +66,17 @@ export class JobThreads {
   private readonly pool: Piscina;
   private readonly queue: FairQueue<QueuedJob>;
   private running = 0;
-  readonly results = new Map<string, number>();
+  private lastJobEndedAt = Date.now();
+  readonly results: Map<string, number>;
 
   constructor(private readonly options: JobThreadsOptions) {
+    this.results = options.results ?? new Map();
     this.queue = new FairQueue(options.limits);
     this.pool = new Piscina({
       filename: threadEntry(),
       minThreads: options.warmThreads ?? options.threads,
       maxThreads: options.threads,
-      idleTimeout: JOB_THREAD_IDLE_MS,
+      idleTimeout: options.idleMs,
       // Piscina's default parks an idle thread in a blocking Atomics.wait, which stops its event
       // loop: no timer ran between jobs (the background loops, the idle heap trim, thread stats).
       atomics: 'disabled',
@@ -109,6 +112,11 @@ export class JobThreads {
     return this.queue.oldestWait(now);
   }
 
+  /** How long no job has run or waited here, in ms (0 while one does). */
+  idleMs(now = Date.now()): number {
+    return this.running > 0 || this.queue.size > 0 ? 0 : now - this.lastJobEndedAt;
+  }
+
   /** The threads running now, for tests that end one mid-job. */
   get threads() {
     return this.pool.threads;
@@ -139,6 +147,7 @@ export class JobThreads {
       const answer = this.start(job, 1);
       answer.body.finally(() => {
         this.running--;
+        this.lastJobEndedAt = Date.now();
         this.queue.finished(workspace);
         this.dispatch();
       });
@@ -209,9 +218,14 @@ export class JobThreads {
   }
 
   private count(kind: string, result: JobResult): void {
-    const key = `${kind}\u0000${result}`;
-    this.results.set(key, (this.results.get(key) ?? 0) + 1);
+    countJob(this.results, kind, result);
   }
+}
+
+/** Counts a job's outcome under `kind\0result`, as registerJobMetrics reads them. */
+export function countJob(results: Map<string, number>, kind: string, result: JobResult): void {
+  const key = `${kind}\u0000${result}`;
+  results.set(key, (results.get(key) ?? 0) + 1);
 }
 
 function isReadOnly(request: ForwardedRequest): boolean {

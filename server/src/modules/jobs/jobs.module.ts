@@ -12,9 +12,10 @@ import { publishEdgeLoad } from '../../shared/event-loop-load.js';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema } from '../../shared/problem-schema.js';
 import { lowerV8HelperThreads } from '../../shared/worker-thread.js';
+import { JobLanes } from './job-lanes.js';
 import type { ForwardedRequest, JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
-import { type JobAnswer, JobThreads } from './job-threads.js';
+import { countJob, type JobAnswer, JobThreads } from './job-threads.js';
 
 /**
  * Heavy admin requests run on job threads, off the thread that answers scans
@@ -38,10 +39,14 @@ export const jobsModule = fp(
       background: false,
       edgeLoad: edgeLoad.buffer,
     };
+    const idleMs = app.config.jobThreadIdleSeconds * 1000;
+    const results = new Map<string, number>();
     const lane = (threadCount: number, warmThreads: number, thread: Partial<JobThreadData>) =>
       new JobThreads({
         threads: threadCount,
         warmThreads,
+        idleMs,
+        results,
         data: { ...data, ...thread },
         limits: {
           runningPerWorkspace: Math.max(1, threadCount - 1),
@@ -51,19 +56,29 @@ export const jobsModule = fp(
         log: app.log,
         heard: (mark) => app.changes.heard(mark),
       });
-    // One heavy thread stays warm (a first PNG or export answers at once); more start when jobs
-    // overlap. Each thread is an app of its own, some 60 MB.
-    const jobs = lane(threads, 1, { lowPriority: true });
-    const writes = lane(1, 1, { lowPriority: false, background: true });
+    // No thread runs until a heavy job needs one (job-lanes.ts): each is an app of its own.
+    const jobs = lane(threads, 0, { lowPriority: true });
+    const lanes = new JobLanes({
+      heavy: jobs,
+      openWrites: () => lane(1, 1, { lowPriority: false, background: true }),
+      serverLoops: app.backgroundWork,
+      idleMs,
+      log: app.log,
+    });
     lowerV8HelperThreads();
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
-    registerJobMetrics(app, [jobs, writes]);
+    registerJobMetrics(app, () => [jobs, ...(lanes.writes ? [lanes.writes] : [])], results);
     app.decorate('jobs', jobs);
-    app.decorate('writeJobs', writes);
+    app.decorate('jobLanes', lanes);
     app.addHook('preParsing', async (request, reply, payload) => {
       const kind = request.routeOptions.config.job;
       if (!kind) return payload;
-      const answer = await (WRITE_KINDS.has(kind) ? writes : jobs).run(jobOwnerOf(request), kind, {
+      const jobLane = WRITE_KINDS.has(kind) ? await lanes.forWrite() : await lanes.forHeavyJob();
+      if (!jobLane) {
+        countJob(results, kind, 'inline');
+        return payload;
+      }
+      const answer = await jobLane.run(jobOwnerOf(request), kind, {
         method: request.method,
         url: request.url,
         headers: withIdentity(request, data.identitySecret),
@@ -76,7 +91,7 @@ export const jobsModule = fp(
     });
     app.addHook('onClose', async () => {
       edgeLoad.stop();
-      await Promise.all([jobs.close(), writes.close()]);
+      await lanes.close();
       stopServingLimits();
     });
   },
@@ -84,10 +99,11 @@ export const jobsModule = fp(
 );
 
 /**
- * Writes of one code: short, and waited for by a person. They run on a thread of their own at the
- * normal priority, off this one (on SQLite a write here would wait out another thread's lock with
- * the edge stopped), yet not starved: at nice 19 beside a saturated edge a create took a second.
- * That thread also runs the background loops, which need the same (job-app.ts).
+ * Writes of one code: short, and waited for by a person. While heavy jobs run they go to a thread
+ * of their own at the normal priority, off this one (on SQLite a write here would wait out a job
+ * thread's lock with the edge stopped), yet not starved: at nice 19 beside a saturated edge a
+ * create took a second. That thread also runs the background loops, which need the same
+ * (job-app.ts). While no job thread runs, they run here (job-lanes.ts).
  */
 const WRITE_KINDS: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
 
@@ -168,9 +184,14 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
   }
 }
 
-/** The job metrics, summed over the lanes (the heavy jobs' threads and the writes' thread). */
-function registerJobMetrics(app: FastifyInstance, lanes: JobThreads[]): void {
-  const sum = (read: (lane: JobThreads) => number) => lanes.reduce((total, lane) => total + read(lane), 0);
+/** The job metrics, summed over the lanes running (the heavy jobs' threads, the writes thread). */
+function registerJobMetrics(
+  app: FastifyInstance,
+  lanesRunning: () => JobThreads[],
+  results: Map<string, number>,
+): void {
+  const sum = (read: (lane: JobThreads) => number) =>
+    lanesRunning().reduce((total, lane) => total + read(lane), 0);
   const registers = [app.metrics.registry];
   new Gauge({
     name: 'rq_jobs_queued',
@@ -193,21 +214,20 @@ function registerJobMetrics(app: FastifyInstance, lanes: JobThreads[]): void {
     help: 'How long the job waiting longest has waited.',
     registers,
     collect() {
-      this.set(Math.max(...lanes.map((lane) => lane.oldestQueuedMs())) / 1000);
+      this.set(Math.max(...lanesRunning().map((lane) => lane.oldestQueuedMs())) / 1000);
     },
   });
   new Counter({
     name: 'rq_jobs_total',
-    help: 'Admin jobs by kind and result (done, failed: its thread ended, refused: over its share).',
+    help: 'Admin jobs by kind and result (done; failed: its thread ended; refused: over its share; inline: run on the server thread while no job thread ran).',
     labelNames: ['kind', 'result'],
     registers,
     collect() {
       this.reset();
-      for (const lane of lanes)
-        for (const [key, count] of lane.results) {
-          const [kind, result] = key.split('\u0000');
-          this.inc({ kind, result }, count);
-        }
+      for (const [key, count] of results) {
+        const [kind, result] = key.split('\u0000');
+        this.inc({ kind, result }, count);
+      }
     },
   });
 }
@@ -216,8 +236,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The heavy jobs' threads. */
     jobs?: JobThreads;
-    /** The thread of single-code writes. */
-    writeJobs?: JobThreads;
+    /** Where single-code writes and the background loops run now: here, or the writes thread. */
+    jobLanes?: JobLanes;
   }
   interface FastifyContextConfig {
     /** A heavy admin route: its requests run on a job thread (jobs.module.ts), under this kind. */

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { sweeperLoop } from '../../shared/background-work.js';
 import { EdgeLoad, type LoadSignal, publishedEdgeLoad } from '../../shared/event-loop-load.js';
 import { inProcessScanCounter } from './scan-counter.js';
 import { redisScanCounter } from './scan-counter.redis.js';
-import { type Recorder, ScansService } from './scans.service.js';
+import { PRUNE_EVERY_MS, type Recorder, ScansService } from './scans.service.js';
 
 /**
  * The scans module: `app.scans` records scans (group commit, disk journal), counts them for
@@ -37,15 +38,20 @@ export const scansModule = fp(
         : new EdgeLoad(() => scans.recorder.stats.scans),
     );
     registerRecorderMetrics(app.metrics.registry, scans.recorder);
+    app.backgroundWork.add(
+      sweeperLoop('scans past SCAN_RETENTION_DAYS', PRUNE_EVERY_MS, () =>
+        scans
+          .prune()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'pruning old scans failed; will retry')),
+      ),
+    );
     app.addHook('onReady', async () => {
       // Registered at ready, so it runs after every other module's eraser: the workspace's codes
       // have stopped redirecting by then, and no scan of it can arrive after its analytics went.
       app.workspaces.onErase('scans', (workspaceId) => scans.eraseWorkspace(workspaceId));
-      if (app.runsBackgroundWork) scans.startPruning();
       if (app.role.kind === 'server') await scans.recorder.resumeSpool();
     });
     app.addHook('onClose', async () => {
-      scans.stopPruning();
       await scans.recorder.close();
     });
   },

@@ -90,8 +90,8 @@ export interface ScanTotals {
 
 /** Raw scans are kept this long unless told otherwise (SCAN_RETENTION_DAYS, config.ts); rollups forever. */
 export const DEFAULT_RETENTION_DAYS = 90;
-/** How often the background pruning runs (and first runs a minute after start). */
-const PRUNE_EVERY_MS = 3_600_000;
+/** How often the background pruning runs (scans.module.ts). */
+export const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * Records scans (group commit), counts them for rules, answers the per-code totals shown on the
@@ -125,7 +125,6 @@ export class ScansService {
   private readonly database: DatabaseHandle;
   private readonly log: FastifyBaseLogger;
   readonly retentionDays: number | null;
-  private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     database: DatabaseHandle,
@@ -343,25 +342,5 @@ export class ScansService {
   async eraseWorkspace(workspaceId: string): Promise<void> {
     await this.settled(workspaceId);
     await deleteWorkspaceScans(this.database, workspaceId);
-  }
-
-  /** Prunes in the background: a minute after start, then every hour. */
-  startPruning(): void {
-    const run = (delay: number) => {
-      this.pruneTimer = setTimeout(() => {
-        this.prune()
-          .catch((error: unknown) => this.log.warn({ err: error }, 'pruning old scans failed; will retry'))
-          .finally(() => {
-            if (this.pruneTimer) run(PRUNE_EVERY_MS);
-          });
-      }, delay);
-      this.pruneTimer.unref();
-    };
-    run(60_000);
-  }
-
-  stopPruning(): void {
-    if (this.pruneTimer) clearTimeout(this.pruneTimer);
-    this.pruneTimer = null;
   }
 }

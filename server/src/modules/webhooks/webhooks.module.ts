@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { AddressPolicy } from '../../shared/address-policy.js';
+import { sweeperLoop } from '../../shared/background-work.js';
 import { createSafeFetcher, dnsServerResolver } from '../../shared/safe-fetch.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -28,12 +29,12 @@ export const webhooksModule = fp(
       resolve: dnsServerResolver,
       // New deliveries wake the worker at once, in whichever thread or instance runs it.
       wake: () => {
-        if (app.runsBackgroundWork) worker?.wake();
+        if (app.backgroundWork.running) worker?.wake();
         else void app.changes.publish('webhooks.due', {});
       },
     });
     app.changes.subscribe('webhooks.due', () => {
-      if (app.runsBackgroundWork) worker?.wake();
+      if (app.backgroundWork.running) worker?.wake();
     });
     app.decorate('webhooks', webhooks);
     app.events.onRecorded(webhooks.onEventRecorded);
@@ -50,21 +51,23 @@ export const webhooksModule = fp(
       log: app.log.child({ module: 'webhooks' }),
       busy: () => app.edgeLoad.busy(),
     });
-    let sweeper: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      if (!app.runsBackgroundWork) return;
-      if (settings.worker) worker?.start();
-      sweeper = setInterval(() => {
+    if (settings.worker) {
+      const deliveries = worker;
+      app.backgroundWork.add({
+        name: 'webhook deliveries',
+        start: () => deliveries.start(),
+        stop: () => deliveries.stop(),
+      });
+    }
+    app.backgroundWork.add(
+      sweeperLoop('old webhook deliveries', SWEEP_EVERY_MS, () =>
         webhooks
           .sweep()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old webhook deliveries'));
-      }, SWEEP_EVERY_MS).unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(sweeper);
-      await worker?.stop();
-      fetcher.close();
-    });
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old webhook deliveries')),
+      ),
+    );
+    // After the background work has stopped (app.ts registers that first): no attempt is in flight.
+    app.addHook('preClose', async () => fetcher.close());
 
     app.decorate('webhookResults', () => worker?.results ?? { delivered: 0, retry: 0, failed: 0 });
     if (app.role.kind === 'server') registerWebhookMetrics(app);

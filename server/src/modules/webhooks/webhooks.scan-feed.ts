@@ -227,10 +227,7 @@ export const webhooksScanFeedModule = fp(
       busy: () => app.edgeLoad.busy(),
     });
     app.decorate('webhookScanFeed', feed);
-    app.addHook('onReady', async () => {
-      if (app.runsBackgroundWork) feed.start();
-    });
-    app.addHook('preClose', async () => feed.stop());
+    app.backgroundWork.add({ name: 'scan.created feed', start: () => feed.start(), stop: () => feed.stop() });
   },
   { name: 'webhooks-scan-feed', dependencies: ['webhooks', 'scans'] },
 );
