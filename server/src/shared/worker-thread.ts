@@ -66,14 +66,16 @@ export function yieldCpuToOtherThreads(): void {
 }
 
 /**
- * Lowers V8's own helper threads (`V8Worker`: concurrent marking, parallel scavenges, compiles)
- * to the lowest priority. The process's isolates share them, so a job thread's garbage was
- * collected at normal priority beside the thread that answers scans (a print run's stalled it for
- * hundreds of ms, measured in /proc). The main isolate loses little: a collection it waits on is
- * finished by the main thread itself when the helpers are not scheduled. Linux only (thread names
- * and per-thread priorities); elsewhere nothing changes.
+ * Sets the priority of V8's own helper threads (`V8Worker`: concurrent marking, parallel
+ * scavenges, compiles). The process's isolates share them, so while job threads run, their
+ * garbage is collected at the helpers' priority beside the thread that answers scans (a print
+ * run's stalled it for hundreds of ms, measured in /proc): the jobs module lowers them to nice 19
+ * then, and back to 0 once no job thread runs, as starved helpers cost the scan thread itself
+ * (it finishes the collections they leave; a third more heap under the million-code load).
+ * Raising them back takes RLIMIT_NICE (`LimitNICE=+0` in the systemd units); refused, they stay
+ * low. Linux only (thread names and per-thread priorities); elsewhere nothing changes.
  */
-export function lowerV8HelperThreads(): void {
+export function setV8HelperThreadsPriority(priority: number): void {
   let tasks: string[];
   try {
     tasks = fs.readdirSync('/proc/self/task');
@@ -83,7 +85,7 @@ export function lowerV8HelperThreads(): void {
   for (const tid of tasks) {
     try {
       if (fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== 'V8Worker') continue;
-      os.setPriority(Number(tid), os.constants.priority.PRIORITY_LOW);
+      os.setPriority(Number(tid), priority);
     } catch {
       // Gone, or not permitted: that thread keeps its priority.
     }

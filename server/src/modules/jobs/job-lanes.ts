@@ -11,6 +11,8 @@ export interface JobLanesOptions {
   serverLoops: BackgroundWork;
   /** How long every job thread stays idle before the server takes the writes and the loops back. */
   idleMs: number;
+  /** Told when job threads start running (true) and when the last has ended (false). */
+  onJobThreads(running: boolean): void;
   log: FastifyBaseLogger;
 }
 
@@ -70,6 +72,7 @@ export class JobLanes {
   private async toThreads(): Promise<void> {
     while (this.switching) await this.switching;
     if (this.writesLane || this.closed) return;
+    this.options.onJobThreads(true);
     const lane = this.options.openWrites();
     this.switching = this.options.serverLoops
       .stop()
@@ -92,6 +95,7 @@ export class JobLanes {
       .catch((error: unknown) => log.warn({ err: error }, 'the writes thread did not close cleanly'))
       .then(() => {
         this.writesLane = undefined;
+        this.options.onJobThreads(false);
         if (!this.closed) return serverLoops.start();
       })
       .finally(() => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TSchema } from '@sinclair/typebox';
@@ -11,7 +12,7 @@ import { JOB_IDENTITY_HEADER } from '../../plugins/auth.js';
 import { publishEdgeLoad } from '../../shared/event-loop-load.js';
 import { Problem } from '../../shared/problem.js';
 import { ProblemSchema } from '../../shared/problem-schema.js';
-import { lowerV8HelperThreads } from '../../shared/worker-thread.js';
+import { setV8HelperThreadsPriority } from '../../shared/worker-thread.js';
 import { JobLanes } from './job-lanes.js';
 import type { ForwardedRequest, JobDatabase, JobThreadData } from './job-protocol.js';
 import { serveRateLimits } from './job-rate-limits.js';
@@ -64,8 +65,11 @@ export const jobsModule = fp(
       serverLoops: app.backgroundWork,
       idleMs,
       log: app.log,
+      onJobThreads: (running) =>
+        setV8HelperThreadsPriority(
+          running ? os.constants.priority.PRIORITY_LOW : os.constants.priority.PRIORITY_NORMAL,
+        ),
     });
-    lowerV8HelperThreads();
     const stopServingLimits = serveRateLimits(rateLimitChannel, app.rateLimits.store);
     registerJobMetrics(app, () => [jobs, ...(lanes.writes ? [lanes.writes] : [])], results);
     app.decorate('jobs', jobs);
