@@ -15,7 +15,7 @@ import {
 } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
-/** How long groups go to one journal file once the database refused one, before it is shipped. */
+/** How long the groups refused go to one journal file once the database refused one, before it is shipped. */
 const REFUSED_GROUPS_MS = 200;
 
 /**
@@ -95,21 +95,25 @@ export class DirectScanWriter implements ScanWriter {
       : scansBehind(this.database) === 0;
   }
 
-  /** The group's own transaction, or a journal file while the database refuses it. */
+  /**
+   * The group's own transaction, or the open journal file while the database refuses it. Each
+   * group tries the database first: most refusals are a checkpoint's few milliseconds (RESTART
+   * holds the write lock), and a group sent to the journal costs the event loop its rows written
+   * as JSON, read back and inserted later; a refused attempt costs one thrown error.
+   */
   async write(rows: NewScanRow[]): Promise<void> {
-    // Refused a moment ago: the next groups join its file instead of each trying the lock again
-    // (a thrown error each) and opening a file of its own (hundreds while another writer holds the lock).
-    if (this.journalTurn) return this.appendToJournal(rows);
     try {
       await appendScans(this.database, rows, { rollupsBehind: this.rollupsBehind });
     } catch (error) {
       // Busy: another connection (a job thread) holds the write lock for a moment; anything else is trouble.
       const busy = isSqliteBusy(error);
       this.refusedGroups += 1;
-      this.options.log[busy ? 'debug' : 'error'](
-        { err: error, scans: rows.length },
-        busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',
-      );
+      // Once a window: while it is open the refusals are the same one.
+      if (!this.journalTurn)
+        this.options.log[busy ? 'debug' : 'error'](
+          { err: error, scans: rows.length },
+          busy ? 'database busy; scan batch kept in the journal' : 'scan batch refused; keeping it on disk',
+        );
       return this.appendToJournal(rows);
     }
     this.storedScans += rows.length;

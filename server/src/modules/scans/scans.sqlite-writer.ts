@@ -56,8 +56,9 @@ export class SqliteScanWriter {
 
   constructor(sqlite: SQLite.Database, options: { foldElsewhere?: boolean } = {}) {
     this.foldElsewhere = options.foldElsewhere ?? false;
-    const noWait = sqlite.prepare('pragma busy_timeout = 0');
-    const wait = sqlite.prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Plucked: a row object's factory is compiled anew at every get (4.3 µs a pair against 1.6).
+    const noWait = sqlite.prepare('pragma busy_timeout = 0').pluck();
+    const wait = sqlite.prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).pluck();
     this.withoutWaiting = (write) => {
       noWait.get();
       try {
