@@ -357,6 +357,24 @@ describe.each(engines)('a job thread that ends on $name', { timeout: 120_000 }, 
   }, 120_000);
   afterAll(() => t.close());
 
+  it('runs a job whose thread ends while it starts on the next thread', async () => {
+    const { app } = t;
+    const jobs = app.jobs;
+    if (!jobs) throw new Error('no job threads');
+    expect(jobs.threads).toHaveLength(0);
+    const reading = app.inject({
+      method: 'GET',
+      url: '/api/v1/qrcodes/export.json',
+      headers: as('importer'),
+    });
+    // Looked for at every turn: ended before it has loaded its module, so before the job reached it.
+    await waitFor(() => jobs.threads.length > 0, 'the thread to start', { ...JOB_WAIT, everyMs: 0 });
+    await Promise.all(jobs.threads.map((thread) => thread.terminate()));
+    const read = await reading;
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain('"fair"');
+  });
+
   it('runs a read again on a new thread when its thread ends, and reports a write failed, applied whole or not at all', async () => {
     const { app } = t;
     const jobs = app.jobs;

@@ -26,6 +26,11 @@ export interface CloseTask {
   close: true;
 }
 
+/** Nothing to do: makes Piscina start a thread for the jobs a thread that ended while loading left queued. */
+export interface StartTask {
+  start: true;
+}
+
 export type JobMessage =
   /** `changes`: what the thread's change bus had sent when the answer began; the server hears it first. */
   | { type: 'head'; status: number; headers: Record<string, string | string[]>; changes: ChangeMark }

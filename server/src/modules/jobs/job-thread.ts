@@ -8,6 +8,7 @@ import {
   type JobReply,
   type JobTask,
   type JobThreadData,
+  type StartTask,
 } from './job-protocol.js';
 
 /**
@@ -20,7 +21,8 @@ const data = workerData as JobThreadData;
 const app = buildJobApp(data, data.background);
 app.catch(() => undefined);
 
-export default async function runJob(task: JobTask | CloseTask): Promise<void> {
+export default async function runJob(task: JobTask | CloseTask | StartTask): Promise<void> {
+  if ('start' in task) return;
   const jobApp = await app;
   if ('close' in task) return jobApp.close();
   const { request, port } = task;

@@ -9,7 +9,14 @@ import { Piscina } from 'piscina';
 import type { ChangeMark } from '../../shared/change-bus.js';
 import { Problem } from '../../shared/problem.js';
 import { FairQueue, type FairQueueLimits } from './fair-queue.js';
-import type { CloseTask, ForwardedRequest, JobMessage, JobReply, JobThreadData } from './job-protocol.js';
+import type {
+  CloseTask,
+  ForwardedRequest,
+  JobMessage,
+  JobReply,
+  JobThreadData,
+  StartTask,
+} from './job-protocol.js';
 
 /** A job's answer as it starts: status and headers, and its body streaming behind them. */
 export interface JobAnswer {
@@ -85,6 +92,15 @@ export class JobThreads {
     });
     // A thread that ends while idle (killed, out of memory) is replaced; its jobs, if any, fail apart.
     this.pool.on('error', (error: unknown) => options.log.error({ err: error }, 'a job thread ended'));
+    // One that ends while it still loads its module leaves the jobs queued for it waiting: Piscina
+    // gives them to threads that loaded and starts no other until a job comes. A task that does
+    // nothing starts one (Piscina tells of the end before it lets the thread go).
+    this.pool.on('workerDestroy', () =>
+      setImmediate(() => {
+        if (this.pool.queueSize > 0 && this.pool.threads.length === 0)
+          this.pool.run({ start: true } satisfies StartTask).catch(() => undefined);
+      }),
+    );
   }
 
   /** Queues the job of `workspace` and resolves with its answer once a thread has started it. */
