@@ -31,19 +31,23 @@ export class BackgroundWork {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.stopping;
+    // A loop that failed to stop was told so (its stop's error); the loops start again regardless.
+    await this.stopping.catch(() => undefined);
     if (this.started) for (const loop of this.loops) loop.start();
   }
 
   async stop(): Promise<void> {
     if (!this.started) return this.stopping;
     this.started = false;
-    this.stopping = Promise.all(this.loops.map((loop) => loop.stop())).then(() => undefined);
+    const stops = this.loops.map(async (loop) => {
+      try {
+        await loop.stop();
+      } catch (error) {
+        throw new Error(`the background loop "${loop.name}" did not stop cleanly`, { cause: error });
+      }
+    });
+    this.stopping = Promise.all(stops).then(() => undefined);
     return this.stopping;
-  }
-
-  get names(): string[] {
-    return this.loops.map((loop) => loop.name);
   }
 }
 

@@ -72,10 +72,11 @@ export class JobLanes {
   private async toThreads(): Promise<void> {
     while (this.switching) await this.switching;
     if (this.writesLane || this.closed) return;
+    const { serverLoops, log } = this.options;
     this.options.onJobThreads(true);
     const lane = this.options.openWrites();
-    this.switching = this.options.serverLoops
-      .stop()
+    this.switching = Promise.resolve(serverLoops.stop())
+      .catch((error: unknown) => log.warn({ err: error }, 'the background loops did not stop cleanly'))
       .then(() => {
         this.writesLane = lane;
       })
@@ -98,6 +99,7 @@ export class JobLanes {
         this.options.onJobThreads(false);
         if (!this.closed) return serverLoops.start();
       })
+      .catch((error: unknown) => log.warn({ err: error }, 'the background loops did not start again'))
       .finally(() => {
         this.switching = undefined;
       });
