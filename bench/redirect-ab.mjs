@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startServerProcess } from '../scripts/lib/server-process.mjs';
+import { SERVER_NODE_FLAGS, startServerProcess } from '../scripts/lib/server-process.mjs';
 import { BENCH_TARGET, seedBenchCode, BROWSER_USER_AGENT as USER_AGENT } from './lib/bench-code.mjs';
 
 const { values: flags } = parseArgs({
@@ -51,7 +51,8 @@ const env = (name, port) => ({
 const start = (build, port) =>
   startServerProcess({
     port,
-    argv: [path.join(build.dir, 'server/dist/server.js')],
+    // As production starts it (the systemd units, npm start): both builds alike.
+    argv: [...SERVER_NODE_FLAGS, path.join(build.dir, 'server/dist/server.js')],
     env: env(build.name, port),
     readyPath: '/healthz',
     timeoutMs: 30_000,
