@@ -89,7 +89,8 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     const db = app.database.db;
     app.backgroundWork.add(
-      sweeperLoop('expired Idempotency-Key answers', SWEEP_EVERY_MS, () =>
+      'expired Idempotency-Key answers',
+      sweeperLoop(SWEEP_EVERY_MS, () =>
         sweepExpiredIdempotencyKeys(db).catch((error: unknown) =>
           app.log.warn({ err: error }, 'could not delete expired Idempotency-Key answers'),
         ),

@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BackgroundLoop, BackgroundWork, sweeperLoop } from './background-work.js';
 
 /** A loop whose stop resolves when the test says: what it had in flight is written then. */
-function heldLoop(name: string) {
+function heldLoop() {
   const events: string[] = [];
   let release: () => void = () => undefined;
   const loop: BackgroundLoop = {
-    name,
     start: () => events.push('start'),
     stop: () => {
       events.push('stop');
@@ -21,8 +20,8 @@ function heldLoop(name: string) {
 describe('BackgroundWork', () => {
   it('starts the loops again only once their stop has let go of what they held', async () => {
     const work = new BackgroundWork();
-    const held = heldLoop('deliveries');
-    work.add(held.loop);
+    const held = heldLoop();
+    work.add('deliveries', held.loop);
     await work.start();
     const stopped = work.stop();
     const started = work.start();
@@ -37,8 +36,7 @@ describe('BackgroundWork', () => {
   it('names the loop that did not stop, and still starts the loops again', async () => {
     const work = new BackgroundWork();
     let starts = 0;
-    work.add({
-      name: 'hostname checks',
+    work.add('hostname checks', {
       start: () => {
         starts++;
       },
@@ -53,8 +51,8 @@ describe('BackgroundWork', () => {
   it('starts a loop added while the loops run', async () => {
     const work = new BackgroundWork();
     await work.start();
-    const held = heldLoop('late');
-    work.add(held.loop);
+    const held = heldLoop();
+    work.add('late', held.loop);
     expect(held.events).toEqual(['start']);
   });
 });
@@ -67,7 +65,7 @@ describe('sweeperLoop', () => {
   it('sweeps half a minute after it starts, then every period, and not after it stops', async () => {
     vi.useFakeTimers();
     const sweep = vi.fn(() => Promise.resolve());
-    const loop = sweeperLoop('old events', 3_600_000, sweep);
+    const loop = sweeperLoop(3_600_000, sweep);
     loop.start();
     await vi.advanceTimersByTimeAsync(29_999);
     expect(sweep).toHaveBeenCalledTimes(0);

@@ -1,6 +1,5 @@
 /** One loop of the background work: a poller or sweeper that can stop and start again. */
 export interface BackgroundLoop {
-  name: string;
   start(): void;
   /** Resolves once what the loop had in flight is written, so another thread may take over. */
   stop(): Promise<void> | void;
@@ -13,12 +12,13 @@ export interface BackgroundLoop {
  * Modules add their loops at registration; whoever owns the app starts and stops them together.
  */
 export class BackgroundWork {
-  private readonly loops: BackgroundLoop[] = [];
+  private readonly loops: { name: string; loop: BackgroundLoop }[] = [];
   private started = false;
   private stopping: Promise<void> = Promise.resolve();
 
-  add(loop: BackgroundLoop): void {
-    this.loops.push(loop);
+  /** `name` says which loop it is when it fails to stop. */
+  add(name: string, loop: BackgroundLoop): void {
+    this.loops.push({ name, loop });
     if (this.started) loop.start();
   }
 
@@ -33,17 +33,17 @@ export class BackgroundWork {
     this.started = true;
     // A loop that failed to stop was told so (its stop's error); the loops start again regardless.
     await this.stopping.catch(() => undefined);
-    if (this.started) for (const loop of this.loops) loop.start();
+    if (this.started) for (const { loop } of this.loops) loop.start();
   }
 
   async stop(): Promise<void> {
     if (!this.started) return this.stopping;
     this.started = false;
-    const stops = this.loops.map(async (loop) => {
+    const stops = this.loops.map(async ({ name, loop }) => {
       try {
         await loop.stop();
       } catch (error) {
-        throw new Error(`the background loop "${loop.name}" did not stop cleanly`, { cause: error });
+        throw new Error(`the background loop "${name}" did not stop cleanly`, { cause: error });
       }
     });
     this.stopping = Promise.all(stops).then(() => undefined);
@@ -59,7 +59,7 @@ const FIRST_SWEEP_AFTER_MS = 30_000;
  * early because the loops move between threads (a thread may run them for a minute or two only);
  * stopping waits for a sweep in flight.
  */
-export function sweeperLoop(name: string, everyMs: number, sweep: () => Promise<unknown>): BackgroundLoop {
+export function sweeperLoop(everyMs: number, sweep: () => Promise<unknown>): BackgroundLoop {
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
   const run = (delay: number) => {
@@ -70,7 +70,6 @@ export function sweeperLoop(name: string, everyMs: number, sweep: () => Promise<
     }, delay).unref();
   };
   return {
-    name,
     start: () => run(FIRST_SWEEP_AFTER_MS),
     async stop() {
       clearTimeout(timer);

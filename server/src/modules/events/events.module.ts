@@ -17,7 +17,8 @@ export const eventsModule = fp(
     const events = new EventsService(app.database.db, { retentionDays: app.config.eventRetentionDays });
     app.decorate('events', events);
     app.backgroundWork.add(
-      sweeperLoop('events past EVENT_RETENTION_DAYS', SWEEP_EVERY_MS, () =>
+      'events past EVENT_RETENTION_DAYS',
+      sweeperLoop(SWEEP_EVERY_MS, () =>
         events
           .sweep()
           .catch((error: unknown) =>

@@ -46,11 +46,7 @@ export const hostnamesModule = fp(
     app.workspaces.onErase('hostnames', (workspaceId) => service.erase(workspaceId));
     app.changes.subscribe('hostname.changed', ({ hostname }) => service.served.reload(hostname));
     const checker = new HostnameChecker(service, app.log);
-    app.backgroundWork.add({
-      name: 'hostname checks',
-      start: () => checker.start(),
-      stop: () => checker.stop(),
-    });
+    app.backgroundWork.add('hostname checks', checker);
     app.addHook('onReady', async () => service.served.reloadAll());
     await app.register(hostnamesRoutes);
     await app.register(tlsAllowRoute);

@@ -15,7 +15,7 @@ import {
 } from './scans.repository.js';
 import type { NewScanRow } from './scans.table.js';
 
-/** How long the groups refused go to one journal file once the database refused one, before it is shipped. */
+/** How long refused groups go to one journal file after the first refusal, before it is shipped. */
 const REFUSED_GROUPS_MS = 200;
 
 /**

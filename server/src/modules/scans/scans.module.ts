@@ -39,7 +39,8 @@ export const scansModule = fp(
     );
     registerRecorderMetrics(app.metrics.registry, scans.recorder);
     app.backgroundWork.add(
-      sweeperLoop('scans past SCAN_RETENTION_DAYS', PRUNE_EVERY_MS, () =>
+      'scans past SCAN_RETENTION_DAYS',
+      sweeperLoop(PRUNE_EVERY_MS, () =>
         scans
           .prune()
           .catch((error: unknown) => app.log.warn({ err: error }, 'pruning old scans failed; will retry')),

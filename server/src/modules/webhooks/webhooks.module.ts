@@ -51,16 +51,10 @@ export const webhooksModule = fp(
       log: app.log.child({ module: 'webhooks' }),
       busy: () => app.edgeLoad.busy(),
     });
-    if (settings.worker) {
-      const deliveries = worker;
-      app.backgroundWork.add({
-        name: 'webhook deliveries',
-        start: () => deliveries.start(),
-        stop: () => deliveries.stop(),
-      });
-    }
+    if (settings.worker) app.backgroundWork.add('webhook deliveries', worker);
     app.backgroundWork.add(
-      sweeperLoop('old webhook deliveries', SWEEP_EVERY_MS, () =>
+      'old webhook deliveries',
+      sweeperLoop(SWEEP_EVERY_MS, () =>
         webhooks
           .sweep()
           .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old webhook deliveries')),

@@ -227,7 +227,7 @@ export const webhooksScanFeedModule = fp(
       busy: () => app.edgeLoad.busy(),
     });
     app.decorate('webhookScanFeed', feed);
-    app.backgroundWork.add({ name: 'scan.created feed', start: () => feed.start(), stop: () => feed.stop() });
+    app.backgroundWork.add('scan.created feed', feed);
   },
   { name: 'webhooks-scan-feed', dependencies: ['webhooks', 'scans'] },
 );
