@@ -50,6 +50,8 @@ export interface SideFile {
   schema: string;
   /** Its path beside a database file (`rq.sqlite` => `rq.<suffix>.sqlite`); in memory for ':memory:'. */
   fileOf(file: string): string;
+  /** Each connection's page cache for it, in KiB. */
+  pageCacheKib: number;
 }
 
 function besideFile(suffix: string): (file: string) => string {
@@ -66,8 +68,11 @@ function besideFile(suffix: string): (file: string) => string {
  * count a scan the copied scans lack, and the copied codes include every scanned one.
  */
 export const SIDE_FILES: readonly SideFile[] = [
-  { schema: ROLLUPS_SCHEMA, fileOf: besideFile('rollups') },
-  { schema: SCAN_LOG_SCHEMA, fileOf: besideFile('scans') },
+  { schema: ROLLUPS_SCHEMA, fileOf: besideFile('rollups'), pageCacheKib: PAGE_CACHE_KIB },
+  // Appends touch the table's last pages and an index's few hot ones, and the fold reads what was
+  // just appended: 1 MB holds them, and every connection would otherwise fill 4 MB with pages
+  // that are never read again.
+  { schema: SCAN_LOG_SCHEMA, fileOf: besideFile('scans'), pageCacheKib: 1024 },
 ];
 
 /** Attaches the side files (created if missing) with the main file's settings. */
@@ -76,6 +81,6 @@ export function attachSideFiles(sqlite: SQLite.Database, file: string): void {
     sqlite.prepare(`attach database ? as ${side.schema}`).run(side.fileOf(file));
     sqlite.pragma(`${side.schema}.journal_mode = WAL`);
     sqlite.pragma(`${side.schema}.synchronous = NORMAL`);
-    sqlite.pragma(`${side.schema}.cache_size = -${PAGE_CACHE_KIB}`);
+    sqlite.pragma(`${side.schema}.cache_size = -${side.pageCacheKib}`);
   }
 }
