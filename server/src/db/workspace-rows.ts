@@ -15,8 +15,9 @@ interface Owned {
 
 /**
  * The reads and writes by id that every workspace-owned table has (designs, rules, hostnames,
- * codes, subscriptions), each scoped to the workspace: another workspace's row is not there, so
- * its id is a 404. A module's repository exports them under its own names beside its own queries.
+ * codes, GS1 items, subscriptions), and their count, each scoped to the workspace: another
+ * workspace's row is not there, so its id is a 404. A module's repository exports them under its
+ * own names beside its own queries.
  */
 export function workspaceRows<T extends WorkspaceTable>(table: T) {
   type Row = Selectable<Database[T]>;
@@ -79,6 +80,16 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** How many rows the workspace holds (what a plan's limit counts). */
+    async count(db: Kysely<Database>, workspaceId: string): Promise<number> {
+      const row = await owned(db)
+        .selectFrom(name)
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('account_id', '=', workspaceId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Deletes a row; false when the workspace has no such row. */
     async remove(db: Kysely<Database>, workspaceId: string, id: string): Promise<boolean> {
       const result = await owned(db)
@@ -89,4 +100,28 @@ export function workspaceRows<T extends WorkspaceTable>(table: T) {
       return Number(result.numDeletedRows) > 0;
     },
   };
+}
+
+/** The workspace-owned tables whose rows a host serves (`host_key`): codes and GS1 items. */
+export type HostedTable = {
+  [T in WorkspaceTable]: Database[T] extends { host_key: string } ? T : never;
+}[WorkspaceTable];
+
+/** How many of the workspace's rows each of these hosts serves (a host that serves none is absent). */
+export async function countOnHosts(
+  db: Kysely<Database>,
+  table: HostedTable,
+  workspaceId: string,
+  hostKeys: readonly string[],
+): Promise<Map<string, number>> {
+  if (hostKeys.length === 0) return new Map();
+  const hosted = db as unknown as Kysely<{ rows: Owned & { host_key: string } }>;
+  const rows = await hosted
+    .selectFrom(table as unknown as 'rows')
+    .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('account_id', '=', workspaceId)
+    .where('host_key', 'in', [...hostKeys])
+    .groupBy('host_key')
+    .execute();
+  return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
 }

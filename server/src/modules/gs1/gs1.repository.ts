@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { countOnHosts, workspaceRows } from '../../db/workspace-rows.js';
 import type { PageWindow } from '../../shared/pagination.js';
 import type { Gs1ItemRow, Gs1LevelRow, Gs1LinkRow, NewGs1ItemRow } from './gs1.table.js';
 
@@ -202,29 +203,9 @@ export function findItemsCovering(
     .execute();
 }
 
-/** How many of the workspace's items each of these hosts serves. */
-export async function countItemsOnHosts(
-  db: Kysely<Database>,
-  workspaceId: string,
-  hostKeys: readonly string[],
-): Promise<Map<string, number>> {
-  if (hostKeys.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('gs1_items')
-    .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('account_id', '=', workspaceId)
-    .where('host_key', 'in', hostKeys)
-    .groupBy('host_key')
-    .execute();
-  return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
-}
+/** How many of the workspace's items each of these hosts serves (absent: none). */
+export const countItemsOnHosts = (db: Kysely<Database>, workspaceId: string, hostKeys: readonly string[]) =>
+  countOnHosts(db, 'gs1_items', workspaceId, hostKeys);
 
 /** How many items the workspace holds (its plan limits them). */
-export async function countItems(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('gs1_items')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('account_id', '=', workspaceId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
+export const { count: countItems } = workspaceRows('gs1_items');

@@ -1,10 +1,14 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
-import { workspaceRows } from '../../db/workspace-rows.js';
+import { countOnHosts, workspaceRows } from '../../db/workspace-rows.js';
 import type { NewQrCodeRow, QrCodeRow, QrCodeUpdate } from './qrcodes.table.js';
 
-/** A code of the workspace by id, and the workspace's codes among ids. */
-export const { find: findCode, findMany: findCodesByIds } = workspaceRows('qrcodes');
+/** A code of the workspace by id, the workspace's codes among ids, and how many it holds. */
+export const { find: findCode, findMany: findCodesByIds, count: countCodes } = workspaceRows('qrcodes');
+
+/** How many of the workspace's codes each of these hostnames serves (absent: none). */
+export const countCodesOnHosts = (db: Kysely<Database>, workspaceId: string, hostKeys: readonly string[]) =>
+  countOnHosts(db, 'qrcodes', workspaceId, hostKeys);
 
 /** Which of `ids` the account holds, with the slug and host that name a code's file. */
 export function findCodeNames(
@@ -293,33 +297,6 @@ export async function removeRuleEverywhere(
     changed.push({ ...code, before, after });
   }
   return changed;
-}
-
-/** How many of the account's codes each of these hostnames serves (absent: none). */
-export async function countCodesOnHosts(
-  db: Kysely<Database>,
-  workspaceId: string,
-  hostKeys: readonly string[],
-): Promise<Map<string, number>> {
-  if (hostKeys.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('qrcodes')
-    .select(['host_key', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('account_id', '=', workspaceId)
-    .where('host_key', 'in', hostKeys)
-    .groupBy('host_key')
-    .execute();
-  return new Map(rows.map((row) => [row.host_key, Number(row.n)]));
-}
-
-/** How many codes the workspace holds (its codes limit counts them). */
-export async function countCodes(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('qrcodes')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('account_id', '=', workspaceId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 /** Rows a statement may carry: under SQLite's and PostgreSQL's bound-parameter limits with ~20 columns. */
