@@ -18,7 +18,7 @@ import {
 import { levelTitleOf } from '../gs1/gs1.syntax.js';
 import { encodeComponent, type Gs1Element, isPlausibleDigitalLinkPath } from '../gs1/gs1.uri.js';
 import type { ScanContext } from '../rules/rules.context.js';
-import { countUsage, type EdgeDeps, type GatePost, GONE_ANSWERS, type ScanAnswer } from './edge.js';
+import { countUsage, type EdgeDeps, type GatePost, GONE_ANSWERS, type ScanAnswer, scanOf } from './edge.js';
 import type { FormGate } from './password-gate.form.js';
 import { answerPasswordPost } from './password-gate.js';
 import { gatePage } from './password-gate.page.js';
@@ -381,30 +381,22 @@ async function recordScan(
   const { link } = decision;
   const { edge } = deps;
   try {
-    await edge.record({
-      codeId: item.id,
-      accountId: item.workspaceId,
-      at: context.now,
-      hostname: context.hostname,
-      ruleId: null,
-      target: decision.location,
-      country: context.country,
-      region: context.region,
-      device: context.device,
-      os: context.os,
-      browser: context.browser,
-      language: context.language,
-      referrerHost: context.referrerHost,
-      bot: context.bot,
-      visitorHash: edge.visitorHash(
-        context.now,
-        context.ip ?? request.ip,
-        header(request.headers, 'user-agent'),
-      ),
-      gs1LinkType: linkTypeCurie(link.linkType),
-      gs1Key: item.record.primaryKey.ai,
-      gs1Level: levelTitleOf(link.level, item.record.primaryKey.ai),
-    });
+    await edge.record(
+      scanOf(context, {
+        codeId: item.id,
+        accountId: item.workspaceId,
+        ruleId: null,
+        target: decision.location,
+        visitorHash: edge.visitorHash(
+          context.now,
+          context.ip ?? request.ip,
+          header(request.headers, 'user-agent'),
+        ),
+        gs1LinkType: linkTypeCurie(link.linkType),
+        gs1Key: item.record.primaryKey.ai,
+        gs1Level: levelTitleOf(link.level, item.record.primaryKey.ai),
+      }),
+    );
     if (!context.bot) countUsage(edge, item.workspaceId, context.now);
   } catch (error) {
     // Neither the database nor the disk spool took it: still send the scanner on, loudly.

@@ -9,7 +9,7 @@ import type { ScanCounter } from '../scans/scan-counter.js';
 import { edgeMessagePage, edgePageHtml } from './edge-page.js';
 import { EdgeCache } from './redirect.cache.js';
 import { type EdgeCode, type HeldScan, resolveScan, type ScanDecisionDeps } from './redirect.service.js';
-import { buildScanContext, type ScanRequest } from './scan-context.js';
+import { buildScanContext, type ScanContext, type ScanRequest } from './scan-context.js';
 import { type StopReason, stoppedByTime } from './scan-decision.js';
 
 /**
@@ -252,25 +252,17 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   const scanId = attribution ? (deps.attribution as EdgeAttribution).newScanId() : null;
   if (isScan) {
     try {
-      await deps.record({
-        codeId: code.id,
-        accountId: code.workspaceId,
-        at: context.now,
-        hostname: context.hostname,
-        ruleId: outcome.ruleId,
-        target: outcome.url,
-        country: context.country,
-        region: context.region,
-        device: context.device,
-        os: context.os,
-        browser: context.browser,
-        language: context.language,
-        referrerHost: context.referrerHost,
-        bot: context.bot,
-        visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
-        scanId,
-        variant: outcome.variant ?? null,
-      });
+      await deps.record(
+        scanOf(context, {
+          codeId: code.id,
+          accountId: code.workspaceId,
+          ruleId: outcome.ruleId,
+          target: outcome.url,
+          visitorHash: deps.visitorHash(context.now, context.ip ?? request.ip, request.headers['user-agent']),
+          scanId,
+          variant: outcome.variant ?? null,
+        }),
+      );
       if (!context.bot) countUsage(deps, code.workspaceId, context.now);
     } catch (error) {
       // Neither the database nor the disk spool took it: still send the scanner on, loudly.
@@ -290,6 +282,39 @@ export async function answerScan(deps: EdgeDeps, request: EdgeRequest): Promise<
   };
   if (outcome.setCookie) headers['set-cookie'] = outcome.setCookie;
   return { status: outcome.status, headers };
+}
+
+/** What decided a scan and whose it is: the rest of what is recorded comes from its context. */
+export type ScanDecided = Pick<Scan, 'codeId' | 'accountId' | 'ruleId' | 'target' | 'visitorHash'> &
+  Partial<Pick<Scan, 'scanId' | 'variant' | 'gs1LinkType' | 'gs1Key' | 'gs1Level'>>;
+
+/**
+ * The scan the edge records: what its request's context read, one list for codes and GS1 items.
+ * Every field is set, null where the scan has none, so every scan the edge makes has one shape.
+ */
+export function scanOf(context: ScanContext, decided: ScanDecided): Scan {
+  return {
+    codeId: decided.codeId,
+    accountId: decided.accountId,
+    at: context.now,
+    hostname: context.hostname,
+    ruleId: decided.ruleId,
+    target: decided.target,
+    country: context.country,
+    region: context.region,
+    device: context.device,
+    os: context.os,
+    browser: context.browser,
+    language: context.language,
+    referrerHost: context.referrerHost,
+    bot: context.bot,
+    visitorHash: decided.visitorHash,
+    scanId: decided.scanId ?? null,
+    variant: decided.variant ?? null,
+    gs1LinkType: decided.gs1LinkType ?? null,
+    gs1Key: decided.gs1Key ?? null,
+    gs1Level: decided.gs1Level ?? null,
+  };
 }
 
 /** The code's attribution setting, or its workspace's default; null when it is off. */
