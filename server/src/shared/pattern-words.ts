@@ -14,3 +14,15 @@ export function describedPattern(pattern: string, message: string): string {
 export function patternMessage(pattern: unknown): string | undefined {
   return typeof pattern === 'string' ? words.get(pattern) : undefined;
 }
+
+/** A header's value, as a scanner's request carries it: no line breaks or other control characters. */
+export const HEADER_VALUE = describedPattern(
+  '^[^\\x00-\\x08\\x0a-\\x1f\\x7f]*$',
+  'must be one header value: no line breaks or other control characters',
+);
+
+/** A URL's query string as a scanned URL carries it. */
+export const QUERY_STRING = describedPattern(
+  '^[^\\s#\\x00-\\x1f\\x7f]*$',
+  'must be a query string as a URL carries it ("src=flyer&x=1"): no spaces, line breaks or #',
+);

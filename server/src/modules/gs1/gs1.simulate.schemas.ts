@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { describedPattern } from '../../shared/pattern-words.js';
+import { describedPattern, HEADER_VALUE, QUERY_STRING } from '../../shared/pattern-words.js';
 import { Gs1ElementSchema, Gs1LinkSchema } from './gs1.schemas.js';
 
 /**
@@ -7,15 +7,6 @@ import { Gs1ElementSchema, Gs1LinkSchema } from './gs1.schemas.js';
  * with the linkset it would serve) and writing a Digital Link URI for the design tool (on a host of
  * the workspace's choice, plain or compressed).
  */
-
-const HEADER_VALUE = describedPattern(
-  '^[^\\x00-\\x08\\x0a-\\x1f\\x7f]*$',
-  'must be one header value: no line breaks or other control characters',
-);
-const QUERY_STRING = describedPattern(
-  '^[^\\s#\\x00-\\x1f\\x7f]*$',
-  'must be a query string as a URL carries it ("src=flyer&x=1"): no spaces, line breaks or #',
-);
 
 const Qualifiers = Type.Array(Gs1ElementSchema, {
   maxItems: 4,

@@ -1,15 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { describedPattern } from '../../shared/pattern-words.js';
-
-// A header's value, as a scanner's request carries it: no line breaks or other control characters.
-const HEADER_VALUE = describedPattern(
-  '^[^\\x00-\\x08\\x0a-\\x1f\\x7f]*$',
-  'must be one header value: no line breaks or other control characters',
-);
-const QUERY_STRING = describedPattern(
-  '^[^\\s#\\x00-\\x1f\\x7f]*$',
-  'must be a query string as a URL carries it ("src=flyer&x=1"): no spaces, line breaks or #',
-);
+import { describedPattern, HEADER_VALUE, QUERY_STRING } from '../../shared/pattern-words.js';
 
 /** POST /qrcodes/{id}/simulate: a scan described by its parts, all optional. */
 export const SimulateBody = Type.Object(
