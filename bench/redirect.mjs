@@ -678,11 +678,12 @@ async function storageOf(server) {
         bytes = Number(size.bytes);
       } else {
         // The table and its indexes (SQLite's dbstat virtual table: pages per b-tree), in the
-        // file that holds it (the rollups' own, or the main one).
-        const [home] = await db.query(`select count(*) as n from rollups.sqlite_master where name = ?`, [
-          table,
-        ]);
-        const schema = Number(home.n) > 0 ? 'rollups' : 'main';
+        // file that holds it (the rollups' own, the raw scans' own, or the main one).
+        let schema = 'main';
+        for (const side of ['rollups', 'scan_log']) {
+          const [home] = await db.query(`select count(*) as n from ${side}.sqlite_master where name = ?`, [table]);
+          if (Number(home.n) > 0) schema = side;
+        }
         const [size] = await db.query(
           `select coalesce(sum(pgsize), 0) as bytes from dbstat(?) where name = ? or name in
              (select name from ${schema}.sqlite_master where type = 'index' and tbl_name = ?)`,

@@ -115,6 +115,7 @@ export async function countOnHosts(
   hostKeys: readonly string[],
 ): Promise<Map<string, number>> {
   if (hostKeys.length === 0) return new Map();
+  // As in workspaceRows: the table is picked by a parameter, so Kysely sees its shared columns only.
   const hosted = db as unknown as Kysely<{ rows: Owned & { host_key: string } }>;
   const rows = await hosted
     .selectFrom(table as unknown as 'rows')
