@@ -318,6 +318,56 @@ test('the design is in the URL: the link opens the same design', async ({ page, 
   await expect(other.getByLabel('Network name (SSID)')).toHaveValue('Garden Cafe');
 });
 
+test('each kind of content edits its own fields: what is typed is what the design holds', async ({
+  page,
+}) => {
+  await openTool(page);
+  const kinds: { radio: string; fields: Record<string, string>; holds: Record<string, string> }[] = [
+    { radio: 'Text', fields: { Text: 'Hello there' }, holds: { text: 'Hello there' } },
+    {
+      radio: 'Email',
+      fields: { To: 'ada@example.com', 'Subject (optional)': 'Hi', 'Body (optional)': 'See you' },
+      holds: { to: 'ada@example.com', subject: 'Hi', body: 'See you' },
+    },
+    { radio: 'Phone', fields: { 'Phone number': '+4930123' }, holds: { number: '+4930123' } },
+    {
+      radio: 'SMS',
+      fields: { 'Phone number': '+4930456', 'Message (optional)': 'Table 4' },
+      holds: { number: '+4930456', message: 'Table 4' },
+    },
+    {
+      radio: 'Contact (vCard)',
+      fields: {
+        Name: 'Ada Lovelace',
+        'Organisation (optional)': 'Engines',
+        'Phone (optional)': '+44207',
+        'Email address (optional)': 'ada@engines.example',
+        'Website (optional)': 'https://engines.example',
+        'Address (optional)': '12 St James Sq',
+      },
+      holds: {
+        name: 'Ada Lovelace',
+        org: 'Engines',
+        phone: '+44207',
+        email: 'ada@engines.example',
+        url: 'https://engines.example',
+        address: '12 St James Sq',
+      },
+    },
+  ];
+  const linked = () => {
+    const param = new URL(page.url()).searchParams.get('design');
+    return param ? JSON.parse(Buffer.from(param, 'base64url').toString('utf8')).c : null;
+  };
+  for (const { radio, fields, holds } of kinds) {
+    await page.getByRole('radio', { name: radio, exact: true }).check();
+    for (const [label, value] of Object.entries(fields))
+      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    await expect.poll(linked).toMatchObject(holds);
+    await expect(badge(page)).toHaveText('Scans');
+  }
+});
+
 test('?code=<id> opens a code’s style and saves the change back to the code', async ({ page }) => {
   const email = uniqueEmail('design-tool');
   await signUp(page, email);

@@ -77,6 +77,70 @@ function NumberInput({
   );
 }
 
+type ContentOf<K extends StaticKind> = Extract<StaticData, { kind: K }>;
+
+/** The keys of a kind's content that hold text. */
+type TextKey<C> = {
+  [P in keyof C]-?: P extends 'kind' ? never : NonNullable<C[P]> extends string ? P : never;
+}[keyof C];
+
+interface TextField<C> {
+  key: TextKey<C>;
+  label: string;
+  type?: string;
+  multiline?: boolean;
+  required?: boolean;
+}
+
+/** Each kind's text fields in the form's order (Wi-Fi's security and a location's numbers are drawn apart). */
+const TEXT_FIELDS: { [K in StaticKind]: readonly TextField<ContentOf<K>>[] } = {
+  url: [{ key: 'url', label: 'URL', type: 'url', required: true }],
+  text: [{ key: 'text', label: 'Text', multiline: true, required: true }],
+  email: [
+    { key: 'to', label: 'To', type: 'email', required: true },
+    { key: 'subject', label: 'Subject' },
+    { key: 'body', label: 'Body', multiline: true },
+  ],
+  phone: [{ key: 'number', label: 'Phone number', type: 'tel', required: true }],
+  sms: [
+    { key: 'number', label: 'Phone number', type: 'tel', required: true },
+    { key: 'message', label: 'Message', multiline: true },
+  ],
+  wifi: [{ key: 'ssid', label: 'Network name (SSID)', required: true }],
+  vcard: [
+    { key: 'name', label: 'Name', required: true },
+    { key: 'org', label: 'Organisation' },
+    { key: 'phone', label: 'Phone', type: 'tel' },
+    { key: 'email', label: 'Email address', type: 'email' },
+    { key: 'url', label: 'Website', type: 'url' },
+    { key: 'address', label: 'Address' },
+  ],
+  geo: [],
+};
+
+/** One content's text fields, each editing its key. */
+function TextFields<C extends StaticData>({
+  content,
+  fields,
+  onChange,
+}: {
+  content: C;
+  fields: readonly TextField<C>[];
+  onChange: (content: StaticData) => void;
+}) {
+  return fields.map(({ key, label, type, multiline, required }) => (
+    <TextInput
+      key={String(key)}
+      label={label}
+      type={type}
+      multiline={multiline}
+      required={required}
+      value={String(content[key] ?? '')}
+      onChange={(value) => onChange({ ...content, [key]: value })}
+    />
+  ));
+}
+
 /** The fields of one kind of content. */
 function KindFields({
   content,
@@ -87,85 +151,21 @@ function KindFields({
 }): ReactNode {
   switch (content.kind) {
     case 'url':
-      return (
-        <TextInput
-          label="URL"
-          type="url"
-          required
-          value={content.url}
-          onChange={(url) => onChange({ ...content, url })}
-        />
-      );
+      return <TextFields content={content} fields={TEXT_FIELDS.url} onChange={onChange} />;
     case 'text':
-      return (
-        <TextInput
-          label="Text"
-          multiline
-          required
-          value={content.text}
-          onChange={(text) => onChange({ ...content, text })}
-        />
-      );
+      return <TextFields content={content} fields={TEXT_FIELDS.text} onChange={onChange} />;
     case 'email':
-      return (
-        <>
-          <TextInput
-            label="To"
-            type="email"
-            required
-            value={content.to}
-            onChange={(to) => onChange({ ...content, to })}
-          />
-          <TextInput
-            label="Subject"
-            value={content.subject ?? ''}
-            onChange={(subject) => onChange({ ...content, subject })}
-          />
-          <TextInput
-            label="Body"
-            multiline
-            value={content.body ?? ''}
-            onChange={(body) => onChange({ ...content, body })}
-          />
-        </>
-      );
+      return <TextFields content={content} fields={TEXT_FIELDS.email} onChange={onChange} />;
     case 'phone':
-      return (
-        <TextInput
-          label="Phone number"
-          type="tel"
-          required
-          value={content.number}
-          onChange={(number) => onChange({ ...content, number })}
-        />
-      );
+      return <TextFields content={content} fields={TEXT_FIELDS.phone} onChange={onChange} />;
     case 'sms':
-      return (
-        <>
-          <TextInput
-            label="Phone number"
-            type="tel"
-            required
-            value={content.number}
-            onChange={(number) => onChange({ ...content, number })}
-          />
-          <TextInput
-            label="Message"
-            multiline
-            value={content.message ?? ''}
-            onChange={(message) => onChange({ ...content, message })}
-          />
-        </>
-      );
+      return <TextFields content={content} fields={TEXT_FIELDS.sms} onChange={onChange} />;
+    case 'vcard':
+      return <TextFields content={content} fields={TEXT_FIELDS.vcard} onChange={onChange} />;
     case 'wifi':
       return (
         <>
-          <TextInput
-            label="Network name (SSID)"
-            required
-            value={content.ssid}
-            onChange={(ssid) => onChange({ ...content, ssid })}
-          />
+          <TextFields content={content} fields={TEXT_FIELDS.wifi} onChange={onChange} />
           <div className={styles.field}>
             <label htmlFor="dt-content-encryption">Security</label>
             <select
@@ -194,45 +194,6 @@ function KindFields({
           >
             Hidden network
           </Checkbox>
-        </>
-      );
-    case 'vcard':
-      return (
-        <>
-          <TextInput
-            label="Name"
-            required
-            value={content.name}
-            onChange={(name) => onChange({ ...content, name })}
-          />
-          <TextInput
-            label="Organisation"
-            value={content.org ?? ''}
-            onChange={(org) => onChange({ ...content, org })}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={content.phone ?? ''}
-            onChange={(phone) => onChange({ ...content, phone })}
-          />
-          <TextInput
-            label="Email address"
-            type="email"
-            value={content.email ?? ''}
-            onChange={(email) => onChange({ ...content, email })}
-          />
-          <TextInput
-            label="Website"
-            type="url"
-            value={content.url ?? ''}
-            onChange={(url) => onChange({ ...content, url })}
-          />
-          <TextInput
-            label="Address"
-            value={content.address ?? ''}
-            onChange={(address) => onChange({ ...content, address })}
-          />
         </>
       );
     case 'geo':
