@@ -681,7 +681,9 @@ async function storageOf(server) {
         // file that holds it (the rollups' own, the raw scans' own, or the main one).
         let schema = 'main';
         for (const side of ['rollups', 'scan_log']) {
-          const [home] = await db.query(`select count(*) as n from ${side}.sqlite_master where name = ?`, [table]);
+          const [home] = await db.query(`select count(*) as n from ${side}.sqlite_master where name = ?`, [
+            table,
+          ]);
           if (Number(home.n) > 0) schema = side;
         }
         const [size] = await db.query(
