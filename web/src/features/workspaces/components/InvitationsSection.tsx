@@ -61,10 +61,12 @@ function InviteForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const invited = email;
     await run(async () => {
       try {
-        onSent(await workspacesApi.invite(workspace.id, email.trim(), role));
-        setEmail('');
+        onSent(await workspacesApi.invite(workspace.id, invited.trim(), role));
+        // An address typed while this one was being sent is kept.
+        setEmail((typed) => (typed === invited ? '' : typed));
       } catch (caught) {
         if (caught instanceof ApiError && caught.code === 'invitation_pending') onPending();
         throw caught;
