@@ -92,7 +92,10 @@ interface TextField<C> {
   required?: boolean;
 }
 
-/** Each kind's text fields in the form's order (Wi-Fi's security and a location's numbers are drawn apart). */
+/**
+ * Each kind's text fields in the form's order. Wi-Fi's security, password and hidden flag, and a
+ * location's numbers, are drawn apart.
+ */
 const TEXT_FIELDS: { [K in StaticKind]: readonly TextField<ContentOf<K>>[] } = {
   url: [{ key: 'url', label: 'URL', type: 'url', required: true }],
   text: [{ key: 'text', label: 'Text', multiline: true, required: true }],
