@@ -21,6 +21,12 @@ async function openTool(page: Page, query = '') {
   await expect(badge(page)).toHaveText('Scans');
 }
 
+/** The design the tool's address holds (`?design=`), rewritten shortly after the last change; null before. */
+function linkedDesign(page: Page) {
+  const param = new URL(page.url()).searchParams.get('design');
+  return param ? JSON.parse(Buffer.from(param, 'base64url').toString('utf8')) : null;
+}
+
 async function setUrl(page: Page, url: string) {
   await page.locator('#dt-content-url').fill(url);
 }
@@ -304,10 +310,7 @@ test('the design is in the URL: the link opens the same design', async ({ page, 
   await page.getByLabel('Network name (SSID)').fill('Garden Cafe');
   await expect(badge(page)).toHaveText('Scans');
   // The address is rewritten shortly after the last change; it then holds this very design.
-  const linked = () => {
-    const param = new URL(page.url()).searchParams.get('design');
-    return param ? JSON.parse(Buffer.from(param, 'base64url').toString('utf8')) : null;
-  };
+  const linked = () => linkedDesign(page);
   await expect.poll(() => linked()?.c?.ssid).toBe('Garden Cafe');
   expect(linked()?.s?.dots?.type).toBe('classy');
   const shown = await preview(page).innerHTML();
@@ -355,10 +358,7 @@ test('each kind of content edits its own fields: what is typed is what the desig
       },
     },
   ];
-  const linked = () => {
-    const param = new URL(page.url()).searchParams.get('design');
-    return param ? JSON.parse(Buffer.from(param, 'base64url').toString('utf8')).c : null;
-  };
+  const linked = () => linkedDesign(page)?.c;
   for (const { radio, fields, holds } of kinds) {
     await page.getByRole('radio', { name: radio, exact: true }).check();
     for (const [label, value] of Object.entries(fields))

@@ -72,10 +72,11 @@ export class JobLanes {
   private async toThreads(): Promise<void> {
     while (this.switching) await this.switching;
     if (this.writesLane || this.closed) return;
-    const { serverLoops, log } = this.options;
-    this.options.onJobThreads(true);
-    const lane = this.options.openWrites();
-    this.switching = Promise.resolve(serverLoops.stop())
+    const { serverLoops, log, onJobThreads, openWrites } = this.options;
+    onJobThreads(true);
+    const lane = openWrites();
+    this.switching = serverLoops
+      .stop()
       .catch((error: unknown) => log.warn({ err: error }, 'the background loops did not stop cleanly'))
       .then(() => {
         this.writesLane = lane;
@@ -88,7 +89,7 @@ export class JobLanes {
 
   private handBackWhenIdle(): void {
     const lane = this.writesLane;
-    const { heavy, idleMs, serverLoops, log } = this.options;
+    const { heavy, idleMs, serverLoops, log, onJobThreads } = this.options;
     if (!lane || this.switching || this.closed) return;
     if (heavy.threads.length > 0 || heavy.idleMs() === 0 || lane.idleMs() < idleMs) return;
     this.switching = lane
@@ -96,7 +97,7 @@ export class JobLanes {
       .catch((error: unknown) => log.warn({ err: error }, 'the writes thread did not close cleanly'))
       .then(() => {
         this.writesLane = undefined;
-        this.options.onJobThreads(false);
+        onJobThreads(false);
         if (!this.closed) return serverLoops.start();
       })
       .catch((error: unknown) => log.warn({ err: error }, 'the background loops did not start again'))
